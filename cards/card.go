@@ -1,0 +1,92 @@
+package cards
+
+import (
+	"strings"
+	"sync/atomic"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+// indent is how far a card's body sits under its header.
+const indent = 2
+
+// card collects the rows of one card. Every row is checked against the
+// width as it is added: cards lay themselves out to fit, and fit cuts only
+// what a layout got wrong (counted, so tests catch it).
+type card struct {
+	o    Options
+	th   *theme.Theme
+	rows []string
+}
+
+// overflowCuts counts rows fit had to cut; a layout bug if not zero.
+var overflowCuts atomic.Int64
+
+// OverflowCuts reports how many rows were cut to fit their width since the
+// program started; tests assert it stays zero at widths of 20 and more.
+func OverflowCuts() int64 { return overflowCuts.Load() }
+
+func newCard(o Options) *card { return &card{o: o, th: o.Theme} }
+
+// raw adds a rendered row (SGR styles only).
+func (c *card) raw(s string) {
+	if ansi.StringWidth(s) > c.o.Width {
+		overflowCuts.Add(1)
+		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
+	}
+	c.rows = append(c.rows, s)
+}
+
+// row adds one line as it is.
+func (c *card) row(l line) { c.raw(l.String()) }
+
+// body adds a line of prose under the header, indented and word-wrapped.
+func (c *card) body(l line) {
+	c.bodyAt(l, indent)
+}
+
+// bodyAt adds a line of prose indented by n cells, word-wrapped.
+func (c *card) bodyAt(l line, n int) {
+	n = min(n, c.o.Width-1)
+	pad := strings.Repeat(" ", max(n, 0))
+	for _, r := range l.wrapWords(c.o.Width - n) {
+		c.raw(pad + r.String())
+	}
+}
+
+// code adds a row that is already cut to fit (code, output), indented by n.
+func (c *card) code(l line, n int) {
+	n = min(n, c.o.Width-1)
+	c.raw(strings.Repeat(" ", max(n, 0)) + l.String())
+}
+
+// bodyRaw adds rendered rows (Markdown) indented under the header.
+func (c *card) bodyRaw(rows []string) {
+	pad := strings.Repeat(" ", min(indent, c.o.Width-1))
+	for _, r := range rows {
+		c.raw(pad + r)
+	}
+}
+
+// text adds untrusted text as body rows in style st, one or more rows per
+// line of text.
+func (c *card) text(s string, st theme.Style) {
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		c.body(safeText(c.th, l, st))
+	}
+}
+
+// note adds a dim body line of deck's own words (never untrusted text).
+func (c *card) note(s string) { c.body(line{{s, c.th.Muted}}) }
+
+// inner is the width left for a body line.
+func (c *card) inner() int { return max(c.o.Width-indent, 1) }
+
+// safeText makes one line of untrusted text (tabs to 4-column stops).
+func safeText(th *theme.Theme, text string, st theme.Style) line {
+	b := newText(th, 4)
+	b.add(text, st)
+	return b.line()
+}

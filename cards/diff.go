@@ -1,0 +1,240 @@
+package cards
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff/lcs"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// diffRow is one row of a hunk: a line both sides share, or one side's line.
+type diffRow struct {
+	kind     byte // ' ' context, '-' removed, '+' added
+	old, new int  // line numbers, 0 when unknown or absent
+	text     []token
+	emph     []byteRange // changed words, for paired - and + lines
+}
+
+type byteRange struct{ from, to int }
+
+// hunk is one FileDiff laid out as rows.
+type hunk struct {
+	path       string
+	newFile    bool
+	rows       []diffRow
+	added, del int
+}
+
+// diffCard: each file's path with its counts, then each hunk diffed line by
+// line: context stays context, changed lines are − and +, changed words in a
+// pair of lines are emphasised, code is highlighted, and the lines carry the
+// file's real numbers when the session read the file before.
+func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
+	th := c.th
+	_, pending := t.Call.(session.DiffCallView)
+	pending = pending && t.View == nil
+	hunks := make([]hunk, len(diffs))
+	added, del := 0, 0
+	files := map[string]bool{}
+	for i, d := range diffs {
+		start := 0
+		if i < len(t.DiffStarts) {
+			start = t.DiffStarts[i]
+		}
+		hunks[i] = layoutHunk(th, d, start)
+		added += hunks[i].added
+		del += hunks[i].del
+		files[d.Path] = true
+	}
+	facts := []string{}
+	if len(files) > 1 {
+		facts = append(facts, plural(len(files), "file", "files"))
+	}
+	sum := summary(th, t, facts...)
+	counts := line{{fmt.Sprintf("+%d", added), th.Success}, {" ", theme.Style{}}, {fmt.Sprintf("−%d", del), th.Error}}
+	if len(sum) > 0 {
+		counts = append(append(counts, span{" · ", th.Faint}), sum...)
+	}
+	c.header(status(th, t.Status()), title(th, t), counts)
+	if len(diffs) == 0 {
+		c.note("(no changes)")
+		return
+	}
+	numW := numberWidth(hunks)
+	show := hunks
+	if !c.o.Expanded && len(hunks) > 1 {
+		show = hunks[:1]
+	}
+	for i, h := range show {
+		if i == 0 || h.path != show[i-1].path {
+			fileHeader(c, h, hunks, pending)
+		} else {
+			c.body(line{{strings.Repeat(" ", numW) + "  ⋯", th.Faint}})
+		}
+		for _, r := range h.rows {
+			diffLine(c, r, numW)
+		}
+	}
+	if hidden := len(hunks) - len(show); hidden > 0 {
+		c.note(fmt.Sprintf("… %s", plural(hidden, "more hunk", "more hunks")))
+	}
+}
+
+// fileHeader names a file and counts its changes across its hunks.
+func fileHeader(c *card, h hunk, all []hunk, pending bool) {
+	th := c.th
+	added, del := 0, 0
+	for _, o := range all {
+		if o.path == h.path {
+			added, del = added+o.added, del+o.del
+		}
+	}
+	l := append(safeLine(th, relPath(c.o.Cwd, h.path), th.Path), span{"  ", theme.Style{}},
+		span{fmt.Sprintf("+%d", added), th.Success}, span{" ", theme.Style{}}, span{fmt.Sprintf("−%d", del), th.Error})
+	if h.newFile {
+		what := "new file"
+		if pending {
+			what = "whole content"
+		}
+		l = append(l, span{" · " + what, th.Muted})
+	}
+	c.body(l)
+}
+
+// numberWidth is the width of the widest line number, 0 when none is known.
+func numberWidth(hunks []hunk) int {
+	w := 0
+	for _, h := range hunks {
+		for _, r := range h.rows {
+			w = max(w, len(numStr(r.old)), len(numStr(r.new)))
+		}
+	}
+	return w
+}
+
+func numStr(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// diffLine draws one row: the old and new numbers (when known), the mark,
+// and the highlighted text on the row's background, wrapped under a blank
+// gutter.
+func diffLine(c *card, r diffRow, numW int) {
+	th := c.th
+	var bg, emph, mark theme.Style
+	switch r.kind {
+	case '-':
+		bg, emph, mark = th.DiffDel, th.DiffDelEmph, th.DiffDelMark
+	case '+':
+		bg, emph, mark = th.DiffAdd, th.DiffAddEmph, th.DiffAddMark
+	default:
+		mark = th.Faint
+	}
+	var gutter line
+	if numW > 0 {
+		gutter = line{
+			{pad(numStr(r.old), numW) + " ", th.GutterNum},
+			{pad(numStr(r.new), numW) + " ", th.GutterNum},
+		}
+	}
+	gutter = append(gutter, span{string(r.kind) + " ", mark})
+	text := paint(th, r.text, r.emph, bg, emph)
+	room := c.inner() - gutter.width()
+	if room < 1 { // too narrow for a gutter: the text alone
+		gutter, room = nil, c.inner()
+	}
+	blank := line{{strings.Repeat(" ", gutter.width()), theme.Style{}}}
+	for i, w := range text.wrap(room) {
+		g := gutter
+		if i > 0 {
+			g = blank
+		}
+		if r.kind != ' ' {
+			w = w.pad(room, bg)
+		}
+		c.code(append(append(line{}, g...), w...), indent)
+	}
+}
+
+// pad right-aligns s in w cells.
+func pad(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return strings.Repeat(" ", w-n) + s
+	}
+	return s
+}
+
+// layoutHunk diffs one FileDiff's old and new text line by line.
+func layoutHunk(th *theme.Theme, d session.FileDiff, start int) hunk {
+	h := hunk{path: d.Path}
+	lang := session.LangFromPath(d.Path)
+	newLines := splitText(d.NewText)
+	newTok := highlight(th, lang, strings.Join(newLines, "\n"))
+	if d.OldText == nil {
+		h.newFile = true
+		for i := range newLines {
+			h.rows = append(h.rows, diffRow{kind: '+', new: i + 1, text: newTok[i]})
+		}
+		h.added = len(newLines)
+		return h
+	}
+	oldLines := splitText(*d.OldText)
+	oldTok := highlight(th, lang, strings.Join(oldLines, "\n"))
+	num := func(n int) int { // a file line number, when the start is known
+		if start == 0 {
+			return 0
+		}
+		return start + n
+	}
+	oi, ni := 0, 0
+	context := func(to int) {
+		for ; oi < to; oi, ni = oi+1, ni+1 {
+			h.rows = append(h.rows, diffRow{kind: ' ', old: num(oi), new: num(ni), text: oldTok[oi]})
+		}
+	}
+	for _, e := range lcs.DiffLines(oldLines, newLines) {
+		context(e.Start)
+		removed, addedLines := e.End-e.Start, e.ReplEnd-e.ReplStart
+		var pairs [][2][]byteRange
+		for k := 0; k < min(removed, addedLines); k++ {
+			pairs = append(pairs, changedWords(oldLines[e.Start+k], newLines[e.ReplStart+k]))
+		}
+		for k := 0; k < removed; k++ {
+			r := diffRow{kind: '-', old: num(oi), text: oldTok[oi]}
+			if k < len(pairs) {
+				r.emph = pairs[k][0]
+			}
+			h.rows = append(h.rows, r)
+			oi++
+		}
+		for k := 0; k < addedLines; k++ {
+			r := diffRow{kind: '+', new: num(ni), text: newTok[ni]}
+			if k < len(pairs) {
+				r.emph = pairs[k][1]
+			}
+			h.rows = append(h.rows, r)
+			ni++
+		}
+		h.del += removed
+		h.added += addedLines
+	}
+	context(len(oldLines))
+	return h
+}
+
+// splitText splits a FileDiff side into lines ("" has none; one trailing
+// newline ends the last line rather than starting another).
+func splitText(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}

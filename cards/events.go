@@ -1,0 +1,92 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// turnOutcome words why a turn ended, and how loudly.
+func turnOutcome(th *theme.Theme, t *session.TurnEnd) (string, theme.Style) {
+	with := func(s string) string {
+		if t.Detail != "" {
+			return s + " " + t.Detail
+		}
+		return s
+	}
+	switch t.Reason {
+	case "completed":
+		return "done", th.Muted
+	case "aborted":
+		return with("cancelled"), th.Notice
+	case "error":
+		return with("failed:"), th.Error
+	case "max-tokens":
+		return "stopped at the output token limit", th.Notice
+	case "interrupted":
+		return "interrupted: the harness stopped mid-turn", th.Notice
+	case "blocked":
+		return "blocked", th.Notice
+	case "rejected":
+		return with("rejected:"), th.Error
+	}
+	return with("ended: " + t.Reason), th.Notice
+}
+
+// plan: a todo list as a checklist.
+func plan(c *card, p *session.Plan) {
+	th := c.th
+	done := 0
+	for _, it := range p.Items {
+		if it.Status == "completed" {
+			done++
+		}
+	}
+	c.header(span{"☰", th.Accent}, line{{"Plan", th.Title}}, line{{fmt.Sprintf("%d of %d done", done, len(p.Items)), th.Muted}})
+	for _, it := range p.Items {
+		mark, st := "☐ ", th.Text
+		switch it.Status {
+		case "completed":
+			mark, st = "☑ ", th.Muted
+		case "in_progress":
+			mark, st = "◐ ", th.Accent
+		}
+		c.body(append(line{{mark, st}}, safeLine(th, it.Content, st)...))
+	}
+	if len(p.Items) == 0 {
+		c.note("(empty)")
+	}
+}
+
+// event: one line for a session event (a command, a compaction, a retry),
+// with its longer text dim under it.
+func event(c *card, e *session.Event) {
+	th := c.th
+	mark, st := span{"·", th.Faint}, th.Muted
+	if e.Failed {
+		mark, st = span{"✗", th.MarkFailed}, th.Error
+	}
+	c.bodyAt(append(line{mark, {" ", st}}, safeLine(th, e.Summary, st)...), 0)
+	if e.Body == "" {
+		return
+	}
+	lines := strings.Split(strings.TrimRight(e.Body, "\n"), "\n")
+	show := lines
+	if !c.o.Expanded && len(lines) > collapsedLines+1 {
+		show = lines[:collapsedLines]
+	}
+	for _, l := range show {
+		c.body(safeText(th, l, th.Muted))
+	}
+	if hidden := len(lines) - len(show); hidden > 0 {
+		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
+	}
+}
+
+// notice: what deck could not read, where.
+func notice(c *card, n *session.Notice) {
+	th := c.th
+	c.bodyAt(append(line{{"! ", th.Notice}}, safeLine(th, n.Text, th.Notice)...), 0)
+}

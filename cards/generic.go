@@ -1,0 +1,95 @@
+package cards
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// genericCall: a pending call of a tool with no richer card: its title, its
+// content and its salient input.
+func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, string(v.Kind)))
+	blocks(c, v.Content)
+	if t.Result == nil {
+		rawInput(c, v.RawInput)
+	}
+}
+
+// genericResult: a finished call shown as its content: the view's content
+// when the tool reformatted it, else the raw result as it came.
+func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t))
+	content := v.Content
+	if content == nil && t.Result != nil {
+		content = t.Result.Content
+		if t.Status() == session.CallFailed { // an error message, as written
+			for _, b := range content {
+				if b.Type == "text" {
+					c.text(b.Text, c.th.Error)
+				}
+			}
+			otherBlocks(c, content)
+			return
+		}
+	}
+	blocks(c, content)
+	if len(content) == 0 {
+		c.note("(no output)")
+	}
+}
+
+// blocks draws content blocks: text as dim Markdown, images as a line.
+func blocks(c *card, content []session.ContentBlock) {
+	for _, b := range content {
+		if b.Type == "text" {
+			c.bodyRaw(markdown(c.th, b.Text, c.inner(), true))
+		}
+	}
+	otherBlocks(c, content)
+}
+
+// otherBlocks draws the blocks that are not text: images as a placeholder,
+// anything else by its type and its JSON.
+func otherBlocks(c *card, content []session.ContentBlock) {
+	for _, b := range content {
+		switch b.Type {
+		case "text":
+		case "image":
+			c.body(imageLine(c.th, b))
+		default:
+			raw := string(b.Raw)
+			if raw == "" {
+				j, _ := json.Marshal(b)
+				raw = string(j)
+			}
+			c.body(append(line{{"[" + b.Type + "] ", c.th.Muted}}, safeLine(c.th, raw, c.th.Faint)...))
+		}
+	}
+}
+
+// rawInput shows a call's salient input compactly: a string as its lines,
+// anything else as one line of JSON.
+func rawInput(c *card, in any) {
+	switch v := in.(type) {
+	case nil:
+		return
+	case string:
+		lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
+		show := lines
+		if !c.o.Expanded && len(lines) > collapsedLines+1 {
+			show = lines[:collapsedLines]
+		}
+		for _, l := range show {
+			c.body(safeText(c.th, l, c.th.Muted))
+		}
+		c.elided(len(lines)-len(show), "line")
+	default:
+		j, err := json.Marshal(v)
+		if err != nil {
+			return
+		}
+		c.body(safeLine(c.th, string(j), c.th.Muted))
+	}
+}

@@ -1,0 +1,240 @@
+package cards
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+// span is a run of visible text in one style. Its text is already safe to
+// print: sanitised, tabs expanded, no escape of its own.
+type span struct {
+	text  string
+	style theme.Style
+}
+
+// line is one row of a card as styled spans; it becomes a string only at the
+// end, so wrapping and cutting never split an escape sequence.
+type line []span
+
+// width is the line's width in terminal cells.
+func (l line) width() int {
+	w := 0
+	for _, s := range l {
+		w += ansi.StringWidth(s.text)
+	}
+	return w
+}
+
+// String renders the line with each span's style; every styled span ends
+// with a reset, so nothing bleeds past the line.
+func (l line) String() string {
+	var b strings.Builder
+	for _, s := range l {
+		b.WriteString(s.style.Render(s.text))
+	}
+	return b.String()
+}
+
+// plain is the line's text without styles.
+func (l line) plain() string {
+	var b strings.Builder
+	for _, s := range l {
+		b.WriteString(s.text)
+	}
+	return b.String()
+}
+
+// clusters calls fn for each grapheme cluster of s with its width in cells,
+// measured exactly as ansi.StringWidth measures.
+func clusters(s string, fn func(c string, w int)) {
+	for s != "" {
+		c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if c == "" { // cannot happen for valid input; never loop forever
+			c, w = s[:1], 1
+		}
+		fn(c, w)
+		s = s[len(c):]
+	}
+}
+
+// wrap cuts a line into rows of at most width cells, on grapheme boundaries.
+// A cluster wider than the whole width (never, for width ≥ 2) goes alone.
+func (l line) wrap(width int) []line {
+	if width < 1 {
+		width = 1
+	}
+	var rows []line
+	var cur line
+	col := 0
+	for _, s := range l {
+		var b strings.Builder
+		flush := func() {
+			if b.Len() > 0 {
+				cur = append(cur, span{b.String(), s.style})
+				b.Reset()
+			}
+		}
+		clusters(s.text, func(c string, w int) {
+			if col+w > width && col > 0 {
+				flush()
+				rows = append(rows, cur)
+				cur, col = nil, 0
+			}
+			b.WriteString(c)
+			col += w
+		})
+		flush()
+	}
+	return append(rows, cur)
+}
+
+// truncate cuts a line to width cells, ending it with tail (which counts in
+// the width) when anything was cut.
+func (l line) truncate(width int, tail span) line {
+	if l.width() <= width {
+		return l
+	}
+	tw := ansi.StringWidth(tail.text)
+	room := width - tw
+	if room < 0 {
+		room, tail = width, span{}
+	}
+	var out line
+	col := 0
+	for _, s := range l {
+		var b strings.Builder
+		full := false
+		clusters(s.text, func(c string, w int) {
+			if full || col+w > room {
+				full = true
+				return
+			}
+			b.WriteString(c)
+			col += w
+		})
+		if b.Len() > 0 {
+			out = append(out, span{b.String(), s.style})
+		}
+		if full {
+			break
+		}
+	}
+	if tail.text != "" {
+		out = append(out, tail)
+	}
+	return out
+}
+
+// cut returns the part of a line from cell `from` on (for sideways scrolling).
+func (l line) cut(from int) line {
+	if from <= 0 {
+		return l
+	}
+	var out line
+	col := 0
+	for _, s := range l {
+		var b strings.Builder
+		clusters(s.text, func(c string, w int) {
+			if col >= from {
+				b.WriteString(c)
+			} else if col+w > from { // a wide cluster cut in half: blank its right part
+				b.WriteString(strings.Repeat(" ", col+w-from))
+			}
+			col += w
+		})
+		if b.Len() > 0 {
+			out = append(out, span{b.String(), s.style})
+		}
+	}
+	return out
+}
+
+// pad fills a line with spaces (in style st) up to width cells.
+func (l line) pad(width int, st theme.Style) line {
+	if w := l.width(); w < width {
+		return append(l, span{strings.Repeat(" ", width-w), st})
+	}
+	return l
+}
+
+// joinLR puts left and right on one row of width cells, right-aligned, and
+// shortens left (never right) when they do not fit. Right is dropped when
+// even it alone does not fit.
+func joinLR(left, right line, width int, ellipsis theme.Style) line {
+	rw := right.width()
+	if rw+2 > width {
+		return left.truncate(width, span{"…", ellipsis})
+	}
+	left = left.truncate(width-rw-2, span{"…", ellipsis})
+	gap := width - rw - left.width()
+	out := append(line{}, left...)
+	out = append(out, span{strings.Repeat(" ", gap), theme.Style{}})
+	return append(out, right...)
+}
+
+// item is one grapheme cluster of a line, for word wrapping.
+type item struct {
+	text  string
+	width int
+	style theme.Style
+}
+
+// wrapWords cuts a line into rows of at most width cells, breaking after
+// spaces where it can (prose), and inside a word only when the word alone
+// is wider than a row. Spaces at a break are dropped.
+func (l line) wrapWords(width int) []line {
+	if width < 1 {
+		width = 1
+	}
+	if l.width() <= width {
+		return []line{l}
+	}
+	var items []item
+	for _, s := range l {
+		clusters(s.text, func(c string, w int) { items = append(items, item{c, w, s.style}) })
+	}
+	var rows []line
+	var row []item
+	col, lastSpace := 0, -1
+	for _, it := range items {
+		if col+it.width > width && col > 0 {
+			if it.text == " " { // break here; the space goes
+				rows = append(rows, toLine(row))
+				row, col, lastSpace = nil, 0, -1
+				continue
+			}
+			if lastSpace > 0 {
+				rest := append([]item(nil), row[lastSpace+1:]...)
+				rows = append(rows, toLine(row[:lastSpace]))
+				row, col, lastSpace = rest, 0, -1
+				for _, r := range row {
+					col += r.width
+				}
+			} else {
+				rows = append(rows, toLine(row))
+				row, col, lastSpace = nil, 0, -1
+			}
+		}
+		if it.text == " " {
+			lastSpace = len(row)
+		}
+		row = append(row, it)
+		col += it.width
+	}
+	return append(rows, toLine(row))
+}
+
+func toLine(items []item) line {
+	var l line
+	for _, it := range items {
+		if n := len(l); n > 0 && l[n-1].style == it.style {
+			l[n-1].text += it.text
+		} else {
+			l = append(l, span{it.text, it.style})
+		}
+	}
+	return l
+}

@@ -1,0 +1,163 @@
+package cards
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"charm.land/glamour/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+// mdKey names one glamour renderer: renderers are built once per theme,
+// dimness and width and reused, never built per card.
+type mdKey struct {
+	theme string
+	dim   bool
+	width int
+}
+
+type mdRenderer struct {
+	mu sync.Mutex // a TermRenderer is not safe for concurrent use
+	r  *glamour.TermRenderer
+}
+
+var mdRenderers sync.Map // mdKey → *mdRenderer
+
+func rendererFor(th *theme.Theme, dim bool, width int) *mdRenderer {
+	key := mdKey{th.Name, dim, width}
+	if r, ok := mdRenderers.Load(key); ok {
+		return r.(*mdRenderer)
+	}
+	tr, err := glamour.NewTermRenderer(
+		glamour.WithStyles(th.Markdown(dim)),
+		glamour.WithWordWrap(width),
+		glamour.WithChromaFormatter("terminal16m"),
+	)
+	if err != nil {
+		return nil
+	}
+	r, _ := mdRenderers.LoadOrStore(key, &mdRenderer{r: tr})
+	return r.(*mdRenderer)
+}
+
+// markdown renders untrusted Markdown as lines of at most width cells. The
+// text is made safe first (controls become visible marks), and glamour's
+// output keeps only its own colours: links show their URL as text, never as
+// an OSC 8 sequence.
+func markdown(th *theme.Theme, text string, width int, dim bool) []string {
+	text = safeMarkdown(text)
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	out := ""
+	if r := rendererFor(th, dim, width); r != nil {
+		r.mu.Lock()
+		rendered, err := r.r.Render(text)
+		r.mu.Unlock()
+		if err == nil {
+			out = rendered
+		}
+	}
+	if out == "" { // glamour failed: the text itself, wrapped
+		st := th.Text
+		if dim {
+			st = th.Muted
+		}
+		var lines []string
+		for _, l := range strings.Split(text, "\n") {
+			for _, row := range safeLine(th, l, st).wrap(width) {
+				lines = append(lines, row.String())
+			}
+		}
+		return lines
+	}
+	var lines []string
+	for _, l := range strings.Split(keepSGR(out), "\n") {
+		l = trimRightSpace(l)
+		for ansi.StringWidth(l) > width {
+			head := ansi.Truncate(l, width, "")
+			lines = append(lines, head+theme.Reset)
+			l = ansi.TruncateLeft(l, width, "")
+		}
+		lines = append(lines, l)
+	}
+	return trimBlank(lines)
+}
+
+// safeMarkdown replaces every control and invisible character except
+// newlines and tabs by its visible mark, and normalises line ends.
+func safeMarkdown(text string) string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r != '\n' && r != '\t' {
+			if m := visibleMark(text, i, size, r); m != "" {
+				b.WriteString(text[last:i])
+				b.WriteString(m)
+				last = i + size
+			}
+		}
+		i += size
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// keepSGR drops every escape sequence but colours and styles (SGR).
+func keepSGR(s string) string {
+	if !strings.ContainsRune(s, 0x1B) {
+		return s
+	}
+	var b strings.Builder
+	var state byte
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	for len(s) > 0 {
+		seq, _, n, newState := ansi.DecodeSequence(s, state, p)
+		switch {
+		case ansi.HasCsiPrefix(seq):
+			if p.Command() == 'm' {
+				b.WriteString(seq)
+			}
+		case ansi.HasEscPrefix(seq) || ansi.HasOscPrefix(seq) || ansi.HasDcsPrefix(seq) ||
+			ansi.HasApcPrefix(seq) || ansi.HasSosPrefix(seq) || ansi.HasPmPrefix(seq) || ansi.HasStPrefix(seq):
+		case len(seq) == 1 && seq[0] < 0x20 && seq[0] != '\n' && seq[0] != '\t':
+		default:
+			b.WriteString(seq)
+		}
+		s, state = s[n:], newState
+	}
+	return b.String()
+}
+
+// trimRightSpace drops trailing blanks (and the styles around them) glamour
+// pads its lines with.
+func trimRightSpace(l string) string {
+	plain := ansi.Strip(l)
+	if strings.TrimRight(plain, " ") == plain {
+		return l
+	}
+	keep := ansi.StringWidth(strings.TrimRight(plain, " "))
+	if keep == 0 {
+		return ""
+	}
+	return ansi.Truncate(l, keep, "") + theme.Reset
+}
+
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && ansi.Strip(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && ansi.Strip(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}

@@ -1,0 +1,188 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// collapsedLines is how many body lines a collapsed card keeps.
+const collapsedLines = 3
+
+// userMessage: a person's prompt behind an accent bar; injected text (the
+// runtime context, instructions) dim, and collapsed to its first lines.
+func userMessage(c *card, m *session.UserMessage) {
+	th := c.th
+	text := session.TextOf(m.Content)
+	if m.Role == session.RoleHuman {
+		bar := span{"› ", th.Accent}
+		rows := 0
+		for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+			for _, r := range safeText(th, l, th.Text).wrapWords(c.o.Width - 2) {
+				c.row(append(line{bar}, r...))
+				bar = span{"  ", theme.Style{}}
+				rows++
+			}
+		}
+		if rows == 0 {
+			c.row(line{bar, {"(empty message)", th.Muted}})
+		}
+		images(c, m.Content)
+		return
+	}
+	label := map[session.MessageRole]string{
+		session.RoleContext:  "runtime context",
+		session.RoleSummary:  "summary of earlier messages",
+		session.RoleInjected: "injected by " + m.Source,
+	}[m.Role]
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	c.row(line{{"› ", th.Faint}, {label, th.Muted}, {" · " + plural(len(lines), "line", "lines"), th.Faint}})
+	show := lines
+	if !c.o.Expanded {
+		if m.Role == session.RoleContext {
+			show = nil // one line says it is there; enter shows it
+		} else if len(lines) > collapsedLines+1 {
+			show = lines[:collapsedLines]
+		}
+	}
+	for _, l := range show {
+		c.body(safeText(th, l, th.Muted))
+	}
+	if hidden := len(lines) - len(show); hidden > 0 && len(show) > 0 {
+		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
+	}
+}
+
+// images lists image blocks as one-line placeholders.
+func images(c *card, blocks []session.ContentBlock) {
+	for _, b := range blocks {
+		if b.Type == "image" {
+			c.body(imageLine(c.th, b))
+		}
+	}
+}
+
+func imageLine(th *theme.Theme, b session.ContentBlock) line {
+	desc := "image"
+	if a := b.Attachment; a != nil {
+		desc = fmt.Sprintf("%s %d×%d, %s", a.MediaType, a.Width, a.Height, byteSize(a.Bytes))
+		if a.Name != "" {
+			desc = a.Name + " · " + desc
+		}
+	}
+	l := line{{"▣ ", th.Muted}}
+	l = append(l, safeLine(th, desc, th.Muted)...)
+	if b.Alt != "" {
+		l = append(l, span{" · ", th.Faint})
+		l = append(l, safeLine(th, b.Alt, th.Muted)...)
+	}
+	return l
+}
+
+// byteSize writes a size for people: 930 B, 12.4 KB, 3.1 MB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	case n < 1000*1000*1000:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+}
+
+// assistantText: the reply as Markdown.
+func assistantText(c *card, m *session.AssistantText) {
+	c.bodyRaw(markdown(c.th, m.Text, c.inner(), false))
+	if m.Streaming {
+		c.body(line{{"▍ streaming", c.th.Notice}})
+	}
+}
+
+// reasoning: the model's thinking, dim.
+func reasoning(c *card, m *session.Reasoning) {
+	th := c.th
+	lines := strings.Split(strings.TrimSpace(m.Text), "\n")
+	head := line{{"∴ ", th.Faint}, {"thinking", th.Reasoning}}
+	if m.Streaming {
+		head = append(head, span{" ▍", th.Notice})
+	}
+	c.row(head)
+	show := lines
+	if !c.o.Expanded && len(lines) > collapsedLines+1 {
+		show = lines[:collapsedLines]
+	}
+	for _, l := range show {
+		c.body(safeText(th, l, th.Reasoning))
+	}
+	if hidden := len(lines) - len(show); hidden > 0 {
+		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
+	}
+}
+
+// clock shows an epoch-ms time as local wall-clock time.
+func clock(ms int64) string {
+	if ms <= 0 {
+		return ""
+	}
+	return time.UnixMilli(ms).Format("15:04:05")
+}
+
+// duration writes elapsed milliseconds for people: 840ms, 3.2s, 4m05s.
+func duration(ms int64) string {
+	switch {
+	case ms < 1000:
+		return fmt.Sprintf("%dms", ms)
+	case ms < 60*1000:
+		return fmt.Sprintf("%.1fs", float64(ms)/1000)
+	case ms < 3600*1000:
+		return fmt.Sprintf("%dm%02ds", ms/60000, ms/1000%60)
+	}
+	return fmt.Sprintf("%dh%02dm", ms/3600000, ms/60000%60)
+}
+
+// turnStart: a rule with the turn's number and time.
+func turnStart(c *card, t *session.TurnStart) {
+	label := fmt.Sprintf(" turn %d ", t.Turn)
+	if at := clock(t.Time); at != "" {
+		label += "· " + at + " "
+	}
+	c.row(rule(c.th, c.o.Width, "──", label))
+}
+
+// rule is a faint horizontal rule with a label after its lead.
+func rule(th *theme.Theme, width int, lead, label string) line {
+	l := line{{lead, th.Faint}, {label, th.Muted}}.truncate(width, span{})
+	return l.pad(width, th.Faint).fillRule(th)
+}
+
+// fillRule turns the trailing padding of a rule into a line.
+func (l line) fillRule(th *theme.Theme) line {
+	if n := len(l); n > 0 && strings.TrimLeft(l[n-1].text, " ") == "" {
+		l[n-1] = span{strings.Repeat("─", len(l[n-1].text)), th.Faint}
+	}
+	return l
+}
+
+// turnEnd: why a turn ended, with its steps and time; quiet when it completed.
+func turnEnd(c *card, t *session.TurnEnd) {
+	th := c.th
+	facts := []string{}
+	if t.Steps > 0 {
+		facts = append(facts, plural(t.Steps, "step", "steps"))
+	}
+	if t.Elapsed > 0 {
+		facts = append(facts, duration(t.Elapsed))
+	}
+	what, st := turnOutcome(th, t)
+	l := line{{"╰ ", th.Faint}, {fmt.Sprintf("turn %d ", t.Turn), th.Muted}}
+	l = append(l, safeLine(th, what, st)...)
+	if len(facts) > 0 {
+		l = append(l, span{" · " + strings.Join(facts, " · "), th.Faint})
+	}
+	c.bodyAt(l, 0)
+}

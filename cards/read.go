@@ -1,0 +1,65 @@
+package cards
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// collapsedRead is how many lines a collapsed read card keeps.
+const collapsedRead = 12
+
+// readCard: a window of a file as a code pane: the file's own line numbers
+// in a gutter of their own, the text highlighted as one block, long lines
+// wrapped under a blank gutter, and where the window stops.
+func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
+	th := c.th
+	label := line{{"Read ", th.Muted}}
+	label = append(label, safeLine(th, relPath(c.o.Cwd, v.Path), th.Title)...)
+	if v.Title != "" {
+		label = safeLine(th, v.Title, th.Title)
+	}
+	lang := v.Lang
+	if lang == "" {
+		lang = "text"
+	}
+	window := "no lines"
+	if n := len(v.Lines); n > 0 {
+		window = fmt.Sprintf("lines %s–%s of %s", thousands(v.Lines[0].Number), thousands(v.Lines[n-1].Number), thousands(v.TotalLines))
+	}
+	c.header(status(th, t.Status()), label, summary(th, t, lang, window))
+	if len(v.Lines) == 0 {
+		c.note(fmt.Sprintf("no lines shown · window starts at line %s of %s", thousands(v.Offset), thousands(v.TotalLines)))
+		return
+	}
+	texts := make([]string, len(v.Lines))
+	for i, l := range v.Lines {
+		texts[i] = l.Text
+	}
+	code := strings.Join(texts, "\n")
+	hl := v.Lang
+	if why := tooBigToHighlight(code); why != "" {
+		hl = ""
+		c.note(why)
+	}
+	toks := highlight(th, hl, code)
+	numW := len(strconv.Itoa(v.Lines[len(v.Lines)-1].Number))
+	show := v.Lines
+	if !c.o.Expanded && len(show) > collapsedRead+1 {
+		show = show[:collapsedRead]
+	}
+	for i, l := range show {
+		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
+			c.body(line{{pad("⋮", numW), th.Faint}})
+		}
+		gutter := line{{pad(strconv.Itoa(l.Number), numW), th.GutterNum}, {" │ ", th.GutterSep}}
+		gutterRows(c, gutter, paint(th, toks[i], nil, noBg, noBg), 0)
+	}
+	c.elided(len(v.Lines)-len(show), "line")
+	last := v.Lines[len(v.Lines)-1].Number
+	if last < v.TotalLines {
+		c.note(fmt.Sprintf("… %s · continues at line %s", plural(v.TotalLines-last, "more line", "more lines"), thousands(last+1)))
+	}
+}

@@ -1,0 +1,111 @@
+// Package cards draws session entries as styled lines: each card is a pure
+// function of (entry, options) — width, theme, session context — to rows no
+// wider than the width. It knows no program; the viewer and `deck render`
+// both print what it returns.
+package cards
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// Options are what a card needs besides its entry.
+type Options struct {
+	Width    int
+	Theme    *theme.Theme
+	Cwd      string // the session's working directory, to shorten paths
+	Expanded bool   // draw long cards whole; collapsed, they show their head
+}
+
+// Render draws one entry. A panic while drawing becomes an error card for
+// this entry alone.
+func Render(e session.Entry, o Options) (rows []string) {
+	if o.Width < 1 {
+		o.Width = 1
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c := newCard(o)
+			c.row(line{{"✗ ", o.Theme.MarkFailed}, {"deck could not draw this entry", o.Theme.Error}})
+			c.note(fmt.Sprintf("%v", r))
+			if s := firstFrame(debug.Stack()); s != "" {
+				c.note(s)
+			}
+			rows = c.rows
+		}
+	}()
+	c := newCard(o)
+	switch e := e.(type) {
+	case *session.UserMessage:
+		userMessage(c, e)
+	case *session.AssistantText:
+		assistantText(c, e)
+	case *session.Reasoning:
+		reasoning(c, e)
+	case *session.ToolCall:
+		toolCall(c, e)
+	case *session.TurnStart:
+		turnStart(c, e)
+	case *session.TurnEnd:
+		turnEnd(c, e)
+	case *session.Plan:
+		plan(c, e)
+	case *session.Event:
+		event(c, e)
+	case *session.Notice:
+		notice(c, e)
+	}
+	return c.rows
+}
+
+// firstFrame picks the panicking function out of a stack trace.
+func firstFrame(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") && i+2 < len(lines) {
+			return "at " + strings.TrimSpace(lines[i+2])
+		}
+	}
+	return ""
+}
+
+// status is a tool call's state as a mark and its style.
+func status(th *theme.Theme, s session.CallStatus) span {
+	switch s {
+	case session.CallDone:
+		return span{"✓", th.MarkDone}
+	case session.CallFailed:
+		return span{"✗", th.MarkFailed}
+	}
+	return span{"◌", th.MarkPending}
+}
+
+// header is a card's first row: a mark, the title, and a summary at the right.
+func (c *card) header(mark span, title line, summary line) {
+	left := append(line{mark, {" ", theme.Style{}}}, title...)
+	c.row(joinLR(left, summary, c.o.Width, c.th.Muted))
+}
+
+// plural says "1 line", "2 lines".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%s %s", thousands(n), many)
+}
+
+// thousands writes n with thin separators: 12,345.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

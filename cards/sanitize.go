@@ -1,0 +1,159 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+// Untrusted text (everything from a session log) enters a card only through
+// a textBuilder, once, before it is measured. What reaches the terminal is
+// printable text: tabs become spaces to the next tab stop, controls and
+// invisible characters become visible marks, invalid UTF-8 becomes U+FFFD.
+// An escape sequence can therefore never reach the terminal from a log.
+
+// textBuilder builds one line of safe spans from untrusted text.
+type textBuilder struct {
+	mark theme.Style // style of the visible marks
+	tab  int         // tab stop width
+	col  int         // cells written so far, for tab stops
+	out  line
+}
+
+func newText(th *theme.Theme, tab int) *textBuilder {
+	return &textBuilder{mark: th.Control, tab: tab}
+}
+
+// add appends text (which holds no newline) in style st.
+func (b *textBuilder) add(text string, st theme.Style) {
+	if printableASCII(text) {
+		b.emit(text, st, len(text))
+		return
+	}
+	var run strings.Builder
+	flush := func() {
+		if run.Len() > 0 {
+			s := run.String()
+			b.emit(s, st, ansi.StringWidth(s))
+			run.Reset()
+		}
+	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		m := ""
+		if r != '\t' {
+			m = visibleMark(text, i, size, r)
+		}
+		switch {
+		case r == '\t':
+			flush()
+			n := b.tab - b.col%b.tab
+			b.emit(strings.Repeat(" ", n), st, n)
+		case m == "":
+			run.WriteString(text[i : i+size])
+		case r == utf8.RuneError: // invalid UTF-8: a replacement character, as text
+			run.WriteString(m)
+		default:
+			flush()
+			b.emit(m, b.mark, ansi.StringWidth(m))
+		}
+		i += size
+	}
+	flush()
+}
+
+func (b *textBuilder) emit(s string, st theme.Style, w int) {
+	if s == "" {
+		return
+	}
+	if n := len(b.out); n > 0 && b.out[n-1].style == st {
+		b.out[n-1].text += s
+	} else {
+		b.out = append(b.out, span{s, st})
+	}
+	b.col += w
+}
+
+// line returns the built line and starts a new one.
+func (b *textBuilder) line() line {
+	l := b.out
+	b.out, b.col = nil, 0
+	return l
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7E {
+			return false
+		}
+	}
+	return true
+}
+
+// invisible names the format characters that change how text reads without
+// showing: bidirectional overrides and isolates (Trojan Source), zero-width
+// characters, the byte-order mark, line and paragraph separators.
+var invisible = map[rune]string{
+	0x061C: "ALM", 0x200E: "LRM", 0x200F: "RLM",
+	0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO",
+	0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI",
+	0x200B: "ZWSP", 0x200C: "ZWNJ", 0x200D: "ZWJ", 0x2060: "WJ", 0xFEFF: "BOM",
+	0x2028: "LSEP", 0x2029: "PSEP", 0x00AD: "SHY",
+}
+
+// markFor returns the visible mark of a character that must not reach the
+// terminal as it is, or "" for an ordinary printable character.
+func markFor(r rune) string {
+	switch {
+	case r == 0:
+		return "␀"
+	case r == 0x1B:
+		return "␛"
+	case r == 0x7F:
+		return "^?"
+	case r < 0x20:
+		return "^" + string(rune('@'+r))
+	case r >= 0x80 && r <= 0x9F: // C1 controls, which some terminals obey
+		return fmt.Sprintf("⟨%X⟩", r)
+	}
+	if name, ok := invisible[r]; ok {
+		return "⟨" + name + "⟩"
+	}
+	return ""
+}
+
+// joinsEmoji reports whether the zero-width joiner at text[i:i+size] sits
+// between two emoji, where it is part of one picture (👩‍💻) and harmless.
+func joinsEmoji(text string, i, size int) bool {
+	prev, _ := utf8.DecodeLastRuneInString(text[:i])
+	next, _ := utf8.DecodeRuneInString(text[i+size:])
+	return isEmoji(prev) && isEmoji(next)
+}
+
+func isEmoji(r rune) bool {
+	return (r >= 0x1F000 && r <= 0x1FAFF) || (r >= 0x2600 && r <= 0x27BF) || r == 0xFE0F
+}
+
+// safeLine makes one line of untrusted text in style st; newlines in it
+// become spaces (titles, paths, one-line summaries).
+func safeLine(th *theme.Theme, text string, st theme.Style) line {
+	b := newText(th, 4)
+	b.add(strings.ReplaceAll(text, "\n", " "), st)
+	return b.line()
+}
+
+// visibleMark returns the mark for the rune at text[i:i+size], or "" when it
+// may be printed as it is. Newlines and tabs are the caller's to handle.
+func visibleMark(text string, i, size int, r rune) string {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return "\uFFFD"
+	case r == 0x200D && joinsEmoji(text, i, size):
+		return ""
+	}
+	return markFor(r)
+}

@@ -1,0 +1,111 @@
+package cards
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// collapsedMatches is how many rows a collapsed search card keeps.
+const collapsedMatches = 8
+
+// searchMatches: content matches grouped by file, each with its line numbers.
+func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultView) {
+	th := c.th
+	n := 0
+	numW := 1
+	for _, f := range v.Files {
+		n += len(f.Matches)
+		for _, m := range f.Matches {
+			numW = max(numW, len(strconv.Itoa(m.LineNumber)))
+		}
+	}
+	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...))
+	if n == 0 && len(v.Files) == 0 {
+		c.note("no matches")
+	}
+	rows := 0
+	for _, f := range v.Files {
+		if !c.o.Expanded && rows >= collapsedMatches {
+			break
+		}
+		c.body(append(safeLine(th, relPath(c.o.Cwd, f.Path), th.Path), span{fmt.Sprintf("  %d", len(f.Matches)), th.Faint}))
+		rows++
+		for _, m := range f.Matches {
+			if !c.o.Expanded && rows >= collapsedMatches {
+				break
+			}
+			gutter := line{{pad(strconv.Itoa(m.LineNumber), numW), th.GutterNum}, {" │ ", th.GutterSep}}
+			text := safeText(th, m.Line, th.Text)
+			gutterRows(c, gutter, text, 2)
+			rows++
+		}
+	}
+	shown := rows - len(v.Files)
+	if !c.o.Expanded && shown < n {
+		c.elided(n-max(shown, 0), "match")
+	}
+	capNote(c, n, v.Total, v.Truncated)
+}
+
+// searchPaths: the paths a path search found.
+func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) {
+	th := c.th
+	facts := []string{plural(len(v.Paths), "path", "paths")}
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...))
+	if len(v.Paths) == 0 {
+		c.note("no paths")
+	}
+	show := v.Paths
+	if !c.o.Expanded && len(show) > collapsedMatches+1 {
+		show = show[:collapsedMatches]
+	}
+	for _, p := range show {
+		c.body(safeLine(th, relPath(c.o.Cwd, p), th.Path))
+	}
+	c.elided(len(v.Paths)-len(show), "path")
+	capNote(c, len(v.Paths), v.Total, v.Truncated)
+}
+
+// capNote says when the tool capped its result: how much of the total the
+// card holds.
+func capNote(c *card, shown, total int, truncated bool) {
+	if !truncated && total <= shown {
+		return
+	}
+	l := line{{fmt.Sprintf("showing %s of %s", thousands(shown), thousands(total)), c.th.Muted}}
+	if truncated {
+		l = append(l, span{" · truncated", c.th.Notice})
+	}
+	c.body(l)
+}
+
+// gutterRows draws text after a gutter, wrapped under a blank gutter of the
+// same width, the whole indented by extra cells under the body.
+func gutterRows(c *card, gutter, text line, extra int) {
+	room := c.inner() - extra - gutter.width()
+	if room < 1 {
+		gutter, room = nil, c.inner()-extra
+	}
+	blank := line{{spaces(gutter.width()), c.th.Faint}}
+	for i, w := range text.wrap(max(room, 1)) {
+		g := gutter
+		if i > 0 {
+			g = blank
+		}
+		c.code(append(append(line{}, g...), w...), indent+extra)
+	}
+}
+
+func spaces(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = ' '
+	}
+	return string(b)
+}

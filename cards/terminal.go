@@ -1,0 +1,91 @@
+package cards
+
+import (
+	"fmt"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// terminalCall: a command still running: the command, its description and
+// where it runs.
+func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, "running"))
+	terminalContext(c, t)
+}
+
+// terminalResult: a finished command: its output with its colours, and how
+// it ended.
+func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) {
+	rows := termLines(c.th, v.Output)
+	c.header(exitMark(c, t, v), title(c.th, t), summary(c.th, t, plural(len(rows), "line", "lines")))
+	terminalContext(c, t)
+	if len(rows) == 0 {
+		c.note("(no output)")
+	}
+	show, hidden := rows, 0
+	if !c.o.Expanded && len(rows) > collapsedOutput+1 {
+		// a terminal's last lines say the most: keep the tail
+		hidden = len(rows) - collapsedOutput
+		show = rows[hidden:]
+		c.note(fmt.Sprintf("… %s above", plural(hidden, "line", "lines")))
+	}
+	bar := span{"│ ", c.th.Faint}
+	for _, r := range show {
+		for _, w := range r.wrap(c.inner() - 2) {
+			c.code(append(line{bar}, w...), indent)
+		}
+	}
+	exitFooter(c, v)
+}
+
+// collapsedOutput is how many output lines a collapsed terminal card keeps.
+const collapsedOutput = 8
+
+// terminalContext is the line under a command: what it does, and where.
+func terminalContext(c *card, t *session.ToolCall) {
+	v, ok := t.Call.(session.TerminalCallView)
+	if !ok {
+		return
+	}
+	var l line
+	if v.Description != "" {
+		l = append(l, safeLine(c.th, v.Description, c.th.Muted)...)
+	}
+	cwd := c.o.Cwd
+	if v.Cwd != "" {
+		cwd = resolve(c.o.Cwd, v.Cwd)
+	}
+	if cwd != "" {
+		if len(l) > 0 {
+			l = append(l, span{" · ", c.th.Faint})
+		}
+		l = append(l, span{"in ", c.th.Faint})
+		l = append(l, safeLine(c.th, cwd, c.th.Path)...)
+	}
+	if len(l) > 0 {
+		c.body(l)
+	}
+}
+
+// exitMark is the header's mark: failed when the command did.
+func exitMark(c *card, t *session.ToolCall, v session.TerminalResultView) span {
+	if v.Signal != "" || (v.ExitCode != nil && *v.ExitCode != 0) {
+		return status(c.th, session.CallFailed)
+	}
+	return status(c.th, t.Status())
+}
+
+// exitFooter says how the command ended: exit 0 in green, any other code in
+// red, or the signal that killed it.
+func exitFooter(c *card, v session.TerminalResultView) {
+	switch {
+	case v.Signal != "":
+		c.body(line{{"killed by ", c.th.ExitFail}}.join(safeLine(c.th, v.Signal, c.th.ExitFail)))
+	case v.ExitCode != nil && *v.ExitCode == 0:
+		c.body(line{{"exit 0", c.th.ExitOK}})
+	case v.ExitCode != nil:
+		c.body(line{{fmt.Sprintf("exit %d", *v.ExitCode), c.th.ExitFail}})
+	}
+}
+
+func (l line) join(more line) line { return append(l, more...) }

@@ -1,0 +1,240 @@
+package cards
+
+import (
+	"image/color"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+// termStyle is the SGR state of command output.
+type termStyle struct {
+	fg, bg                                           color.Color
+	bold, faint, italic, underline, strike, reverse bool
+}
+
+// cell is one grapheme of a row of output, as a terminal would hold it.
+type cell struct {
+	text  string
+	style termStyle
+}
+
+// termParser turns command output into rows as a terminal would show them:
+// colours and text attributes (SGR) are kept, the 16 basic colours mapped
+// onto the theme; blink and conceal are dropped; every other escape (cursor
+// motion, modes, titles, OSC, DCS, APC) is removed; a bare \r returns to the
+// start of the row and later text overwrites it, \b steps back one cell;
+// other controls become visible marks.
+type termParser struct {
+	th     *theme.Theme
+	style  termStyle
+	styles map[termStyle]theme.Style
+	row    []cell
+	col    int
+	rows   []line
+}
+
+// termLines parses output into rows of spans.
+func termLines(th *theme.Theme, out string) []line {
+	p := &termParser{th: th, styles: map[termStyle]theme.Style{}}
+	out = strings.TrimSuffix(out, "\n")
+	if out == "" {
+		return nil
+	}
+	for _, l := range strings.Split(out, "\n") {
+		p.line(l)
+	}
+	return p.rows
+}
+
+func (p *termParser) line(l string) {
+	if !strings.ContainsAny(l, "\x1b\r\b") && isPlainText(l) { // the common case, cheaply
+		b := newText(p.th, 8)
+		b.add(l, p.themed(p.style))
+		p.rows = append(p.rows, b.line())
+		return
+	}
+	p.row, p.col = p.row[:0], 0
+	var state byte
+	parser := ansi.GetParser()
+	defer ansi.PutParser(parser)
+	for len(l) > 0 {
+		parser.Reset()
+		seq, _, n, newState := ansi.DecodeSequence(l, state, parser)
+		if n == 0 {
+			break
+		}
+		switch {
+		case ansi.HasCsiPrefix(seq) || (len(seq) > 0 && seq[0] == 0x9B):
+			if parser.Command() == 'm' {
+				p.sgr(parser.Params())
+			}
+		case len(seq) > 0 && (seq[0] == 0x1B || (seq[0] >= 0x80 && seq[0] <= 0x9F && len(seq) > 1)):
+			// ESC sequences, OSC, DCS, SOS, PM, APC: dropped with their bodies
+		case seq == "\r":
+			p.col = 0
+		case seq == "\b":
+			p.col = max(p.col-1, 0)
+		case seq == "\t":
+			for n := 8 - p.col%8; n > 0; n-- {
+				p.put(" ", p.style)
+			}
+		default:
+			p.text(seq)
+		}
+		l, state = l[n:], newState
+	}
+	p.flushRow()
+}
+
+// text puts printable text (or a control, as its mark) at the cursor.
+func (p *termParser) text(s string) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if m := visibleMark(s, i, size, r); m != "" {
+			st := p.style
+			if r != utf8.RuneError {
+				st = termStyle{fg: p.th.Palette.Special, bold: true}
+			}
+			for _, c := range m {
+				p.put(string(c), st)
+			}
+			i += size
+			continue
+		}
+		// the rest of this cluster, as one cell
+		j := i + size
+		for j < len(s) {
+			r2, size2 := utf8.DecodeRuneInString(s[j:])
+			if visibleMark(s, j, size2, r2) != "" {
+				break
+			}
+			j += size2
+		}
+		clusters(s[i:j], func(c string, _ int) { p.put(c, p.style) })
+		i = j
+	}
+}
+
+func (p *termParser) put(text string, st termStyle) {
+	if p.col < len(p.row) {
+		p.row[p.col] = cell{text, st}
+	} else {
+		p.row = append(p.row, cell{text, st})
+	}
+	p.col++
+}
+
+func (p *termParser) flushRow() {
+	var l line
+	for _, c := range p.row {
+		st := p.themed(c.style)
+		if n := len(l); n > 0 && l[n-1].style == st {
+			l[n-1].text += c.text
+		} else {
+			l = append(l, span{c.text, st})
+		}
+	}
+	p.rows = append(p.rows, l)
+}
+
+// themed turns output's SGR state into a theme style, built once per state.
+func (p *termParser) themed(s termStyle) theme.Style {
+	if st, ok := p.styles[s]; ok {
+		return st
+	}
+	st := theme.Style{Fg: s.fg, Bg: s.bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
+		Underline: s.underline, Strike: s.strike, Reverse: s.reverse}
+	if st.Fg == nil && !s.reverse {
+		st.Fg = p.th.Palette.Fg
+	}
+	st = st.Make()
+	p.styles[s] = st
+	return st
+}
+
+// sgr applies one SGR sequence to the style state.
+func (p *termParser) sgr(params ansi.Params) {
+	if len(params) == 0 {
+		p.style = termStyle{}
+		return
+	}
+	for i := 0; i < len(params); i++ {
+		switch n := params[i].Param(0); {
+		case n == 0:
+			p.style = termStyle{}
+		case n == 1:
+			p.style.bold = true
+		case n == 2:
+			p.style.faint = true
+		case n == 3:
+			p.style.italic = true
+		case n == 4:
+			p.style.underline = true
+		case n == 7:
+			p.style.reverse = true
+		case n == 9:
+			p.style.strike = true
+		case n == 22:
+			p.style.bold, p.style.faint = false, false
+		case n == 23:
+			p.style.italic = false
+		case n == 24:
+			p.style.underline = false
+		case n == 27:
+			p.style.reverse = false
+		case n == 29:
+			p.style.strike = false
+		case n >= 30 && n <= 37:
+			p.style.fg = p.th.ANSIColor(n - 30)
+		case n >= 90 && n <= 97:
+			p.style.fg = p.th.ANSIColor(n - 90 + 8)
+		case n >= 40 && n <= 47:
+			p.style.bg = p.th.ANSIColor(n - 40)
+		case n >= 100 && n <= 107:
+			p.style.bg = p.th.ANSIColor(n - 100 + 8)
+		case n == 39:
+			p.style.fg = nil
+		case n == 49:
+			p.style.bg = nil
+		case n == 38 || n == 48 || n == 58:
+			var c color.Color
+			used := ansi.ReadStyleColor(params[i:], &c)
+			if used > 0 {
+				i += used - 1
+			}
+			c = p.mapColor(c)
+			switch n {
+			case 38:
+				p.style.fg = c
+			case 48:
+				p.style.bg = c
+			}
+		}
+		// 5 and 6 (blink) and 8 (conceal) are dropped on purpose: output must
+		// neither flash nor hide text from the reader.
+	}
+}
+
+// mapColor maps the 16 basic colours of a 256-colour index onto the theme.
+func (p *termParser) mapColor(c color.Color) color.Color {
+	switch v := c.(type) {
+	case ansi.BasicColor:
+		return p.th.ANSIColor(int(v))
+	case ansi.IndexedColor:
+		if v < 16 {
+			return p.th.ANSIColor(int(v))
+		}
+	}
+	return c
+}
+
+// isPlainText reports text with no byte that needs more than a textBuilder:
+// no C1 control as a raw byte (0x80–0x9F outside UTF-8), which terminals may
+// obey as an escape.
+func isPlainText(s string) bool {
+	return utf8.ValidString(s)
+}

@@ -1,0 +1,153 @@
+package cards
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// toolCall draws a tool call by its view: the result view once it is done,
+// the call view while it is pending. The two switches below are the one
+// place each card kind is chosen; go-check-sumtype keeps them exhaustive.
+func toolCall(c *card, t *session.ToolCall) {
+	if t.View != nil {
+		switch v := t.View.(type) {
+		case session.GenericResultView:
+			genericResult(c, t, v)
+		case session.TerminalResultView:
+			terminalResult(c, t, v)
+		case session.DiffResultView:
+			diffCard(c, t, v.Diffs)
+		case session.SearchMatchesResultView:
+			searchMatches(c, t, v)
+		case session.SearchPathsResultView:
+			searchPaths(c, t, v)
+		case session.ReadResultView:
+			readCard(c, t, v)
+		case session.WebSearchResultView:
+			webSearch(c, t, v)
+		case session.WebFetchResultView:
+			webFetch(c, t, v)
+		}
+	} else {
+		switch v := t.Call.(type) {
+		case session.GenericCallView:
+			genericCall(c, t, v)
+		case session.TerminalCallView:
+			terminalCall(c, t, v)
+		case session.DiffCallView:
+			diffCard(c, t, v.Diffs)
+		case nil: // a call still streaming its name
+			c.header(status(c.th, t.Status()), line{{"calling a tool…", c.th.Muted}}, nil)
+		}
+	}
+	callFooter(c, t)
+}
+
+// title is the card's title: the result's, else the call's; a shell
+// command reads as one.
+func title(th *theme.Theme, t *session.ToolCall) line {
+	text := t.Title()
+	switch {
+	case t.Orphan && t.Name == "":
+		return line{{"result of call " + t.CallID, th.Title}}.withNote(th, " (its call is not in this log)")
+	case text == "":
+		text = t.Name
+	}
+	if _, ok := t.Call.(session.TerminalCallView); ok {
+		return append(line{{"$ ", th.Muted}}, safeLine(th, text, th.Title)...)
+	}
+	return safeLine(th, text, th.Title)
+}
+
+func (l line) withNote(th *theme.Theme, note string) line {
+	return append(l, span{note, th.Muted})
+}
+
+// summary joins the facts a card shows at the right of its header, adding
+// the failure's code and the call's duration.
+func summary(th *theme.Theme, t *session.ToolCall, facts ...string) line {
+	var l line
+	add := func(s string, st theme.Style) {
+		if s == "" {
+			return
+		}
+		if len(l) > 0 {
+			l = append(l, span{" · ", th.Faint})
+		}
+		l = append(l, safeLine(th, s, st)...)
+	}
+	if r := t.Result; r != nil && r.Error != nil {
+		add(r.Error.Code, th.Error)
+	}
+	for _, f := range facts {
+		add(f, th.Muted)
+	}
+	if ms, ok := t.Elapsed(); ok {
+		add(duration(ms), th.Faint)
+	}
+	return l
+}
+
+// callFooter shows what happened around the call: the approval asked for it
+// and the calls it made itself.
+func callFooter(c *card, t *session.ToolCall) {
+	th := c.th
+	if a := t.Approval; a != nil {
+		l := line{{"⚑ approval asked", th.Notice}}
+		if a.Reason != "" {
+			l = append(l, span{": ", th.Notice})
+			l = append(l, safeLine(th, a.Reason, th.Muted)...)
+		}
+		switch a.Outcome {
+		case "":
+			l = append(l, span{" · waiting", th.Notice})
+		case "allowed-once":
+			l = append(l, span{" · allowed once", th.Success})
+		default:
+			l = append(l, span{" · " + a.Outcome, th.Error})
+		}
+		c.body(l)
+	}
+	for _, s := range t.SubCalls {
+		mark := status(th, session.CallPending)
+		if s.Done && s.IsError {
+			mark = status(th, session.CallFailed)
+		} else if s.Done {
+			mark = status(th, session.CallDone)
+		}
+		c.body(append(line{{"↳ ", th.Faint}, mark, {" ", theme.Style{}}}, safeLine(th, s.Name, th.Text)...))
+	}
+}
+
+// relPath shortens a path under the session's working directory.
+func relPath(cwd, p string) string {
+	if cwd == "" {
+		return p
+	}
+	root := strings.TrimRight(cwd, `/\`)
+	for _, sep := range []string{"/", `\`} {
+		if strings.HasPrefix(p, root+sep) {
+			return p[len(root)+1:]
+		}
+	}
+	return p
+}
+
+// resolve makes a path absolute against the session's working directory.
+func resolve(cwd, p string) string {
+	if p == "" || path.IsAbs(p) || cwd == "" {
+		return p
+	}
+	return path.Join(cwd, p)
+}
+
+// elided adds "… N more lines" under a card cut short.
+func (c *card) elided(hidden int, what string) {
+	if hidden > 0 {
+		c.note(fmt.Sprintf("… %s", plural(hidden, "more "+what, "more "+what+"s")))
+	}
+}

@@ -1,0 +1,95 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// webSearch: the sources a web search cited (title, URL, snippet, date) and
+// the provider's answer.
+func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
+	th := c.th
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, plural(len(v.Sources), "source", "sources")))
+	if v.Answer != "" {
+		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
+	}
+	show := v.Sources
+	if !c.o.Expanded && len(show) > collapsedMatches+1 {
+		show = show[:collapsedMatches]
+	}
+	numW := len(fmt.Sprint(len(v.Sources)))
+	for i, s := range show {
+		num := line{{pad(fmt.Sprint(i+1), numW) + ". ", th.Faint}}
+		name := s.Title
+		if name == "" {
+			name = hostOf(s.URL)
+		}
+		gutterRows(c, num, safeLine(th, name, th.Title), 0)
+		blank := line{{spaces(numW + 2), th.Faint}}
+		gutterRows(c, blank, safeLine(th, s.URL, th.Path), 0)
+		if s.Snippet != "" || s.PublishedAt != "" {
+			l := safeLine(th, s.Snippet, th.Muted)
+			if s.PublishedAt != "" {
+				if len(l) > 0 {
+					l = append(l, span{" · ", th.Faint})
+				}
+				l = append(l, safeLine(th, s.PublishedAt, th.Faint)...)
+			}
+			gutterRows(c, blank, l, 0)
+		}
+	}
+	c.elided(len(v.Sources)-len(show), "source")
+	if len(v.Sources) == 0 {
+		c.note("no sources")
+	}
+	if v.Truncated {
+		c.body(line{{"source list truncated", th.Notice}})
+	}
+}
+
+// webFetch: the fetched URL, its HTTP status and whether the content was
+// cut, then the page as the model read it (dim Markdown).
+func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
+	th := c.th
+	st := th.Success
+	if v.StatusCode >= 400 {
+		st = th.Error
+	}
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, fmt.Sprintf("HTTP %d", v.StatusCode)))
+	l := append(safeLine(th, v.URL, th.Path), span{"  ", noBg}, span{fmt.Sprintf("HTTP %d", v.StatusCode), st})
+	if v.Truncated {
+		l = append(l, span{" · content truncated", th.Notice})
+	}
+	c.body(l)
+	if t.Result == nil {
+		return
+	}
+	body := session.TextOf(t.Result.Content)
+	if first, rest, ok := strings.Cut(body, "\n"); ok && strings.HasPrefix(first, "Fetched ") {
+		body = rest // the tool's own "Fetched URL (HTTP n)" line repeats the card
+	}
+	rows := markdown(th, body, c.inner(), true)
+	if !c.o.Expanded && len(rows) > collapsedRead+1 {
+		c.bodyRaw(rows[:collapsedRead])
+		c.elided(len(rows)-collapsedRead, "line")
+		return
+	}
+	c.bodyRaw(rows)
+}
+
+// hostOf is a URL's host, for a source with no title.
+func hostOf(u string) string {
+	rest := u
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if rest == "" {
+		return u
+	}
+	return rest
+}

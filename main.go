@@ -1,0 +1,214 @@
+// Command deck shows coding-agent sessions in the terminal: each tool call
+// as a card a person reads at a glance.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/theme"
+)
+
+// Exit codes (README "Exit codes").
+const (
+	exitOK    = 0
+	exitInput = 1 // a file that is missing, unreadable, or not a session
+	exitUsage = 2 // a bad command line
+)
+
+const usage = `deck — coding-agent sessions as cards
+
+usage:
+  deck                     show the built-in demo session
+  deck render [PATH|-]     print a session as cards
+      --width N            columns (default: the terminal's, else 100)
+      --color MODE         auto, always or never (NO_COLOR is honoured)
+      --theme NAME         dark or light
+      --collapse           draw long cards collapsed, as the viewer does
+      --demo               the built-in demo session
+
+PATH is a session.jsonl, a session.jsonl.zstd, or a session folder holding
+one. With no PATH, deck reads stdin when it is not a terminal, else shows
+the demo.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 { // the demo, whatever stdin is (headless until the viewer lands)
+		args = []string{"render", "--demo"}
+	}
+	switch args[0] {
+	case "render":
+		return renderCmd(args[1:], stdin, stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "deck: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+// renderOptions are the flags of `deck render`.
+type renderOptions struct {
+	path   string
+	width  int
+	color  string
+	theme  string
+	collapse bool
+	demo     bool
+}
+
+func parseRender(args []string) (renderOptions, error) {
+	o := renderOptions{color: "auto", theme: "dark"}
+	var paths []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a, "=")
+		takeValue := func() (string, error) {
+			if hasValue {
+				return value, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("%s needs a value", name)
+			}
+			i++
+			return args[i], nil
+		}
+		switch name {
+		case "--width", "-w":
+			v, err := takeValue()
+			if err != nil {
+				return o, err
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return o, fmt.Errorf("--width wants a positive number of columns, not %q", v)
+			}
+			o.width = n
+		case "--color":
+			v, err := takeValue()
+			if err != nil {
+				return o, err
+			}
+			o.color = v
+		case "--theme":
+			v, err := takeValue()
+			if err != nil {
+				return o, err
+			}
+			o.theme = v
+		case "--collapse":
+			o.collapse = true
+		case "--demo":
+			o.demo = true
+		default:
+			if strings.HasPrefix(a, "-") && a != "-" {
+				return o, fmt.Errorf("unknown flag %s", a)
+			}
+			paths = append(paths, a)
+		}
+	}
+	if len(paths) > 1 {
+		return o, errors.New("give one session to render")
+	}
+	if len(paths) == 1 {
+		o.path = paths[0]
+	}
+	return o, nil
+}
+
+func renderCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseRender(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "deck render: %v\n\n%s", err, usage)
+		return exitUsage
+	}
+	th, err := theme.ByName(o.theme)
+	if err != nil {
+		fmt.Fprintf(stderr, "deck render: %v\n", err)
+		return exitUsage
+	}
+	profile, err := theme.Profile(o.color, stdout, os.Environ())
+	if err != nil {
+		fmt.Fprintf(stderr, "deck render: %v\n", err)
+		return exitUsage
+	}
+	s, name, err := load(o, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "deck: %v\n", err)
+		return exitInput
+	}
+	width := o.width
+	if width == 0 {
+		width = terminalWidth(stdout)
+	}
+	rows := cards.Transcript(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse})
+	w := theme.Writer(stdout, profile)
+	if _, err := io.WriteString(w, strings.Join(rows, "\n")+"\n"); err != nil {
+		fmt.Fprintf(stderr, "deck: writing: %v\n", err)
+		return exitInput
+	}
+	if n := len(s.Notices()); n > 0 {
+		fmt.Fprintf(stderr, "deck: %s: %d %s (shown in place)\n", name, n, pluralWord(n, "notice", "notices"))
+	}
+	return exitOK
+}
+
+// load reads the session to show: the file or folder at path, stdin for "-"
+// (or no path when stdin is not a terminal), else the demo.
+func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
+	path := o.path
+	switch {
+	case o.demo:
+		return demo.Session(), "demo", nil
+	case path == "-" || (path == "" && !isTerminal(stdin)):
+		s, err := session.ReadAll(stdin)
+		if err != nil {
+			return nil, "stdin", fmt.Errorf("reading stdin: %w", err)
+		}
+		return s, "stdin", nil
+	case path == "":
+		return demo.Session(), "demo", nil
+	}
+	s, err := session.Open(path)
+	if err != nil {
+		return nil, path, err
+	}
+	return s, path, nil
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok {
+		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
+			return cols
+		}
+	}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 100
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,204 @@
+package session
+
+// Entry is one thing a session shows, in order: a message, a tool call, a
+// boundary, a notice. Every entry kind has a card.
+//
+//sumtype:decl
+type Entry interface {
+	base() *EntryBase
+}
+
+// EntryBase is what every entry carries. Rev grows each time the entry
+// changes, so a viewer re-renders exactly the entries that changed.
+type EntryBase struct {
+	ID   int   // stable within a session
+	Rev  int   // bumped on every change
+	Seq  int64 // seq of the event that created it; -1 if none
+	Time int64 // epoch ms of that event; 0 if unknown
+	Line int   // log line that created it
+}
+
+func (b *EntryBase) base() *EntryBase { return b }
+
+// Base returns the common fields of any entry.
+func Base(e Entry) *EntryBase { return e.base() }
+
+// MessageRole tells the kinds of user-role message apart.
+type MessageRole int
+
+const (
+	RoleHuman   MessageRole = iota // a person's prompt
+	RoleContext                    // runtime context the harness injects each step
+	RoleInjected                   // other injected text: instructions, notices, goal rounds
+	RoleSummary                    // a compaction summary that replaced earlier messages
+)
+
+// UserMessage is a user-role message.
+type UserMessage struct {
+	EntryBase
+	Role    MessageRole
+	Source  string // source kind, with the plugin name for plugin sources
+	Content []ContentBlock
+}
+
+// AssistantText is the model's reply text (Markdown).
+type AssistantText struct {
+	EntryBase
+	Text      string
+	Streaming bool // still arriving in chunks; not yet committed
+}
+
+// Reasoning is the model's reasoning text.
+type Reasoning struct {
+	EntryBase
+	Text      string
+	Streaming bool
+}
+
+// CallStatus is where a tool call stands.
+type CallStatus int
+
+const (
+	CallPending CallStatus = iota
+	CallDone
+	CallFailed
+)
+
+// ToolCall is a tool call and, once it came, its result. Call and Result are
+// the harness's views for the two states.
+type ToolCall struct {
+	EntryBase
+	CallID    string
+	Name      string
+	Arguments string // raw JSON as the model wrote it
+	Streaming bool   // arguments still arriving
+	Orphan    bool   // a result whose call the log never showed
+
+	Call   CallView
+	Result *ToolResult
+	View   ResultView // nil while pending
+
+	// DiffStarts numbers the diff the card shows (the result's, else the
+	// call's): for each FileDiff, the file line its old text starts at, as
+	// the session's earlier reads show it; 0 where that is not known.
+	DiffStarts []int
+
+	Approval *Approval
+	SubCalls  []SubCall // nested calls made inside this one (code mode)
+	StartTime int64     // when the harness started the call (tool/call); 0 if unseen
+	EndTime   int64     // when its result came; 0 while pending
+}
+
+// Elapsed is how long the call ran, in ms, when both ends are known.
+func (c *ToolCall) Elapsed() (int64, bool) {
+	if c.StartTime <= 0 || c.EndTime < c.StartTime {
+		return 0, false
+	}
+	return c.EndTime - c.StartTime, true
+}
+
+// Status says whether the call is pending, done or failed.
+func (c *ToolCall) Status() CallStatus {
+	switch {
+	case c.Result == nil:
+		return CallPending
+	case c.Result.IsError || c.Result.Error != nil:
+		return CallFailed
+	}
+	return CallDone
+}
+
+// Title is the result view's title when it has one, else the call view's.
+func (c *ToolCall) Title() string {
+	if c.View != nil && c.View.ResultTitle() != "" {
+		return c.View.ResultTitle()
+	}
+	return callTitle(c.Call)
+}
+
+func callTitle(v CallView) string {
+	switch v := v.(type) {
+	case GenericCallView:
+		return v.Title
+	case TerminalCallView:
+		return v.Title
+	case DiffCallView:
+		return v.Title
+	}
+	return ""
+}
+
+// ToolResult is a completed call's model-facing result.
+type ToolResult struct {
+	Content []ContentBlock
+	IsError bool
+	Error   *ToolError // the harness's failure identity, when it named one
+	Meta    any        // tool-private presentation meta, JSON numbers as json.Number
+	HasMeta bool
+}
+
+// ToolError names a failure: {name, code}.
+type ToolError struct {
+	Name string `json:"name"`
+	Code string `json:"code"`
+}
+
+// Approval is the approval the harness asked of the user for a call.
+type Approval struct {
+	ID      string
+	Reason  string
+	Outcome string // allowed-once, rejected, cancelled, unavailable; "" while asked
+}
+
+// SubCall is a call a code-mode tool made inside its own run.
+type SubCall struct {
+	ID      string
+	Name    string
+	Done    bool
+	IsError bool
+}
+
+// TurnStart opens a turn.
+type TurnStart struct {
+	EntryBase
+	Turn int
+}
+
+// TurnEnd closes a turn and says why it ended.
+type TurnEnd struct {
+	EntryBase
+	Turn    int
+	Reason  string // completed, aborted, blocked, error, max-tokens, interrupted, …
+	Detail  string // who aborted, the error message, …
+	Steps   int
+	Elapsed int64 // ms from the turn's start, 0 if unknown
+}
+
+// Plan is a todo list snapshot (todo/write); the latest one is the plan.
+type Plan struct {
+	EntryBase
+	Items []PlanItem
+}
+
+// PlanItem is one task of a plan.
+type PlanItem struct {
+	Content string `json:"content"`
+	Status  string `json:"status"` // pending, in_progress, completed
+}
+
+// Event is a session event worth a line of its own that is neither a message
+// nor a call: a slash command, a compaction, a retry, a goal change.
+type Event struct {
+	EntryBase
+	Kind    string // the event type
+	Summary string // one line
+	Body    string // optional longer text (a compaction summary), shown collapsed
+	Failed  bool
+}
+
+// Notice is something deck could not read or place: a line that is not JSON,
+// an event of an unknown type, a truncated tail. Nothing is dropped silently.
+type Notice struct {
+	EntryBase
+	Text string
+}

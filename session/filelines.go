@@ -1,0 +1,127 @@
+package session
+
+import (
+	"path"
+	"strings"
+)
+
+// fileLines is what the session has seen of each file's lines: from its
+// reads, and from the diffs applied since. It numbers a later diff's lines
+// with the file's real line numbers, and only when it can be sure: a hunk
+// that does not sit exactly (and once) in what is known gets no numbers, and
+// a file changed in an unknown place is forgotten.
+type fileLines struct {
+	cwd   string
+	files map[string]map[int]string // resolved path → line number → text
+}
+
+func newFileLines() *fileLines { return &fileLines{files: map[string]map[int]string{}} }
+
+// key resolves a path against the session's working directory.
+func (f *fileLines) key(p string) string {
+	if p == "" || path.IsAbs(p) || f.cwd == "" || strings.HasPrefix(p, f.cwd+"/") {
+		return path.Clean(p)
+	}
+	return path.Join(f.cwd, p)
+}
+
+// read records a read window: these lines of the file are now known.
+func (f *fileLines) read(v ReadResultView) {
+	k := f.key(v.Path)
+	known := f.files[k]
+	if known == nil {
+		known = map[int]string{}
+		f.files[k] = known
+	}
+	for _, l := range v.Lines {
+		known[l.Number] = l.Text
+	}
+}
+
+// number finds where each hunk's old text starts in the file, 0 where it is
+// not known. A hunk with no old text (a new file) starts at line 1.
+func (f *fileLines) number(diffs []FileDiff) []int {
+	starts := make([]int, len(diffs))
+	for i, d := range diffs {
+		if d.OldText == nil {
+			starts[i] = 1
+			continue
+		}
+		starts[i] = find(f.files[f.key(d.Path)], splitLines(*d.OldText))
+	}
+	return starts
+}
+
+// apply updates what is known after diffs were applied, hunk by hunk from the
+// bottom so earlier line numbers stay put.
+func (f *fileLines) apply(diffs []FileDiff, starts []int) {
+	for i := len(diffs) - 1; i >= 0; i-- {
+		d := diffs[i]
+		k := f.key(d.Path)
+		newLines := splitLines(d.NewText)
+		switch {
+		case d.OldText == nil:
+			f.files[k] = map[int]string{}
+			for n, l := range newLines {
+				f.files[k][n+1] = l
+			}
+		case starts[i] == 0:
+			delete(f.files, k) // changed where deck cannot tell: forget it
+		default:
+			f.files[k] = splice(f.files[k], starts[i], len(splitLines(*d.OldText)), newLines)
+		}
+	}
+}
+
+// find returns the one line number at which lines sit in known, or 0.
+func find(known map[int]string, lines []string) int {
+	if len(known) == 0 || len(lines) == 0 {
+		return 0
+	}
+	found := 0
+	for n, text := range known {
+		if text != lines[0] {
+			continue
+		}
+		match := true
+		for i := 1; i < len(lines); i++ {
+			if t, ok := known[n+i]; !ok || t != lines[i] {
+				match = false
+				break
+			}
+		}
+		if match {
+			if found != 0 {
+				return 0 // twice: ambiguous
+			}
+			found = n
+		}
+	}
+	return found
+}
+
+// splice replaces old lines at start by newLines, shifting the lines after.
+func splice(known map[int]string, start, old int, newLines []string) map[int]string {
+	out := make(map[int]string, len(known)-old+len(newLines))
+	shift := len(newLines) - old
+	for n, t := range known {
+		switch {
+		case n < start:
+			out[n] = t
+		case n >= start+old:
+			out[n+shift] = t
+		}
+	}
+	for i, l := range newLines {
+		out[start+i] = l
+	}
+	return out
+}
+
+// splitLines splits text into lines; an empty text has none.
+func splitLines(text string) []string {
+	if text == "" {
+		return nil
+	}
+	return strings.Split(text, "\n")
+}

@@ -1,0 +1,200 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// outcome is where a line went, for the session's accounting.
+type outcome int
+
+const (
+	asEntry outcome = iota
+	asMerge
+	asBookkeeping
+)
+
+// streamKey names one block of one step's streamed reply.
+type streamKey struct{ turn, step, index int64 }
+
+// harnessDecoder applies the lines of a deepseek-harness session log to a
+// session. The format: packages/session/session-persistence-jsonl, and
+// docs/format.md for what deck does with each event.
+type harnessDecoder struct {
+	s       *Session
+	line    int
+	streams map[streamKey]Entry // blocks still streaming, until assistant/message commits them
+
+	turnStart map[int64]int64 // turn → time it started
+	turnSteps map[int64]int   // turn → steps entered
+	approvals map[string]approvalRef
+	commands  map[string]*Event // slash commands by commandId
+	compacts  map[string]*Event // compactions by compactionId
+	files     *fileLines        // what the reads showed of each file
+}
+
+func newHarnessDecoder(s *Session) *harnessDecoder {
+	s.Format = "harness"
+	return &harnessDecoder{
+		s: s, streams: map[streamKey]Entry{},
+		turnStart: map[int64]int64{}, turnSteps: map[int64]int{},
+		approvals: map[string]approvalRef{},
+		commands: map[string]*Event{}, compacts: map[string]*Event{},
+		files: newFileLines(),
+	}
+}
+
+// apply decodes one log line (without its newline) into the session.
+func (d *harnessDecoder) apply(num int, line []byte) {
+	d.line = num
+	d.s.Account.Lines++
+	if len(bytes.TrimSpace(line)) == 0 {
+		d.s.Hidden["(blank line)"]++
+		d.s.Account.Bookkeeping++
+		return
+	}
+	r, err := parseRecord(line)
+	if err != nil {
+		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		return
+	}
+	out, err := d.dispatch(r)
+	if err != nil {
+		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		return
+	}
+	switch out {
+	case asEntry:
+		d.s.Account.Entries++
+	case asMerge:
+		d.s.Account.Merged++
+	case asBookkeeping:
+		d.s.Hidden[r.Type]++
+		d.s.Account.Bookkeeping++
+	}
+}
+
+// handlers maps each event type deck knows to what it does with it.
+var handlers map[string]func(*harnessDecoder, *record) (outcome, error)
+
+func init() {
+	handlers = map[string]func(*harnessDecoder, *record) (outcome, error){
+		"session":           (*harnessDecoder).header,
+		"text-chunks":       (*harnessDecoder).packedRow,
+		"reasoning-chunks":  (*harnessDecoder).packedRow,
+		"tool-call-chunks":  (*harnessDecoder).packedRow,
+		"assistant/chunk":   (*harnessDecoder).chunkEvent,
+		"assistant/message": (*harnessDecoder).assistantMessage,
+		"user/message":      (*harnessDecoder).userMessage,
+		"steering/message":  (*harnessDecoder).userMessage,
+		"tool/call":         (*harnessDecoder).toolCall,
+		"tool/result":       (*harnessDecoder).toolResult,
+		"turn/start":        (*harnessDecoder).turnStartEvent,
+		"turn/end":          (*harnessDecoder).turnEndEvent,
+		"step/start":        (*harnessDecoder).stepStart,
+		"session/title":     (*harnessDecoder).title,
+		"request/context":   (*harnessDecoder).requestContext,
+		"todo/write":        (*harnessDecoder).todoWrite,
+		"approval/asked":    (*harnessDecoder).approvalAsked,
+		"approval/decided":  (*harnessDecoder).approvalDecided,
+		"tool/code-dispatch-start": (*harnessDecoder).codeDispatchStart,
+		"tool/code-dispatch":       (*harnessDecoder).codeDispatch,
+		"command/run":              (*harnessDecoder).commandRun,
+		"command/done":             (*harnessDecoder).commandDone,
+	}
+	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
+		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
+		handlers[t] = (*harnessDecoder).compaction
+	}
+	for t := range eventLines {
+		handlers[t] = (*harnessDecoder).eventLine
+	}
+	for _, t := range bookkeepingTypes {
+		handlers[t] = func(*harnessDecoder, *record) (outcome, error) { return asBookkeeping, nil }
+	}
+}
+
+// bookkeepingTypes are events deck counts but does not draw: request
+// envelopes, queue splices, policy knobs, step boundaries.
+var bookkeepingTypes = []string{
+	"step/end", "request/header", "request/header-delta", "agent/inbox/spliced",
+	"session/title-llm-request", "web/deepseek-search-llm-request", "session/end-seed",
+	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
+	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
+}
+
+func (d *harnessDecoder) dispatch(r *record) (outcome, error) {
+	h, ok := handlers[r.Type]
+	if !ok {
+		return 0, fmt.Errorf("unknown event `%s`", r.Type)
+	}
+	return h(d, r)
+}
+
+// base makes the common entry fields for an event.
+func (d *harnessDecoder) base(r *record) EntryBase {
+	seq, ok := intOf(r.Seq)
+	if !ok {
+		seq = -1
+	}
+	return EntryBase{Seq: seq, Time: numOf(r.Time), Line: d.line}
+}
+
+// decode reads an event's data, naming the event when it does not fit.
+func decode(r *record, v any) error {
+	if len(r.Data) == 0 {
+		return fmt.Errorf("`%s` event has no data", r.Type)
+	}
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		return fmt.Errorf("`%s` event does not fit its shape: %v", r.Type, shortErr(err))
+	}
+	return nil
+}
+
+// shortErr drops the Go type names encoding/json puts in its messages.
+func shortErr(err error) string {
+	var t *json.UnmarshalTypeError
+	if e, ok := err.(*json.UnmarshalTypeError); ok {
+		t = e
+		return fmt.Sprintf("field %q is a JSON %s", t.Field, t.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func (d *harnessDecoder) header(r *record) (outcome, error) {
+	if d.s.Header.Present {
+		return 0, fmt.Errorf("a second session header (id %q)", r.ID)
+	}
+	d.s.Header = Header{
+		Present: true, Version: numOf(r.Version), ID: r.ID, CreatedAt: numOf(r.CreatedAt),
+		Cwd: r.Cwd, ParentSession: r.ParentSession, Origin: r.Origin,
+		DelegationDepth: numOf(r.DelegationDepth), AgentPreset: r.AgentPreset,
+	}
+	d.files.cwd = r.Cwd
+	return asBookkeeping, nil
+}
+
+func (d *harnessDecoder) title(r *record) (outcome, error) {
+	var t struct {
+		Title string `json:"title"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	d.s.Title = t.Title
+	return asBookkeeping, nil
+}
+
+func (d *harnessDecoder) requestContext(r *record) (outcome, error) {
+	var c struct {
+		Provider string `json:"provider"`
+		Model    string `json:"model"`
+	}
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	d.s.Provider, d.s.Model = c.Provider, c.Model
+	return asBookkeeping, nil
+}

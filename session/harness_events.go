@@ -1,0 +1,252 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+func (d *harnessDecoder) turnStartEvent(r *record) (outcome, error) {
+	var t struct {
+		Turn json.Number `json:"turn"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	turn := numOf(t.Turn)
+	d.turnStart[turn] = numOf(r.Time)
+	d.s.add(&TurnStart{EntryBase: d.base(r), Turn: int(turn)})
+	return asEntry, nil
+}
+
+func (d *harnessDecoder) stepStart(r *record) (outcome, error) {
+	var t struct {
+		Turn json.Number `json:"turn"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	d.turnSteps[numOf(t.Turn)]++
+	return asBookkeeping, nil
+}
+
+// turnEndReason is TurnEndReason in all the shapes logs have used.
+type turnEndReason struct {
+	Kind   string          `json:"kind"`
+	Reason json.RawMessage `json:"reason"` // aborted: {kind} or a legacy string; rejected: string
+	Error  *llmFailure     `json:"error"`
+	// legacy error shapes
+	Failure *llmFailure `json:"failure"`
+	Message string      `json:"message"`
+	Code    string      `json:"code"`
+}
+
+type llmFailure struct {
+	Message string `json:"message"`
+	Code    string `json:"code"`
+}
+
+func (f *llmFailure) String() string {
+	if f.Code != "" && f.Code != "UNKNOWN" {
+		return f.Message + " (" + f.Code + ")"
+	}
+	return f.Message
+}
+
+// detail says who or what ended the turn, in a few words.
+func (t turnEndReason) detail() string {
+	switch {
+	case t.Error != nil:
+		return t.Error.String()
+	case t.Failure != nil:
+		return t.Failure.String()
+	case t.Message != "":
+		return (&llmFailure{t.Message, t.Code}).String()
+	}
+	if len(t.Reason) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(t.Reason, &s) == nil {
+		return s
+	}
+	var cause struct {
+		Kind   string `json:"kind"`
+		Reason string `json:"reason"`
+	}
+	if json.Unmarshal(t.Reason, &cause) == nil {
+		if cause.Reason != "" {
+			return "by " + cause.Kind + ": " + cause.Reason
+		}
+		return "by " + cause.Kind
+	}
+	return ""
+}
+
+func (d *harnessDecoder) turnEndEvent(r *record) (outcome, error) {
+	var t struct {
+		Turn   json.Number   `json:"turn"`
+		Reason turnEndReason `json:"reason"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	turn := numOf(t.Turn)
+	d.endStreams(turn)
+	e := &TurnEnd{EntryBase: d.base(r), Turn: int(turn), Reason: t.Reason.Kind, Detail: t.Reason.detail(), Steps: d.turnSteps[turn]}
+	if start, ok := d.turnStart[turn]; ok && e.Time >= start {
+		e.Elapsed = e.Time - start
+	}
+	d.s.add(e)
+	return asEntry, nil
+}
+
+func (d *harnessDecoder) todoWrite(r *record) (outcome, error) {
+	var t struct {
+		Todos []PlanItem `json:"todos"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	d.s.add(&Plan{EntryBase: d.base(r), Items: t.Todos})
+	return asEntry, nil
+}
+
+func (d *harnessDecoder) commandRun(r *record) (outcome, error) {
+	var c struct {
+		CommandID string `json:"commandId"`
+		Name      string `json:"name"`
+		Args      string `json:"args"`
+	}
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	ev := &Event{EntryBase: d.base(r), Kind: r.Type, Summary: strings.TrimSpace("/" + c.Name + " " + c.Args)}
+	d.commands[c.CommandID] = ev
+	d.s.add(ev)
+	return asEntry, nil
+}
+
+func (d *harnessDecoder) commandDone(r *record) (outcome, error) {
+	var c struct {
+		CommandID string `json:"commandId"`
+		Kind      string `json:"kind"`
+		Text      string `json:"text"`
+	}
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	ev := d.commands[c.CommandID]
+	if ev == nil {
+		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: "command " + c.CommandID + " " + c.Kind, Body: c.Text, Failed: c.Kind == "error"})
+		return asEntry, nil
+	}
+	ev.Body, ev.Failed = c.Text, c.Kind == "error"
+	d.s.touch(ev)
+	return asMerge, nil
+}
+
+// compaction folds a compaction's start, summary and end into one entry.
+func (d *harnessDecoder) compaction(r *record) (outcome, error) {
+	var c struct {
+		CompactionID       string         `json:"compactionId"`
+		Summary            []ContentBlock `json:"summary"`
+		ShadowedTokenCount json.Number    `json:"shadowedTokenCount"`
+		Error              string         `json:"error"`
+	}
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	phase := r.Type[strings.IndexByte(r.Type, '/')+1:]
+	ev := d.compacts[c.CompactionID]
+	if ev == nil || phase == "start" || phase == "prune" {
+		ev = &Event{EntryBase: d.base(r), Kind: "compaction", Summary: "compacting the conversation"}
+		if phase == "prune" {
+			ev.Summary = fmt.Sprintf("pruned %d tokens of old tool output", numOf(c.ShadowedTokenCount))
+		}
+		if c.CompactionID != "" {
+			d.compacts[c.CompactionID] = ev
+		}
+		d.s.add(ev)
+		return asEntry, nil
+	}
+	switch phase {
+	case "summary":
+		ev.Summary = fmt.Sprintf("compacted %d tokens into a summary", numOf(c.ShadowedTokenCount))
+		ev.Body = TextOf(c.Summary)
+	case "end":
+		if c.Error != "" {
+			ev.Summary, ev.Failed = "compaction failed: "+c.Error, true
+		}
+	}
+	d.s.touch(ev)
+	return asMerge, nil
+}
+
+// eventLines are events shown as one line of their own, each with the words
+// for its line.
+var eventLines = map[string]func(map[string]any) (summary string, failed bool){
+	"goal/change": func(m map[string]any) (string, bool) {
+		goal, _ := m["goal"].(map[string]any)
+		return strings.TrimSpace(fmt.Sprintf("goal %s: %s", str(m, "operation"), str(goal, "objective"))), false
+	},
+	"llm/retry": func(m map[string]any) (string, bool) {
+		f, _ := m["failure"].(map[string]any)
+		return fmt.Sprintf("model call failed (%s); retry %s in %s ms", str(f, "message"), str(m, "retry"), str(m, "delayMs")), true
+	},
+	"plan/mode": func(m map[string]any) (string, bool) {
+		if m["active"] == true {
+			return "plan mode on", false
+		}
+		return "plan mode off", false
+	},
+	"feedback/record": func(m map[string]any) (string, bool) { return "feedback: " + str(m, "text"), false },
+	"schedule/change": func(m map[string]any) (string, bool) {
+		sched, _ := m["schedule"].(map[string]any)
+		return strings.TrimSpace(fmt.Sprintf("reminder %s %s %s", str(m, "operation"), str(m, "id")+str(sched, "id"), str(sched, "prompt"))), false
+	},
+	"subagent/descriptor": func(m map[string]any) (string, bool) {
+		return strings.TrimSpace(fmt.Sprintf("subagent session (%s) %s", str(m, "mode"), str(m, "label"))), false
+	},
+	"tool-workflow/run-start":   func(m map[string]any) (string, bool) { return "workflow " + str(m, "name") + " started", false },
+	"tool-workflow/run-end":     func(m map[string]any) (string, bool) { return "workflow ended: " + str(m, "stopReason"), str(m, "stopReason") == "error" },
+	"tool-workflow/agent-start": func(m map[string]any) (string, bool) { return "workflow agent " + str(m, "label") + " started", false },
+	"tool-workflow/agent-end":   func(m map[string]any) (string, bool) { return "workflow agent ended: " + str(m, "outcome"), str(m, "outcome") == "failed" },
+	"team/member": func(m map[string]any) (string, bool) {
+		mem, _ := m["member"].(map[string]any)
+		return fmt.Sprintf("team member %s: %s", str(mem, "name"), str(mem, "phase")), str(mem, "phase") == "failed"
+	},
+	"team/task": func(m map[string]any) (string, bool) {
+		t, _ := m["task"].(map[string]any)
+		return fmt.Sprintf("team task %s: %s", str(t, "subject"), str(t, "status")), false
+	},
+	"team/message/queued": func(m map[string]any) (string, bool) {
+		msg, _ := m["message"].(map[string]any)
+		return fmt.Sprintf("team message %s → %s", str(msg, "senderName"), str(msg, "targetId")), false
+	},
+	"prompt/blocked": func(m map[string]any) (string, bool) { return "prompt blocked: " + str(m, "reason"), true },
+}
+
+func (d *harnessDecoder) eventLine(r *record) (outcome, error) {
+	var m map[string]any
+	if err := decode(r, &m); err != nil {
+		return 0, err
+	}
+	summary, failed := eventLines[r.Type](m)
+	d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
+	return asEntry, nil
+}
+
+// str reads a field as text: a string as it is, a number or boolean as JSON.
+func str(m map[string]any, key string) string {
+	switch v := m[key].(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	case float64, bool:
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+	return ""
+}

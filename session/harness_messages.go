@@ -1,0 +1,299 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// messageSource is a message's source: who or what wrote it.
+type messageSource struct {
+	Kind     string `json:"kind"`
+	Plugin   string `json:"plugin"`
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	CallID   string `json:"callId"`
+}
+
+// runtimeContextPlugin is the plugin whose user messages are the runtime
+// context snapshot the harness injects before each model request.
+const runtimeContextPlugin = "@deepseek-ai/dsh-system-prompt"
+
+func (src messageSource) label() string {
+	if src.Plugin != "" {
+		return src.Kind + ":" + src.Plugin
+	}
+	return src.Kind
+}
+
+func (d *harnessDecoder) userMessage(r *record) (outcome, error) {
+	var m struct {
+		Content []ContentBlock `json:"content"`
+		Source  messageSource  `json:"source"`
+	}
+	if err := decode(r, &m); err != nil {
+		return 0, err
+	}
+	role := RoleInjected
+	switch {
+	case isReplace(r.SurfaceOp):
+		role = RoleSummary
+	case m.Source.Kind == "user":
+		role = RoleHuman
+	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin:
+		role = RoleContext
+	}
+	d.s.add(&UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
+	return asEntry, nil
+}
+
+// isReplace reports a surfaceOp {op:"replace", …}: the message replaces
+// earlier ones on the model's surface (a compaction summary).
+func isReplace(op json.RawMessage) bool {
+	var o struct {
+		Op string `json:"op"`
+	}
+	return len(op) > 0 && op[0] == '{' && json.Unmarshal(op, &o) == nil && o.Op == "replace"
+}
+
+func (d *harnessDecoder) packedRow(r *record) (outcome, error) {
+	events, err := expandRow(r)
+	if err != nil {
+		return 0, err
+	}
+	for _, e := range events {
+		d.applyChunk(e, r)
+	}
+	return asMerge, nil
+}
+
+func (d *harnessDecoder) chunkEvent(r *record) (outcome, error) {
+	var c struct {
+		Turn  json.Number `json:"turn"`
+		Step  json.Number `json:"step"`
+		Chunk chunk       `json:"chunk"`
+	}
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	e := chunkEvent{Seq: numOf(r.Seq), Time: numOf(r.Time), Turn: numOf(c.Turn), Step: numOf(c.Step), Chunk: c.Chunk}
+	switch c.Chunk.Type {
+	case "usage", "finish":
+		return asBookkeeping, nil
+	case "block-start", "text-delta", "reasoning-delta", "tool-call-delta", "block-end":
+		if d.applyChunk(e, r) {
+			return asEntry, nil
+		}
+		return asMerge, nil
+	}
+	return 0, fmt.Errorf("unknown assistant/chunk type `%s`", c.Chunk.Type)
+}
+
+// applyChunk grows the streamed block a chunk belongs to, creating it on its
+// first chunk. It reports whether it created an entry.
+func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
+	c := e.Chunk
+	key := streamKey{e.Turn, e.Step, numOf(c.Index)}
+	cur, exists := d.streams[key]
+	if !exists {
+		cur = newStreamEntry(c)
+		if cur == nil {
+			return false // image or tool-result blocks stream nothing to show
+		}
+		b := cur.base()
+		*b = EntryBase{Seq: e.Seq, Time: e.Time, Line: d.line}
+		d.streams[key] = cur
+		d.s.add(cur)
+	}
+	switch x := cur.(type) {
+	case *AssistantText:
+		if c.Type == "block-end" && c.Block != nil {
+			x.Text = c.Block.Text
+		} else {
+			x.Text += c.Text
+		}
+	case *Reasoning:
+		if c.Type == "block-end" && c.Block != nil {
+			x.Text = c.Block.Text
+		} else {
+			x.Text += c.Text
+		}
+	case *ToolCall:
+		if c.Type == "block-end" && c.Block != nil {
+			d.setCallID(x, c.Block.ID)
+			x.Name, x.Arguments = c.Block.Name, c.Block.Arguments
+		} else if c.Type == "tool-call-delta" {
+			d.setCallID(x, c.ID)
+			if c.Name != "" {
+				x.Name = c.Name
+			}
+			x.Arguments += c.ArgumentsDelta
+		}
+		x.Call = presentCall(x.Name, x.Arguments)
+	}
+	if exists {
+		d.s.touch(cur)
+	}
+	return !exists
+}
+
+// newStreamEntry makes the entry a streamed block of this kind grows into.
+func newStreamEntry(c chunk) Entry {
+	kind := c.BlockType
+	switch c.Type {
+	case "text-delta":
+		kind = "text"
+	case "reasoning-delta":
+		kind = "reasoning"
+	case "tool-call-delta":
+		kind = "tool-call"
+	case "block-end":
+		if c.Block != nil {
+			kind = c.Block.Type
+		}
+	}
+	switch kind {
+	case "text":
+		return &AssistantText{Streaming: true}
+	case "reasoning":
+		return &Reasoning{Streaming: true}
+	case "tool-call":
+		return &ToolCall{Streaming: true}
+	}
+	return nil
+}
+
+// setCallID names a streamed call once its id is known.
+func (d *harnessDecoder) setCallID(c *ToolCall, id string) {
+	if id == "" || c.CallID == id {
+		return
+	}
+	c.CallID = id
+	d.s.calls[id] = c
+}
+
+func (d *harnessDecoder) assistantMessage(r *record) (outcome, error) {
+	var m struct {
+		Turn    json.Number `json:"turn"`
+		Step    json.Number `json:"step"`
+		Message *struct {
+			Content []ContentBlock `json:"content"`
+			Source  messageSource  `json:"source"`
+		} `json:"message"`
+		Content []ContentBlock `json:"content"` // the legacy shape
+		Usage   *usageData     `json:"usage"`
+	}
+	if err := decode(r, &m); err != nil {
+		return 0, err
+	}
+	content := m.Content
+	if m.Message != nil {
+		content = m.Message.Content
+		if m.Message.Source.Model != "" {
+			d.s.Provider, d.s.Model = m.Message.Source.Provider, m.Message.Source.Model
+		}
+	}
+	d.s.Usage.add(m.Usage)
+	turn, step := numOf(m.Turn), numOf(m.Step)
+	added := d.commit(turn, step, content, r)
+	if added {
+		return asEntry, nil
+	}
+	return asMerge, nil
+}
+
+// commit replaces a step's streamed blocks by the blocks of its assembled
+// message: a streamed block that matches (same index and kind) is finished in
+// place, a block that never streamed is added, a streamed block the message
+// does not hold is dropped. It reports whether it added an entry.
+func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *record) bool {
+	added := false
+	matched := map[Entry]bool{}
+	for i, b := range content {
+		cur := d.streams[streamKey{turn, step, int64(i)}]
+		switch b.Type {
+		case "text", "reasoning":
+			if e := finishText(cur, b); e != nil {
+				matched[e] = true
+				d.s.touch(e)
+				continue
+			}
+			if b.Text == "" {
+				continue
+			}
+			if b.Type == "text" {
+				d.s.add(&AssistantText{EntryBase: d.base(r), Text: b.Text})
+			} else {
+				d.s.add(&Reasoning{EntryBase: d.base(r), Text: b.Text})
+			}
+			added = true
+		case "tool-call":
+			c, ok := cur.(*ToolCall)
+			if !ok {
+				c = d.s.calls[b.ID]
+				if c != nil && c.Result != nil && !c.Orphan {
+					c = nil // a finished call had this id: this is a new one
+				}
+			}
+			if c == nil {
+				c = &ToolCall{EntryBase: d.base(r), CallID: b.ID}
+				d.s.add(c)
+				added = true
+			} else {
+				d.setCallID(c, b.ID)
+				d.s.touch(c)
+			}
+			matched[c] = true
+			c.Streaming = false
+			c.Name, c.Arguments = b.Name, b.Arguments
+			c.Call = presentCall(c.Name, c.Arguments)
+		}
+	}
+	for key, e := range d.streams {
+		if key.turn != turn || key.step != step {
+			continue
+		}
+		if !matched[e] {
+			d.s.remove(e)
+		}
+		delete(d.streams, key)
+	}
+	return added
+}
+
+// finishText ends a streamed text or reasoning entry with its final text, if
+// cur is one of the right kind.
+func finishText(cur Entry, b ContentBlock) Entry {
+	switch x := cur.(type) {
+	case *AssistantText:
+		if b.Type == "text" {
+			x.Text, x.Streaming = b.Text, false
+			return x
+		}
+	case *Reasoning:
+		if b.Type == "reasoning" {
+			x.Text, x.Streaming = b.Text, false
+			return x
+		}
+	}
+	return nil
+}
+
+// endStreams stops the blocks of a turn that ended before its message
+// committed (a cancelled step): their text stays, as far as it came.
+func (d *harnessDecoder) endStreams(turn int64) {
+	for key, e := range d.streams {
+		if key.turn != turn {
+			continue
+		}
+		switch x := e.(type) {
+		case *AssistantText:
+			x.Streaming = false
+		case *Reasoning:
+			x.Streaming = false
+		case *ToolCall:
+			x.Streaming = false
+		}
+		d.s.touch(e)
+		delete(d.streams, key)
+	}
+}

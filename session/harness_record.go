@@ -1,0 +1,192 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// record is one line of a harness log: the header, an event, or a packed row
+// of chunk events. Numbers stay json.Number so a bad one (1e400) is reported
+// for that field instead of failing the whole line.
+type record struct {
+	Type      string          `json:"type"`
+	Seq       json.Number     `json:"seq"`
+	Time      json.Number     `json:"time"`
+	Data      json.RawMessage `json:"data"`
+	SurfaceOp json.RawMessage `json:"surfaceOp"`
+
+	// packed chunk rows
+	Seq0  json.Number `json:"seq0"`
+	Time0 json.Number `json:"time0"`
+
+	// the header line
+	Version         json.Number `json:"version"`
+	ID              string      `json:"id"`
+	CreatedAt       json.Number `json:"createdAt"`
+	Cwd             string      `json:"cwd"`
+	ParentSession   string      `json:"parentSession"`
+	Origin          string      `json:"origin"`
+	DelegationDepth json.Number `json:"delegationDepth"`
+	AgentPreset     string      `json:"agentPreset"`
+}
+
+// parseRecord decodes one line, or says in a few words why it is not an event.
+func parseRecord(line []byte) (*record, error) {
+	trimmed := bytes.TrimSpace(line)
+	if len(trimmed) > 0 && trimmed[0] != '{' {
+		if json.Valid(trimmed) {
+			return nil, errors.New("not an event: a JSON " + jsonKind(trimmed[0]))
+		}
+		return nil, fmt.Errorf("not JSON: %s", quoteStart(trimmed))
+	}
+	var r record
+	if err := json.Unmarshal(trimmed, &r); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return nil, fmt.Errorf("not an event: field %q is a JSON %s", typeErr.Field, typeErr.Value)
+		}
+		return nil, fmt.Errorf("not JSON: %s", jsonError(err, trimmed))
+	}
+	if r.Type == "" {
+		return nil, errors.New("not an event: no \"type\"")
+	}
+	return &r, nil
+}
+
+func jsonKind(c byte) string {
+	switch c {
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	}
+	return "number"
+}
+
+// jsonError words a decoding error with the place it happened.
+func jsonError(err error, line []byte) string {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Sprintf("%v at byte %d", syn, syn.Offset)
+	}
+	if err.Error() == "unexpected end of JSON input" {
+		return fmt.Sprintf("line ends early after %d bytes", len(line))
+	}
+	return err.Error()
+}
+
+// quoteStart shows the start of a bad line, at most 40 bytes.
+func quoteStart(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return fmt.Sprintf("%q…", b[:max])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// chunkRow is the data of a packed row: a run of text, reasoning or tool-call
+// deltas of one block, stored as one line.
+type chunkRow struct {
+	Turn  json.Number   `json:"turn"`
+	Step  json.Number   `json:"step"`
+	Index json.Number   `json:"index"`
+	Dt    []json.Number `json:"dt"`
+	Texts []string      `json:"texts"`
+	Args  []string      `json:"args"`
+	ID    *string       `json:"id"`
+	Name  *string       `json:"name"`
+}
+
+// expandRow turns a packed row back into its assistant/chunk events. Member k
+// has seq seq0+k; times are cumulative: each dt is the gap to the next member.
+func expandRow(r *record) ([]chunkEvent, error) {
+	var row chunkRow
+	if err := json.Unmarshal(r.Data, &row); err != nil {
+		return nil, fmt.Errorf("bad %s row: %v", r.Type, err)
+	}
+	members := row.Texts
+	kind := "text-delta"
+	switch r.Type {
+	case "reasoning-chunks":
+		kind = "reasoning-delta"
+	case "tool-call-chunks":
+		kind = "tool-call-delta"
+		members = row.Args
+		if row.ID == nil {
+			return nil, errors.New("bad tool-call-chunks row: no id")
+		}
+	}
+	if len(members) == 0 {
+		return nil, fmt.Errorf("bad %s row: no members", r.Type)
+	}
+	if len(row.Dt) != len(members)-1 {
+		return nil, fmt.Errorf("bad %s row: %d members but %d time gaps", r.Type, len(members), len(row.Dt))
+	}
+	seq0, ok1 := intOf(r.Seq0)
+	t, ok2 := intOf(r.Time0)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("bad %s row: seq0 or time0 is not an integer", r.Type)
+	}
+	out := make([]chunkEvent, len(members))
+	for k, m := range members {
+		if k > 0 {
+			t += numOf(row.Dt[k-1])
+		}
+		c := chunk{Type: kind, Index: row.Index, Text: m}
+		if kind == "tool-call-delta" {
+			c = chunk{Type: kind, Index: row.Index, ID: *row.ID, ArgumentsDelta: m}
+			if row.Name != nil {
+				c.Name = *row.Name
+			}
+		}
+		out[k] = chunkEvent{Seq: seq0 + int64(k), Time: t, Turn: numOf(row.Turn), Step: numOf(row.Step), Chunk: c}
+	}
+	return out, nil
+}
+
+// chunk is one streamed piece of an assistant message (the harness's
+// StreamChunk).
+type chunk struct {
+	Type           string          `json:"type"`
+	Index          json.Number     `json:"index"`
+	BlockType      string          `json:"blockType"`
+	Text           string          `json:"text"`
+	ID             string          `json:"id"`
+	Name           string          `json:"name"`
+	ArgumentsDelta string          `json:"argumentsDelta"`
+	Block          *ContentBlock   `json:"block"`
+	Usage          *usageData      `json:"usage"`
+	Reason         json.RawMessage `json:"reason"`
+}
+
+// chunkEvent is an assistant/chunk event, from its own line or a packed row.
+type chunkEvent struct {
+	Seq, Time  int64
+	Turn, Step int64
+	Chunk      chunk
+}
+
+type usageData struct {
+	InputTokens      json.Number `json:"inputTokens"`
+	OutputTokens     json.Number `json:"outputTokens"`
+	CacheReadTokens  json.Number `json:"cacheReadTokens"`
+	CacheWriteTokens json.Number `json:"cacheWriteTokens"`
+	ReasoningTokens  json.Number `json:"reasoningTokens"`
+}
+
+func (u *TokenUsage) add(d *usageData) {
+	if d == nil {
+		return
+	}
+	u.Input += numOf(d.InputTokens)
+	u.Output += numOf(d.OutputTokens)
+	u.CacheRead += numOf(d.CacheReadTokens)
+	u.CacheWrite += numOf(d.CacheWriteTokens)
+	u.Reasoning += numOf(d.ReasoningTokens)
+}

@@ -1,0 +1,233 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+func (d *harnessDecoder) toolCall(r *record) (outcome, error) {
+	var c struct {
+		CallID    string `json:"callId"`
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	}
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	call, out := d.s.calls[c.CallID], asMerge
+	if call != nil && call.Result != nil && !call.Orphan {
+		call = nil // the id was used before, by a call that finished: a new call
+	}
+	if call == nil {
+		call, out = &ToolCall{EntryBase: d.base(r), CallID: c.CallID}, asEntry
+		d.s.add(call)
+	} else {
+		d.s.touch(call)
+	}
+	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
+	call.StartTime = numOf(r.Time)
+	call.Call = presentCall(call.Name, call.Arguments)
+	if call.Result != nil { // the result came first: present it again with the arguments
+		call.View = presentResult(call.Name, call.Arguments, call.Result)
+	}
+	d.track(call)
+	return out, nil
+}
+
+// resultBlock is one tool-result of a tool/result event.
+type resultBlock struct {
+	callID  string
+	content []ContentBlock
+	isError bool
+}
+
+func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
+	var t struct {
+		Message *struct {
+			Content []ContentBlock `json:"content"`
+			Source  messageSource  `json:"source"`
+		} `json:"message"`
+		// the legacy flat shape
+		CallID  string         `json:"callId"`
+		Content []ContentBlock `json:"content"`
+		IsError bool           `json:"isError"`
+
+		Error *ToolError      `json:"error"`
+		Meta  json.RawMessage `json:"meta"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	var blocks []resultBlock
+	if t.Message != nil {
+		for _, b := range t.Message.Content {
+			if b.Type != "tool-result" {
+				continue
+			}
+			id := b.ToolCallID
+			if id == "" {
+				id = t.Message.Source.CallID
+			}
+			blocks = append(blocks, resultBlock{id, b.Content, b.IsError})
+		}
+	} else {
+		blocks = append(blocks, resultBlock{t.CallID, t.Content, t.IsError})
+	}
+	if len(blocks) == 0 {
+		return 0, fmt.Errorf("`tool/result` event holds no tool result")
+	}
+	meta, metaErr := decodeMeta(t.Meta)
+	out := asMerge
+	for _, b := range blocks {
+		call := d.s.calls[b.callID]
+		if call == nil || call.Result != nil { // no call, or a second result for it
+			call = &ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
+			if prev := d.s.calls[b.callID]; prev != nil {
+				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
+			}
+			d.s.add(call)
+			out = asEntry
+		} else {
+			d.s.touch(call)
+		}
+		call.Streaming = false
+		call.EndTime = numOf(r.Time)
+		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: meta, HasMeta: len(t.Meta) > 0}
+		call.View = presentResult(call.Name, call.Arguments, call.Result)
+		d.track(call)
+	}
+	if metaErr != nil {
+		d.s.notice(d.line, fmt.Sprintf("line %d: tool/result meta unreadable (%v); shown without it", d.line, metaErr))
+	}
+	return out, nil
+}
+
+// track numbers a call's diff from what earlier reads showed of the file,
+// and remembers what a read or an applied change shows of it.
+func (d *harnessDecoder) track(c *ToolCall) {
+	c.DiffStarts = nil
+	switch v := c.View.(type) {
+	case ReadResultView:
+		d.files.read(v)
+	case DiffResultView:
+		c.DiffStarts = d.files.number(v.Diffs)
+		d.files.apply(v.Diffs, c.DiffStarts)
+	case nil:
+		if v, ok := c.Call.(DiffCallView); ok {
+			c.DiffStarts = d.files.number(v.Diffs)
+		}
+	}
+}
+
+// decodeMeta reads a result's meta with numbers kept as json.Number, so the
+// presenters' narrowing sees exactly what was logged.
+func decodeMeta(raw json.RawMessage) (any, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, shortErrOf(err)
+	}
+	return v, nil
+}
+
+func shortErrOf(err error) error { return fmt.Errorf("%s", shortErr(err)) }
+
+func (d *harnessDecoder) approvalAsked(r *record) (outcome, error) {
+	var a struct {
+		ID       string `json:"id"`
+		ToolName string `json:"toolName"`
+		CallID   string `json:"callId"`
+		Reason   string `json:"reason"`
+	}
+	if err := decode(r, &a); err != nil {
+		return 0, err
+	}
+	ap := &Approval{ID: a.ID, Reason: a.Reason}
+	if call := d.s.calls[a.CallID]; call != nil {
+		call.Approval = ap
+		d.approvals[a.ID] = approvalRef{ap, call}
+		d.s.touch(call)
+		return asMerge, nil
+	}
+	ev := &Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval asked for %s: %s", a.ToolName, a.Reason)}
+	d.approvals[a.ID] = approvalRef{ap, ev}
+	d.s.add(ev)
+	return asEntry, nil
+}
+
+// approvalRef is an asked approval and the entry that shows it: its call, or
+// an event of its own when the call is not in the log.
+type approvalRef struct {
+	approval *Approval
+	owner    Entry
+}
+
+func (d *harnessDecoder) approvalDecided(r *record) (outcome, error) {
+	var a struct {
+		ID      string `json:"id"`
+		Outcome string `json:"outcome"`
+	}
+	if err := decode(r, &a); err != nil {
+		return 0, err
+	}
+	ref, ok := d.approvals[a.ID]
+	if !ok {
+		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval %s: %s (never asked in this log)", a.ID, a.Outcome)})
+		return asEntry, nil
+	}
+	ref.approval.Outcome = a.Outcome
+	if ev, ok := ref.owner.(*Event); ok {
+		ev.Summary += " → " + a.Outcome
+		ev.Failed = a.Outcome != "allowed-once"
+	}
+	d.s.touch(ref.owner)
+	return asMerge, nil
+}
+
+type codeDispatch struct {
+	ParentCallID string `json:"parentCallId"`
+	SubCallID    string `json:"subCallId"`
+	Name         string `json:"name"`
+	IsError      bool   `json:"isError"`
+}
+
+func (d *harnessDecoder) codeDispatchStart(r *record) (outcome, error) {
+	var c codeDispatch
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	parent := d.s.calls[c.ParentCallID]
+	if parent == nil {
+		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
+		return asEntry, nil
+	}
+	parent.SubCalls = append(parent.SubCalls, SubCall{ID: c.SubCallID, Name: c.Name})
+	d.s.touch(parent)
+	return asMerge, nil
+}
+
+func (d *harnessDecoder) codeDispatch(r *record) (outcome, error) {
+	var c codeDispatch
+	if err := decode(r, &c); err != nil {
+		return 0, err
+	}
+	if parent := d.s.calls[c.ParentCallID]; parent != nil {
+		for i := range parent.SubCalls {
+			if parent.SubCalls[i].ID == c.SubCallID {
+				parent.SubCalls[i].Done, parent.SubCalls[i].IsError = true, c.IsError
+				d.s.touch(parent)
+				return asMerge, nil
+			}
+		}
+		parent.SubCalls = append(parent.SubCalls, SubCall{ID: c.SubCallID, Name: c.Name, Done: true, IsError: c.IsError})
+		d.s.touch(parent)
+		return asMerge, nil
+	}
+	d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
+	return asEntry, nil
+}

@@ -1,0 +1,173 @@
+package session
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// The harness's other tools that present themselves: plans, goals, skills,
+// code mode, reminders, session queries, background jobs, the
+// str_replace_editor. All are generic cards with the harness's titles.
+
+func init() {
+	generic := func(title, kind string, input func(args) any) func(args) CallView {
+		return func(a args) CallView {
+			v := GenericCallView{Title: title, Kind: ToolCallKind(kind)}
+			if input != nil {
+				v.RawInput = input(a)
+			}
+			return v
+		}
+	}
+	arg := func(key string) func(args) any {
+		return func(a args) any {
+			if !a.has(key) {
+				return nil
+			}
+			return a[key]
+		}
+	}
+	register([]string{"todo_write"}, presenter{schema: schema{"todos": req("array")},
+		call: generic("Update todo list", "other", arg("todos"))})
+	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req("string")},
+		call: func(a args) CallView {
+			title := firstHeading(a.str("plan"))
+			if title == "" {
+				title = "Plan"
+			}
+			return GenericCallView{Title: title, Kind: "other", Content: []ContentBlock{{Type: "text", Text: a.str("plan")}}}
+		},
+		result: func(_ args, r *ToolResult) ResultView { return GenericResultView{Title: "Plan review", Content: r.Content} },
+	})
+	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
+	register([]string{"create_goal"}, presenter{schema: schema{"objective": req("string")},
+		call: generic("Create goal", "other", arg("objective"))})
+	register([]string{"update_goal"}, presenter{schema: schema{"goal_id": req("string"), "action": req("string")},
+		call: func(a args) CallView {
+			action := a.str("action")
+			title := "Mark goal"
+			if action != "blocked" && action != "" {
+				title = strings.ToUpper(action[:1]) + action[1:] + " goal"
+			}
+			input := a["goal_id"]
+			for _, k := range []string{"objective", "blocked_reason"} {
+				if a.has(k) {
+					input = a[k]
+				}
+			}
+			return GenericCallView{Title: title, Kind: "other", RawInput: input}
+		},
+	})
+	register([]string{"skill"}, presenter{schema: schema{"name": req("string")},
+		call: func(a args) CallView {
+			return GenericCallView{Title: "Load skill " + a.str("name"), Kind: "read", RawInput: a.str("name")}
+		}})
+	register([]string{"lsp"}, presenter{schema: schema{"operation": req("string"), "file_path": req("string"), "line": req("number"), "character": req("number")},
+		call: func(a args) CallView {
+			line, _ := a.num("line")
+			char, _ := a.num("character")
+			return GenericCallView{
+				Title:     "LSP " + a.str("operation") + " " + a.str("file_path") + ":" + jsNumber(line) + ":" + jsNumber(char),
+				Kind:      "search",
+				Locations: []FileLocation{{Path: a.str("file_path"), Line: int(line)}},
+			}
+		}})
+	register([]string{"run_code"}, presenter{schema: schema{"code": req("string"), "description": req("string")},
+		call: func(a args) CallView {
+			return GenericCallView{Title: a.str("description"), Kind: "execute", RawInput: a.str("code")}
+		}})
+	register([]string{"workflow"}, presenter{schema: schema{"script": req("string"), "meta": req("object")},
+		call: func(a args) CallView {
+			meta, _ := a["meta"].(map[string]any)
+			name, _ := meta["name"].(string)
+			return GenericCallView{Title: "workflow: " + name, RawInput: a.str("script")}
+		},
+		result: func(args, *ToolResult) ResultView { return GenericResultView{} },
+	})
+	register([]string{"ralph"}, presenter{schema: schema{"objective": req("string")},
+		call:   generic("ralph", "", arg("objective")),
+		result: func(args, *ToolResult) ResultView { return GenericResultView{} },
+	})
+	register([]string{"schedule_create"}, presenter{schema: schema{"prompt": req("string")},
+		call: generic("Create reminder", "other", arg("prompt"))})
+	register([]string{"schedule_list"}, presenter{call: generic("List reminders", "read", nil)})
+	register([]string{"schedule_delete"}, presenter{schema: schema{"id": req("string")},
+		call: generic("Delete reminder", "other", arg("id"))})
+	register([]string{"session_search"}, presenter{call: generic("Search prior sessions", "search", arg("query"))})
+	register([]string{"session_event_search"}, presenter{call: generic("Search session events", "search", arg("query"))})
+	register([]string{"session_trace"}, presenter{call: func(a args) CallView {
+		if !a.has("session_id") {
+			return GenericCallView{Title: "Trace current session", Kind: "read"}
+		}
+		return GenericCallView{Title: "Trace session " + text(a["session_id"]), Kind: "read", RawInput: a["session_id"]}
+	}})
+	for name, verb := range map[string]string{"session_event_trace": "Trace", "session_event_read": "Read"} {
+		register([]string{name}, presenter{call: func(a args) CallView {
+			return GenericCallView{Title: verb + " event " + text(a["seq"]), Kind: "read", RawInput: map[string]any(a)}
+		}})
+	}
+	for _, noun := range []string{"task", "job"} {
+		id := noun + "_id"
+		register([]string{noun + "_output"}, presenter{schema: schema{id: req("string")},
+			call: func(a args) CallView {
+				return GenericCallView{Title: "Read output from background " + noun + " " + a.str(id), Kind: "read", RawInput: a.str(id)}
+			}})
+		register([]string{noun + "_list"}, presenter{call: generic("List background "+noun+"s", "read", nil)})
+		register([]string{noun + "_kill"}, presenter{schema: schema{id: req("string")},
+			call: func(a args) CallView {
+				return GenericCallView{Title: "Kill background " + noun + " " + a.str(id), Kind: "execute", RawInput: a.str(id)}
+			}})
+	}
+	register([]string{"str_replace_editor"}, presenter{schema: schema{"command": req("string"), "path": req("string")},
+		call: strReplaceEditorCall})
+}
+
+func strReplaceEditorCall(a args) CallView {
+	path := a.str("path")
+	loc := []FileLocation{{Path: path}}
+	switch a.str("command") {
+	case "view":
+		return GenericCallView{Title: "view " + path, Kind: "read", Locations: loc}
+	case "create":
+		return DiffCallView{Title: "create " + path, Diffs: []FileDiff{{Path: path, NewText: a.str("file_text")}}, Locations: loc}
+	case "str_replace":
+		var old *string
+		if a.has("old_str") {
+			s := a.str("old_str")
+			old = &s
+		}
+		return DiffCallView{Title: "str_replace " + path, Diffs: []FileDiff{{Path: path, OldText: old, NewText: a.str("new_str")}}, Locations: loc}
+	case "insert":
+		if n, ok := a.num("insert_line"); ok {
+			loc[0].Line = int(max(1, n+1))
+		}
+		return GenericCallView{Title: "insert " + path, Kind: "edit", Locations: loc}
+	}
+	return nil
+}
+
+var headingLine = regexp.MustCompile(`(?m)^#{1,6}\s+(.+?)\s*$`)
+
+// firstHeading is the text of the first Markdown heading of a plan.
+func firstHeading(plan string) string {
+	if m := headingLine.FindStringSubmatch(plan); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// text shows an argument of any JSON type as JavaScript would in a template.
+func text(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return "undefined"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}

@@ -1,0 +1,217 @@
+package session
+
+// The search tools (@deepseek-ai/dsh-tool-fs-search: grep, glob) and the web
+// tools (@deepseek-ai/dsh-tool-web: web_search, web_fetch).
+
+func init() {
+	register([]string{"grep"}, presenter{
+		schema: schema{"pattern": req("string"), "path": opt("string"), "include": opt("string")},
+		call: func(a args) CallView {
+			title := "Grep " + a.str("pattern") + where(a)
+			if a.has("include") {
+				title += " (" + a.str("include") + ")"
+			}
+			return GenericCallView{Title: title, Kind: "search", RawInput: a.str("pattern")}
+		},
+		result: func(_ args, r *ToolResult) ResultView { return searchResult(r, "matches") },
+	})
+	register([]string{"glob"}, presenter{
+		schema: schema{"pattern": req("string"), "path": opt("string")},
+		call: func(a args) CallView {
+			return GenericCallView{Title: "Glob " + a.str("pattern") + where(a), Kind: "search", RawInput: a.str("pattern")}
+		},
+		result: func(_ args, r *ToolResult) ResultView { return searchResult(r, "paths") },
+	})
+	register([]string{"web_search"}, presenter{
+		schema: schema{"query": req("string")},
+		call: func(a args) CallView {
+			return GenericCallView{Title: a.str("query"), Kind: "search", RawInput: a.str("query")}
+		},
+		result: func(a args, r *ToolResult) ResultView {
+			if r.IsError {
+				return nil
+			}
+			v, ok := webSearchFromMeta(r.Meta)
+			if !ok {
+				return nil
+			}
+			v.Title = a.str("query")
+			return v
+		},
+	})
+	register([]string{"web_fetch"}, presenter{
+		schema: schema{"url": req("string")},
+		call: func(a args) CallView {
+			return GenericCallView{Title: a.str("url"), Kind: "fetch", RawInput: a.str("url")}
+		},
+		result: func(a args, r *ToolResult) ResultView {
+			if r.IsError {
+				return nil
+			}
+			v, ok := webFetchFromMeta(r.Meta)
+			if !ok {
+				return nil
+			}
+			v.Title = a.str("url")
+			return v
+		},
+	})
+}
+
+func where(a args) string {
+	if a.has("path") {
+		return " in " + a.str("path")
+	}
+	return ""
+}
+
+// searchResult is the search card of the wanted shape, from the meta.
+func searchResult(r *ToolResult, shape string) ResultView {
+	if r.IsError {
+		return nil
+	}
+	v, ok := SearchViewFromMeta(r.Meta)
+	if !ok || searchShape(v) != shape {
+		return nil
+	}
+	return v
+}
+
+func searchShape(v ResultView) string {
+	switch v.(type) {
+	case SearchMatchesResultView:
+		return "matches"
+	case SearchPathsResultView:
+		return "paths"
+	}
+	return ""
+}
+
+// SearchViewFromMeta narrows a search result's meta: {shape: "matches",
+// files: [{path, matches: [{lineNumber, line}]}], truncated, total} or
+// {shape: "paths", paths: [string], truncated, total}. Empty lists are valid.
+func SearchViewFromMeta(meta any) (ResultView, bool) {
+	m, ok := object(meta)
+	if !ok {
+		return nil, false
+	}
+	truncated, ok1 := m["truncated"].(bool)
+	total, ok2 := intOf(m["total"])
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	switch m["shape"] {
+	case "matches":
+		files, ok := searchFiles(m["files"])
+		if !ok {
+			return nil, false
+		}
+		return SearchMatchesResultView{Files: files, Truncated: truncated, Total: int(total)}, true
+	case "paths":
+		list, ok := m["paths"].([]any)
+		if !ok {
+			return nil, false
+		}
+		paths := make([]string, len(list))
+		for i, p := range list {
+			if paths[i], ok = p.(string); !ok {
+				return nil, false
+			}
+		}
+		return SearchPathsResultView{Paths: paths, Truncated: truncated, Total: int(total)}, true
+	}
+	return nil, false
+}
+
+func searchFiles(v any) ([]SearchFileMatches, bool) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	files := make([]SearchFileMatches, 0, len(list))
+	for _, item := range list {
+		f, ok := object(item)
+		if !ok {
+			return nil, false
+		}
+		path, ok1 := f["path"].(string)
+		ms, ok2 := f["matches"].([]any)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		group := SearchFileMatches{Path: path, Matches: make([]SearchLineMatch, 0, len(ms))}
+		for _, mi := range ms {
+			mm, ok := object(mi)
+			if !ok {
+				return nil, false
+			}
+			n, ok1 := intOf(mm["lineNumber"])
+			line, ok2 := mm["line"].(string)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			group.Matches = append(group.Matches, SearchLineMatch{LineNumber: int(n), Line: line})
+		}
+		files = append(files, group)
+	}
+	return files, true
+}
+
+// webSearchFromMeta narrows {sources: [{url, title?, snippet?,
+// publishedAt?}], truncated, answer?}.
+func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
+	var v WebSearchResultView
+	m, ok := object(meta)
+	if !ok {
+		return v, false
+	}
+	list, ok1 := m["sources"].([]any)
+	truncated, ok2 := m["truncated"].(bool)
+	answer, ok3 := optString(m, "answer")
+	if !ok1 || !ok2 || !ok3 {
+		return v, false
+	}
+	v.Sources = make([]WebSource, 0, len(list))
+	for _, item := range list {
+		s, ok := object(item)
+		if !ok {
+			return v, false
+		}
+		url, ok := s["url"].(string)
+		title, ok1 := optString(s, "title")
+		snippet, ok2 := optString(s, "snippet")
+		date, ok3 := optString(s, "publishedAt")
+		if !ok || !ok1 || !ok2 || !ok3 {
+			return v, false
+		}
+		v.Sources = append(v.Sources, WebSource{URL: url, Title: title, Snippet: snippet, PublishedAt: date})
+	}
+	v.Truncated, v.Answer = truncated, answer
+	return v, true
+}
+
+// webFetchFromMeta narrows {url, statusCode, truncated}.
+func webFetchFromMeta(meta any) (WebFetchResultView, bool) {
+	var v WebFetchResultView
+	m, ok := object(meta)
+	if !ok {
+		return v, false
+	}
+	url, ok1 := m["url"].(string)
+	code, ok2 := intOf(m["statusCode"])
+	truncated, ok3 := m["truncated"].(bool)
+	if !ok1 || !ok2 || !ok3 {
+		return v, false
+	}
+	return WebFetchResultView{URL: url, StatusCode: int(code), Truncated: truncated}, true
+}
+
+// optString reads a field that is absent or a string.
+func optString(m map[string]any, key string) (string, bool) {
+	v, present := m[key]
+	if !present {
+		return "", true
+	}
+	s, ok := v.(string)
+	return s, ok
+}

@@ -1,0 +1,135 @@
+package session
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The shell tools: bash and pwsh (@deepseek-ai/dsh-tool-bash, -pwsh), their
+// persistent PTY twins, and the terminal_* tools.
+
+func init() {
+	shell := presenter{
+		schema: schema{
+			"command": req("string"), "description": req("string"), "timeoutMs": opt("number"),
+			"workdir": opt("string"), "run_in_background": opt("boolean"),
+			"sandbox_permissions": opt("string"), "justification": opt("string"),
+		},
+		call:   shellCall,
+		result: shellResult,
+		// The persistent (PTY) shells register under the same names and take
+		// only a command: a terminal call, and no result presenter.
+		alt: &presenter{
+			schema: schema{"command": req("string")},
+			call:   func(a args) CallView { return TerminalCallView{Title: a.str("command")} },
+		},
+	}
+	register([]string{"bash", "pwsh"}, shell)
+
+	register([]string{"terminal_open"}, presenter{
+		schema: schema{"type": req("string"), "name": opt("string"), "cwd": opt("string")},
+		call: func(a args) CallView {
+			name := a.str("type")
+			if a.has("name") {
+				name = a.str("name")
+			}
+			return GenericCallView{Title: "Open terminal " + name, Kind: "execute"}
+		},
+	})
+	register([]string{"terminal_send"}, presenter{
+		schema: schema{"sessionId": req("string"), "text": req("string"), "submit": opt("boolean"), "run_in_background": opt("boolean")},
+		call: func(a args) CallView {
+			if a["run_in_background"] == true {
+				return GenericCallView{Title: "Send to terminal " + a.str("sessionId") + " in background", Kind: "execute", RawInput: a.str("text")}
+			}
+			title := a.str("text")
+			if title == "" {
+				title = "(send input)"
+			}
+			return TerminalCallView{Title: title, Description: "Terminal " + a.str("sessionId")}
+		},
+		result: func(a args, r *ToolResult) ResultView {
+			if a["run_in_background"] == true || r.IsError {
+				return nil
+			}
+			text, ok := singleText(r)
+			if !ok {
+				return nil
+			}
+			return TerminalResultView{Output: text}
+		},
+	})
+	terminalTool := func(verb, kind string, withInput bool) presenter {
+		return presenter{
+			schema: schema{"sessionId": req("string")},
+			call: func(a args) CallView {
+				v := GenericCallView{Title: verb + " terminal " + a.str("sessionId"), Kind: ToolCallKind(kind)}
+				if withInput {
+					v.RawInput = map[string]any(a)
+				}
+				return v
+			},
+		}
+	}
+	register([]string{"terminal_read"}, terminalTool("Read", "read", true))
+	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true))
+	register([]string{"terminal_close"}, terminalTool("Close", "delete", false))
+	register([]string{"terminal_list"}, presenter{call: func(args) CallView {
+		return GenericCallView{Title: "List terminal sessions", Kind: "read"}
+	}})
+}
+
+// shellCall: a foreground command is a terminal card (the command, its
+// description, its working directory); a background one a generic card.
+func shellCall(a args) CallView {
+	if a["run_in_background"] == true {
+		return GenericCallView{
+			Title: a.str("command"), Kind: "execute", RawInput: a.str("command"),
+			Content: []ContentBlock{{Type: "text", Text: a.str("description")}},
+		}
+	}
+	return TerminalCallView{Title: a.str("command"), Description: a.str("description"), Cwd: a.str("workdir")}
+}
+
+// shellResult: the output with its exit status parsed off its last line; a
+// background start or an error is the text in a console fence.
+func shellResult(a args, r *ToolResult) ResultView {
+	text, ok := singleText(r)
+	if !ok {
+		return nil
+	}
+	if a["run_in_background"] == true || r.IsError {
+		fenced := "```console\n" + strings.TrimRight(text, "\n") + "\n```"
+		return GenericResultView{Content: []ContentBlock{{Type: "text", Text: fenced}}}
+	}
+	body, code, signal := ParseExitStatus(text)
+	v := TerminalResultView{Output: body, Signal: signal}
+	if signal == "" {
+		v.ExitCode = &code
+	}
+	return v
+}
+
+var (
+	signalMarker = regexp.MustCompile(`\n\[killed by signal: ([^\]\n]+)\]$`)
+	exitMarker   = regexp.MustCompile(`\n\[exit code: (\d+)\]$`)
+)
+
+// ParseExitStatus is the harness's parseExitStatus: a final line
+// "[killed by signal: X]" or "[exit code: N]" (after a newline, at the very
+// end) is the status and is cut from the output; with neither the exit code
+// is 0. signal is "" unless the process was killed.
+func ParseExitStatus(text string) (body string, exitCode int, signal string) {
+	if m := signalMarker.FindStringSubmatchIndex(text); m != nil {
+		return text[:m[0]], 0, text[m[2]:m[3]]
+	}
+	if m := exitMarker.FindStringSubmatchIndex(text); m != nil {
+		code, err := strconv.Atoi(text[m[2]:m[3]])
+		if err != nil { // more digits than an int holds
+			code = -1
+		}
+		return text[:m[0]], code, ""
+	}
+	return text, 0, ""
+}

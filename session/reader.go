@@ -1,0 +1,197 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Reader decodes a session log fed to it in pieces: a file read in chunks, or
+// a log still being written. It detects zstd by its magic number, decodes
+// whole frames only, joins lines across chunks and frames, and applies each
+// line to its session as soon as the line is whole.
+type Reader struct {
+	s       *Session
+	harness *harnessDecoder
+
+	head     []byte // the first bytes, until the format is known
+	detected bool
+	zstd     bool
+	frames   frameSplitter
+	zdec     *zstd.Decoder
+	lines    lineSplitter
+	stopped  bool // the input is not a log deck can read; the rest is ignored
+	consumed int64
+}
+
+// NewReader returns a reader for a new session.
+func NewReader() *Reader {
+	s := New()
+	return &Reader{s: s, harness: newHarnessDecoder(s)}
+}
+
+// Session is the session read so far.
+func (r *Reader) Session() *Session { return r.s }
+
+// Consumed is how many input bytes the reader has taken.
+func (r *Reader) Consumed() int64 { return r.consumed }
+
+// Write feeds the next bytes of the log. It never fails: what it cannot read
+// becomes notices in the session.
+func (r *Reader) Write(p []byte) (int, error) {
+	r.consumed += int64(len(p))
+	if r.stopped {
+		return len(p), nil
+	}
+	if !r.detected {
+		r.head = append(r.head, p...)
+		if len(r.head) < 4 {
+			return len(p), nil
+		}
+		p, r.head = r.head, nil
+		r.detect(p)
+		if r.stopped {
+			return len(p), nil
+		}
+	}
+	r.feed(p)
+	return len(p), nil
+}
+
+// detect decides the encoding from the first bytes.
+func (r *Reader) detect(first []byte) {
+	r.detected = true
+	switch {
+	case isZstd(first):
+		r.zstd = true
+		r.zdec = newZstdDecoder()
+	case bytes.HasPrefix(first, []byte{0xFF, 0xFE}) || bytes.HasPrefix(first, []byte{0xFE, 0xFF}):
+		r.s.notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
+		r.stopped = true
+	}
+}
+
+func (r *Reader) feed(p []byte) {
+	if !r.zstd {
+		r.lines.feed(p, r.applyLine)
+		return
+	}
+	r.frames.feed(p, func(f frameEvent) {
+		if f.frame == nil {
+			r.s.notice(0, fmt.Sprintf("%d bytes at byte %d are not zstd data; skipped to the next frame", f.skipped, f.offset))
+			return
+		}
+		out, err := r.zdec.DecodeAll(f.frame, nil)
+		if err != nil {
+			r.s.notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
+			return
+		}
+		r.lines.feed(out, r.applyLine)
+	})
+}
+
+func (r *Reader) applyLine(num int, line []byte) {
+	if num == 1 {
+		line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")) // a UTF-8 BOM
+	}
+	r.harness.apply(num, line)
+}
+
+// Close ends the input: a last line without a newline is read, and an
+// unfinished zstd frame is reported. A log still being written must not be
+// closed, since its tail is only unfinished for now.
+func (r *Reader) Close() error {
+	if !r.detected && len(r.head) > 0 {
+		head := r.head
+		r.head = nil
+		r.detect(head)
+		if !r.stopped {
+			r.feed(head)
+		}
+	}
+	if r.zstd {
+		if off, n := r.frames.tail(); n > 0 {
+			r.s.notice(0, fmt.Sprintf("the log ends in an unfinished zstd frame: %d bytes at byte %d could not be decoded", n, off))
+		}
+	}
+	r.lines.flush(r.applyLine)
+	if r.zdec != nil {
+		r.zdec.Close()
+	}
+	return nil
+}
+
+// ReadAll reads a whole log from rd.
+func ReadAll(rd io.Reader) (*Session, error) {
+	r := NewReader()
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := rd.Read(buf)
+		r.Write(buf[:n])
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			r.Close()
+			return r.Session(), err
+		}
+	}
+	r.Close()
+	return r.Session(), nil
+}
+
+// LogNames are the file names of a harness session log inside its folder.
+var LogNames = []string{"session.jsonl.zstd", "session.jsonl"}
+
+// Resolve turns a path into the log file to read: the file itself, or the
+// log inside a session folder (the newest, if both forms are there).
+func Resolve(path string) (string, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !info.IsDir() {
+		return path, nil
+	}
+	type found struct {
+		path string
+		mod  int64
+	}
+	var logs []found
+	for _, name := range LogNames {
+		p := filepath.Join(path, name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			logs = append(logs, found{p, fi.ModTime().UnixNano()})
+		}
+	}
+	if len(logs) == 0 {
+		return "", fmt.Errorf("%s is a folder with no session log in it (looked for %s and %s)", path, LogNames[0], LogNames[1])
+	}
+	sort.SliceStable(logs, func(i, j int) bool { return logs[i].mod > logs[j].mod })
+	return logs[0].path, nil
+}
+
+// Open reads the session at path: a log file (plain or zstd, told apart by
+// content) or a session folder holding one.
+func Open(path string) (*Session, error) {
+	file, err := Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := ReadAll(f)
+	if err != nil {
+		return s, fmt.Errorf("reading %s: %w", file, err)
+	}
+	return s, nil
+}

@@ -1,0 +1,117 @@
+// Package session reads agent session logs into one typed model: entries
+// (messages, tool calls with the harness's card views, boundaries, notices)
+// that change only by applying decoded events. It knows no screen.
+package session
+
+// Header is the harness log's first line: which session this is.
+type Header struct {
+	Present         bool
+	Version         int64
+	ID              string
+	CreatedAt       int64
+	Cwd             string
+	ParentSession   string
+	Origin          string
+	DelegationDepth int64
+	AgentPreset     string
+}
+
+// TokenUsage sums the token counts the model reported.
+type TokenUsage struct {
+	Input, Output, CacheRead, CacheWrite, Reasoning int64
+}
+
+// Accounting tells where every input line went: into an entry of its own,
+// merged into an existing entry, counted as bookkeeping, or shown as a notice.
+// Problems with the stream itself (a truncated zstd tail) are not lines and
+// are counted in StreamNotices.
+type Accounting struct {
+	Lines, Entries, Merged, Bookkeeping, Notices int
+	StreamNotices                                int
+}
+
+// Balanced reports whether every line is accounted for exactly once.
+func (a Accounting) Balanced() bool {
+	return a.Lines == a.Entries+a.Merged+a.Bookkeeping+a.Notices
+}
+
+// Session is a decoded session log.
+type Session struct {
+	Format   string // "harness"
+	Header   Header
+	Title    string
+	Provider string
+	Model    string
+	Usage    TokenUsage
+	Entries  []Entry
+
+	// Hidden counts the bookkeeping events deck does not draw, by type.
+	Hidden map[string]int
+	// Account says where each line went.
+	Account Accounting
+	// Rev grows whenever an entry is added, removed or changed.
+	Rev int
+
+	nextID int
+	calls  map[string]*ToolCall
+}
+
+// New returns an empty session.
+func New() *Session {
+	return &Session{Hidden: map[string]int{}, calls: map[string]*ToolCall{}}
+}
+
+// Notices returns the notices, in order.
+func (s *Session) Notices() []*Notice {
+	var out []*Notice
+	for _, e := range s.Entries {
+		if n, ok := e.(*Notice); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Call returns the tool call with the given id, or nil.
+func (s *Session) Call(id string) *ToolCall { return s.calls[id] }
+
+// add appends an entry, giving it an id.
+func (s *Session) add(e Entry) {
+	b := e.base()
+	s.nextID++
+	b.ID = s.nextID
+	b.Rev = 1
+	s.Entries = append(s.Entries, e)
+	s.Rev++
+	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
+		s.calls[c.CallID] = c
+	}
+}
+
+// touch records that an entry changed.
+func (s *Session) touch(e Entry) {
+	e.base().Rev++
+	s.Rev++
+}
+
+// remove drops an entry (a streamed block its committed message replaced).
+func (s *Session) remove(e Entry) {
+	for i, x := range s.Entries {
+		if x == e {
+			s.Entries = append(s.Entries[:i], s.Entries[i+1:]...)
+			s.Rev++
+			return
+		}
+	}
+}
+
+// notice adds a notice for a line deck could not place; line 0 is a problem
+// with the stream rather than one line.
+func (s *Session) notice(line int, text string) {
+	s.add(&Notice{EntryBase: EntryBase{Seq: -1, Line: line}, Text: text})
+	if line > 0 {
+		s.Account.Notices++
+	} else {
+		s.Account.StreamNotices++
+	}
+}

@@ -1,0 +1,137 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// zstdMagic opens every zstd data frame (RFC 8878 §3.1.1).
+var zstdMagic = []byte{0x28, 0xB5, 0x2F, 0xFD}
+
+// isZstd reports whether b starts like a zstd stream: a data frame or a
+// skippable frame (magic 0x184D2A50–0x184D2A5F).
+func isZstd(b []byte) bool {
+	if len(b) < 4 {
+		return false
+	}
+	return bytes.Equal(b[:4], zstdMagic) || (b[0]&0xF0 == 0x50 && bytes.Equal(b[1:4], []byte{0x2A, 0x4D, 0x18}))
+}
+
+// frameSplitter finds whole zstd frames in a compressed stream that arrives in
+// pieces. The harness appends one frame per flush, so a log is many frames and a
+// log being written ends in a partial one: a frame is decoded only once all of
+// it is here, and the incomplete tail waits (or is reported at the end).
+type frameSplitter struct {
+	buf    []byte
+	offset int64 // stream offset of buf[0]
+}
+
+// frameEvent is what the splitter found: a whole data frame, or bytes that are
+// not zstd and were skipped to find the next frame.
+type frameEvent struct {
+	frame   []byte // a whole data frame; nil for skipped bytes
+	offset  int64  // stream offset of the frame or skipped run
+	skipped int    // bytes skipped as corrupt
+}
+
+// feed appends chunk and calls emit for every whole frame and every corrupt run.
+func (f *frameSplitter) feed(chunk []byte, emit func(frameEvent)) {
+	f.buf = append(f.buf, chunk...)
+	start := 0
+	for start < len(f.buf) {
+		rest := f.buf[start:]
+		size, err := zstdFrameSize(rest)
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			break
+		}
+		if err != nil {
+			skip := resync(rest)
+			if skip == len(rest) && len(rest) < 4 {
+				break // too short to tell; wait for more
+			}
+			emit(frameEvent{offset: f.offset + int64(start), skipped: skip})
+			start += skip
+			continue
+		}
+		if size > 0 { // skippable frames carry no log data
+			emit(frameEvent{frame: rest[:size], offset: f.offset + int64(start)})
+		}
+		start += abs(size)
+	}
+	f.offset += int64(start)
+	f.buf = append(f.buf[:0], f.buf[start:]...)
+}
+
+// tail reports the bytes of an unfinished frame left at the end of the stream.
+func (f *frameSplitter) tail() (offset int64, n int) { return f.offset, len(f.buf) }
+
+// resync returns how many bytes to skip to reach the next frame magic.
+func resync(b []byte) int {
+	if i := bytes.Index(b[1:], zstdMagic); i >= 0 {
+		return i + 1
+	}
+	return len(b)
+}
+
+// zstdFrameSize walks a frame's header and block headers (RFC 8878 §3.1.1) and
+// returns its total length, negative for a skippable frame. It returns
+// io.ErrUnexpectedEOF while the frame is incomplete.
+func zstdFrameSize(b []byte) (int, error) {
+	var h zstd.Header
+	if _, err := h.DecodeAndStrip(b); err != nil {
+		return 0, err
+	}
+	if h.Skippable {
+		n := h.HeaderSize + int(h.SkippableSize)
+		if n > len(b) {
+			return 0, io.ErrUnexpectedEOF
+		}
+		return -n, nil
+	}
+	pos := h.HeaderSize
+	for {
+		if pos+3 > len(b) {
+			return 0, io.ErrUnexpectedEOF
+		}
+		bh := uint32(b[pos]) | uint32(b[pos+1])<<8 | uint32(b[pos+2])<<16
+		last, kind, size := bh&1 == 1, (bh>>1)&3, int(bh>>3)
+		switch kind {
+		case 1: // RLE: one byte repeated
+			size = 1
+		case 3:
+			return 0, fmt.Errorf("reserved block type at byte %d", pos)
+		}
+		pos += 3 + size
+		if last {
+			break
+		}
+	}
+	if h.HasCheckSum {
+		pos += 4
+	}
+	if pos > len(b) {
+		return 0, io.ErrUnexpectedEOF
+	}
+	return pos, nil
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// newZstdDecoder makes a decoder for single frames; one per reader, reused.
+func newZstdDecoder() *zstd.Decoder {
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
+	if err != nil {
+		panic(err) // only invalid options fail here
+	}
+	return d
+}
+

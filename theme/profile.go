@@ -1,0 +1,55 @@
+package theme
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+)
+
+// ColorModes are the values of --color.
+var ColorModes = []string{"auto", "always", "never"}
+
+// Profile decides how much colour output gets. Cards are drawn in true
+// colour; the profile downsamples them once, at output.
+//   - never, or NO_COLOR with auto: no escape byte at all;
+//   - auto: what the terminal supports (none when not a terminal);
+//   - always: colour even into a pipe, as much as the environment says the
+//     terminal supports, true colour when it says nothing.
+func Profile(mode string, out io.Writer, env []string) (colorprofile.Profile, error) {
+	switch mode {
+	case "never":
+		return colorprofile.NoTTY, nil
+	case "auto", "":
+		if noColor(env) {
+			return colorprofile.NoTTY, nil
+		}
+		p := colorprofile.Detect(out, env)
+		if p == colorprofile.ASCII { // no colour but styles: still escapes
+			p = colorprofile.NoTTY
+		}
+		return p, nil
+	case "always":
+		p := colorprofile.Env(env)
+		if p < colorprofile.ANSI {
+			p = colorprofile.TrueColor
+		}
+		return p, nil
+	}
+	return 0, fmt.Errorf("unknown --color %q (want auto, always or never)", mode)
+}
+
+func noColor(env []string) bool {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "NO_COLOR="); ok && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Writer writes to w in the given profile.
+func Writer(w io.Writer, p colorprofile.Profile) io.Writer {
+	return &colorprofile.Writer{Forward: w, Profile: p}
+}

@@ -1,0 +1,94 @@
+// Package theme owns every colour deck draws with: the dark and light
+// palettes, the text styles cards paint with, the chroma style for code, the
+// glamour style for Markdown, and the colour-profile decision at output.
+package theme
+
+import (
+	"fmt"
+	"image/color"
+)
+
+// Theme is a palette and the styles derived from it, built once.
+type Theme struct {
+	Name    string
+	Palette Palette
+
+	Text, Muted, Faint, Title, Accent, Path Style
+	MarkPending, MarkDone, MarkFailed       Style
+	Notice, Error, Control, Match           Style
+	Reasoning                               Style
+	GutterNum, GutterSep                    Style
+	DiffAdd, DiffAddEmph, DiffAddMark       Style
+	DiffDel, DiffDelEmph, DiffDelMark       Style
+	ExitOK, ExitFail, Success               Style
+
+	syntax syntaxStyles
+}
+
+// Names lists the built-in themes.
+var Names = []string{"dark", "light"}
+
+var (
+	dark  = build("dark", darkPalette)
+	light = build("light", lightPalette)
+)
+
+// Dark is the theme for dark terminal backgrounds (the default).
+func Dark() *Theme { return dark }
+
+// Light is the theme for light terminal backgrounds.
+func Light() *Theme { return light }
+
+// ByName returns a built-in theme.
+func ByName(name string) (*Theme, error) {
+	switch name {
+	case "dark":
+		return dark, nil
+	case "light":
+		return light, nil
+	}
+	return nil, fmt.Errorf("unknown theme %q (want dark or light)", name)
+}
+
+func fg(c color.Color) Style { return Style{Fg: c}.Make() }
+
+func build(name string, p Palette) *Theme {
+	t := &Theme{Name: name, Palette: p}
+	t.Text = fg(p.Fg)
+	t.Muted = fg(p.Muted)
+	t.Faint = fg(p.Faint)
+	t.Title = Style{Fg: p.Fg, Bold: true}.Make()
+	t.Accent = Style{Fg: p.Accent, Bold: true}.Make()
+	t.Path = fg(p.Info)
+	t.MarkPending = Style{Fg: p.Warn, Bold: true}.Make()
+	t.MarkDone = Style{Fg: p.OK, Bold: true}.Make()
+	t.MarkFailed = Style{Fg: p.Err, Bold: true}.Make()
+	t.Notice = fg(p.Warn)
+	t.Error = fg(p.Err)
+	t.Control = Style{Fg: p.Special, Bold: true}.Make()
+	t.Match = Style{Fg: p.Warn, Bold: true, Underline: true}.Make()
+	t.Reasoning = Style{Fg: p.Muted, Italic: true}.Make()
+	t.GutterNum = fg(p.Muted)
+	t.GutterSep = fg(p.Faint)
+	t.DiffAdd = Style{Bg: p.AddBg}.Make()
+	t.DiffAddEmph = Style{Bg: p.AddEmphBg}.Make()
+	t.DiffAddMark = Style{Fg: p.OK, Bg: p.AddBg, Bold: true}.Make()
+	t.DiffDel = Style{Bg: p.DelBg}.Make()
+	t.DiffDelEmph = Style{Bg: p.DelEmphBg}.Make()
+	t.DiffDelMark = Style{Fg: p.Err, Bg: p.DelBg, Bold: true}.Make()
+	t.ExitOK = Style{Fg: p.OK, Bold: true}.Make()
+	t.ExitFail = Style{Fg: p.Err, Bold: true}.Make()
+	t.Success = fg(p.OK)
+	t.syntax = newSyntaxStyles(name, p)
+	return t
+}
+
+// ANSIColor is the theme's colour for one of the 16 colours a command's
+// output names (0–7 normal, 8–15 bright).
+func (t *Theme) ANSIColor(i int) color.Color { return t.Palette.ANSI[i&15] }
+
+// hexOf formats a colour as #RRGGBB, the form glamour and chroma take.
+func hexOf(c color.Color) string {
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, b>>8)
+}

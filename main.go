@@ -62,10 +62,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // renderOptions are the flags of `deck render`.
 type renderOptions struct {
-	path   string
-	width  int
-	color  string
-	theme  string
+	path     string
+	width    int
+	color    string
+	theme    string
 	collapse bool
 	demo     bool
 }

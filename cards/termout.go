@@ -12,7 +12,7 @@ import (
 
 // termStyle is the SGR state of command output.
 type termStyle struct {
-	fg, bg                                           color.Color
+	fg, bg                                          color.Color
 	bold, faint, italic, underline, strike, reverse bool
 }
 

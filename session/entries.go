@@ -27,10 +27,10 @@ func Base(e Entry) *EntryBase { return e.base() }
 type MessageRole int
 
 const (
-	RoleHuman   MessageRole = iota // a person's prompt
-	RoleContext                    // runtime context the harness injects each step
-	RoleInjected                   // other injected text: instructions, notices, goal rounds
-	RoleSummary                    // a compaction summary that replaced earlier messages
+	RoleHuman    MessageRole = iota // a person's prompt
+	RoleContext                     // runtime context the harness injects each step
+	RoleInjected                    // other injected text: instructions, notices, goal rounds
+	RoleSummary                     // a compaction summary that replaced earlier messages
 )
 
 // UserMessage is a user-role message.
@@ -83,7 +83,7 @@ type ToolCall struct {
 	// the session's earlier reads show it; 0 where that is not known.
 	DiffStarts []int
 
-	Approval *Approval
+	Approval  *Approval
 	SubCalls  []SubCall // nested calls made inside this one (code mode)
 	StartTime int64     // when the harness started the call (tool/call); 0 if unseen
 	EndTime   int64     // when its result came; 0 while pending

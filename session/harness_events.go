@@ -208,10 +208,14 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 	"subagent/descriptor": func(m map[string]any) (string, bool) {
 		return strings.TrimSpace(fmt.Sprintf("subagent session (%s) %s", str(m, "mode"), str(m, "label"))), false
 	},
-	"tool-workflow/run-start":   func(m map[string]any) (string, bool) { return "workflow " + str(m, "name") + " started", false },
-	"tool-workflow/run-end":     func(m map[string]any) (string, bool) { return "workflow ended: " + str(m, "stopReason"), str(m, "stopReason") == "error" },
+	"tool-workflow/run-start": func(m map[string]any) (string, bool) { return "workflow " + str(m, "name") + " started", false },
+	"tool-workflow/run-end": func(m map[string]any) (string, bool) {
+		return "workflow ended: " + str(m, "stopReason"), str(m, "stopReason") == "error"
+	},
 	"tool-workflow/agent-start": func(m map[string]any) (string, bool) { return "workflow agent " + str(m, "label") + " started", false },
-	"tool-workflow/agent-end":   func(m map[string]any) (string, bool) { return "workflow agent ended: " + str(m, "outcome"), str(m, "outcome") == "failed" },
+	"tool-workflow/agent-end": func(m map[string]any) (string, bool) {
+		return "workflow agent ended: " + str(m, "outcome"), str(m, "outcome") == "failed"
+	},
 	"team/member": func(m map[string]any) (string, bool) {
 		mem, _ := m["member"].(map[string]any)
 		return fmt.Sprintf("team member %s: %s", str(mem, "name"), str(mem, "phase")), str(mem, "phase") == "failed"

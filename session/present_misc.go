@@ -38,7 +38,9 @@ func init() {
 			}
 			return GenericCallView{Title: title, Kind: "other", Content: []ContentBlock{{Type: "text", Text: a.str("plan")}}}
 		},
-		result: func(_ args, r *ToolResult) ResultView { return GenericResultView{Title: "Plan review", Content: r.Content} },
+		result: func(_ args, r *ToolResult) ResultView {
+			return GenericResultView{Title: "Plan review", Content: r.Content}
+		},
 	})
 	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req("string")},

@@ -134,4 +134,3 @@ func newZstdDecoder() *zstd.Decoder {
 	}
 	return d
 }
-

@@ -18,26 +18,28 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 }
 
 // genericResult: a finished call shown as its content: the view's content
-// when the tool reformatted it, else the raw result as it came.
+// (Markdown the tool wrote for people) when it gave one, else the raw
+// result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t))
-	content := v.Content
-	if content == nil && t.Result != nil {
-		content = t.Result.Content
-		if t.Status() == session.CallFailed { // an error message, as written
-			for _, b := range content {
-				if b.Type == "text" {
-					c.text(b.Text, c.th.Error)
-				}
-			}
-			otherBlocks(c, content)
-			return
+	if v.Content != nil {
+		blocks(c, v.Content)
+		return
+	}
+	if t.Result == nil || len(t.Result.Content) == 0 {
+		c.note("(no output)")
+		return
+	}
+	st := c.th.Muted
+	if t.Status() == session.CallFailed {
+		st = c.th.Error
+	}
+	for _, b := range t.Result.Content {
+		if b.Type == "text" {
+			c.text(b.Text, st)
 		}
 	}
-	blocks(c, content)
-	if len(content) == 0 {
-		c.note("(no output)")
-	}
+	otherBlocks(c, t.Result.Content)
 }
 
 // blocks draws content blocks: text as dim Markdown, images as a line.

@@ -168,7 +168,7 @@ func lexLines(th *theme.Theme, lx chroma.Lexer, code string) (lines [][]token, o
 			ok = false
 		}
 	}()
-	it, err := lx.Tokenise(&chroma.TokeniseOptions{State: "root", EnsureLF: true}, code)
+	it, err := lx.Tokenise(&chroma.TokeniseOptions{State: "root"}, code)
 	if err != nil {
 		return nil, false
 	}

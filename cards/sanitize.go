@@ -29,7 +29,12 @@ func newText(th *theme.Theme, tab int) *textBuilder {
 }
 
 // add appends text (which holds no newline) in style st.
-func (b *textBuilder) add(text string, st theme.Style) {
+func (b *textBuilder) add(text string, st theme.Style) { b.addSpan(text, 0, len(text), st) }
+
+// addSpan appends full[from:to] in style st. The span is judged in its line:
+// a joiner at its edge may join emoji across a syntax token boundary.
+func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
+	text := full[from:to]
 	if printableASCII(text) {
 		b.emit(text, st, len(text))
 		return
@@ -42,11 +47,11 @@ func (b *textBuilder) add(text string, st theme.Style) {
 			run.Reset()
 		}
 	}
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+	for i := from; i < to; {
+		r, size := utf8.DecodeRuneInString(full[i:to])
 		m := ""
 		if r != '\t' {
-			m = visibleMark(text, i, size, r)
+			m = visibleMark(full, i, size, r)
 		}
 		switch {
 		case r == '\t':
@@ -54,7 +59,7 @@ func (b *textBuilder) add(text string, st theme.Style) {
 			n := b.tab - b.col%b.tab
 			b.emit(strings.Repeat(" ", n), st, n)
 		case m == "":
-			run.WriteString(text[i : i+size])
+			run.WriteString(full[i : i+size])
 		case r == utf8.RuneError: // invalid UTF-8: a replacement character, as text
 			run.WriteString(m)
 		default:

@@ -9,7 +9,11 @@ import (
 // terminalCall: a command still running: the command, its description and
 // where it runs.
 func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, "running"))
+	state := "running"
+	if t.Unfinished {
+		state = "no result"
+	}
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, state))
 	terminalContext(c, t)
 }
 
@@ -17,7 +21,7 @@ func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 // it ended.
 func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) {
 	rows := termLines(c.th, v.Output)
-	c.header(exitMark(c, t, v), title(c.th, t), summary(c.th, t, plural(len(rows), "line", "lines")))
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, plural(len(rows), "line", "lines")))
 	terminalContext(c, t)
 	if len(rows) == 0 {
 		c.note("(no output)")
@@ -65,14 +69,6 @@ func terminalContext(c *card, t *session.ToolCall) {
 	if len(l) > 0 {
 		c.body(l)
 	}
-}
-
-// exitMark is the header's mark: failed when the command did.
-func exitMark(c *card, t *session.ToolCall, v session.TerminalResultView) span {
-	if v.Signal != "" || (v.ExitCode != nil && *v.ExitCode != 0) {
-		return status(c.th, session.CallFailed)
-	}
-	return status(c.th, t.Status())
 }
 
 // exitFooter says how the command ended: exit 0 in green, any other code in

@@ -53,14 +53,18 @@ func title(th *theme.Theme, t *session.ToolCall) line {
 	text := t.Title()
 	switch {
 	case t.Orphan && t.Name == "":
-		return line{{"result of call " + t.CallID, th.Title}}.withNote(th, " (its call is not in this log)")
+		return append(line{{"result of call ", th.Title}}, safeLine(th, t.CallID, th.Title)...).withNote(th, " (its call is not in this log)")
 	case text == "":
 		text = t.Name
 	}
+	l := safeLine(th, text, th.Title)
 	if _, ok := t.Call.(session.TerminalCallView); ok {
-		return append(line{{"$ ", th.Muted}}, safeLine(th, text, th.Title)...)
+		l = append(line{{"$ ", th.Muted}}, l...)
 	}
-	return safeLine(th, text, th.Title)
+	if t.Duplicate {
+		l = l.withNote(th, " (a second result for this call)")
+	}
+	return l
 }
 
 func (l line) withNote(th *theme.Theme, note string) line {

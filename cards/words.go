@@ -118,11 +118,15 @@ func emphAt(emph []byteRange, off, end int) (bool, int) {
 	return false, end
 }
 
-// sanitizeSpans makes a line of untrusted spans safe, as a textBuilder does.
+// sanitizeSpans makes a line of untrusted spans safe, as a textBuilder does,
+// judging each span within the whole line.
 func sanitizeSpans(th *theme.Theme, l line) line {
+	full := l.plain()
 	b := newText(th, 4)
+	off := 0
 	for _, s := range l {
-		b.add(s.text, s.style)
+		b.addSpan(full, off, off+len(s.text), s.style)
+		off += len(s.text)
 	}
 	return b.line()
 }

@@ -6,6 +6,7 @@ package session
 //sumtype:decl
 type Entry interface {
 	base() *EntryBase
+	entry()
 }
 
 // EntryBase is what every entry carries. Rev grows each time the entry
@@ -73,6 +74,10 @@ type ToolCall struct {
 	Arguments string // raw JSON as the model wrote it
 	Streaming bool   // arguments still arriving
 	Orphan    bool   // a result whose call the log never showed
+	Duplicate bool   // a second result for a call that already had one
+	// Unfinished marks a call still pending when its turn ended: it will
+	// never get a result.
+	Unfinished bool
 
 	Call   CallView
 	Result *ToolResult
@@ -97,12 +102,16 @@ func (c *ToolCall) Elapsed() (int64, bool) {
 	return c.EndTime - c.StartTime, true
 }
 
-// Status says whether the call is pending, done or failed.
+// Status says whether the call is pending, done or failed. A command that
+// exited non-zero or was killed failed, though its tool call worked.
 func (c *ToolCall) Status() CallStatus {
 	switch {
 	case c.Result == nil:
 		return CallPending
 	case c.Result.IsError || c.Result.Error != nil:
+		return CallFailed
+	}
+	if v, ok := c.View.(TerminalResultView); ok && (v.Signal != "" || (v.ExitCode != nil && *v.ExitCode != 0)) {
 		return CallFailed
 	}
 	return CallDone
@@ -195,6 +204,16 @@ type Event struct {
 	Body    string // optional longer text (a compaction summary), shown collapsed
 	Failed  bool
 }
+
+func (*UserMessage) entry()   {}
+func (*AssistantText) entry() {}
+func (*Reasoning) entry()     {}
+func (*ToolCall) entry()      {}
+func (*TurnStart) entry()     {}
+func (*TurnEnd) entry()       {}
+func (*Plan) entry()          {}
+func (*Event) entry()         {}
+func (*Notice) entry()        {}
 
 // Notice is something deck could not read or place: a line that is not JSON,
 // an event of an unknown type, a truncated tail. Nothing is dropped silently.

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -156,8 +157,10 @@ func decode(r *record, v any) error {
 // shortErr drops the Go type names encoding/json puts in its messages.
 func shortErr(err error) string {
 	var t *json.UnmarshalTypeError
-	if e, ok := err.(*json.UnmarshalTypeError); ok {
-		t = e
+	if errors.As(err, &t) {
+		if t.Field == "" {
+			return fmt.Sprintf("it is a JSON %s, not an object", t.Value)
+		}
 		return fmt.Sprintf("field %q is a JSON %s", t.Field, t.Value)
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")

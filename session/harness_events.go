@@ -68,7 +68,7 @@ func (t turnEndReason) detail() string {
 	}
 	var s string
 	if json.Unmarshal(t.Reason, &s) == nil {
-		return s
+		return "(" + s + ")"
 	}
 	var cause struct {
 		Kind   string `json:"kind"`
@@ -93,12 +93,24 @@ func (d *harnessDecoder) turnEndEvent(r *record) (outcome, error) {
 	}
 	turn := numOf(t.Turn)
 	d.endStreams(turn)
+	d.endCalls()
 	e := &TurnEnd{EntryBase: d.base(r), Turn: int(turn), Reason: t.Reason.Kind, Detail: t.Reason.detail(), Steps: d.turnSteps[turn]}
 	if start, ok := d.turnStart[turn]; ok && e.Time >= start {
 		e.Elapsed = e.Time - start
 	}
 	d.s.add(e)
 	return asEntry, nil
+}
+
+// endCalls marks the calls still pending when a turn ends: no result will
+// come for them.
+func (d *harnessDecoder) endCalls() {
+	for _, c := range d.s.calls {
+		if c.Result == nil && !c.Unfinished {
+			c.Unfinished = true
+			d.s.touch(c)
+		}
+	}
 }
 
 func (d *harnessDecoder) todoWrite(r *record) (outcome, error) {
@@ -162,7 +174,7 @@ func (d *harnessDecoder) compaction(r *record) (outcome, error) {
 	if ev == nil || phase == "start" || phase == "prune" {
 		ev = &Event{EntryBase: d.base(r), Kind: "compaction", Summary: "compacting the conversation"}
 		if phase == "prune" {
-			ev.Summary = fmt.Sprintf("pruned %d tokens of old tool output", numOf(c.ShadowedTokenCount))
+			ev.Summary = fmt.Sprintf("pruned %s tokens of old tool output", thousands(numOf(c.ShadowedTokenCount)))
 		}
 		if c.CompactionID != "" {
 			d.compacts[c.CompactionID] = ev
@@ -172,7 +184,7 @@ func (d *harnessDecoder) compaction(r *record) (outcome, error) {
 	}
 	switch phase {
 	case "summary":
-		ev.Summary = fmt.Sprintf("compacted %d tokens into a summary", numOf(c.ShadowedTokenCount))
+		ev.Summary = fmt.Sprintf("compacted %s tokens into a summary", thousands(numOf(c.ShadowedTokenCount)))
 		ev.Body = TextOf(c.Summary)
 	case "end":
 		if c.Error != "" {
@@ -192,7 +204,11 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 	},
 	"llm/retry": func(m map[string]any) (string, bool) {
 		f, _ := m["failure"].(map[string]any)
-		return fmt.Sprintf("model call failed (%s); retry %s in %s ms", str(f, "message"), str(m, "retry"), str(m, "delayMs")), true
+		retry := "retry " + str(m, "retry")
+		if max := str(m, "maxRetries"); max != "" {
+			retry += " of " + max
+		}
+		return fmt.Sprintf("model call failed (%s); %s after %s ms", str(f, "message"), retry, str(m, "delayMs")), true
 	},
 	"plan/mode": func(m map[string]any) (string, bool) {
 		if m["active"] == true {
@@ -253,4 +269,16 @@ func str(m map[string]any, key string) string {
 		return string(b)
 	}
 	return ""
+}
+
+// thousands writes n with separators: 18,234.
+func thousands(n int64) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

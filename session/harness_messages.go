@@ -107,20 +107,20 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 	switch x := cur.(type) {
 	case *AssistantText:
 		if c.Type == "block-end" && c.Block != nil {
-			x.Text = c.Block.Text
+			x.Text, x.Streaming = c.Block.Text, false
 		} else {
 			x.Text += c.Text
 		}
 	case *Reasoning:
 		if c.Type == "block-end" && c.Block != nil {
-			x.Text = c.Block.Text
+			x.Text, x.Streaming = c.Block.Text, false
 		} else {
 			x.Text += c.Text
 		}
 	case *ToolCall:
 		if c.Type == "block-end" && c.Block != nil {
 			d.setCallID(x, c.Block.ID)
-			x.Name, x.Arguments = c.Block.Name, c.Block.Arguments
+			x.Name, x.Arguments, x.Streaming = c.Block.Name, c.Block.Arguments, false
 		} else if c.Type == "tool-call-delta" {
 			d.setCallID(x, c.ID)
 			if c.Name != "" {
@@ -129,6 +129,7 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 			x.Arguments += c.ArgumentsDelta
 		}
 		x.Call = presentCall(x.Name, x.Arguments)
+	default: // newStreamEntry makes nothing else
 	}
 	if exists {
 		d.s.touch(cur)
@@ -274,6 +275,7 @@ func finishText(cur Entry, b ContentBlock) Entry {
 			x.Text, x.Streaming = b.Text, false
 			return x
 		}
+	default: // a streamed call, or no streamed block
 	}
 	return nil
 }
@@ -292,6 +294,7 @@ func (d *harnessDecoder) endStreams(turn int64) {
 			x.Streaming = false
 		case *ToolCall:
 			x.Streaming = false
+		default: // only these stream
 		}
 		d.s.touch(e)
 		delete(d.streams, key)

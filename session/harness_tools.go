@@ -85,6 +85,7 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 			call = &ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
 			if prev := d.s.calls[b.callID]; prev != nil {
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
+				call.Orphan, call.Duplicate = false, true
 			}
 			d.s.add(call)
 			out = asEntry
@@ -117,6 +118,7 @@ func (d *harnessDecoder) track(c *ToolCall) {
 		if v, ok := c.Call.(DiffCallView); ok {
 			c.DiffStarts = d.files.number(v.Diffs)
 		}
+	default: // other results say nothing about a file's lines
 	}
 }
 

@@ -83,8 +83,9 @@ func searchShape(v ResultView) string {
 		return "matches"
 	case SearchPathsResultView:
 		return "paths"
+	default:
+		return ""
 	}
-	return ""
 }
 
 // SearchViewFromMeta narrows a search result's meta: {shape: "matches",

@@ -155,8 +155,7 @@ func renderCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		width = terminalWidth(stdout)
 	}
 	rows := cards.Transcript(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse})
-	w := theme.Writer(stdout, profile)
-	if _, err := io.WriteString(w, strings.Join(rows, "\n")+"\n"); err != nil {
+	if _, err := io.WriteString(stdout, theme.Encode(strings.Join(rows, "\n")+"\n", profile)); err != nil {
 		fmt.Fprintf(stderr, "deck: writing: %v\n", err)
 		return exitInput
 	}

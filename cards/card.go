@@ -56,6 +56,25 @@ func (c *card) bodyAt(l line, n int) {
 	}
 }
 
+// lead adds prose after a mark (›, !, ∴): word-wrapped, with later rows
+// hanging under the text rather than the mark.
+func (c *card) lead(mark, l line) { c.leadAt(mark, l, 0) }
+
+// leadAt is lead for a mark indented by n cells.
+func (c *card) leadAt(mark, l line, n int) {
+	n = min(n, c.o.Width-1)
+	w := min(mark.width(), c.o.Width-n-1)
+	pad := line{{strings.Repeat(" ", n), theme.Style{}}}
+	hang := line{{strings.Repeat(" ", w), theme.Style{}}}
+	for i, r := range l.wrapWords(c.o.Width - n - w) {
+		first := mark
+		if i > 0 {
+			first = hang
+		}
+		c.row(append(append(append(line{}, pad...), first...), r...))
+	}
+}
+
 // code adds a row that is already cut to fit (code, output), indented by n.
 func (c *card) code(l line, n int) {
 	n = min(n, c.o.Width-1)

@@ -55,12 +55,8 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 	if len(files) > 1 {
 		facts = append(facts, plural(len(files), "file", "files"))
 	}
-	sum := summary(th, t, facts...)
 	counts := line{{fmt.Sprintf("+%d", added), th.Success}, {" ", theme.Style{}}, {fmt.Sprintf("−%d", del), th.Error}}
-	if len(sum) > 0 {
-		counts = append(append(counts, span{" · ", th.Faint}), sum...)
-	}
-	c.header(status(th, t.Status()), title(th, t), counts)
+	c.header(status(th, t.Status()), title(th, t), append([]line{counts}, summary(th, t, facts...)...)...)
 	if len(diffs) == 0 {
 		c.note("(no changes)")
 		return

@@ -68,7 +68,7 @@ func event(c *card, e *session.Event) {
 	if e.Failed {
 		mark, st = span{"✗", th.MarkFailed}, th.Error
 	}
-	c.bodyAt(append(line{mark, {" ", st}}, safeLine(th, e.Summary, st)...), 0)
+	c.lead(line{mark, {" ", st}}, safeLine(th, e.Summary, st))
 	if e.Body == "" {
 		return
 	}
@@ -88,5 +88,5 @@ func event(c *card, e *session.Event) {
 // notice: what deck could not read, where.
 func notice(c *card, n *session.Notice) {
 	th := c.th
-	c.bodyAt(append(line{{"! ", th.Notice}}, safeLine(th, n.Text, th.Notice)...), 0)
+	c.lead(line{{"! ", th.Notice}}, safeLine(th, n.Text, th.Notice))
 }

@@ -10,7 +10,7 @@ import (
 // genericCall: a pending call of a tool with no richer card: its title, its
 // content and its salient input.
 func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, string(v.Kind)))
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, string(v.Kind))...)
 	blocks(c, v.Content)
 	if t.Result == nil {
 		rawInput(c, v.RawInput)
@@ -21,7 +21,10 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 // (Markdown the tool wrote for people) when it gave one, else the raw
 // result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t))
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t)...)
+	if g, ok := t.Call.(session.GenericCallView); ok && g.Title == t.Name {
+		rawInput(c, g.RawInput) // a tool with no presenter: its input says what it did
+	}
 	if v.Content != nil {
 		blocks(c, v.Content)
 		return
@@ -71,9 +74,10 @@ func otherBlocks(c *card, content []session.ContentBlock) {
 	}
 }
 
-// rawInput shows a call's salient input compactly: a string as its lines,
-// anything else as one line of JSON.
+// rawInput shows a call's salient input compactly, after a faint arrow: a
+// string as its lines, anything else as one line of JSON.
 func rawInput(c *card, in any) {
+	arrow := line{{"→ ", c.th.Faint}}
 	switch v := in.(type) {
 	case nil:
 		return
@@ -83,8 +87,11 @@ func rawInput(c *card, in any) {
 		if !c.o.Expanded && len(lines) > collapsedLines+1 {
 			show = lines[:collapsedLines]
 		}
-		for _, l := range show {
-			c.body(safeText(c.th, l, c.th.Muted))
+		for i, l := range show {
+			if i > 0 {
+				arrow = line{{"  ", c.th.Faint}}
+			}
+			c.leadAt(arrow, safeText(c.th, l, c.th.Muted), indent)
 		}
 		c.elided(len(lines)-len(show), "line")
 	default:
@@ -92,6 +99,6 @@ func rawInput(c *card, in any) {
 		if err != nil {
 			return
 		}
-		c.body(safeLine(c.th, string(j), c.th.Muted))
+		c.leadAt(arrow, safeLine(c.th, string(j), c.th.Muted), indent)
 	}
 }

@@ -18,17 +18,17 @@ func userMessage(c *card, m *session.UserMessage) {
 	th := c.th
 	text := session.TextOf(m.Content)
 	if m.Role == session.RoleHuman {
-		bar := span{"› ", th.Accent}
-		rows := 0
-		for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-			for _, r := range safeText(th, l, th.Text).wrapWords(c.o.Width - 2) {
-				c.row(append(line{bar}, r...))
-				bar = span{"  ", theme.Style{}}
-				rows++
-			}
+		bar := line{{"› ", th.Accent}}
+		if strings.TrimSpace(text) == "" {
+			c.lead(bar, line{{"(empty message)", th.Muted}})
 		}
-		if rows == 0 {
-			c.row(line{bar, {"(empty message)", th.Muted}})
+		for i, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+			if i > 0 {
+				bar = line{{"  ", theme.Style{}}}
+			}
+			if strings.TrimSpace(text) != "" {
+				c.lead(bar, safeText(th, l, th.Text))
+			}
 		}
 		images(c, m.Content)
 		return
@@ -39,7 +39,7 @@ func userMessage(c *card, m *session.UserMessage) {
 		session.RoleInjected: "injected by " + m.Source,
 	}[m.Role]
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	c.row(line{{"› ", th.Faint}, {label, th.Muted}, {" · " + plural(len(lines), "line", "lines"), th.Faint}})
+	c.lead(line{{"› ", th.Faint}}, line{{label, th.Muted}, {" · " + plural(len(lines), "line", "lines"), th.Faint}})
 	show := lines
 	if !c.o.Expanded {
 		if m.Role == session.RoleContext {
@@ -98,8 +98,11 @@ func byteSize(n int64) string {
 // assistantText: the reply as Markdown.
 func assistantText(c *card, m *session.AssistantText) {
 	c.bodyRaw(markdown(c.th, m.Text, c.inner(), false))
-	if m.Streaming {
+	switch {
+	case m.Streaming:
 		c.body(line{{"▍ streaming", c.th.Notice}})
+	case m.Cut:
+		c.body(line{{"✂ cut off: the turn ended before the reply was whole", c.th.Notice}})
 	}
 }
 
@@ -107,11 +110,11 @@ func assistantText(c *card, m *session.AssistantText) {
 func reasoning(c *card, m *session.Reasoning) {
 	th := c.th
 	lines := strings.Split(strings.TrimSpace(m.Text), "\n")
-	head := line{{"∴ ", th.Faint}, {"thinking", th.Reasoning}}
+	head := line{{"thinking", th.Reasoning}}
 	if m.Streaming {
 		head = append(head, span{" ▍", th.Notice})
 	}
-	c.row(head)
+	c.lead(line{{"∴ ", th.Faint}}, head)
 	show := lines
 	if !c.o.Expanded && len(lines) > collapsedLines+1 {
 		show = lines[:collapsedLines]
@@ -121,6 +124,9 @@ func reasoning(c *card, m *session.Reasoning) {
 	}
 	if hidden := len(lines) - len(show); hidden > 0 {
 		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
+	}
+	if m.Cut {
+		c.body(line{{"✂ cut off", c.th.Notice}})
 	}
 }
 
@@ -179,10 +185,10 @@ func turnEnd(c *card, t *session.TurnEnd) {
 		facts = append(facts, duration(t.Elapsed))
 	}
 	what, st := turnOutcome(th, t)
-	l := line{{"╰ ", th.Faint}, {fmt.Sprintf("turn %d ", t.Turn), th.Muted}}
+	l := line{{fmt.Sprintf("turn %d ", t.Turn), th.Muted}}
 	l = append(l, safeLine(th, what, st)...)
 	if len(facts) > 0 {
 		l = append(l, span{" · " + strings.Join(facts, " · "), th.Faint})
 	}
-	c.bodyAt(l, 0)
+	c.lead(line{{"╰ ", th.Faint}}, l)
 }

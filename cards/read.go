@@ -29,7 +29,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 	if n := len(v.Lines); n > 0 {
 		window = fmt.Sprintf("lines %s–%s of %s", thousands(v.Lines[0].Number), thousands(v.Lines[n-1].Number), thousands(v.TotalLines))
 	}
-	c.header(status(th, t.Status()), label, summary(th, t, lang, window))
+	c.header(status(th, t.Status()), label, summary(th, t, window, lang)...)
 	if len(v.Lines) == 0 {
 		c.note(fmt.Sprintf("no lines shown · window starts at line %s of %s", thousands(v.Offset), thousands(v.TotalLines)))
 		return

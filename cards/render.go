@@ -30,7 +30,7 @@ func Render(e session.Entry, o Options) (rows []string) {
 	defer func() {
 		if r := recover(); r != nil {
 			c := newCard(o)
-			c.row(line{{"✗ ", o.Theme.MarkFailed}, {"deck could not draw this entry", o.Theme.Error}})
+			c.lead(line{{"✗ ", o.Theme.MarkFailed}}, line{{"deck could not draw this entry", o.Theme.Error}})
 			c.note(fmt.Sprintf("%v", r))
 			if s := firstFrame(debug.Stack()); s != "" {
 				c.note(s)
@@ -84,10 +84,32 @@ func status(th *theme.Theme, s session.CallStatus) span {
 	return span{"◌", th.MarkPending}
 }
 
-// header is a card's first row: a mark, the title, and a summary at the right.
-func (c *card) header(mark span, title line, summary line) {
+// header is a card's first row: a mark, the title, and facts at the right.
+// When the row is too narrow for both, the least important facts (the last)
+// go first, so the title keeps at least half the row; then the title is cut.
+func (c *card) header(mark span, title line, facts ...line) {
 	left := append(line{mark, {" ", theme.Style{}}}, title...)
-	c.row(joinLR(left, summary, c.o.Width, c.th.Muted))
+	for len(facts) > 0 {
+		right := joinFacts(c.th, facts)
+		room := c.o.Width - right.width() - 2
+		if left.width() <= room || room >= min(left.width(), c.o.Width/2) {
+			break
+		}
+		facts = facts[:len(facts)-1]
+	}
+	c.row(joinLR(left, joinFacts(c.th, facts), c.o.Width, c.th.Muted))
+}
+
+// joinFacts puts facts in a row with dots between them.
+func joinFacts(th *theme.Theme, facts []line) line {
+	var l line
+	for i, f := range facts {
+		if i > 0 {
+			l = append(l, span{" · ", th.Faint})
+		}
+		l = append(l, f...)
+	}
+	return l
 }
 
 // plural says "1 line", "2 lines".

@@ -22,7 +22,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		}
 	}
 	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...))
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...)...)
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
@@ -54,7 +54,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) {
 	th := c.th
 	facts := []string{plural(len(v.Paths), "path", "paths")}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...))
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...)...)
 	if len(v.Paths) == 0 {
 		c.note("no paths")
 	}

@@ -2,6 +2,9 @@ package cards
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session"
 )
@@ -13,7 +16,7 @@ func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 	if t.Unfinished {
 		state = "no result"
 	}
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, state))
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, state)...)
 	terminalContext(c, t)
 }
 
@@ -21,7 +24,7 @@ func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 // it ended.
 func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) {
 	rows := termLines(c.th, v.Output)
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, plural(len(rows), "line", "lines")))
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, plural(len(rows), "line", "lines"))...)
 	terminalContext(c, t)
 	if len(rows) == 0 {
 		c.note("(no output)")
@@ -45,11 +48,27 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 // collapsedOutput is how many output lines a collapsed terminal card keeps.
 const collapsedOutput = 8
 
-// terminalContext is the line under a command: what it does, and where.
+// terminalContext is what sits under a command's header: the whole command
+// when the header cannot hold it, what it does, and where it runs.
 func terminalContext(c *card, t *session.ToolCall) {
 	v, ok := t.Call.(session.TerminalCallView)
 	if !ok {
 		return
+	}
+	cmd := t.Title()
+	if strings.Contains(cmd, "\n") || ansi.StringWidth(cmd) > c.o.Width-24 {
+		for i, l := range strings.Split(strings.TrimRight(cmd, "\n"), "\n") {
+			mark := line{{"$ ", c.th.Faint}}
+			if i > 0 {
+				mark = line{{"  ", c.th.Faint}}
+			}
+			for j, r := range safeText(c.th, l, c.th.Text).wrap(max(c.inner()-2, 1)) {
+				if j > 0 {
+					mark = line{{"  ", c.th.Faint}}
+				}
+				c.code(append(append(line{}, mark...), r...), indent)
+			}
+		}
 	}
 	var l line
 	if v.Description != "" {

@@ -41,7 +41,7 @@ func toolCall(c *card, t *session.ToolCall) {
 		case session.DiffCallView:
 			diffCard(c, t, v.Diffs)
 		case nil: // a call still streaming its name
-			c.header(status(c.th, t.Status()), line{{"calling a tool…", c.th.Muted}}, nil)
+			c.header(status(c.th, t.Status()), line{{"calling a tool…", c.th.Muted}})
 		}
 	}
 	callFooter(c, t)
@@ -71,29 +71,22 @@ func (l line) withNote(th *theme.Theme, note string) line {
 	return append(l, span{note, th.Muted})
 }
 
-// summary joins the facts a card shows at the right of its header, adding
-// the failure's code and the call's duration.
-func summary(th *theme.Theme, t *session.ToolCall, facts ...string) line {
-	var l line
-	add := func(s string, st theme.Style) {
-		if s == "" {
-			return
-		}
-		if len(l) > 0 {
-			l = append(l, span{" · ", th.Faint})
-		}
-		l = append(l, safeLine(th, s, st)...)
-	}
-	if r := t.Result; r != nil && r.Error != nil {
-		add(r.Error.Code, th.Error)
+// summary is the facts a card shows at the right of its header, most
+// important first: the failure's code, the card's own facts, the duration.
+func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
+	var out []line
+	if r := t.Result; r != nil && r.Error != nil && r.Error.Code != "" {
+		out = append(out, safeLine(th, r.Error.Code, th.Error))
 	}
 	for _, f := range facts {
-		add(f, th.Muted)
+		if f != "" {
+			out = append(out, safeLine(th, f, th.Muted))
+		}
 	}
 	if ms, ok := t.Elapsed(); ok {
-		add(duration(ms), th.Faint)
+		out = append(out, line{{duration(ms), th.Faint}})
 	}
-	return l
+	return out
 }
 
 // callFooter shows what happened around the call: the approval asked for it

@@ -18,7 +18,7 @@ func SessionHeader(s *session.Session, o Options) []string {
 	if title == "" {
 		title = "untitled session"
 	}
-	c.row(append(line{{"▌ ", th.Accent}}, safeLine(th, title, th.Title)...))
+	c.lead(line{{"▌ ", th.Accent}}, safeLine(th, title, th.Title))
 	var facts []string
 	if s.Header.ID != "" {
 		facts = append(facts, s.Header.ID)
@@ -80,7 +80,12 @@ func SessionFooter(s *session.Session, o Options) []string {
 	if n := len(s.Notices()); n > 0 {
 		facts = append(facts, plural(n, "notice", "notices"))
 	}
-	c.row(rule(th, o.Width, "──", " "+strings.Join(facts, " · ")+" "))
+	label := " " + strings.Join(facts, " · ") + " "
+	if len(label)+4 <= o.Width {
+		c.row(rule(th, o.Width, "──", label))
+	} else {
+		c.lead(line{{"── ", th.Faint}}, line{{strings.TrimSpace(label), th.Muted}})
+	}
 	if len(s.Hidden) > 0 {
 		types := make([]string, 0, len(s.Hidden))
 		total := 0
@@ -93,7 +98,7 @@ func SessionFooter(s *session.Session, o Options) []string {
 		for i, t := range types {
 			parts[i] = fmt.Sprintf("%s ×%d", t, s.Hidden[t])
 		}
-		c.bodyAt(safeLine(th, fmt.Sprintf("%s not drawn: %s", plural(total, "bookkeeping event", "bookkeeping events"), strings.Join(parts, ", ")), th.Faint), 0)
+		c.lead(nil, safeLine(th, fmt.Sprintf("%s not drawn: %s", plural(total, "bookkeeping event", "bookkeeping events"), strings.Join(parts, ", ")), th.Faint))
 	}
 	return c.rows
 }

@@ -11,7 +11,7 @@ import (
 // the provider's answer.
 func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 	th := c.th
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, plural(len(v.Sources), "source", "sources")))
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, plural(len(v.Sources), "source", "sources"))...)
 	if v.Answer != "" {
 		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
 	}
@@ -57,7 +57,7 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	if v.StatusCode >= 400 {
 		st = th.Error
 	}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, fmt.Sprintf("HTTP %d", v.StatusCode)))
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, fmt.Sprintf("HTTP %d", v.StatusCode))...)
 	l := append(safeLine(th, v.URL, th.Path), span{"  ", noBg}, span{fmt.Sprintf("HTTP %d", v.StatusCode), st})
 	if v.Truncated {
 		l = append(l, span{" · content truncated", th.Notice})

@@ -47,6 +47,7 @@ type AssistantText struct {
 	EntryBase
 	Text      string
 	Streaming bool // still arriving in chunks; not yet committed
+	Cut       bool // its turn ended before the reply was whole
 }
 
 // Reasoning is the model's reasoning text.
@@ -54,6 +55,7 @@ type Reasoning struct {
 	EntryBase
 	Text      string
 	Streaming bool
+	Cut       bool
 }
 
 // CallStatus is where a tool call stands.

@@ -289,9 +289,9 @@ func (d *harnessDecoder) endStreams(turn int64) {
 		}
 		switch x := e.(type) {
 		case *AssistantText:
-			x.Streaming = false
+			x.Cut, x.Streaming = x.Streaming, false
 		case *Reasoning:
-			x.Streaming = false
+			x.Cut, x.Streaming = x.Streaming, false
 		case *ToolCall:
 			x.Streaming = false
 		default: // only these stream

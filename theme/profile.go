@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // ColorModes are the values of --color.
@@ -49,7 +50,19 @@ func noColor(env []string) bool {
 	return false
 }
 
-// Writer writes to w in the given profile.
-func Writer(w io.Writer, p colorprofile.Profile) io.Writer {
-	return &colorprofile.Writer{Forward: w, Profile: p}
+// Encode returns text as it is written in profile p: colours downsampled
+// to what the profile holds; with no colour at all, no escape byte and no
+// blanks at the ends of lines (the padding that carried a background).
+func Encode(text string, p colorprofile.Profile) string {
+	if p <= colorprofile.NoTTY {
+		lines := strings.Split(ansi.Strip(text), "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimRight(l, " ")
+		}
+		return strings.Join(lines, "\n")
+	}
+	var b strings.Builder
+	w := &colorprofile.Writer{Forward: &b, Profile: p}
+	_, _ = w.WriteString(text) // a strings.Builder does not fail
+	return b.String()
 }

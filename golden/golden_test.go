@@ -1,0 +1,137 @@
+// Package golden renders session logs through deck's cards at fixed widths
+// and compares them with golden files reviewed by eye. Run
+// `go test ./golden -update` to rewrite them, then read the diff.
+package golden
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+func TestMain(m *testing.M) {
+	time.Local = time.UTC // cards show wall-clock times; goldens must not depend on the machine
+	os.Exit(m.Run())
+}
+
+// fixture is one session log to render.
+type fixture struct {
+	name string // as it names its goldens: harness/fs-read, live/plain, fixtures/bash
+	path string
+}
+
+// fixtures lists every log under testdata: the harness's scenarios, the live
+// host's logs (plain twins only: the zstd twins must render the same, which
+// TestZstdTwinsRenderAlike checks), and deck's own fixtures.
+func fixtures(t testing.TB) []fixture {
+	var out []fixture
+	add := func(pattern string, name func(path string) string) {
+		paths, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			out = append(out, fixture{name(p), p})
+		}
+	}
+	add("testdata/harness/*/session.jsonl", func(p string) string { return "harness/" + filepath.Base(filepath.Dir(p)) })
+	add("testdata/harness/live/session-logs/*/session.jsonl", func(p string) string { return "live/" + filepath.Base(filepath.Dir(p)) })
+	add("testdata/fixtures/*.jsonl*", func(p string) string {
+		return "fixtures/" + strings.TrimSuffix(strings.TrimSuffix(filepath.Base(p), ".zstd"), ".jsonl")
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	if len(out) < 40 {
+		t.Fatalf("found %d fixtures; the testdata is incomplete", len(out))
+	}
+	return out
+}
+
+func open(t testing.TB, path string) *session.Session {
+	t.Helper()
+	s, err := session.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// render draws a session as `deck render` does.
+func render(s *session.Session, width int, th *theme.Theme) string {
+	return strings.Join(cards.Transcript(s, cards.Options{Width: width, Theme: th, Expanded: true}), "\n") + "\n"
+}
+
+func plain(ansiText string) string { return theme.Encode(ansiText, colorprofile.NoTTY) }
+
+// TestGolden pins every fixture at 40, 80 and 120 columns, plain and in the
+// dark theme's colours, and in the light theme at 80.
+func TestGolden(t *testing.T) {
+	for _, f := range fixtures(t) {
+		t.Run(f.name, func(t *testing.T) {
+			s := open(t, f.path)
+			for _, w := range []int{40, 80, 120} {
+				out := render(s, w, theme.Dark())
+				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
+				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
+			}
+			t.Run("w80-light", func(t *testing.T) { golden.RequireEqual(t, render(s, 80, theme.Light())) })
+		})
+	}
+}
+
+func widthName(w int, kind string) string { return fmt.Sprintf("w%d-%s", w, kind) }
+
+// TestWidthBound renders every fixture at every width from 20 to 160 and
+// checks that no row is wider than its width, that plain output holds no
+// escape byte, and that no layout needed its rows cut to fit.
+func TestWidthBound(t *testing.T) {
+	before := cards.OverflowCuts()
+	for _, f := range fixtures(t) {
+		s := open(t, f.path)
+		for w := 20; w <= 160; w++ {
+			out := render(s, w, theme.Dark())
+			for i, row := range strings.Split(out, "\n") {
+				if got := ansi.StringWidth(row); got > w {
+					t.Fatalf("%s at width %d: row %d is %d cells wide:\n%q", f.name, w, i+1, got, row)
+				}
+			}
+			if p := plain(out); strings.ContainsRune(p, 0x1B) {
+				t.Fatalf("%s at width %d: plain output holds an escape byte", f.name, w)
+			}
+		}
+	}
+	if cut := cards.OverflowCuts() - before; cut != 0 {
+		t.Errorf("%d rows were cut to fit their width: a card laid itself out too wide", cut)
+	}
+}
+
+// TestZstdTwinsRenderAlike checks that a zstd log and its plain twin give
+// the same cards.
+func TestZstdTwinsRenderAlike(t *testing.T) {
+	zs, _ := filepath.Glob("testdata/harness/live/session-logs/*/session.jsonl.zstd")
+	zs = append(zs, "testdata/fixtures/bash-zstd.jsonl.zstd")
+	if len(zs) < 8 {
+		t.Fatalf("found %d zstd logs", len(zs))
+	}
+	for _, z := range zs {
+		twin := strings.TrimSuffix(z, ".zstd")
+		if strings.HasSuffix(z, "bash-zstd.jsonl.zstd") {
+			twin = "testdata/fixtures/bash.jsonl"
+		}
+		a, b := render(open(t, z), 100, theme.Dark()), render(open(t, twin), 100, theme.Dark())
+		if a != b {
+			t.Errorf("%s renders differently from %s", z, twin)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package session
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func liveZstdLogs(t *testing.T) []string {
+	zs, _ := filepath.Glob(testdata + "/harness/live/session-logs/*/session.jsonl.zstd")
+	if len(zs) < 7 {
+		t.Fatalf("found %d zstd logs", len(zs))
+	}
+	return zs
+}
+
+// A multi-frame zstd log reads exactly like its decompressed twin, whether it
+// arrives whole or a byte at a time.
+func TestZstdLogReadsLikeItsPlainTwin(t *testing.T) {
+	for _, z := range liveZstdLogs(t) {
+		want := readBytes(readFile(t, strings.TrimSuffix(z, ".zstd")), 1<<20)
+		for _, n := range []int{1 << 20, 1, 7} {
+			got := readBytes(readFile(t, z), n)
+			if shape(got) != shape(want) || got.Account != want.Account {
+				t.Fatalf("%s fed %d bytes at a time:\n got %s %+v\nwant %s %+v", z, n, shape(got), got.Account, shape(want), want.Account)
+			}
+			if len(got.Notices()) != 0 {
+				t.Fatalf("%s: notices %v", z, got.Notices()[0].Text)
+			}
+		}
+	}
+}
+
+// A log whose last frame is cut off reports it, and shows everything the
+// whole frames before it held.
+func TestTruncatedZstdTailIsReportedAndTheRestShows(t *testing.T) {
+	z := liveZstdLogs(t)[0]
+	data := readFile(t, z)
+	var frames []int // end offset of each frame
+	var fs frameSplitter
+	fs.feed(data, func(f frameEvent) { frames = append(frames, int(f.offset)+len(f.frame)) })
+	if len(frames) < 3 {
+		t.Fatalf("%s has %d frames; the harness writes many", z, len(frames))
+	}
+	cut := data[:len(data)-5]
+	s := readBytes(cut, 4096)
+	notices := s.Notices()
+	if len(notices) != 1 || !strings.Contains(notices[0].Text, "unfinished zstd frame") {
+		t.Fatalf("want one notice about the unfinished frame, got %v", notices)
+	}
+	whole := readBytes(data[:frames[len(frames)-2]], 4096)
+	if whole.Account.Lines == 0 || s.Account.Lines != whole.Account.Lines {
+		t.Fatalf("read %d lines from the cut log, want the %d of its whole frames", s.Account.Lines, whole.Account.Lines)
+	}
+}
+
+// Bytes that are not zstd between two frames are skipped with a notice; the
+// frames after them still read.
+func TestGarbageBetweenFramesIsSkipped(t *testing.T) {
+	z := liveZstdLogs(t)[0]
+	data := readFile(t, z)
+	var ends []int
+	var fs frameSplitter
+	fs.feed(data, func(f frameEvent) { ends = append(ends, int(f.offset)+len(f.frame)) })
+	at := ends[0] // after the header frame
+	bad := append(append(append([]byte{}, data[:at]...), []byte("GARBAGE!")...), data[at:]...)
+	s := readBytes(bad, 1<<20)
+	want := readBytes(data, 1<<20)
+	if s.Account.Lines != want.Account.Lines {
+		t.Fatalf("read %d lines, want %d", s.Account.Lines, want.Account.Lines)
+	}
+	if n := s.Notices(); len(n) != 1 || !strings.Contains(n[0].Text, "8 bytes at byte") {
+		t.Fatalf("notices: %v", n)
+	}
+}
+
+func TestZstdIsDetectedByContentNotName(t *testing.T) {
+	if !isZstd([]byte{0x28, 0xB5, 0x2F, 0xFD, 0}) || !isZstd([]byte{0x5A, 0x2A, 0x4D, 0x18}) {
+		t.Fatal("zstd magic not recognised")
+	}
+	if isZstd([]byte(`{"type"`)) {
+		t.Fatal("JSON taken for zstd")
+	}
+	s := readBytes(bytes.Clone(readFile(t, liveZstdLogs(t)[0])), 1<<20)
+	if !s.Header.Present {
+		t.Fatal("the zstd log's header was not read")
+	}
+}

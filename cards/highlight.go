@@ -21,7 +21,8 @@ var chromaLexers = map[string]string{
 	"java": "Java", "c": "C", "cpp": "C++", "cs": "C#", "kotlin": "Kotlin",
 	"swift": "Swift", "php": "PHP", "sh": "Bash", "yaml": "YAML", "toml": "TOML",
 	"ini": "INI", "md": "Markdown", "mdx": "Markdown", "html": "HTML", "css": "CSS",
-	"scss": "SCSS", "less": "LessCss", "sql": "SQL", "xml": "XML", "lua": "Lua",
+	"scss": "SCSS", "less": "SCSS", // chroma has no LESS lexer; SCSS is its closest kin
+	"sql": "SQL", "xml": "XML", "lua": "Lua",
 }
 
 // Highlighting caps: past these a block is shown as plain text, with a mark

@@ -138,8 +138,8 @@ func keepSGR(s string) string {
 	return b.String()
 }
 
-// trimRightSpace drops trailing blanks (and the styles around them) glamour
-// pads its lines with.
+// trimRightSpace drops the trailing blanks glamour pads its lines with, and
+// the styles that only painted them.
 func trimRightSpace(l string) string {
 	plain := ansi.Strip(l)
 	if strings.TrimRight(plain, " ") == plain {
@@ -149,7 +149,20 @@ func trimRightSpace(l string) string {
 	if keep == 0 {
 		return ""
 	}
-	return ansi.Truncate(l, keep, "") + theme.Reset
+	return trimTrailingSGR(ansi.Truncate(l, keep, "")) + theme.Reset
+}
+
+// trimTrailingSGR drops the style sequences at the end of a line, which
+// style nothing.
+func trimTrailingSGR(l string) string {
+	for strings.HasSuffix(l, "m") {
+		i := strings.LastIndex(l, "\x1b[")
+		if i < 0 || strings.Trim(l[i+2:len(l)-1], "0123456789;:") != "" {
+			break
+		}
+		l = l[:i]
+	}
+	return l
 }
 
 func trimBlank(lines []string) []string {

@@ -27,6 +27,9 @@ func Render(e session.Entry, o Options) (rows []string) {
 	if o.Width < 1 {
 		o.Width = 1
 	}
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			c := newCard(o)
@@ -39,6 +42,12 @@ func Render(e session.Entry, o Options) (rows []string) {
 		}
 	}()
 	c := newCard(o)
+	draw(c, e)
+	return c.rows
+}
+
+// draw picks the card of an entry; a variable so a test can make it panic.
+var draw = func(c *card, e session.Entry) {
 	switch e := e.(type) {
 	case *session.UserMessage:
 		userMessage(c, e)
@@ -59,7 +68,6 @@ func Render(e session.Entry, o Options) (rows []string) {
 	case *session.Notice:
 		notice(c, e)
 	}
-	return c.rows
 }
 
 // firstFrame picks the panicking function out of a stack trace.

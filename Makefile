@@ -1,0 +1,36 @@
+# deck's tasks. `make test` is what CI runs (.ci/run).
+GO      ?= go
+FREEZE  ?= $(GO) run github.com/charmbracelet/freeze@v0.2.2
+FUZZTIME ?= 30s
+
+.PHONY: run test lint golden bench screenshots
+
+# The built-in demo session, drawn as cards.
+run:
+	$(GO) run .
+
+# Everything CI checks: formatting, vet, exhaustive card switches, and the
+# tests under the race detector.
+test: lint
+	$(GO) test -race ./...
+
+lint:
+	@unformatted="$$(gofmt -l .)"; if [ -n "$$unformatted" ]; then \
+		echo "not gofmt-formatted:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) tool go-check-sumtype ./...
+
+# Rewrite the golden files; read `git diff golden/` before committing them.
+golden:
+	$(GO) test ./golden -update
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# The README's picture of the cards: the demo session's header, then its
+# edit, failing test, fix and failed read.
+screenshots:
+	mkdir -p docs/img
+	COLORTERM=truecolor $(GO) run . render --demo --width 100 --color always > /tmp/deck-demo.ansi
+	{ sed -n '1,10p' /tmp/deck-demo.ansi; sed -n '97,149p' /tmp/deck-demo.ansi; } > /tmp/deck-shot.ansi
+	$(FREEZE) -l ansi -o docs/img/demo.png --window=false --padding 20 --background "#16161e" < /tmp/deck-shot.ansi

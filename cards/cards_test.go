@@ -1,0 +1,108 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// drawFixture renders a fixture of the golden package as plain text, one card per
+// tool call, in order.
+func drawFixture(t *testing.T, name string, width int) []string {
+	t.Helper()
+	s, err := session.Open("../golden/testdata/fixtures/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range s.Entries {
+		if _, ok := e.(*session.ToolCall); !ok {
+			continue
+		}
+		rows := Render(e, Options{Width: width, Theme: theme.Dark(), Cwd: s.Header.Cwd, Expanded: true})
+		out = append(out, ansi.Strip(strings.Join(rows, "\n")))
+	}
+	return out
+}
+
+func has(t *testing.T, card string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(card, w) {
+			t.Errorf("card lacks %q:\n%s", w, card)
+		}
+	}
+}
+
+func TestReadCardRules(t *testing.T) {
+	c := drawFixture(t, "read-window.jsonl", 100)
+	has(t, c[0], "Read session/readmeta.go", "lines 5–18 of 94", "go", "   5 │ ", "  18 │ ", "… 76 more lines · continues at line 19")
+	has(t, c[1], "Read notes.txt", "text", "3 │ gamma   delta") // a tab to its stop
+	has(t, c[2], "Read /etc/hostname")                          // outside the cwd: as it is
+	e := drawFixture(t, "read-empty-window.jsonl", 100)
+	has(t, e[0], "no lines shown · window starts at line 12 of 40")
+	h := drawFixture(t, "read-hostile.jsonl", 40)
+	has(t, h[0], "8 │ long: 0123456789", "\n      ") // wrapped under a blank gutter
+}
+
+func TestDiffCardNumbersOnlyWhatItKnows(t *testing.T) {
+	c := drawFixture(t, "edit-diffs.jsonl", 100)
+	has(t, c[1], "main.go  +3 −2", " 6    -     name := \"world\"", "    6 +     name := \"deck\"", "⋯", "13 14   func helper")
+	has(t, c[2], "15    -     return x << 1") // numbered after the write moved the lines
+	has(t, c[3], "  -     return a+b")        // never read: no numbers
+	if strings.ContainsAny(strings.Split(c[3], "\n")[2], "0123456789") {
+		t.Errorf("invented line numbers:\n%s", c[3])
+	}
+	w := drawFixture(t, "write-fallback.jsonl", 100)
+	has(t, w[0], "hello.sh  +2 −0 · new file", "1 + #!/bin/sh")
+	has(t, w[5], "whole content") // a pending write does not know the old file
+}
+
+func TestTerminalCardRules(t *testing.T) {
+	c := drawFixture(t, "bash.jsonl", 100)
+	has(t, c[0], "$ make build", "Build the binary · in /work/app/cmd/server", "│ progress 100%", "exit 0")
+	has(t, c[1], "exit 2")
+	has(t, c[2], "killed by SIGTERM")
+	has(t, c[6], "(no output)")
+	for _, card := range c {
+		if strings.Contains(card, "title-dropped") || strings.Contains(card, "blink") && strings.Contains(card, "\x1b[5") {
+			t.Errorf("an escape got through:\n%s", card)
+		}
+	}
+}
+
+func TestSearchCardRules(t *testing.T) {
+	c := drawFixture(t, "search.jsonl", 100)
+	has(t, c[0], "3 matches in 2 files", "src/server/handler.go  2", "  1032 │ ", "src/main.go  1", "showing 3 of 120 · truncated")
+	has(t, c[1], "3 paths", "showing 3 of 57 · truncated")
+	has(t, c[2], "no matches")
+}
+
+func TestWebCardRules(t *testing.T) {
+	c := drawFixture(t, "web.jsonl", 100)
+	has(t, c[0], "3 sources", "1. RFC 8878", "https://www.rfc-editor.org/rfc/rfc8878", "2021-02-01", "3. example.org", "source list truncated")
+	has(t, c[1], "HTTP 404", "content truncated", "The page you asked for does not exist.")
+}
+
+// A card that panics while drawing becomes an error card; the others draw.
+func TestAPanicIsContainedToItsCard(t *testing.T) {
+	real := draw
+	defer func() { draw = real }()
+	draw = func(c *card, e session.Entry) {
+		if _, ok := e.(*session.Plan); ok {
+			panic("a bug in one card")
+		}
+		real(c, e)
+	}
+	rows := Render(&session.Plan{}, Options{Width: 40})
+	if len(rows) < 2 || !strings.Contains(ansi.Strip(rows[0]), "deck could not draw this entry") || !strings.Contains(rows[1], "a bug in one card") {
+		t.Fatalf("got %q", rows)
+	}
+	if rows := Render(&session.Notice{Text: "still drawn"}, Options{Width: 40}); !strings.Contains(ansi.Strip(rows[0]), "still drawn") {
+		t.Fatalf("other cards: %q", rows)
+	}
+}

@@ -1,0 +1,82 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+func plainText(text string) string {
+	b := newText(theme.Dark(), 4)
+	b.add(text, theme.Dark().Text)
+	return b.line().plain()
+}
+
+func TestUntrustedTextIsMadeVisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\tb\tc":              "a   b   c",
+		"\x1b]0;title\x07":     "␛]0;title^G",
+		"\x1b[2J":              "␛[2J",
+		"nul\x00 del\x7f bs\b": "nul␀ del^? bs^H",
+		"cr\r":                 "cr^M",
+		"\u009b31m":            "⟨9B⟩31m",
+		"user\u202e txt":       "user⟨RLO⟩ txt",
+		"a\u2066b\u2069":       "a⟨LRI⟩b⟨PDI⟩",
+		"zero\u200bwidth":      "zero⟨ZWSP⟩width",
+		"\ufeffbom":            "⟨BOM⟩bom",
+		"bad \xff\xfe utf8":    "bad \uFFFD\uFFFD utf8",
+		"coder 👩\u200d💻 ok":    "coder 👩\u200d💻 ok", // a joiner inside an emoji stays
+		"a\u200db":             "a⟨ZWJ⟩b",
+		"漢字 and ✔️":            "漢字 and ✔️",
+	} {
+		got := plainText(in)
+		if got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+		if strings.ContainsAny(got, "\x1b\x00\x07\u009b\u202e") {
+			t.Errorf("%q: a control survived: %q", in, got)
+		}
+	}
+}
+
+// Tabs go to the next stop after the text before them, wide runes included.
+func TestTabStopsCountCells(t *testing.T) {
+	if got := plainText("漢\tx"); got != "漢  x" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestKeepSGRDropsEveryOtherEscape(t *testing.T) {
+	in := "\x1b[1;31mred\x1b[m \x1b]8;id=1;https://x.example\x1b\\link\x1b]8;;\x1b\\ \x1b[2J\x1b]0;t\x07\x1bP1$r\x1b\\end"
+	got := keepSGR(in)
+	if got != "\x1b[1;31mred\x1b[m link end" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestMarkdownShowsNoForeignEscape(t *testing.T) {
+	th := theme.Dark()
+	rows := markdown(th, "# Title \x1b]0;pwn\x07\n\nSee [docs](https://example.com) and `code`\x1b[2J.\n\n```go\nfunc main() {}\n```", 40, false)
+	joined := strings.Join(rows, "\n")
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	var state byte
+	for s := joined; s != ""; {
+		seq, _, n, ns := ansi.DecodeSequence(s, state, p)
+		if len(seq) > 1 && seq[0] == 0x1b && !(ansi.HasCsiPrefix(seq) && p.Command() == 'm') {
+			t.Fatalf("escape %q in %q", seq, joined)
+		}
+		s, state = s[n:], ns
+	}
+	if !strings.Contains(ansi.Strip(joined), "https://example.com") || !strings.Contains(ansi.Strip(joined), "␛]0;pwn^G") {
+		t.Errorf("link URL or visible marks missing:\n%s", ansi.Strip(joined))
+	}
+	for _, r := range rows {
+		if w := ansi.StringWidth(r); w > 40 {
+			t.Errorf("row %d wide: %q", w, r)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package cards
+
+import (
+	"image/color"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+func termPlain(out string) []string {
+	var rows []string
+	for _, l := range termLines(theme.Dark(), out) {
+		rows = append(rows, l.plain())
+	}
+	return rows
+}
+
+func TestTerminalOutputActsLikeATerminal(t *testing.T) {
+	for in, want := range map[string][]string{
+		"abc\rX":                          {"Xbc"},
+		"10%\r55%\r100%\n":                {"100%"},
+		"back\bX":                         {"bacX"},
+		"a\r\nb\r\n":                      {"a", "b"},
+		"\x1b[1Aup\x1b[2Kline\x1b[?1049h": {"upline"},
+		"\x1b]0;title\x07text":            {"text"},
+		"\x1b]8;;https://x\x1b\\link\x1b]8;;\x1b\\": {"link"},
+		"\x1bPq#0;2;0;0;0\x1b\\after":               {"after"},
+		"\x1b_apc payload\x1b\\after":               {"after"},
+		"bell\x07 and \x00":                         {"bell^G and ␀"},
+		"\x9b31mraw c1":                             {"raw c1"},
+		"tab\tstop":                                 {"tab     stop"},
+		"":                                          nil,
+	} {
+		got := termPlain(in)
+		if len(got) != len(want) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%q: row %d is %q, want %q", in, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+func TestTerminalColoursAreMappedOntoTheTheme(t *testing.T) {
+	th := theme.Dark()
+	style := func(out string) theme.Style {
+		rows := termLines(th, out)
+		for _, s := range rows[0] {
+			if s.text == "x" {
+				return s.style
+			}
+		}
+		t.Fatalf("%q: no x", out)
+		return theme.Style{}
+	}
+	same := func(a, b color.Color) bool {
+		if a == nil || b == nil {
+			return a == b
+		}
+		r1, g1, b1, _ := a.RGBA()
+		r2, g2, b2, _ := b.RGBA()
+		return r1 == r2 && g1 == g2 && b1 == b2
+	}
+	if s := style("\x1b[31mx"); !same(s.Fg, th.Palette.ANSI[1]) {
+		t.Errorf("31 is the theme's red: %v", s.Fg)
+	}
+	if s := style("\x1b[38;5;9mx"); !same(s.Fg, th.Palette.ANSI[9]) {
+		t.Errorf("38;5;9 is the theme's bright red: %v", s.Fg)
+	}
+	if s := style("\x1b[38;2;1;2;3mx"); !same(s.Fg, color.RGBA{1, 2, 3, 255}) {
+		t.Errorf("true colour is kept: %v", s.Fg)
+	}
+	if s := style("\x1b[1;4;7mx"); !s.Bold || !s.Underline || !s.Reverse {
+		t.Errorf("attributes kept: %+v", s)
+	}
+	if s := style("\x1b[5;8mx"); s.Prefix() != th.Text.Prefix() {
+		t.Errorf("blink and conceal are dropped: %q", s.Prefix())
+	}
+	if s := style("\x1b[31m\x1b[0mx"); s.Prefix() != th.Text.Prefix() {
+		t.Errorf("reset: %q", s.Prefix())
+	}
+	for _, l := range termLines(th, "\x1b[31mred\x1b[2J\x1b]0;t\x07") {
+		if got := ansi.Strip(l.String()); got != "red" {
+			t.Errorf("got %q", got)
+		}
+	}
+}

@@ -44,14 +44,14 @@ func plan(c *card, p *session.Plan) {
 			done++
 		}
 	}
-	c.header(span{"☰", th.Accent}, line{{"Plan", th.Title}}, line{{fmt.Sprintf("%d of %d done", done, len(p.Items)), th.Muted}})
+	c.header(span{"≡", th.Accent}, line{{"Plan", th.Title}}, line{{fmt.Sprintf("%d of %d done", done, len(p.Items)), th.Muted}})
 	for _, it := range p.Items {
-		mark, st := "☐ ", th.Text
+		mark, st := "○ ", th.Text
 		switch it.Status {
 		case "completed":
-			mark, st = "☑ ", th.Muted
+			mark, st = "✓ ", th.Muted
 		case "in_progress":
-			mark, st = "◐ ", th.Accent
+			mark, st = "▸ ", th.Accent
 		}
 		c.body(append(line{{mark, st}}, safeLine(th, it.Content, st)...))
 	}

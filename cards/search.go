@@ -82,15 +82,24 @@ func capNote(c *card, shown, total int, truncated bool) {
 	c.body(l)
 }
 
-// gutterRows draws text after a gutter, wrapped under a blank gutter of the
-// same width, the whole indented by extra cells under the body.
+// gutterRows draws code after a gutter, cut to fit and wrapped under a blank
+// gutter of the same width, the whole indented by extra cells under the body.
 func gutterRows(c *card, gutter, text line, extra int) {
+	gutterWrap(c, gutter, text, extra, line.wrap)
+}
+
+// gutterProse is gutterRows for prose: it breaks between words.
+func gutterProse(c *card, gutter, text line, extra int) {
+	gutterWrap(c, gutter, text, extra, line.wrapWords)
+}
+
+func gutterWrap(c *card, gutter, text line, extra int, wrap func(line, int) []line) {
 	room := c.inner() - extra - gutter.width()
 	if room < 1 {
 		gutter, room = nil, c.inner()-extra
 	}
 	blank := line{{spaces(gutter.width()), c.th.Faint}}
-	for i, w := range text.wrap(max(room, 1)) {
+	for i, w := range wrap(text, max(room, 1)) {
 		g := gutter
 		if i > 0 {
 			g = blank

@@ -26,7 +26,7 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 		if name == "" {
 			name = hostOf(s.URL)
 		}
-		gutterRows(c, num, safeLine(th, name, th.Title), 0)
+		gutterProse(c, num, safeLine(th, name, th.Title), 0)
 		blank := line{{spaces(numW + 2), th.Faint}}
 		gutterRows(c, blank, safeLine(th, s.URL, th.Path), 0)
 		if s.Snippet != "" || s.PublishedAt != "" {
@@ -37,7 +37,7 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 				}
 				l = append(l, safeLine(th, s.PublishedAt, th.Faint)...)
 			}
-			gutterRows(c, blank, l, 0)
+			gutterProse(c, blank, l, 0)
 		}
 	}
 	c.elided(len(v.Sources)-len(show), "source")

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"sync/atomic"
 
@@ -94,6 +95,22 @@ func (c *card) bodyRaw(rows []string) {
 func (c *card) text(s string, st theme.Style) {
 	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		c.body(safeText(c.th, l, st))
+	}
+}
+
+// textLines adds untrusted text's lines as body rows in style st; when the
+// card is collapsed and the text long, only its first lines and how many
+// more there are.
+func (c *card) textLines(lines []string, st theme.Style) {
+	show := lines
+	if !c.o.Expanded && len(lines) > collapsedLines+1 {
+		show = lines[:collapsedLines]
+	}
+	for _, l := range show {
+		c.body(safeText(c.th, l, st))
+	}
+	if hidden := len(lines) - len(show); hidden > 0 {
+		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
 	}
 }
 

@@ -72,17 +72,7 @@ func event(c *card, e *session.Event) {
 	if e.Body == "" {
 		return
 	}
-	lines := strings.Split(strings.TrimRight(e.Body, "\n"), "\n")
-	show := lines
-	if !c.o.Expanded && len(lines) > collapsedLines+1 {
-		show = lines[:collapsedLines]
-	}
-	for _, l := range show {
-		c.body(safeText(th, l, th.Muted))
-	}
-	if hidden := len(lines) - len(show); hidden > 0 {
-		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
-	}
+	c.textLines(strings.Split(strings.TrimRight(e.Body, "\n"), "\n"), th.Muted)
 }
 
 // notice: what deck could not read, where.

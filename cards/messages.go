@@ -40,20 +40,10 @@ func userMessage(c *card, m *session.UserMessage) {
 	}[m.Role]
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	c.lead(line{{"› ", th.Faint}}, line{{label, th.Muted}, {" · " + plural(len(lines), "line", "lines"), th.Faint}})
-	show := lines
-	if !c.o.Expanded {
-		if m.Role == session.RoleContext {
-			show = nil // one line says it is there; enter shows it
-		} else if len(lines) > collapsedLines+1 {
-			show = lines[:collapsedLines]
-		}
+	if m.Role == session.RoleContext && !c.o.Expanded {
+		return // the same snapshot every step: the line above says it is there
 	}
-	for _, l := range show {
-		c.body(safeText(th, l, th.Muted))
-	}
-	if hidden := len(lines) - len(show); hidden > 0 && len(show) > 0 {
-		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
-	}
+	c.textLines(lines, th.Muted)
 }
 
 // images lists image blocks as one-line placeholders.
@@ -115,16 +105,7 @@ func reasoning(c *card, m *session.Reasoning) {
 		head = append(head, span{" ▍", th.Notice})
 	}
 	c.lead(line{{"∴ ", th.Faint}}, head)
-	show := lines
-	if !c.o.Expanded && len(lines) > collapsedLines+1 {
-		show = lines[:collapsedLines]
-	}
-	for _, l := range show {
-		c.body(safeText(th, l, th.Reasoning))
-	}
-	if hidden := len(lines) - len(show); hidden > 0 {
-		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
-	}
+	c.textLines(lines, th.Reasoning)
 	if m.Cut {
 		c.body(line{{"✂ cut off", c.th.Notice}})
 	}

@@ -205,3 +205,15 @@ func TestLegacyToolResultShape(t *testing.T) {
 		t.Fatalf("view: %#v", c.View)
 	}
 }
+
+// A log line of several megabytes (a big tool result) reads like any other.
+func TestHugeLinesRead(t *testing.T) {
+	big := strings.Repeat("0123456789abcdef", 5<<20/16)
+	line := `{"type":"tool/call","seq":0,"time":1,"data":{"turn":1,"step":1,"callId":"c","name":"bash","arguments":"{\"command\":\"cat big\",\"description\":\"Print it\"}"}}` + "\n" +
+		`{"type":"tool/result","seq":1,"time":2,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"c"},"content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":"` + big + `"}],"isError":false}]}}}` + "\n"
+	s := readBytes([]byte(header+line), 64<<10)
+	v, ok := s.Call("c").View.(TerminalResultView)
+	if !ok || len(v.Output) != len(big) || len(s.Notices()) != 0 {
+		t.Fatalf("a %d-byte line: %T %d", len(big), s.Call("c").View, len(v.Output))
+	}
+}

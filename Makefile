@@ -7,7 +7,7 @@ FUZZTIME ?= 30s
 
 # The built-in demo session, drawn as cards.
 run:
-	$(GO) run .
+	$(GO) run . --demo
 
 # Everything CI checks: formatting, vet, exhaustive card switches, and the
 # tests under the race detector.

@@ -16,6 +16,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui"
 )
 
 // Exit codes (README "Exit codes").
@@ -28,7 +29,14 @@ const (
 const usage = `deck — coding-agent sessions as cards
 
 usage:
-  deck                     show the built-in demo session
+  deck                     pick a session under $DSH_HOME/sessions (the demo if none)
+  deck PATH                open a session full-screen
+  deck -                   open a log read from stdin
+      -f, --follow         follow the log as it grows (default: when it is still being written)
+      --no-follow          do not
+      --last               open the newest session
+      --demo               open the built-in demo session
+      --theme NAME         dark or light (default: the terminal's background)
   deck render [PATH|-]     print a session as cards
       --width N            columns (default: the terminal's, else 100)
       --color MODE         auto, always or never (NO_COLOR is honoured)
@@ -46,18 +54,72 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 { // the demo, whatever stdin is (headless until the viewer lands)
-		args = []string{"render", "--demo"}
+	if len(args) > 0 {
+		switch args[0] {
+		case "render":
+			return renderCmd(args[1:], stdin, stdout, stderr)
+		case "-h", "--help", "help":
+			fmt.Fprint(stdout, usage)
+			return exitOK
+		}
 	}
-	switch args[0] {
-	case "render":
-		return renderCmd(args[1:], stdin, stdout, stderr)
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+	if !isTerminal(stdout) { // no screen to take over: print the cards
+		if len(args) == 0 {
+			args = []string{"--demo"}
+		}
+		return renderCmd(args, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "deck: unknown command %q\n\n%s", args[0], usage)
-	return exitUsage
+	return viewCmd(args, stdin, stderr)
+}
+
+// viewCmd opens the full-screen viewer (or the session picker).
+func viewCmd(args []string, stdin io.Reader, stderr io.Writer) int {
+	o := ui.Options{}
+	var paths []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch name, value, hasValue := strings.Cut(a, "="); name {
+		case "-f", "--follow":
+			on := true
+			o.Follow = &on
+		case "--no-follow":
+			off := false
+			o.Follow = &off
+		case "--last":
+			o.Last = true
+		case "--demo":
+			o.Demo = true
+		case "--theme":
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			o.Theme = value
+		default:
+			if strings.HasPrefix(a, "-") && a != "-" {
+				fmt.Fprintf(stderr, "deck: unknown flag %s\n\n%s", a, usage)
+				return exitUsage
+			}
+			paths = append(paths, a)
+		}
+	}
+	switch len(paths) {
+	case 0:
+	case 1:
+		if paths[0] == "-" {
+			o.Stdin = stdin
+		} else {
+			o.Path = paths[0]
+		}
+	default:
+		fmt.Fprintf(stderr, "deck: give one session to open\n\n%s", usage)
+		return exitUsage
+	}
+	if err := ui.Run(o); err != nil {
+		fmt.Fprintf(stderr, "deck: %v\n", err)
+		return exitInput
+	}
+	return exitOK
 }
 
 // renderOptions are the flags of `deck render`.
@@ -68,6 +130,7 @@ type renderOptions struct {
 	theme    string
 	collapse bool
 	demo     bool
+	last     bool
 }
 
 func parseRender(args []string) (renderOptions, error) {
@@ -113,6 +176,9 @@ func parseRender(args []string) (renderOptions, error) {
 			o.collapse = true
 		case "--demo":
 			o.demo = true
+		case "--last":
+			o.last = true
+		case "-f", "--follow", "--no-follow": // the viewer's; printing reads what is there
 		default:
 			if strings.HasPrefix(a, "-") && a != "-" {
 				return o, fmt.Errorf("unknown flag %s", a)
@@ -172,6 +238,12 @@ func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
 	switch {
 	case o.demo:
 		return demo.Session(), "demo", nil
+	case o.last:
+		found := ui.FindSessions(ui.SessionsDir())
+		if len(found) == 0 {
+			return nil, "", fmt.Errorf("no sessions in %s", ui.SessionsDir())
+		}
+		path = found[0].Path
 	case path == "-" || (path == "" && !isTerminal(stdin)):
 		s, err := session.ReadAll(stdin)
 		if err != nil {
@@ -188,8 +260,9 @@ func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
 	return s, path, nil
 }
 
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
+// isTerminal reports whether stdin or stdout is a terminal.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	return ok && term.IsTerminal(f.Fd())
 }
 

@@ -57,7 +57,7 @@ func TestErrorsNameTheFileAndExitNonZero(t *testing.T) {
 	if code != exitInput || !strings.Contains(errOut, "golden is a folder with no session log in it") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, args := range [][]string{{"render", "--width", "0"}, {"render", "--color", "sometimes"}, {"render", "--theme", "pink"}, {"render", "--frob"}, {"render", "a", "b"}, {"frobnicate"}} {
+	for _, args := range [][]string{{"render", "--width", "0"}, {"render", "--color", "sometimes"}, {"render", "--theme", "pink"}, {"render", "--frob"}, {"render", "a", "b"}, {"--frob"}, {"a", "b"}} {
 		if code, _, _ := deck(t, "", args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}

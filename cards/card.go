@@ -1,7 +1,6 @@
 package cards
 
 import (
-	"fmt"
 	"strings"
 	"sync/atomic"
 
@@ -109,13 +108,21 @@ func (c *card) textLines(lines []string, st theme.Style) {
 	for _, l := range show {
 		c.body(safeText(c.th, l, st))
 	}
-	if hidden := len(lines) - len(show); hidden > 0 {
-		c.note(fmt.Sprintf("… %s more", plural(hidden, "line", "lines")))
-	}
+	c.elided(len(lines)-len(show), "line")
 }
 
 // note adds a dim body line of deck's own words (never untrusted text).
 func (c *card) note(s string) { c.body(line{{s, c.th.Muted}}) }
+
+// codeRows lays a line of code or output into rows of room cells: wrapped,
+// or, when the card does not wrap, scrolled sideways and cut with a mark.
+func (c *card) codeRows(l line, room int) []line {
+	room = max(room, 1)
+	if c.o.NoWrap {
+		return []line{l.cut(c.o.Scroll).truncate(room, span{"›", c.th.Faint})}
+	}
+	return l.wrap(room)
+}
 
 // inner is the width left for a body line.
 func (c *card) inner() int { return max(c.o.Width-indent, 1) }

@@ -46,7 +46,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		if i < len(t.DiffStarts) {
 			start = t.DiffStarts[i]
 		}
-		hunks[i] = layoutHunk(th, d, start)
+		hunks[i] = layoutHunk(c, d, start)
 		added += hunks[i].added
 		del += hunks[i].del
 		files[d.Path] = true
@@ -77,7 +77,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		}
 	}
 	if hidden := len(hunks) - len(show); hidden > 0 {
-		c.note(fmt.Sprintf("… %s", plural(hidden, "more hunk", "more hunks")))
+		c.elided(hidden, "hunk")
 	}
 }
 
@@ -148,7 +148,7 @@ func diffLine(c *card, r diffRow, numW int) {
 		gutter, room = nil, c.inner()
 	}
 	blank := line{{strings.Repeat(" ", gutter.width()), theme.Style{}}}
-	for i, w := range text.wrap(room) {
+	for i, w := range c.codeRows(text, room) {
 		g := gutter
 		if i > 0 {
 			g = blank
@@ -169,11 +169,11 @@ func pad(s string, w int) string {
 }
 
 // layoutHunk diffs one FileDiff's old and new text line by line.
-func layoutHunk(th *theme.Theme, d session.FileDiff, start int) hunk {
+func layoutHunk(c *card, d session.FileDiff, start int) hunk {
 	h := hunk{path: d.Path}
 	lang := session.LangFromPath(d.Path)
 	newLines := splitText(d.NewText)
-	newTok := highlight(th, lang, strings.Join(newLines, "\n"))
+	newTok := c.highlight(lang, strings.Join(newLines, "\n"))
 	if d.OldText == nil {
 		h.newFile = true
 		for i := range newLines {
@@ -183,7 +183,7 @@ func layoutHunk(th *theme.Theme, d session.FileDiff, start int) hunk {
 		return h
 	}
 	oldLines := splitText(*d.OldText)
-	oldTok := highlight(th, lang, strings.Join(oldLines, "\n"))
+	oldTok := c.highlight(lang, strings.Join(oldLines, "\n"))
 	num := func(n int) int { // a file line number, when the start is known
 		if start == 0 {
 			return 0

@@ -54,30 +54,51 @@ func tooBigToHighlight(code string) string {
 	return ""
 }
 
-var lexerCache sync.Map // language id → chroma.Lexer, or nil for none
+var (
+	lexerMu  sync.Mutex
+	lexerIDs = map[string]chroma.Lexer{} // language id → lexer, untimed
+	untimed  = map[chroma.Lexer]bool{}
+)
 
 // lexerFor returns the lexer of a harness language id, nil for plain text.
 func lexerFor(lang string) chroma.Lexer {
-	if lang == "" {
+	name, ok := chromaLexers[lang]
+	if !ok {
 		return nil
 	}
-	if l, ok := lexerCache.Load(lang); ok {
-		lx, _ := l.(chroma.Lexer)
-		return lx
+	lexerMu.Lock()
+	defer lexerMu.Unlock()
+	lx, ok := lexerIDs[lang]
+	if !ok {
+		lx = untimedLexer(name)
+		lexerIDs[lang] = lx
 	}
-	var lx chroma.Lexer
-	if name, ok := chromaLexers[lang]; ok {
-		lx = lexers.Get(name)
-		untime(lx, 0)
-		for _, embedded := range []string{"JavaScript", "CSS", "HTML"} {
-			untime(lexers.Get(embedded), 0)
-		}
-	}
-	lexerCache.Store(lang, lx)
 	return lx
 }
 
-var untimeMu sync.Mutex
+// untimeFence readies the lexer glamour will use for a fenced code block.
+func untimeFence(lang string) {
+	lexerMu.Lock()
+	defer lexerMu.Unlock()
+	untimedLexer(lang)
+}
+
+// untimedLexer finds a lexer by name or alias and untimes it, with the
+// lexers markup embeds, before anyone is handed it: untiming writes to a
+// lexer, so it happens once, under lexerMu, before the lexer is read.
+func untimedLexer(name string) chroma.Lexer {
+	lx := lexers.Get(name)
+	if lx == nil || untimed[lx] {
+		return lx
+	}
+	for _, l := range []chroma.Lexer{lx, lexers.Get("JavaScript"), lexers.Get("CSS"), lexers.Get("HTML")} {
+		if l != nil && !untimed[l] {
+			untime(l, 0)
+			untimed[l] = true
+		}
+	}
+	return lx
+}
 
 // untime removes chroma's 250 ms per-rule regexp timeout from a lexer and the
 // lexers it wraps. Chroma gives up on a rule that times out and silently
@@ -91,8 +112,6 @@ func untime(l chroma.Lexer, depth int) {
 	if l == nil || depth > 4 {
 		return
 	}
-	untimeMu.Lock()
-	defer untimeMu.Unlock()
 	untimeLocked(reflect.ValueOf(l), depth)
 }
 
@@ -146,6 +165,15 @@ func untimeRegex(rl *chroma.RegexLexer) {
 type token struct {
 	text  string
 	style theme.Style
+}
+
+// highlight is the card's code in tokens: highlighted, unless the card is
+// drawn without highlighting (the same rows, sooner).
+func (c *card) highlight(lang, code string) [][]token {
+	if c.o.NoHighlight {
+		return plainTokens(c.th, code)
+	}
+	return highlight(c.th, lang, code)
 }
 
 // highlight lexes code as one block, so state (an open string, a comment)

@@ -49,6 +49,9 @@ func rendererFor(th *theme.Theme, dim bool, width int) *mdRenderer {
 // an OSC 8 sequence.
 func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	text = safeMarkdown(text)
+	for _, lang := range fenceLangs(text) { // glamour lexes code blocks: ready their lexers first
+		untimeFence(lang)
+	}
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -85,6 +88,22 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 		lines = append(lines, l)
 	}
 	return trimBlank(lines)
+}
+
+// fenceLangs lists the languages of the fenced code blocks in Markdown.
+func fenceLangs(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimLeft(l, " ")
+		for _, fence := range []string{"```", "~~~"} {
+			if rest, ok := strings.CutPrefix(l, fence); ok {
+				if f := strings.Fields(strings.TrimLeft(rest, "`~")); len(f) > 0 {
+					out = append(out, f[0])
+				}
+			}
+		}
+	}
+	return out
 }
 
 // safeMarkdown replaces every control and invisible character except

@@ -44,7 +44,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		hl = ""
 		c.note(why)
 	}
-	toks := highlight(th, hl, code)
+	toks := c.highlight(hl, code)
 	numW := len(strconv.Itoa(v.Lines[len(v.Lines)-1].Number))
 	show := v.Lines
 	if !c.o.Expanded && len(show) > collapsedRead+1 {

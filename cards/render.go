@@ -19,6 +19,16 @@ type Options struct {
 	Theme    *theme.Theme
 	Cwd      string // the session's working directory, to shorten paths
 	Expanded bool   // draw long cards whole; collapsed, they show their head
+
+	// NoHighlight draws code in the text colour, skipping chroma: the same
+	// rows, sooner. The viewer shows it while the highlighted card renders.
+	NoHighlight bool
+	// NoWrap cuts long code and output lines at the width, with a mark,
+	// after skipping Scroll cells, instead of wrapping them.
+	NoWrap bool
+	Scroll int
+	// ExpandHint makes collapsed cards say how to expand them (the viewer).
+	ExpandHint bool
 }
 
 // Render draws one entry. A panic while drawing becomes an error card for

@@ -162,3 +162,7 @@ func visibleMark(text string, i, size int, r rune) string {
 	}
 	return markFor(r)
 }
+
+// Safe makes untrusted text printable on one line, with no style: for
+// places outside a card (a status bar, a window title).
+func Safe(text string) string { return safeLine(theme.Dark(), text, theme.Style{}).plain() }

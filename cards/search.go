@@ -85,7 +85,7 @@ func capNote(c *card, shown, total int, truncated bool) {
 // gutterRows draws code after a gutter, cut to fit and wrapped under a blank
 // gutter of the same width, the whole indented by extra cells under the body.
 func gutterRows(c *card, gutter, text line, extra int) {
-	gutterWrap(c, gutter, text, extra, line.wrap)
+	gutterWrap(c, gutter, text, extra, c.codeRows)
 }
 
 // gutterProse is gutterRows for prose: it breaks between words.

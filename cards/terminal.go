@@ -34,11 +34,11 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 		// a terminal's last lines say the most: keep the tail
 		hidden = len(rows) - collapsedOutput
 		show = rows[hidden:]
-		c.note(fmt.Sprintf("… %s above", plural(hidden, "line", "lines")))
+		c.note(fmt.Sprintf("… %s above%s", plural(hidden, "line", "lines"), c.expandHint()))
 	}
 	bar := span{"│ ", c.th.Faint}
 	for _, r := range show {
-		for _, w := range r.wrap(c.inner() - 2) {
+		for _, w := range c.codeRows(r, c.inner()-2) {
 			c.code(append(line{bar}, w...), indent)
 		}
 	}

@@ -142,9 +142,18 @@ func resolve(cwd, p string) string {
 	return path.Join(cwd, p)
 }
 
-// elided adds "… N more lines" under a card cut short.
+// elided adds "… N more lines" under a card cut short because it is
+// collapsed; in the viewer it says how to see the rest.
 func (c *card) elided(hidden int, what string) {
 	if hidden > 0 {
-		c.note(fmt.Sprintf("… %s", plural(hidden, "more "+what, "more "+what+"s")))
+		c.note(fmt.Sprintf("… %s%s", plural(hidden, "more "+what, "more "+what+"s"), c.expandHint()))
 	}
+}
+
+// expandHint is what a collapsed card says in the viewer.
+func (c *card) expandHint() string {
+	if c.o.ExpandHint {
+		return " · enter to expand"
+	}
+	return ""
 }

@@ -135,3 +135,45 @@ func TestZstdTwinsRenderAlike(t *testing.T) {
 		}
 	}
 }
+
+// The viewer shows a card drawn without highlighting until the highlighted
+// drawing is ready: the two must be the same rows, so nothing moves when
+// the colours arrive.
+func TestQuickDrawingHasTheSameRows(t *testing.T) {
+	for _, f := range fixtures(t) {
+		s := open(t, f.path)
+		for _, w := range []int{40, 100} {
+			for _, e := range s.Entries {
+				o := cards.Options{Width: w, Theme: theme.Dark(), Cwd: s.Header.Cwd, Expanded: true}
+				full := plain(strings.Join(cards.Render(e, o), "\n"))
+				o.NoHighlight = true
+				quick := plain(strings.Join(cards.Render(e, o), "\n"))
+				if full != quick {
+					t.Fatalf("%s at %d: the quick drawing differs:\n%s\n---\n%s", f.name, w, full, quick)
+				}
+			}
+		}
+	}
+}
+
+// Without wrapping, long code lines are cut at the width with a mark, and
+// scroll sideways.
+func TestNoWrapCutsAndScrolls(t *testing.T) {
+	s := open(t, "testdata/fixtures/read-hostile.jsonl")
+	var call session.Entry
+	for _, e := range s.Entries {
+		if _, ok := e.(*session.ToolCall); ok {
+			call = e
+		}
+	}
+	o := cards.Options{Width: 40, Theme: theme.Dark(), Cwd: s.Header.Cwd, Expanded: true, NoWrap: true}
+	rows := strings.Split(plain(strings.Join(cards.Render(call, o), "\n")), "\n")
+	if len(rows) != 10 || !strings.HasPrefix(rows[8], "  8 │ long: 0123") || !strings.HasSuffix(rows[8], "›") || ansi.StringWidth(rows[8]) != 40 {
+		t.Fatalf("not cut:\n%s", strings.Join(rows, "\n"))
+	}
+	o.Scroll = 10
+	rows = strings.Split(plain(strings.Join(cards.Render(call, o), "\n")), "\n")
+	if !strings.HasPrefix(rows[8], "  8 │ 456789") {
+		t.Fatalf("not scrolled: %q", rows[8])
+	}
+}

@@ -21,6 +21,43 @@ type EntryBase struct {
 
 func (b *EntryBase) base() *EntryBase { return b }
 
+// Clone returns a shallow copy of an entry. The decoder never changes what
+// an entry points to in place (it replaces slices and structs instead), so a
+// clone taken under the session's lock can be read without it, while the
+// session goes on changing.
+func Clone(e Entry) Entry {
+	switch x := e.(type) {
+	case *UserMessage:
+		c := *x
+		return &c
+	case *AssistantText:
+		c := *x
+		return &c
+	case *Reasoning:
+		c := *x
+		return &c
+	case *ToolCall:
+		c := *x
+		return &c
+	case *TurnStart:
+		c := *x
+		return &c
+	case *TurnEnd:
+		c := *x
+		return &c
+	case *Plan:
+		c := *x
+		return &c
+	case *Event:
+		c := *x
+		return &c
+	case *Notice:
+		c := *x
+		return &c
+	}
+	return e
+}
+
 // Base returns the common fields of any entry.
 func Base(e Entry) *EntryBase { return e.base() }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 func (d *harnessDecoder) toolCall(r *record) (outcome, error) {
@@ -182,10 +183,16 @@ func (d *harnessDecoder) approvalDecided(r *record) (outcome, error) {
 		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval %s: %s (never asked in this log)", a.ID, a.Outcome)})
 		return asEntry, nil
 	}
-	ref.approval.Outcome = a.Outcome
-	if ev, ok := ref.owner.(*Event); ok {
-		ev.Summary += " → " + a.Outcome
-		ev.Failed = a.Outcome != "allowed-once"
+	decided := *ref.approval // copied, never changed in place: a viewer may hold the old one
+	decided.Outcome = a.Outcome
+	d.approvals[a.ID] = approvalRef{&decided, ref.owner}
+	switch owner := ref.owner.(type) {
+	case *ToolCall:
+		owner.Approval = &decided
+	case *Event:
+		owner.Summary += " → " + a.Outcome
+		owner.Failed = a.Outcome != "allowed-once"
+	default: // approvals belong to calls or events
 	}
 	d.s.touch(ref.owner)
 	return asMerge, nil
@@ -208,7 +215,7 @@ func (d *harnessDecoder) codeDispatchStart(r *record) (outcome, error) {
 		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
 		return asEntry, nil
 	}
-	parent.SubCalls = append(parent.SubCalls, SubCall{ID: c.SubCallID, Name: c.Name})
+	parent.SubCalls = append(slices.Clip(parent.SubCalls), SubCall{ID: c.SubCallID, Name: c.Name})
 	d.s.touch(parent)
 	return asMerge, nil
 }
@@ -219,14 +226,13 @@ func (d *harnessDecoder) codeDispatch(r *record) (outcome, error) {
 		return 0, err
 	}
 	if parent := d.s.calls[c.ParentCallID]; parent != nil {
-		for i := range parent.SubCalls {
-			if parent.SubCalls[i].ID == c.SubCallID {
-				parent.SubCalls[i].Done, parent.SubCalls[i].IsError = true, c.IsError
-				d.s.touch(parent)
-				return asMerge, nil
-			}
+		subs := slices.Clone(parent.SubCalls) // never changed in place: a viewer may hold the old slice
+		i := slices.IndexFunc(subs, func(s SubCall) bool { return s.ID == c.SubCallID })
+		if i < 0 {
+			subs, i = append(subs, SubCall{ID: c.SubCallID, Name: c.Name}), len(subs)
 		}
-		parent.SubCalls = append(parent.SubCalls, SubCall{ID: c.SubCallID, Name: c.Name, Done: true, IsError: c.IsError})
+		subs[i].Done, subs[i].IsError = true, c.IsError
+		parent.SubCalls = subs
 		d.s.touch(parent)
 		return asMerge, nil
 	}

@@ -105,6 +105,9 @@ func (s *Session) remove(e Entry) {
 	}
 }
 
+// AddNotice adds a notice of the reader's own (a log read again, say).
+func (s *Session) AddNotice(text string) { s.notice(0, text) }
+
 // notice adds a notice for a line deck could not place; line 0 is a problem
 // with the stream rather than one line.
 func (s *Session) notice(line int, text string) {

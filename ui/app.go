@@ -1,0 +1,146 @@
+// Package ui is deck's full-screen program: a picker of the sessions on
+// disk, and a viewer that draws a session's cards, follows a log as it
+// grows, and lets a person move through it. It draws nothing itself: every
+// card comes from package cards.
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/theme"
+)
+
+// Options say what to open and how.
+type Options struct {
+	Path   string    // a log file or session folder; "" for the picker
+	Stdin  io.Reader // a log to read from a stream (deck -)
+	Demo   bool      // the built-in demo session
+	Last   bool      // the newest session on disk
+	Follow *bool     // follow the log; nil: when it is still being written
+	Theme  string    // "dark" or "light"; "" follows the terminal's background
+	Dir    string    // where the sessions are; "" for SessionsDir()
+
+	// Input and Output replace the terminal (tests); with Stdin, the
+	// keyboard is read from /dev/tty unless Input says otherwise.
+	Input  io.Reader
+	Output io.Writer
+}
+
+// app holds the model on screen: the picker, then the viewer it opened.
+type app struct {
+	o      Options
+	th     *theme.Theme
+	fixed  bool
+	model  tea.Model
+	width  int
+	height int
+}
+
+// New builds the program's model for the options.
+func New(o Options) (tea.Model, error) {
+	a := &app{o: o, th: theme.Dark()}
+	if o.Theme != "" {
+		th, err := theme.ByName(o.Theme)
+		if err != nil {
+			return nil, err
+		}
+		a.th, a.fixed = th, true
+	}
+	dir := o.Dir
+	if dir == "" {
+		dir = SessionsDir()
+	}
+	switch {
+	case o.Demo:
+		a.model = a.viewer(newSource("demo", "", bytes.NewReader(demo.Log()), false))
+	case o.Stdin != nil:
+		a.model = a.viewer(newSource("stdin", "", o.Stdin, false))
+	case o.Path != "":
+		if _, err := os.Stat(o.Path); err != nil {
+			return nil, err
+		}
+		a.model = a.viewer(newSource(o.Path, o.Path, nil, followDefault(o.Follow, o.Path)))
+	default:
+		sessions := FindSessions(dir)
+		switch {
+		case len(sessions) == 0 && o.Last:
+			return nil, fmt.Errorf("no sessions in %s", dir)
+		case len(sessions) == 0:
+			a.model = a.viewer(newSource("demo", "", bytes.NewReader(demo.Log()), false))
+		case o.Last:
+			s := sessions[0]
+			a.model = a.viewer(newSource(s.Path, s.Path, nil, followDefault(o.Follow, s.Path)))
+		default:
+			a.model = newPicker(a.th, dir, sessions)
+		}
+	}
+	return a, nil
+}
+
+// followDefault follows a log when asked to, or, when nothing was said,
+// when the log changed recently: it is probably still being written.
+func followDefault(asked *bool, path string) bool {
+	if asked != nil {
+		return *asked
+	}
+	file, err := session.Resolve(path)
+	if err != nil {
+		return false
+	}
+	info, err := os.Stat(file)
+	return err == nil && time.Since(info.ModTime()) < liveWithin
+}
+
+func (a *app) viewer(src *source) *viewer { return newViewer(src, a.th, a.fixed) }
+
+func (a *app) Init() tea.Cmd { return a.model.Init() }
+
+func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+	case openMsg:
+		v := a.viewer(newSource(msg.path, msg.path, nil, msg.follow))
+		a.model = v
+		size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
+		return a, tea.Batch(v.Init(), func() tea.Msg { return size })
+	}
+	var cmd tea.Cmd
+	a.model, cmd = a.model.Update(msg)
+	return a, cmd
+}
+
+func (a *app) View() tea.View { return a.model.View() }
+
+// Run runs the program until the user quits.
+func Run(o Options) error {
+	m, err := New(o)
+	if err != nil {
+		return err
+	}
+	var opts []tea.ProgramOption
+	switch {
+	case o.Input != nil:
+		opts = append(opts, tea.WithInput(o.Input))
+	case o.Stdin != nil: // stdin holds the log: the keyboard is the terminal
+		tty, err := os.Open("/dev/tty")
+		if err != nil {
+			return fmt.Errorf("the log comes on stdin, and there is no terminal to read keys from: %w", err)
+		}
+		defer tty.Close()
+		opts = append(opts, tea.WithInput(tty))
+	}
+	if o.Output != nil {
+		opts = append(opts, tea.WithOutput(o.Output))
+	}
+	_, err = tea.NewProgram(m, opts...).Run()
+	return err
+}

@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"container/list"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/cards"
+)
+
+// cacheKey names one drawing of a card: a change to any part of it (the
+// entry's revision, the width, the theme, expansion, wrapping, the sideways
+// scroll) is another drawing.
+type cacheKey struct {
+	id, rev, width int
+	theme          string
+	expanded       bool
+	nowrap         bool
+	scroll         int
+}
+
+type cached struct {
+	key  cacheKey
+	rows []string
+	full bool // highlighted; otherwise the quick rows, laid out the same
+	size int
+}
+
+// renderCache keeps drawn cards, least recently used first out, bounded by
+// the bytes they hold rather than their number.
+type renderCache struct {
+	max, size int
+	m         map[cacheKey]*list.Element
+	lru       *list.List
+	inflight  map[cacheKey]bool // highlighted drawings being made
+}
+
+func newRenderCache(maxBytes int) *renderCache {
+	return &renderCache{max: maxBytes, m: map[cacheKey]*list.Element{}, lru: list.New(), inflight: map[cacheKey]bool{}}
+}
+
+func (c *renderCache) get(k cacheKey) (*cached, bool) {
+	el, ok := c.m[k]
+	if !ok {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(*cached), true
+}
+
+func (c *renderCache) put(k cacheKey, rows []string, full bool) {
+	size := 64
+	for _, r := range rows {
+		size += len(r) + 16
+	}
+	if el, ok := c.m[k]; ok {
+		old := el.Value.(*cached)
+		c.size -= old.size
+		old.rows, old.full, old.size = rows, full, size
+		c.size += size
+		c.lru.MoveToFront(el)
+	} else {
+		c.m[k] = c.lru.PushFront(&cached{key: k, rows: rows, full: full, size: size})
+		c.size += size
+	}
+	for c.size > c.max && c.lru.Len() > 1 {
+		el := c.lru.Back()
+		old := el.Value.(*cached)
+		c.lru.Remove(el)
+		delete(c.m, old.key)
+		c.size -= old.size
+	}
+}
+
+// renderedMsg brings a highlighted drawing back to the update loop.
+type renderedMsg struct {
+	key  cacheKey
+	rows []string
+}
+
+// keyOf names the drawing of an item in the current state.
+func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
+	return cacheKey{id: it.id, rev: it.rev, width: o.Width, theme: v.th.Name, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll}
+}
+
+// rows returns a card's rows, drawing it now if it must: a card with code
+// quickly, without highlighting; highlight draws it highlighted after.
+func (v *viewer) rows(i int) []string {
+	it := v.items[i]
+	o := v.options(it)
+	k := v.keyOf(it, o)
+	if c, ok := v.cache.get(k); ok {
+		return c.rows
+	}
+	o.NoHighlight = it.code
+	rows := cards.Render(it.e, o)
+	v.cache.put(k, rows, !it.code)
+	return rows
+}
+
+// highlight starts drawing card i highlighted, off the update loop, when
+// only its quick drawing is there; once.
+func (v *viewer) highlight(i int) tea.Cmd {
+	it := v.items[i]
+	o := v.options(it)
+	k := v.keyOf(it, o)
+	if c, ok := v.cache.get(k); (ok && c.full) || v.cache.inflight[k] {
+		return nil
+	}
+	v.cache.inflight[k] = true
+	e := it.e // a clone: safe to draw off the loop
+	return func() tea.Msg { return renderedMsg{k, cards.Render(e, o)} }
+}
+
+// blockLen is a card's rows and the blank row after it.
+func (v *viewer) blockLen(i int) int { return len(v.rows(i)) + 1 }

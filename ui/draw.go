@@ -1,0 +1,165 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+)
+
+// View draws the frame: the cards on screen behind a one-column focus
+// gutter, then the status bar and the hint bar. It draws from what Update
+// prepared and never waits.
+func (v *viewer) View() tea.View {
+	var b strings.Builder
+	if v.showHelp {
+		b.WriteString(v.helpScreen())
+	} else {
+		v.writeCards(&b)
+	}
+	b.WriteString(v.statusBar())
+	b.WriteByte('\n')
+	b.WriteString(v.hintBar())
+	view := tea.NewView(b.String())
+	view.AltScreen = true
+	view.MouseMode = tea.MouseModeCellMotion
+	view.WindowTitle = "deck · " + oneLine(v.title)
+	return view
+}
+
+// writeCards writes the content rows.
+func (v *viewer) writeCards(b *strings.Builder) {
+	th := v.th
+	var m matcher
+	if v.search.query != "" {
+		m = newMatcher(v.search.query)
+	}
+	for _, p := range v.screen {
+		rows := v.rows(p.idx) // prepared: cached
+		row := ""
+		if p.row < len(rows) {
+			row = rows[p.row]
+		}
+		if m.q != "" {
+			row = highlightMatches(row, m, th.Match)
+		}
+		gutter := " "
+		if p.idx == v.focus && p.row < len(rows) {
+			gutter = th.Accent.Render("▌")
+		}
+		b.WriteString(gutter + row + "\n")
+	}
+	for i := len(v.screen); i < v.contentHeight(); i++ {
+		b.WriteString("\n")
+	}
+}
+
+// statusBar: the session's title at the left; at the right where the view
+// is, the calls and errors, and whether the log is read or followed.
+func (v *viewer) statusBar() string {
+	th := v.th
+	if v.search.typing {
+		return v.search.input.View()
+	}
+	facts := []string{}
+	if n := len(v.items); n > 0 {
+		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
+	}
+	facts = append(facts, fmt.Sprintf("%d calls", v.tools))
+	if v.failures > 0 {
+		facts = append(facts, fmt.Sprintf("%d errors", v.failures))
+	}
+	if v.search.query != "" {
+		switch {
+		case !v.search.done:
+			facts = append(facts, "searching…")
+		case v.search.current >= 0:
+			facts = append(facts, fmt.Sprintf("match %d of %d", v.search.current+1, len(v.search.matches)))
+		default:
+			facts = append(facts, fmt.Sprintf("%d matches", len(v.search.matches)))
+		}
+	}
+	v.src.mu.Lock()
+	loading, read, total, err := v.src.loading, v.src.read, v.src.total, v.src.err
+	v.src.mu.Unlock()
+	switch {
+	case err != nil:
+		facts = append(facts, "error: "+err.Error())
+	case loading && total > 0:
+		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(read), mb(total), read*100/total))
+	case loading:
+		facts = append(facts, "reading "+mb(read))
+	case v.follow:
+		facts = append(facts, "following")
+	}
+	if v.flash != "" {
+		facts = append(facts, v.flash)
+	}
+	right := strings.Join(facts, " · ")
+	left := oneLine(v.title)
+	if left == "" {
+		left = "untitled session"
+	}
+	room := v.width - ansi.StringWidth(right) - 3
+	if room < 4 {
+		return ansi.Truncate(th.Muted.Render(right), v.width, "…")
+	}
+	left = ansi.Truncate(left, room, "…")
+	gap := max(v.width-ansi.StringWidth(left)-ansi.StringWidth(right)-1, 1)
+	return " " + th.Title.Render(left) + strings.Repeat(" ", gap) + th.Muted.Render(right)
+}
+
+// percent is how far down the view is.
+func (v *viewer) percent() string {
+	if len(v.items) == 0 || v.atBottom() {
+		return "100%"
+	}
+	return fmt.Sprintf("%d%%", v.top.idx*100/len(v.items))
+}
+
+// hintBar is the one-line reminder of the main keys.
+func (v *viewer) hintBar() string {
+	h := v.help
+	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
+	return " " + h.ShortHelpView(v.keys.ShortHelp())
+}
+
+// helpScreen is the ? overlay: every key, in columns.
+func (v *viewer) helpScreen() string {
+	th := v.th
+	groups := v.keys.FullHelp()
+	body := v.help.FullHelpView(groups)
+	if ansi.StringWidth(body) > v.width-2 { // too narrow for four columns: two, twice
+		body = v.help.FullHelpView(groups[:2]) + "\n\n" + v.help.FullHelpView(groups[2:])
+	}
+	lines := []string{"", " " + th.Title.Render("deck — keys"), ""}
+	for _, l := range strings.Split(body, "\n") {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, "", " "+th.Muted.Render("any key closes this help"))
+	var b strings.Builder
+	for i := 0; i < v.contentHeight(); i++ {
+		if i < len(lines) {
+			b.WriteString(ansi.Truncate(lines[i], v.width, ""))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func mb(n int64) string {
+	switch {
+	case n < 1<<20:
+		return fmt.Sprintf("%.0f KB", float64(n)/1024)
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.2f GB", float64(n)/(1<<30))
+}
+
+// oneLine makes untrusted text safe for a one-line slot (the status bar,
+// the window title): controls and invisible characters as visible marks.
+func oneLine(s string) string { return cards.Safe(s) }

@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	uv "github.com/charmbracelet/ultraviolet"
+)
+
+// A card with code shows at once, unhighlighted, and is repainted
+// highlighted when its drawing off the update loop is done.
+func TestCodeIsHighlightedOffTheLoop(t *testing.T) {
+	x := start(t, Options{Demo: true}, 100, 30)
+	x.waitFor("card 1 of 29")
+	x.keys("]", "]", "]", "]")
+	x.waitFor("✓ Read server/health.go")
+	deadline := time.Now().Add(5 * time.Second)
+	for { // "package" on the read's first line, in the keyword colour
+		x.mu.Lock()
+		var c uv.Cell
+		if at := x.emu.CellAt(8, 1); at != nil {
+			c = *at // a copy: the emulator goes on writing
+		}
+		x.mu.Unlock()
+		if c.Content == "p" && c.Style.Fg != nil {
+			r, g, b, _ := c.Style.Fg.RGBA()
+			if r>>8 == 0xBB && g>>8 == 0x9A && b>>8 == 0xF7 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the read card was never highlighted: %+v", c)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	x.quit()
+}

@@ -1,0 +1,63 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// keyMap is every key the viewer answers, with its help text; the help
+// overlay and the hint bar are drawn from it.
+type keyMap struct {
+	Down, Up, PageDown, PageUp, HalfDown, HalfUp, Top, Bottom    key.Binding
+	NextCard, PrevCard, NextTool, PrevTool, NextError, PrevError key.Binding
+	Toggle, ToggleAll, Search, NextMatch, PrevMatch, Clear       key.Binding
+	Wrap, Left, Right, Copy, Open, Follow, Help, Quit            key.Binding
+}
+
+func newKeyMap() keyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return keyMap{
+		Down:      b("j/↓", "line down", "j", "down"),
+		Up:        b("k/↑", "line up", "k", "up"),
+		PageDown:  b("space/pgdn", "page down", "space", "pgdown"),
+		PageUp:    b("b/pgup", "page up", "b", "pgup"),
+		HalfDown:  b("d", "half page down", "d"),
+		HalfUp:    b("u", "half page up", "u"),
+		Top:       b("g/home", "top", "g", "home"),
+		Bottom:    b("G/end", "bottom", "G", "end"),
+		NextCard:  b("tab", "next card", "tab"),
+		PrevCard:  b("shift+tab", "prev card", "shift+tab"),
+		NextTool:  b("]", "next tool call", "]"),
+		PrevTool:  b("[", "prev tool call", "["),
+		NextError: b("e", "next error", "e"),
+		PrevError: b("E", "prev error", "E"),
+		Toggle:    b("enter", "expand/collapse", "enter"),
+		ToggleAll: b("z", "all expand/collapse", "z"),
+		Search:    b("/", "search", "/"),
+		NextMatch: b("n", "next match", "n"),
+		PrevMatch: b("N", "prev match", "N"),
+		Clear:     b("esc", "clear search", "esc"),
+		Wrap:      b("w", "wrap long lines", "w"),
+		Left:      b("←", "scroll left", "left", "h"),
+		Right:     b("→", "scroll right", "right", "l"),
+		Copy:      b("y", "copy card text", "y"),
+		Open:      b("o", "open in $EDITOR", "o"),
+		Follow:    b("f", "follow the log", "f"),
+		Help:      b("?", "help", "?"),
+		Quit:      b("q", "quit", "q", "ctrl+c"),
+	}
+}
+
+// ShortHelp is the hint bar.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.NextCard, k.Toggle, k.Search, k.Help, k.Quit}
+}
+
+// FullHelp is the help overlay, in columns.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
+		{k.NextCard, k.PrevCard, k.NextTool, k.PrevTool, k.NextError, k.PrevError, k.Toggle, k.ToggleAll},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Clear, k.Wrap, k.Left, k.Right},
+		{k.Copy, k.Open, k.Follow, k.Help, k.Quit},
+	}
+}

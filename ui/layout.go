@@ -1,0 +1,128 @@
+package ui
+
+import tea "charm.land/bubbletea/v2"
+
+// normal moves a position onto an existing row: past a card's end it goes
+// on into the next card, before a card's start back into the one before.
+func (v *viewer) normal(p pos) pos {
+	n := len(v.items)
+	if n == 0 {
+		return pos{}
+	}
+	p.idx = min(max(p.idx, 0), n-1)
+	for p.row < 0 && p.idx > 0 {
+		p.idx--
+		p.row += v.blockLen(p.idx)
+	}
+	if p.row < 0 {
+		p.row = 0
+	}
+	for p.idx < n-1 && p.row >= v.blockLen(p.idx) {
+		p.row -= v.blockLen(p.idx)
+		p.idx++
+	}
+	if p.idx == n-1 {
+		p.row = min(p.row, v.blockLen(p.idx)-1)
+	}
+	return p
+}
+
+// bottom is the top position that shows the end of the transcript at the
+// foot of the screen. Only the cards it passes are drawn.
+func (v *viewer) bottom() pos {
+	n := len(v.items)
+	if n == 0 {
+		return pos{}
+	}
+	need := v.contentHeight()
+	for i := n - 1; i >= 0; i-- {
+		h := v.blockLen(i)
+		if h >= need {
+			return pos{i, h - need}
+		}
+		need -= h
+	}
+	return pos{}
+}
+
+// atBottom reports whether the view shows the end of the transcript.
+func (v *viewer) atBottom() bool { return !v.top.before(v.bottom()) }
+
+// scrollTo puts p at the top, never past the bottom.
+func (v *viewer) scrollTo(p pos) {
+	p = v.normal(p)
+	if b := v.bottom(); b.before(p) {
+		p = b
+	}
+	v.top = p
+	v.pinned = v.follow && v.atBottom()
+}
+
+// scrollBy moves the view n rows down (up when negative).
+func (v *viewer) scrollBy(n int) {
+	v.scrollTo(pos{v.top.idx, v.top.row + n})
+	v.keepFocusVisible()
+}
+
+// reveal scrolls as little as it takes to show the start of card i.
+func (v *viewer) reveal(i int) {
+	if i < 0 || i >= len(v.items) {
+		return
+	}
+	start := pos{i, 0}
+	if start.before(v.top) {
+		v.scrollTo(start)
+		return
+	}
+	// below the screen? walk down from the top
+	rows := 0
+	for p := v.top; p.idx < i; p = (pos{p.idx + 1, 0}) {
+		rows += v.blockLen(p.idx) - p.row
+		if rows >= v.contentHeight() {
+			v.scrollTo(start)
+			return
+		}
+	}
+}
+
+// keepFocusVisible moves the focus to the first card on screen when
+// scrolling left it out of view.
+func (v *viewer) keepFocusVisible() {
+	if len(v.items) == 0 {
+		return
+	}
+	first, last := v.top.idx, v.top.idx
+	rows := v.blockLen(v.top.idx) - v.top.row
+	for last+1 < len(v.items) && rows < v.contentHeight() {
+		last++
+		rows += v.blockLen(last)
+	}
+	if v.focus < first || v.focus > last {
+		v.focus = first
+		if v.top.row > 0 && first < last { // the top card shows only its tail
+			v.focus = first + 1
+		}
+	}
+}
+
+// prepare draws the cards on screen (quickly where highlighting is not
+// ready) and returns the commands that highlight them off the loop.
+func (v *viewer) prepare() tea.Cmd {
+	v.screen = v.screen[:0]
+	if len(v.items) == 0 {
+		return nil
+	}
+	var cmds []tea.Cmd
+	p := v.top
+	for len(v.screen) < v.contentHeight() && p.idx < len(v.items) {
+		rows := v.rows(p.idx)
+		if cmd := v.highlight(p.idx); cmd != nil {
+			cmds = append(cmds, cmd)
+		}
+		for r := p.row; r <= len(rows) && len(v.screen) < v.contentHeight(); r++ {
+			v.screen = append(v.screen, pos{p.idx, r})
+		}
+		p = pos{p.idx + 1, 0}
+	}
+	return tea.Batch(cmds...)
+}

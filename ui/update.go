@@ -1,0 +1,301 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+// Update takes one message: the session changed, a card finished drawing, a
+// key, the mouse, a new size. Nothing here waits on decoding or
+// highlighting; both run elsewhere and report back.
+func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	switch msg := msg.(type) {
+	case changedMsg:
+		wasBottom := v.pinned || (v.follow && v.atBottom())
+		v.sync()
+		if wasBottom {
+			v.scrollTo(v.bottom())
+		} else {
+			v.scrollTo(v.top)
+		}
+		cmds = append(cmds, v.src.wait())
+		if v.search.query != "" {
+			cmds = append(cmds, v.startSearch())
+		}
+	case renderedMsg:
+		delete(v.cache.inflight, msg.key)
+		v.cache.put(msg.key, msg.rows, true)
+		if v.pinned {
+			v.scrollTo(v.bottom())
+		}
+	case searchedMsg:
+		if msg.gen == v.search.gen {
+			v.search.matches, v.search.done = msg.matches, true
+			if v.search.jump {
+				v.search.jump = false
+				v.jumpMatch(1)
+			}
+		}
+	case tea.WindowSizeMsg:
+		v.resize(msg.Width, msg.Height)
+	case tea.BackgroundColorMsg:
+		if !v.themeFixed {
+			v.th = theme.Dark()
+			if !msg.IsDark() {
+				v.th = theme.Light()
+			}
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			v.scrollBy(-3)
+		case tea.MouseWheelDown:
+			v.scrollBy(3)
+		}
+	case tea.MouseClickMsg:
+		v.click(msg.X, msg.Y)
+	case editedMsg:
+		v.flash = msg.text
+	case tea.KeyPressMsg:
+		if cmd, quit := v.key(msg); quit {
+			v.src.stop()
+			return v, tea.Quit
+		} else if cmd != nil {
+			cmds = append(cmds, cmd)
+		}
+	}
+	cmds = append(cmds, v.prepare())
+	return v, tea.Batch(cmds...)
+}
+
+// resize lays the transcript out again at a new size, keeping the card at
+// the top of the screen at the top.
+func (v *viewer) resize(w, h int) {
+	if w == v.width && h == v.height {
+		return
+	}
+	top := v.top.idx
+	v.width, v.height = max(w, 2), max(h, 3)
+	v.scrollTo(pos{top, 0})
+}
+
+// click focuses the card under the mouse; a click on its first row (its
+// header) expands or collapses it.
+func (v *viewer) click(x, y int) {
+	if y < 0 || y >= len(v.screen) {
+		return
+	}
+	p := v.screen[y]
+	v.focus = p.idx
+	if p.row == 0 {
+		v.toggle(p.idx)
+	}
+}
+
+// toggle expands or collapses a card.
+func (v *viewer) toggle(i int) {
+	it := v.items[i]
+	v.expand[it.id] = !v.expanded(it)
+	if v.top.idx == i && v.top.row > 0 {
+		v.top.row = 0 // collapsing could leave the top past the card's end
+	}
+	v.scrollTo(v.top)
+}
+
+// key acts on a key press; it reports when to quit.
+func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	v.flash = ""
+	if v.search.typing {
+		return v.searchKey(msg), false
+	}
+	if v.showHelp {
+		if key.Matches(msg, v.keys.Quit) {
+			return nil, true
+		}
+		v.showHelp = false
+		return nil, false
+	}
+	k := v.keys
+	page := v.contentHeight()
+	switch {
+	case key.Matches(msg, k.Quit):
+		return nil, true
+	case key.Matches(msg, k.Help):
+		v.showHelp = true
+	case key.Matches(msg, k.Down):
+		v.scrollBy(1)
+	case key.Matches(msg, k.Up):
+		v.scrollBy(-1)
+	case key.Matches(msg, k.PageDown):
+		v.scrollBy(page - 1)
+	case key.Matches(msg, k.PageUp):
+		v.scrollBy(-(page - 1))
+	case key.Matches(msg, k.HalfDown):
+		v.scrollBy(page / 2)
+	case key.Matches(msg, k.HalfUp):
+		v.scrollBy(-page / 2)
+	case key.Matches(msg, k.Top):
+		v.scrollTo(pos{})
+		v.focus = 0
+	case key.Matches(msg, k.Bottom):
+		v.scrollTo(v.bottom())
+		v.focus = max(len(v.items)-1, 0)
+		v.pinned = v.follow
+	case key.Matches(msg, k.NextCard):
+		v.step(1, func(item) bool { return true })
+	case key.Matches(msg, k.PrevCard):
+		v.step(-1, func(item) bool { return true })
+	case key.Matches(msg, k.NextTool):
+		v.step(1, func(it item) bool { return it.tool })
+	case key.Matches(msg, k.PrevTool):
+		v.step(-1, func(it item) bool { return it.tool })
+	case key.Matches(msg, k.NextError):
+		v.step(1, func(it item) bool { return it.failed })
+	case key.Matches(msg, k.PrevError):
+		v.step(-1, func(it item) bool { return it.failed })
+	case key.Matches(msg, k.Toggle):
+		if v.focus < len(v.items) {
+			v.toggle(v.focus)
+		}
+	case key.Matches(msg, k.ToggleAll):
+		v.allOpen = !v.allOpen
+		v.expand = map[int]bool{}
+		v.scrollTo(pos{v.top.idx, 0})
+	case key.Matches(msg, k.Search):
+		v.search.typing = true
+		v.search.input.SetValue("")
+		return v.search.input.Focus(), false
+	case key.Matches(msg, k.NextMatch):
+		v.jumpMatch(1)
+	case key.Matches(msg, k.PrevMatch):
+		v.jumpMatch(-1)
+	case key.Matches(msg, k.Clear):
+		v.search = newSearch()
+	case key.Matches(msg, k.Wrap):
+		v.nowrap = !v.nowrap
+		v.scroll = map[int]int{}
+		v.scrollTo(v.top)
+	case key.Matches(msg, k.Left):
+		v.sideways(-8)
+	case key.Matches(msg, k.Right):
+		v.sideways(8)
+	case key.Matches(msg, k.Copy):
+		return v.copyCard(), false
+	case key.Matches(msg, k.Open):
+		return v.openCard(), false
+	case key.Matches(msg, k.Follow):
+		v.follow = !v.follow
+		v.src.setFollow(v.follow)
+		v.pinned = v.follow
+		if v.follow {
+			v.scrollTo(v.bottom())
+		}
+	}
+	return nil, false
+}
+
+// step moves the focus to the next (or previous) card that is, and shows it.
+func (v *viewer) step(dir int, is func(item) bool) {
+	for i := v.focus + dir; i >= 0 && i < len(v.items); i += dir {
+		if is(v.items[i]) {
+			v.focus = i
+			v.reveal(i)
+			return
+		}
+	}
+	v.flash = "no more"
+}
+
+// sideways scrolls the focused card's long lines when they are not wrapped.
+func (v *viewer) sideways(n int) {
+	if !v.nowrap || v.focus >= len(v.items) {
+		return
+	}
+	id := v.items[v.focus].id
+	v.scroll[id] = max(v.scroll[id]+n, 0)
+}
+
+// searchKey edits the query as it is typed; every change searches again.
+func (v *viewer) searchKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "enter":
+		v.search.typing = false
+		v.search.input.Blur()
+		if v.search.done {
+			v.jumpMatch(1)
+		} else {
+			v.search.jump = true
+		}
+		return nil
+	case "esc":
+		v.search = newSearch()
+		return nil
+	}
+	var cmd tea.Cmd
+	v.search.input, cmd = v.search.input.Update(msg)
+	if q := v.search.input.Value(); q != v.search.query {
+		v.search.query = q
+		return tea.Batch(cmd, v.startSearch())
+	}
+	return cmd
+}
+
+// startSearch searches the whole transcript for the query, off the loop.
+func (v *viewer) startSearch() tea.Cmd {
+	v.search.gen++
+	v.search.done, v.search.matches, v.search.current = false, nil, -1
+	if v.search.query == "" {
+		return nil
+	}
+	return runSearch(v.search.gen, v.search.query, v.items, v.cardWidth(), v.th, v.cwd)
+}
+
+// jumpMatch goes to the next (or previous) match after the focus, opening
+// its card when the match is in a part a collapsed card hides.
+func (v *viewer) jumpMatch(dir int) {
+	ms := v.search.matches
+	if len(ms) == 0 {
+		v.flash = "no matches"
+		return
+	}
+	next := v.search.current + dir
+	if v.search.current < 0 { // the first jump: the first match at or after the focus
+		next = len(ms) - 1
+		if dir > 0 {
+			next = 0
+		}
+		for i, m := range ms {
+			if idx := v.indexOf(m.id); idx >= v.focus {
+				next = i
+				if dir < 0 && i > 0 {
+					next = i - 1
+				}
+				break
+			}
+		}
+	}
+	next = (next + len(ms)) % len(ms)
+	v.search.current = next
+	m := ms[next]
+	i := v.indexOf(m.id)
+	if i < 0 {
+		return
+	}
+	if !v.expanded(v.items[i]) {
+		v.expand[m.id] = true
+	}
+	v.focus = i
+	v.scrollTo(pos{i, max(m.row-v.contentHeight()/3, 0)})
+}
+
+func (v *viewer) indexOf(id int) int {
+	for i, it := range v.items {
+		if it.id == id {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,184 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// item is one entry of the transcript as the viewer holds it: a clone taken
+// under the session's lock, and what navigation needs to know of it.
+type item struct {
+	id, rev int
+	e       session.Entry
+	tool    bool // a tool call: ] and [ stop here
+	failed  bool // an error or a failed call: e and E stop here
+	code    bool // worth highlighting, off the update loop
+}
+
+// pos is a place in the transcript: a row of the card at idx, counting the
+// blank row after each card.
+type pos struct{ idx, row int }
+
+func (p pos) before(q pos) bool { return p.idx < q.idx || (p.idx == q.idx && p.row < q.row) }
+
+// viewer is the full-screen transcript of one session: a list of entries
+// with a place in it, never one giant string. Only the cards on screen are
+// drawn, each once per (entry, revision, width, theme, expansion, wrap).
+type viewer struct {
+	src  *source
+	keys keyMap
+	help help.Model
+
+	th         *theme.Theme
+	themeFixed bool // --theme: do not follow the terminal's background
+	width      int
+	height     int
+
+	items    []item
+	title    string
+	cwd      string
+	tools    int
+	failures int
+	notices  int
+
+	cache *renderCache
+
+	top     pos
+	focus   int
+	follow  bool  // watching the log for what is appended
+	pinned  bool  // at the bottom while following: stays there as the log grows
+	screen  []pos // what each content row of the last frame shows
+	expand  map[int]bool
+	allOpen bool
+	nowrap  bool
+	scroll  map[int]int // entry id → cells scrolled sideways
+
+	search   search
+	showHelp bool
+	flash    string // a word in the status bar after an action
+}
+
+func newViewer(src *source, th *theme.Theme, themeFixed bool) *viewer {
+	h := help.New()
+	return &viewer{
+		src: src, keys: newKeyMap(), help: h, th: th, themeFixed: themeFixed,
+		width: 80, height: 24, cache: newRenderCache(64 << 20),
+		expand: map[int]bool{}, scroll: map[int]int{},
+		follow: src.follow, pinned: src.follow, search: newSearch(),
+	}
+}
+
+// contentHeight is the rows left for cards above the status and hint bars.
+func (v *viewer) contentHeight() int { return max(v.height-2, 1) }
+
+// cardWidth is the width cards are drawn at, after the focus gutter.
+func (v *viewer) cardWidth() int { return max(v.width-1, 1) }
+
+// sync takes the session's changes: a clone of each entry added or changed
+// since the last sync, and the session's title and counts.
+func (v *viewer) sync() {
+	v.src.mu.Lock()
+	s := v.src.reader.Session()
+	old := make(map[int]item, len(v.items))
+	for _, it := range v.items {
+		old[it.id] = it
+	}
+	items := make([]item, 0, len(s.Entries))
+	tools, failures, notices := 0, 0, 0
+	for _, e := range s.Entries {
+		b := session.Base(e)
+		it, ok := old[b.ID]
+		if !ok || it.rev != b.Rev {
+			it = describe(session.Clone(e))
+		}
+		items = append(items, it)
+		if it.tool {
+			tools++
+		}
+		if it.failed {
+			failures++
+		}
+		if _, ok := e.(*session.Notice); ok {
+			notices++
+		}
+	}
+	v.title, v.cwd = s.Title, s.Header.Cwd
+	v.src.mu.Unlock()
+
+	focusID := -1
+	if v.focus < len(v.items) {
+		focusID = v.items[v.focus].id
+	}
+	topID := -1
+	if v.top.idx < len(v.items) {
+		topID = v.items[v.top.idx].id
+	}
+	v.items, v.tools, v.failures, v.notices = items, tools, failures, notices
+	// keep the place: the card at the top and the focused card stay themselves
+	v.top.idx, v.focus = 0, 0
+	for i, it := range items {
+		if it.id == topID {
+			v.top.idx = i
+		}
+		if it.id == focusID {
+			v.focus = i
+		}
+	}
+}
+
+// describe makes an item of a cloned entry.
+func describe(e session.Entry) item {
+	b := session.Base(e)
+	it := item{id: b.ID, rev: b.Rev, e: e}
+	switch x := e.(type) {
+	case *session.ToolCall:
+		it.tool = true
+		it.failed = x.Status() == session.CallFailed
+		switch x.View.(type) {
+		case session.ReadResultView, session.DiffResultView:
+			it.code = true
+		case nil:
+			_, it.code = x.Call.(session.DiffCallView)
+		default: // other cards have no code to highlight
+		}
+	case *session.Notice:
+		it.failed = true
+	case *session.TurnEnd:
+		it.failed = x.Reason == "error"
+	case *session.Event:
+		it.failed = x.Failed
+	default: // messages, plans, turn starts: neither tools nor errors
+	}
+	return it
+}
+
+// expanded says whether a card is drawn whole: the user's choice for it, or
+// for all.
+func (v *viewer) expanded(it item) bool {
+	if open, ok := v.expand[it.id]; ok {
+		return open
+	}
+	return v.allOpen
+}
+
+// options are the card options for an item in the current state.
+func (v *viewer) options(it item) cards.Options {
+	return cards.Options{
+		Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd,
+		Expanded: v.expanded(it), NoWrap: v.nowrap, Scroll: v.scroll[it.id], ExpandHint: true,
+	}
+}
+
+// Init starts reading, and asks the terminal for its background colour.
+func (v *viewer) Init() tea.Cmd {
+	v.src.start()
+	cmds := []tea.Cmd{v.src.wait()}
+	if !v.themeFixed {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}

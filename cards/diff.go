@@ -227,10 +227,15 @@ func layoutHunk(c *card, d session.FileDiff, start int) hunk {
 }
 
 // splitText splits a FileDiff side into lines ("" has none; one trailing
-// newline ends the last line rather than starting another).
+// newline ends the last line rather than starting another), each cleaned of
+// escape sequences.
 func splitText(s string) []string {
 	if s == "" {
 		return nil
 	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = clean(l)
+	}
+	return lines
 }

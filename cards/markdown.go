@@ -106,10 +106,18 @@ func fenceLangs(text string) []string {
 	return out
 }
 
-// safeMarkdown replaces every control and invisible character except
-// newlines and tabs by its visible mark, and normalises line ends.
+// safeMarkdown removes escape sequences, line by line, replaces every
+// control and invisible character except newlines and tabs by its visible
+// mark, and normalises line ends.
 func safeMarkdown(text string) string {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if hasEscapes(text) {
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			lines[i] = clean(l)
+		}
+		text = strings.Join(lines, "\n")
+	}
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(text); {

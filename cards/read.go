@@ -36,7 +36,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 	}
 	texts := make([]string, len(v.Lines))
 	for i, l := range v.Lines {
-		texts[i] = l.Text
+		texts[i] = clean(l.Text) // no escape sequence may reach the lexer, nor split across its tokens
 	}
 	code := strings.Join(texts, "\n")
 	hl := v.Lang

@@ -12,9 +12,11 @@ import (
 
 // Untrusted text (everything from a session log) enters a card only through
 // a textBuilder, once, before it is measured. What reaches the terminal is
-// printable text: tabs become spaces to the next tab stop, controls and
-// invisible characters become visible marks, invalid UTF-8 becomes U+FFFD.
-// An escape sequence can therefore never reach the terminal from a log.
+// printable text: escape sequences are removed (clean), tabs become spaces to
+// the next tab stop, the controls left and invisible characters become
+// visible marks, invalid UTF-8 becomes U+FFFD. An escape sequence can
+// therefore never reach the terminal from a log. Command output is parsed
+// on its own (termout.go), keeping its colours as styles.
 
 // textBuilder builds one line of safe spans from untrusted text.
 type textBuilder struct {
@@ -28,11 +30,15 @@ func newText(th *theme.Theme, tab int) *textBuilder {
 	return &textBuilder{mark: th.Control, tab: tab}
 }
 
-// add appends text (which holds no newline) in style st.
-func (b *textBuilder) add(text string, st theme.Style) { b.addSpan(text, 0, len(text), st) }
+// add appends untrusted text (which holds no newline) in style st.
+func (b *textBuilder) add(text string, st theme.Style) {
+	text = clean(text)
+	b.addSpan(text, 0, len(text), st)
+}
 
-// addSpan appends full[from:to] in style st. The span is judged in its line:
-// a joiner at its edge may join emoji across a syntax token boundary.
+// addSpan appends full[from:to], already cleaned of escape sequences, in
+// style st. The span is judged in its line: a joiner at its edge may join
+// emoji across a syntax token boundary.
 func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 	text := full[from:to]
 	if printableASCII(text) {

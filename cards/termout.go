@@ -35,6 +35,7 @@ type termParser struct {
 	row    []cell
 	col    int
 	rows   []line
+	link   string // the URL of a hyperlink still open on this row
 }
 
 // termLines parses output into rows of spans.
@@ -51,12 +52,13 @@ func termLines(th *theme.Theme, out string) []line {
 }
 
 func (p *termParser) line(l string) {
-	if !strings.ContainsAny(l, "\x1b\r\b") && isPlainText(l) { // the common case, cheaply
+	if !hasEscapes(l) && !strings.ContainsAny(l, "\r\b") && utf8.ValidString(l) { // the common case, cheaply
 		b := newText(p.th, 8)
 		b.add(l, p.themed(p.style))
 		p.rows = append(p.rows, b.line())
 		return
 	}
+	l = c1Bytes(l) // C1 code points act as the controls they are
 	p.row, p.col = p.row[:0], 0
 	var state byte
 	parser := ansi.GetParser()
@@ -72,8 +74,17 @@ func (p *termParser) line(l string) {
 			if parser.Command() == 'm' {
 				p.sgr(parser.Params())
 			}
-		case len(seq) > 0 && (seq[0] == 0x1B || (seq[0] >= 0x80 && seq[0] <= 0x9F && len(seq) > 1)):
-			// ESC sequences, OSC, DCS, SOS, PM, APC: dropped with their bodies
+		case isSequence(seq):
+			// ESC sequences, OSC, DCS, SOS, PM, APC: dropped with their bodies;
+			// a hyperlink's URL shows as text after the link
+			if url, ok := hyperlink(seq); ok {
+				if p.link != "" {
+					p.text(" (" + p.link + ")")
+				}
+				p.link = url
+			}
+		case len(seq) == 1 && seq[0] >= 0x80 && seq[0] <= 0x9F:
+			p.text(string(rune(seq[0]))) // a lone C1 control, shown as its mark
 		case seq == "\r":
 			p.col = 0
 		case seq == "\b":
@@ -86,6 +97,10 @@ func (p *termParser) line(l string) {
 			p.text(seq)
 		}
 		l, state = l[n:], newState
+	}
+	if p.link != "" {
+		p.text(" (" + p.link + ")")
+		p.link = ""
 	}
 	p.flushRow()
 }
@@ -230,11 +245,4 @@ func (p *termParser) mapColor(c color.Color) color.Color {
 		}
 	}
 	return c
-}
-
-// isPlainText reports text with no byte that needs more than a textBuilder:
-// no C1 control as a raw byte (0x80–0x9F outside UTF-8), which terminals may
-// obey as an escape.
-func isPlainText(s string) bool {
-	return utf8.ValidString(s)
 }

@@ -121,6 +121,9 @@ func emphAt(emph []byteRange, off, end int) (bool, int) {
 // sanitizeSpans makes a line of untrusted spans safe, as a textBuilder does,
 // judging each span within the whole line.
 func sanitizeSpans(th *theme.Theme, l line) line {
+	for i := range l {
+		l[i].text = clean(l[i].text) // tokens of cleaned code: this finds nothing to drop
+	}
 	full := l.plain()
 	b := newText(th, 4)
 	off := 0

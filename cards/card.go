@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"sync/atomic"
 
@@ -12,13 +13,34 @@ import (
 // indent is how far a card's body sits under its header.
 const indent = 2
 
+// maxCardRows is the display cap: no card draws more rows (a million lines
+// of output stay a card a person can scroll past); the rest is counted.
+const maxCardRows = 10000
+
 // card collects the rows of one card. Every row is checked against the
 // width as it is added: cards lay themselves out to fit, and fit cuts only
 // what a layout got wrong (counted, so tests catch it).
 type card struct {
-	o    Options
-	th   *theme.Theme
-	rows []string
+	o       Options
+	th      *theme.Theme
+	rows    []string
+	dropped int // rows not drawn, past maxCardRows
+}
+
+// full reports whether the card reached the display cap; long loops stop
+// drawing then, and count what they skip with skip.
+func (c *card) full() bool { return len(c.rows) >= maxCardRows }
+
+// skip counts rows not drawn because the card is full.
+func (c *card) skip(n int) { c.dropped += n }
+
+// capNote says how much a card over the display cap did not draw.
+func (c *card) capNote() {
+	if c.dropped > 0 {
+		c.rows = append(c.rows, "")
+		c.rows[len(c.rows)-1] = line{{fmt.Sprintf("  … %s more not drawn: the card is over the display cap of %s rows",
+			plural(c.dropped, "row", "rows"), thousands(maxCardRows)), c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice}).String()
+	}
 }
 
 // overflowCuts counts rows fit had to cut; a layout bug if not zero.
@@ -32,6 +54,10 @@ func newCard(o Options) *card { return &card{o: o, th: o.Theme} }
 
 // raw adds a rendered row (SGR styles only).
 func (c *card) raw(s string) {
+	if c.full() {
+		c.dropped++
+		return
+	}
 	if ansi.StringWidth(s) > c.o.Width {
 		overflowCuts.Add(1)
 		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset

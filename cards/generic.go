@@ -69,7 +69,8 @@ func otherBlocks(c *card, content []session.ContentBlock) {
 				j, _ := json.Marshal(b)
 				raw = string(j)
 			}
-			c.body(append(line{{"[" + b.Type + "] ", c.th.Muted}}, safeLine(c.th, raw, c.th.Faint)...))
+			l := append(safeLine(c.th, "["+b.Type+"] ", c.th.Muted), safeLine(c.th, raw, c.th.Faint)...)
+			c.body(l)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func userMessage(c *card, m *session.UserMessage) {
 		session.RoleInjected: "injected by " + m.Source,
 	}[m.Role]
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	c.lead(line{{"› ", th.Faint}}, line{{label, th.Muted}, {" · " + plural(len(lines), "line", "lines"), th.Faint}})
+	c.lead(line{{"› ", th.Faint}}, append(safeLine(th, label, th.Muted), span{" · " + plural(len(lines), "line", "lines"), th.Faint}))
 	if m.Role == session.RoleContext && !c.o.Expanded {
 		return // the same snapshot every step: the line above says it is there
 	}

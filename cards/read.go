@@ -51,6 +51,10 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		show = show[:collapsedRead]
 	}
 	for i, l := range show {
+		if c.full() {
+			c.skip(len(show) - i)
+			break
+		}
 		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
 			c.body(line{{pad("⋮", numW), th.Faint}})
 		}

@@ -53,6 +53,7 @@ func Render(e session.Entry, o Options) (rows []string) {
 	}()
 	c := newCard(o)
 	draw(c, e)
+	c.capNote()
 	return c.rows
 }
 

@@ -23,21 +23,28 @@ func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 // terminalResult: a finished command: its output with its colours, and how
 // it ended.
 func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) {
-	rows := termLines(c.th, v.Output)
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, plural(len(rows), "line", "lines"))...)
+	out := strings.Split(strings.TrimSuffix(v.Output, "\n"), "\n")
+	if v.Output == "" {
+		out = nil
+	}
+	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, plural(len(out), "line", "lines"))...)
 	terminalContext(c, t)
-	if len(rows) == 0 {
+	if len(out) == 0 {
 		c.note("(no output)")
 	}
-	show, hidden := rows, 0
-	if !c.o.Expanded && len(rows) > collapsedOutput+1 {
+	show := out
+	switch {
+	case !c.o.Expanded && len(out) > collapsedOutput+1:
 		// a terminal's last lines say the most: keep the tail
-		hidden = len(rows) - collapsedOutput
-		show = rows[hidden:]
+		hidden := len(out) - collapsedOutput
+		show = out[hidden:]
 		c.note(fmt.Sprintf("… %s above%s", plural(hidden, "line", "lines"), c.expandHint()))
+	case len(out) > maxCardRows: // parse no more than can be drawn
+		show = out[:maxCardRows]
+		c.skip(len(out) - maxCardRows)
 	}
 	bar := span{"│ ", c.th.Faint}
-	for _, r := range show {
+	for _, r := range termLines(c.th, strings.Join(show, "\n")) {
 		for _, w := range c.codeRows(r, c.inner()-2) {
 			c.code(append(line{bar}, w...), indent)
 		}

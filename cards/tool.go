@@ -105,7 +105,7 @@ func callFooter(c *card, t *session.ToolCall) {
 		case "allowed-once":
 			l = append(l, span{" · allowed once", th.Success})
 		default:
-			l = append(l, span{" · " + a.Outcome, th.Error})
+			l = append(l, safeLine(th, " · "+a.Outcome, th.Error)...)
 		}
 		c.body(l)
 	}

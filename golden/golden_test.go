@@ -4,6 +4,7 @@
 package golden
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -176,4 +177,34 @@ func TestNoWrapCutsAndScrolls(t *testing.T) {
 	if !strings.HasPrefix(rows[8], "  8 │ 456789") {
 		t.Fatalf("not scrolled: %q", rows[8])
 	}
+}
+
+// A card of a million output lines draws up to the display cap and says
+// how much it did not draw.
+func TestDisplayCap(t *testing.T) {
+	out := strings.Repeat("a line of output\n", 1000000)
+	args, _ := json.Marshal(map[string]string{"command": "yes", "description": "Print forever"})
+	res, _ := json.Marshal(out)
+	log := `{"type":"session","version":0,"id":"s","createdAt":1,"delegationDepth":0}` + "\n" +
+		`{"type":"tool/call","seq":0,"time":1,"data":{"turn":1,"step":1,"callId":"c","name":"bash","arguments":` + string(mustJSON(string(args))) + `}}` + "\n" +
+		`{"type":"tool/result","seq":1,"time":2,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"c"},"content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":` + string(res) + `}]}]}}}` + "\n"
+	s, err := session.ReadAll(strings.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := cards.Render(s.Call("c"), cards.Options{Width: 80, Theme: theme.Dark(), Expanded: true})
+	last := ansi.Strip(rows[len(rows)-1])
+	if len(rows) > 10001 || !strings.Contains(last, "more not drawn: the card is over the display cap of 10,000 rows") {
+		t.Fatalf("%d rows, the last %q", len(rows), last)
+	}
+	for _, r := range rows {
+		if ansi.StringWidth(r) > 80 {
+			t.Fatalf("a row of %d cells", ansi.StringWidth(r))
+		}
+	}
+}
+
+func mustJSON(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
 }

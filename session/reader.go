@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -51,8 +52,8 @@ func (r *Reader) Write(p []byte) (int, error) {
 	}
 	if !r.detected {
 		r.head = append(r.head, p...)
-		if len(r.head) < 4 {
-			return len(p), nil
+		if len(r.head) < 1024 && !bytes.Contains(r.head, []byte("\n")) && !isZstd(r.head) {
+			return len(p), nil // too little to tell what this is
 		}
 		p, r.head = r.head, nil
 		r.detect(p)
@@ -73,6 +74,9 @@ func (r *Reader) detect(first []byte) {
 		r.zdec = newZstdDecoder()
 	case bytes.HasPrefix(first, []byte{0xFF, 0xFE}) || bytes.HasPrefix(first, []byte{0xFE, 0xFF}):
 		r.s.notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
+		r.stopped = true
+	case looksBinary(first):
+		r.s.notice(0, "this looks like a binary file, not a session log (plain or zstd JSON lines), so nothing was read")
 		r.stopped = true
 	}
 }
@@ -103,6 +107,29 @@ func (r *Reader) applyLine(num int, line []byte) {
 	r.harness.apply(num, line)
 }
 
+// looksBinary reports data that no log starts with: not a JSON object, and
+// a NUL byte in its first kilobyte (JSON text never holds one) or mostly
+// bytes that are not UTF-8. A log that starts well and goes bad later is
+// read line by line, each bad line a notice.
+func looksBinary(first []byte) bool {
+	head := first[:min(len(first), 1024)]
+	if t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		return false
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(head); {
+		r, size := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && size == 1 {
+			bad++
+		}
+		i += size
+	}
+	return len(head) >= 16 && bad*4 > len(head)
+}
+
 // Close ends the input: a last line without a newline is read, and an
 // unfinished zstd frame is reported. A log still being written must not be
 // closed, since its tail is only unfinished for now.
@@ -124,6 +151,10 @@ func (r *Reader) Close() error {
 	if r.zdec != nil {
 		r.zdec.Close()
 	}
+	if r.consumed == 0 {
+		r.s.notice(0, "the log is empty")
+	}
+	r.s.countNotices()
 	return nil
 }
 

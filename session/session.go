@@ -3,6 +3,8 @@
 // that change only by applying decoded events. It knows no screen.
 package session
 
+import "fmt"
+
 // Header is the harness log's first line: which session this is.
 type Header struct {
 	Present         bool
@@ -52,8 +54,10 @@ type Session struct {
 	// Rev grows whenever an entry is added, removed or changed.
 	Rev int
 
-	nextID int
-	calls  map[string]*ToolCall
+	nextID      int
+	calls       map[string]*ToolCall
+	tooMany     *Notice // the notice that counts the notices past maxNotices
+	tooManyLine int     // the last line it counts
 }
 
 // New returns an empty session.
@@ -108,13 +112,44 @@ func (s *Session) remove(e Entry) {
 // AddNotice adds a notice of the reader's own (a log read again, say).
 func (s *Session) AddNotice(text string) { s.notice(0, text) }
 
+// maxNotices bounds the notices a session holds: a file that is not a log
+// at all (a gigabyte of it) must not become a gigabyte of notices. Past the
+// bound notices are counted, and the last one says how many there were.
+const maxNotices = 1000
+
 // notice adds a notice for a line deck could not place; line 0 is a problem
 // with the stream rather than one line.
 func (s *Session) notice(line int, text string) {
-	s.add(&Notice{EntryBase: EntryBase{Seq: -1, Line: line}, Text: text})
 	if line > 0 {
 		s.Account.Notices++
 	} else {
 		s.Account.StreamNotices++
 	}
+	switch n := s.NoticeCount(); {
+	case n < maxNotices:
+		s.add(&Notice{EntryBase: EntryBase{Seq: -1, Line: line}, Text: text})
+	case n == maxNotices:
+		s.tooMany = &Notice{EntryBase: EntryBase{Seq: -1}}
+		s.add(s.tooMany)
+		fallthrough
+	default:
+		s.tooManyLine = line
+		if n%1024 == 0 || n == maxNotices { // a count, kept cheap; Reader.Close makes it exact
+			s.countNotices()
+		}
+	}
 }
+
+// countNotices words the notice that stands for the notices past the bound.
+func (s *Session) countNotices() {
+	if s.tooMany == nil {
+		return
+	}
+	s.tooMany.Text = fmt.Sprintf("… and %d more lines deck could not read, the last being line %d", s.NoticeCount()-maxNotices+1, s.tooManyLine)
+	s.tooMany.Line = s.tooManyLine
+	s.touch(s.tooMany)
+}
+
+// NoticeCount is how many problems reading the log had, whether or not each
+// has a notice of its own.
+func (s *Session) NoticeCount() int { return s.Account.Notices + s.Account.StreamNotices }

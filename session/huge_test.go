@@ -1,0 +1,61 @@
+//go:build !race
+
+package session
+
+import (
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// A single 50 MB line reads like any other.
+func TestA50MBLine(t *testing.T) {
+	big := strings.Repeat("x", 50<<20)
+	log := header + `{"type":"user/message","seq":0,"time":1,"data":{"content":[{"type":"text","text":"` + big + `"}],"source":{"kind":"user"}}}` + "\n"
+	s := readBytes([]byte(log), 1<<20)
+	m, ok := s.Entries[0].(*UserMessage)
+	if !ok || len(TextOf(m.Content)) != len(big) {
+		t.Fatalf("%s", shape(s))
+	}
+}
+
+// garbage streams n bytes of lines that are not a log, never all at once.
+type garbage struct{ left int }
+
+func (g *garbage) Read(p []byte) (int, error) {
+	if g.left == 0 {
+		return 0, io.EOF
+	}
+	const line = "this is not a session log at all\n"
+	n := 0
+	for n+len(line) <= len(p) && g.left >= len(line) {
+		n += copy(p[n:], line)
+		g.left -= len(line)
+	}
+	if n == 0 {
+		g.left = 0
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// A huge file is streamed, never read whole, and what it costs in memory
+// does not grow with it.
+func TestAHugeFileIsStreamedInBoundedMemory(t *testing.T) {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s, err := ReadAll(&garbage{left: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 32<<20 {
+		t.Fatalf("reading 64 MB kept %d MB", grew>>20)
+	}
+	if s.NoticeCount() < 2000000 || len(s.Entries) != maxNotices {
+		t.Fatalf("%d problems, %d entries", s.NoticeCount(), len(s.Entries))
+	}
+}

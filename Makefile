@@ -3,7 +3,7 @@ GO      ?= go
 FREEZE  ?= $(GO) run github.com/charmbracelet/freeze@v0.2.2
 FUZZTIME ?= 30s
 
-.PHONY: run test lint golden bench screenshots
+.PHONY: run test lint golden bench fuzz screenshots
 
 # The built-in demo session, drawn as cards.
 run:
@@ -26,6 +26,11 @@ golden:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Every fuzz target for FUZZTIME (default 30s); a failing input lands in
+# testdata/fuzz/ and becomes a regression test.
+fuzz:
+	FUZZTIME=$(FUZZTIME) ./.ci/fuzz
 
 # The README's picture of the cards: the demo session's header, then its
 # edit, failing test, fix and failed read.

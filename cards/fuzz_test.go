@@ -1,0 +1,102 @@
+package cards
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// onlySGR reports the first escape sequence or control in out that is not
+// deck's own SGR or a newline.
+func notSGR(out string) string {
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	var state byte
+	for s := out; s != ""; {
+		p.Reset()
+		seq, _, n, next := ansi.DecodeSequence(s, state, p)
+		switch {
+		case ansi.HasCsiPrefix(seq) && p.Command() == 'm' && seq[0] == 0x1b:
+		case len(seq) > 1 && (seq[0] == 0x1b || (seq[0] >= 0x80 && seq[0] <= 0x9f)):
+			return seq
+		case len(seq) == 1 && seq != "\n" && (seq[0] < 0x20 || seq[0] == 0x7f || (seq[0] >= 0x80 && seq[0] <= 0x9f)):
+			return seq
+		}
+		if n == 0 {
+			break
+		}
+		s, state = s[n:], next
+	}
+	return ""
+}
+
+// FuzzSanitize: whatever the text, what comes out is printable, holds no
+// escape and no control, and is as wide as it measures.
+func FuzzSanitize(f *testing.F) {
+	f.Add("a\x1b]0;t\x07b\u202e\x00\x9b2J\u009b31m👩\u200d💻\t漢")
+	f.Add("\x1b[31mred\x1b]8;;u\x1b\\l\x1b]8;;\x1b\\")
+	f.Fuzz(func(t *testing.T, text string) {
+		th := theme.Dark()
+		l := safeText(th, strings.ReplaceAll(text, "\n", " "), th.Text)
+		out := l.String()
+		if bad := notSGR(out); bad != "" {
+			t.Fatalf("%q reached the output of %q", bad, text)
+		}
+		if !utf8.ValidString(l.plain()) {
+			t.Fatalf("invalid UTF-8 out of %q", text)
+		}
+		if got := ansi.StringWidth(out); got != l.width() {
+			t.Fatalf("measures %d, is %d", l.width(), got)
+		}
+	})
+}
+
+// FuzzTerminalOutput: command output keeps only colours.
+func FuzzTerminalOutput(f *testing.F) {
+	f.Add("\x1b[1;31merr\x1b[0m\rX\bY\x1b[2J\x1b]0;t\x07\u009b2J\x9b31m")
+	f.Fuzz(func(t *testing.T, out string) {
+		for _, l := range termLines(theme.Dark(), out) {
+			if bad := notSGR(l.String()); bad != "" {
+				t.Fatalf("%q reached the output of %q", bad, out)
+			}
+		}
+	})
+}
+
+// FuzzRender draws every entry of any log at any width from 1 to 300: no
+// panic, no row wider than the width, no escape but deck's SGR.
+func FuzzRender(f *testing.F) {
+	paths, _ := filepath.Glob("../golden/testdata/fixtures/*.jsonl")
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b, uint16(40), true)
+		}
+	}
+	f.Fuzz(func(t *testing.T, log []byte, width uint16, expanded bool) {
+		w := int(width%300) + 1
+		s, _ := session.ReadAll(bytes.NewReader(log))
+		for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
+			o := Options{Width: w, Theme: th, Cwd: s.Header.Cwd, Expanded: expanded}
+			rows := append(SessionHeader(s, o), SessionFooter(s, o)...)
+			for _, e := range s.Entries {
+				rows = append(rows, Render(e, o)...)
+			}
+			for _, r := range rows {
+				if got := ansi.StringWidth(r); got > w {
+					t.Fatalf("width %d: a row of %d cells: %q", w, got, r)
+				}
+				if bad := notSGR(r); bad != "" {
+					t.Fatalf("%q reached the output: %q", bad, r)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,96 @@
+package session
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// seedLogs adds every log of the golden testdata to a fuzz corpus.
+func seedLogs(f *testing.F) {
+	paths, _ := filepath.Glob(testdata + "/fixtures/*")
+	more, _ := filepath.Glob(testdata + "/harness/*/session.jsonl")
+	for _, p := range append(paths, more...) {
+		if b, err := os.ReadFile(p); err == nil && len(b) < 64<<10 {
+			f.Add(b, uint16(7))
+		}
+	}
+}
+
+// FuzzReader feeds any bytes, in any chunks, to the log reader: it never
+// panics, and every line is accounted for.
+func FuzzReader(f *testing.F) {
+	seedLogs(f)
+	f.Add([]byte(header+`{"type":"text-chunks","seq0":0,"time0":0,"data":{"dt":[],"texts":["x"]}}`), uint16(1))
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
+		s := readBytes(data, int(chunk%4096)+1)
+		if !s.Account.Balanced() {
+			t.Fatalf("accounting %+v", s.Account)
+		}
+		for _, e := range s.Entries {
+			if c, ok := e.(*ToolCall); ok {
+				_ = c.Status()
+				_ = c.Title()
+			}
+		}
+	})
+}
+
+// FuzzNarrowing gives the meta narrowing of every card any JSON: it never
+// panics, and what it accepts is sound.
+func FuzzNarrowing(f *testing.F) {
+	for _, s := range []string{readMeta, `{"diffs":[{"path":"a","oldText":null,"newText":"b"}]}`,
+		`{"shape":"matches","files":[{"path":"a","matches":[{"lineNumber":1,"line":"x"}]}],"truncated":false,"total":1}`,
+		`{"shape":"paths","paths":["a"],"truncated":true,"total":9}`, `{"sources":[{"url":"u"}],"truncated":false,"answer":"a"}`,
+		`{"url":"u","statusCode":200,"truncated":false}`, `{"offset":1e400}`, `[[[[`, `null`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := decodeMeta(data)
+		if err != nil {
+			return
+		}
+		if v, ok := ReadMetaFromMeta(m); ok {
+			prev := v.Offset - 1
+			for _, l := range v.Lines {
+				if l.Number <= prev || l.Number > v.TotalLines {
+					t.Fatalf("accepted line %d after %d of %d", l.Number, prev, v.TotalLines)
+				}
+				prev = l.Number
+			}
+		}
+		diffsFromMeta(m)
+		SearchViewFromMeta(m)
+		webSearchFromMeta(m)
+		webFetchFromMeta(m)
+		for _, name := range []string{"read", "write", "edit", "bash", "grep", "glob", "web_search", "web_fetch", "exit_plan_mode"} {
+			presentResult(name, `{"file_path":"a","content":"c","old_string":"o","new_string":"n","command":"c","description":"d","pattern":"p","query":"q","url":"u","plan":"# p"}`,
+				&ToolResult{Content: []ContentBlock{{Type: "text", Text: string(data)}}, Meta: m})
+		}
+	})
+}
+
+// FuzzPresentCall gives every presenter any arguments.
+func FuzzPresentCall(f *testing.F) {
+	f.Add("read", `{"file_path":"a","offset":5,"limit":4}`)
+	f.Add("str_replace_editor", `{"command":"insert","path":"p","insert_line":-1e308}`)
+	f.Add("update_goal", `{"goal_id":"g","action":""}`)
+	f.Fuzz(func(t *testing.T, name, args string) {
+		presentCall(name, args)
+		for n := range presenters {
+			presentCall(n, args)
+		}
+	})
+}
+
+// FuzzParseExitStatus: the body is always a prefix of the text.
+func FuzzParseExitStatus(f *testing.F) {
+	f.Add("out\n[exit code: 2]")
+	f.Add("x\n[killed by signal: SIGTERM]")
+	f.Fuzz(func(t *testing.T, text string) {
+		body, _, _ := ParseExitStatus(text)
+		if len(body) > len(text) || text[:len(body)] != body {
+			t.Fatalf("body %q is not a prefix of %q", body, text)
+		}
+	})
+}

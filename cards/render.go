@@ -58,7 +58,12 @@ func Render(e session.Entry, o Options) (rows []string) {
 }
 
 // draw picks the card of an entry; a variable so a test can make it panic.
-var draw = func(c *card, e session.Entry) {
+// It is set in init because a card may draw entries nested in it.
+var draw func(*card, session.Entry)
+
+func init() { draw = drawEntry }
+
+func drawEntry(c *card, e session.Entry) {
 	switch e := e.(type) {
 	case *session.UserMessage:
 		userMessage(c, e)

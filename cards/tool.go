@@ -45,6 +45,39 @@ func toolCall(c *card, t *session.ToolCall) {
 		}
 	}
 	callFooter(c, t)
+	nested(c, t)
+}
+
+// nested draws the work of a subagent inside its call's card, behind a rail;
+// collapsed, it says how much there is.
+func nested(c *card, t *session.ToolCall) {
+	if len(t.Nested) == 0 {
+		return
+	}
+	calls := 0
+	for _, e := range t.Nested {
+		if _, ok := e.(*session.ToolCall); ok {
+			calls++
+		}
+	}
+	what := fmt.Sprintf("subagent: %s, %s", plural(len(t.Nested), "entry", "entries"), plural(calls, "tool call", "tool calls"))
+	if !c.o.Expanded {
+		c.note("↳ " + what + c.expandHint())
+		return
+	}
+	c.note("↳ " + what)
+	inner := c.o
+	inner.Width = max(c.o.Width-indent-2, 1)
+	rail := strings.Repeat(" ", min(indent, c.o.Width-1)) + c.th.Faint.Render("│ ")
+	for i, e := range t.Nested {
+		if c.full() {
+			c.skip(len(t.Nested) - i)
+			return
+		}
+		for _, r := range Render(e, inner) {
+			c.raw(rail + r)
+		}
+	}
 }
 
 // title is the card's title: the result's, else the call's; a shell

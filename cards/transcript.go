@@ -20,6 +20,9 @@ func SessionHeader(s *session.Session, o Options) []string {
 	}
 	c.lead(line{{"▌ ", th.Accent}}, safeLine(th, title, th.Title))
 	var facts []string
+	if s.Agent != "" {
+		facts = append(facts, s.Agent)
+	}
 	if s.Header.ID != "" {
 		facts = append(facts, s.Header.ID)
 	}

@@ -129,6 +129,9 @@ type ToolCall struct {
 
 	Approval  *Approval
 	SubCalls  []SubCall // nested calls made inside this one (code mode)
+	// Nested is the work of a subagent this call started (Claude Code's
+	// Task), in order; shown inside the call's card.
+	Nested []Entry
 	StartTime int64     // when the harness started the call (tool/call); 0 if unseen
 	EndTime   int64     // when its result came; 0 while pending
 }

@@ -37,7 +37,7 @@ type harnessDecoder struct {
 }
 
 func newHarnessDecoder(s *Session) *harnessDecoder {
-	s.Format = "harness"
+	s.Format = FormatHarness
 	return &harnessDecoder{
 		s: s, streams: map[streamKey]Entry{},
 		turnStart: map[int64]int64{}, turnSteps: map[int64]int{},
@@ -76,6 +76,8 @@ func (d *harnessDecoder) apply(num int, line []byte) {
 		d.s.Account.Bookkeeping++
 	}
 }
+
+func (d *harnessDecoder) finish() {}
 
 // handlers maps each event type deck knows to what it does with it.
 var handlers map[string]func(*harnessDecoder, *record) (outcome, error)

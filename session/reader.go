@@ -19,7 +19,9 @@ import (
 // line to its session as soon as the line is whole.
 type Reader struct {
 	s       *Session
-	harness *harnessDecoder
+	dec     decoder   // the format's decoder, once the first lines told it
+	path    string    // the log's file, when it is one; see SetPath
+	pending []pending // lines read before the format was known
 
 	head     []byte // the first bytes, until the format is known
 	detected bool
@@ -33,9 +35,23 @@ type Reader struct {
 
 // NewReader returns a reader for a new session.
 func NewReader() *Reader {
-	s := New()
-	return &Reader{s: s, harness: newHarnessDecoder(s)}
+	return &Reader{s: New()}
 }
+
+// pending is a line kept until the format is known.
+type pending struct {
+	num  int
+	line []byte
+}
+
+// sniffLines is how many lines may pass before a log that names no format
+// is read as a harness log (whose decoder then reports each bad line).
+const sniffLines = 16
+
+// SetPath says which file the log is read from, before the first Write.
+// Some formats keep parts of a session in files beside the log (Claude
+// Code's subagent transcripts); without a path they are not looked for.
+func (r *Reader) SetPath(path string) { r.path = path }
 
 // Session is the session read so far.
 func (r *Reader) Session() *Session { return r.s }
@@ -104,7 +120,34 @@ func (r *Reader) applyLine(num int, line []byte) {
 	if num == 1 {
 		line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")) // a UTF-8 BOM
 	}
-	r.harness.apply(num, line)
+	if r.dec == nil {
+		r.pending = append(r.pending, pending{num, bytes.Clone(line)})
+		format := sniff(line)
+		if format == "" && len(r.pending) < sniffLines {
+			return
+		}
+		r.choose(format)
+		return
+	}
+	r.dec.apply(num, line)
+}
+
+// choose starts the decoder of a format and gives it the lines kept so far.
+func (r *Reader) choose(format string) {
+	switch format {
+	case FormatACP:
+		r.dec = newACPDecoder(r.s)
+	case FormatClaudeCode:
+		r.dec = newClaudeDecoder(r.s, r.path)
+	case FormatCodex:
+		r.dec = newCodexDecoder(r.s)
+	default:
+		r.dec = newHarnessDecoder(r.s)
+	}
+	for _, p := range r.pending {
+		r.dec.apply(p.num, p.line)
+	}
+	r.pending = nil
 }
 
 // looksBinary reports data that no log starts with: not a JSON object, and
@@ -148,6 +191,12 @@ func (r *Reader) Close() error {
 		}
 	}
 	r.lines.flush(r.applyLine)
+	if r.dec == nil && len(r.pending) > 0 {
+		r.choose("")
+	}
+	if r.dec != nil {
+		r.dec.finish()
+	}
 	if r.zdec != nil {
 		r.zdec.Close()
 	}
@@ -159,8 +208,12 @@ func (r *Reader) Close() error {
 }
 
 // ReadAll reads a whole log from rd.
-func ReadAll(rd io.Reader) (*Session, error) {
+func ReadAll(rd io.Reader) (*Session, error) { return readFrom(rd, "") }
+
+// readFrom reads a whole log from rd, which holds the file at path (or "").
+func readFrom(rd io.Reader, path string) (*Session, error) {
 	r := NewReader()
+	r.SetPath(path)
 	buf := make([]byte, 256<<10)
 	for {
 		n, err := rd.Read(buf)
@@ -220,7 +273,7 @@ func Open(path string) (*Session, error) {
 		return nil, err
 	}
 	defer f.Close()
-	s, err := ReadAll(f)
+	s, err := readFrom(f, file)
 	if err != nil {
 		return s, fmt.Errorf("reading %s: %w", file, err)
 	}

@@ -39,7 +39,8 @@ func (a Accounting) Balanced() bool {
 
 // Session is a decoded session log.
 type Session struct {
-	Format   string // "harness"
+	Format   string // FormatHarness, FormatACP, FormatClaudeCode, FormatCodex
+	Agent    string // the agent that wrote the log, with its version when known
 	Header   Header
 	Title    string
 	Provider string

@@ -50,8 +50,18 @@ type changedMsg struct{}
 func newSource(name, path string, stream io.Reader, follow bool) *source {
 	return &source{
 		name: name, path: path, stream: stream, follow: follow, loading: true,
-		reader: session.NewReader(), updates: make(chan struct{}, 1), toggled: make(chan bool, 1),
+		reader: readerFor(path), updates: make(chan struct{}, 1), toggled: make(chan bool, 1),
 	}
+}
+
+// readerFor is a reader for the log at path ("" for a stream), told where
+// the file is so it can find the parts of a session kept beside it.
+func readerFor(path string) *session.Reader {
+	r := session.NewReader()
+	if file, err := session.Resolve(path); path != "" && err == nil {
+		r.SetPath(file)
+	}
+	return r
 }
 
 // start begins reading in the background.
@@ -227,7 +237,7 @@ func (s *source) restart(old *os.File, why string) (*os.File, error) {
 		return nil, err
 	}
 	s.mu.Lock()
-	s.reader = session.NewReader()
+	s.reader = readerFor(s.path)
 	s.reader.Session().AddNotice(why)
 	s.read, s.total, s.loading = 0, info.Size(), true
 	s.resets++

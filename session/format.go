@@ -1,0 +1,83 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// decoder applies the lines of one log format to a session. The Reader picks
+// one by what the first lines hold (never by the file's name).
+type decoder interface {
+	// apply takes one line (without its newline).
+	apply(num int, line []byte)
+	// finish is called once the input has ended.
+	finish()
+}
+
+// Formats deck reads.
+const (
+	FormatHarness    = "harness"
+	FormatACP        = "acp"
+	FormatClaudeCode = "claude-code"
+	FormatCodex      = "codex"
+)
+
+// sniff tells a log's format from one line: the harness's header or events,
+// a JSON-RPC message or an SDK call recording (ACP), a Claude Code record, a
+// Codex rollout line. It returns "" when the line says nothing either way.
+func sniff(line []byte) string {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 {
+		return ""
+	}
+	if bytes.Equal(line, []byte("{")) || bytes.Equal(line, []byte("[")) {
+		return FormatACP // pretty-printed JSON: the ACP SDK's call recordings
+	}
+	var probe struct {
+		Type      *string          `json:"type"`
+		Seq       json.RawMessage  `json:"seq"`
+		Seq0      json.RawMessage  `json:"seq0"`
+		JSONRPC   *string          `json:"jsonrpc"`
+		Method    *string          `json:"method"`
+		Args      json.RawMessage  `json:"args"`
+		Timestamp *string          `json:"timestamp"`
+		Payload   json.RawMessage  `json:"payload"`
+		SessionID *string          `json:"sessionId"`
+		UUID      *string          `json:"uuid"`
+		Message   json.RawMessage  `json:"message"`
+		ID        json.RawMessage  `json:"id"`
+		Instr     *json.RawMessage `json:"instructions"`
+	}
+	if json.Unmarshal(line, &probe) != nil {
+		return ""
+	}
+	t := ""
+	if probe.Type != nil {
+		t = *probe.Type
+	}
+	switch {
+	case t == "session" || probe.Seq != nil || probe.Seq0 != nil:
+		return FormatHarness
+	case probe.JSONRPC != nil || (probe.Method != nil && probe.Args != nil):
+		return FormatACP
+	case probe.Timestamp != nil && probe.Payload != nil:
+		return FormatCodex
+	case probe.Instr != nil || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && isCodexItem(t)):
+		return FormatCodex // the first era: bare lines, no envelope
+	case probe.SessionID != nil || probe.UUID != nil || t == "summary" || t == "file-history-snapshot":
+		return FormatClaudeCode
+	case isCodexItem(t):
+		return FormatCodex
+	}
+	return ""
+}
+
+// isCodexItem reports a Codex response item type.
+func isCodexItem(t string) bool {
+	switch t {
+	case "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
+		"custom_tool_call_output", "local_shell_call", "web_search_call":
+		return true
+	}
+	return false
+}

@@ -29,7 +29,9 @@ const (
 const usage = `deck — coding-agent sessions as cards
 
 usage:
-  deck                     pick a session under $DSH_HOME/sessions (the demo if none)
+  deck                     pick a session (the demo if there are none): the harness's
+                           ($DSH_HOME/sessions), Claude Code's ($CLAUDE_CONFIG_DIR/projects)
+                           and Codex's ($CODEX_HOME/sessions)
   deck PATH                open a session full-screen
   deck -                   open a log read from stdin
       -f, --follow         follow the log as it grows (default: when it is still being written)
@@ -37,6 +39,9 @@ usage:
       --last               open the newest session
       --demo               open the built-in demo session
       --theme NAME         dark or light (default: the terminal's background)
+  deck ls                  list the sessions on disk, newest first (tab-separated
+                           when not in a terminal: start, agent, bytes, live, path,
+                           cwd, title)
   deck render [PATH|-]     print a session as cards
       --width N            columns (default: the terminal's, else 100)
       --color MODE         auto, always or never (NO_COLOR is honoured)
@@ -44,8 +49,9 @@ usage:
       --collapse           draw long cards collapsed, as the viewer does
       --demo               the built-in demo session
 
-PATH is a session.jsonl, a session.jsonl.zstd, or a session folder holding
-one. With no PATH, deck reads stdin when it is not a terminal, else shows
+PATH is a session log (the harness's session.jsonl or .jsonl.zstd, an ACP
+transcript, a Claude Code or Codex session: told apart by content), or a
+harness session folder. With no PATH, deck reads stdin when it is not a terminal, else shows
 the demo.
 `
 
@@ -58,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "render":
 			return renderCmd(args[1:], stdin, stdout, stderr)
+		case "ls":
+			return lsCmd(args[1:], stdout, stderr)
 		case "-h", "--help", "help":
 			fmt.Fprint(stdout, usage)
 			return exitOK
@@ -70,6 +78,38 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return renderCmd(args, stdin, stdout, stderr)
 	}
 	return viewCmd(args, stdin, stderr)
+}
+
+// lsCmd lists the sessions of every agent deck knows.
+func lsCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "deck ls: it takes no arguments (got %s)\n\n%s", args[0], usage)
+		return exitUsage
+	}
+	roots := ui.DefaultRoots()
+	found := ui.ScanAll(ui.FindSessions(roots))
+	if len(found) == 0 {
+		fmt.Fprintf(stderr, "deck: no sessions in %s\n", ui.DescribeRoots(roots))
+		return exitOK
+	}
+	var th *theme.Theme // a script gets plain fields
+	var text strings.Builder
+	if isTerminal(stdout) {
+		th = theme.Dark()
+	}
+	if err := ui.WriteList(&text, found, th, terminalWidth(stdout)); err != nil {
+		return exitInput
+	}
+	out := text.String()
+	if th != nil {
+		profile, _ := theme.Profile("auto", stdout, os.Environ())
+		out = theme.Encode(out, profile)
+	}
+	if _, err := io.WriteString(stdout, out); err != nil {
+		fmt.Fprintf(stderr, "deck: writing: %v\n", err)
+		return exitInput
+	}
+	return exitOK
 }
 
 // viewCmd opens the full-screen viewer (or the session picker).
@@ -239,9 +279,9 @@ func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
 	case o.demo:
 		return demo.Session(), "demo", nil
 	case o.last:
-		found := ui.FindSessions(ui.SessionsDir())
+		found := ui.FindSessions(ui.DefaultRoots())
 		if len(found) == 0 {
-			return nil, "", fmt.Errorf("no sessions in %s", ui.SessionsDir())
+			return nil, "", fmt.Errorf("no sessions in %s", ui.DescribeRoots(ui.DefaultRoots()))
 		}
 		path = found[0].Path
 	case path == "-" || (path == "" && !isTerminal(stdin)):

@@ -26,7 +26,7 @@ type Options struct {
 	Last   bool      // the newest session on disk
 	Follow *bool     // follow the log; nil: when it is still being written
 	Theme  string    // "dark" or "light"; "" follows the terminal's background
-	Dir    string    // where the sessions are; "" for SessionsDir()
+	Roots  []Root    // where the sessions are; nil for DefaultRoots()
 
 	// Input and Output replace the terminal (tests); with Stdin, the
 	// keyboard is read from /dev/tty unless Input says otherwise.
@@ -54,9 +54,9 @@ func New(o Options) (tea.Model, error) {
 		}
 		a.th, a.fixed = th, true
 	}
-	dir := o.Dir
-	if dir == "" {
-		dir = SessionsDir()
+	roots := o.Roots
+	if roots == nil {
+		roots = DefaultRoots()
 	}
 	switch {
 	case o.Demo:
@@ -69,17 +69,17 @@ func New(o Options) (tea.Model, error) {
 		}
 		a.model = a.viewer(newSource(o.Path, o.Path, nil, followDefault(o.Follow, o.Path)))
 	default:
-		sessions := FindSessions(dir)
+		sessions := FindSessions(roots)
 		switch {
 		case len(sessions) == 0 && o.Last:
-			return nil, fmt.Errorf("no sessions in %s", dir)
+			return nil, fmt.Errorf("no sessions in %s", DescribeRoots(roots))
 		case len(sessions) == 0:
 			a.model = a.viewer(newSource("demo", "", bytes.NewReader(demo.Log()), false))
 		case o.Last:
 			s := sessions[0]
 			a.model = a.viewer(newSource(s.Path, s.Path, nil, followDefault(o.Follow, s.Path)))
 		default:
-			a.model = newPicker(a.th, dir, sessions)
+			a.model = newPicker(a.th, DescribeRoots(roots), sessions)
 		}
 	}
 	return a, nil

@@ -40,7 +40,7 @@ type scannedMsg struct {
 func newPicker(th *theme.Theme, dir string, sessions []Entry) *picker {
 	in := textinput.New()
 	in.Prompt = "filter: "
-	in.Placeholder = "type to filter by title or directory"
+	in.Placeholder = "type to filter by title, directory or agent"
 	in.SetWidth(50)
 	p := &picker{th: th, dir: dir, sessions: sessions, filter: in, width: 80, height: 24}
 	p.refilter()
@@ -97,13 +97,13 @@ func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, cmd
 }
 
-// refilter keeps the sessions whose title or directory holds every word of
-// the filter.
+// refilter keeps the sessions whose title, directory or agent holds every
+// word of the filter.
 func (p *picker) refilter() {
 	words := strings.Fields(strings.ToLower(p.filter.Value()))
 	p.shown = p.shown[:0]
 	for i, e := range p.sessions {
-		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path)
+		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path + " " + e.Agent)
 		keep := true
 		for _, w := range words {
 			if !strings.Contains(hay, w) {
@@ -137,8 +137,8 @@ func (p *picker) View() tea.View {
 	return v
 }
 
-// row is one session: a live mark, its title, then its directory, start and
-// size, dim.
+// row is one session: a live mark, its title, then its agent, directory,
+// start and size, dim.
 func (p *picker) row(e Entry, selected bool) string {
 	th := p.th
 	title := cards.Safe(e.Title)
@@ -162,7 +162,7 @@ func (p *picker) row(e Entry, selected bool) string {
 	if !e.Started.IsZero() {
 		when = e.Started
 	}
-	facts := fmt.Sprintf("%s · %s · %s", cards.Safe(e.Cwd), when.Format("2006-01-02 15:04"), byteCount(e.Size))
+	facts := fmt.Sprintf("%s · %s · %s · %s", e.Agent, cards.Safe(e.Cwd), when.Format("2006-01-02 15:04"), byteCount(e.Size))
 	room := max(p.width-6, 10)
 	left := ansi.Truncate(title, room*3/5, "…")
 	right := ansi.Truncate(facts, max(room-ansi.StringWidth(left)-2, 0), "…")

@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"bytes"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/deck-tui/deck/session"
@@ -17,6 +16,7 @@ const liveWithin = 2 * time.Minute
 
 // Entry is one session on disk, as the picker lists it.
 type Entry struct {
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex
 	Path    string // the log file
 	Title   string
 	Cwd     string
@@ -27,35 +27,21 @@ type Entry struct {
 	Scanned bool // title and cwd were read from the log
 }
 
-// SessionsDir is where the harness keeps its sessions: $DSH_HOME/sessions,
-// by default ~/.dsh/sessions.
-func SessionsDir() string {
-	if home := os.Getenv("DSH_HOME"); home != "" {
-		return filepath.Join(home, "sessions")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(home, ".dsh", "sessions")
-}
-
-// FindSessions lists the harness sessions under dir
-// (--<normalized-cwd>--/<session-id>/session.jsonl[.zstd]), newest first.
-// Titles are not read yet: Scan does that.
-func FindSessions(dir string) []Entry {
+// FindSessions lists the sessions under the roots, newest first. Titles
+// are not read yet: Scan does that.
+func FindSessions(roots []Root) []Entry {
 	var out []Entry
-	projects, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	for _, sessionDir := range projects {
-		log, err := session.Resolve(sessionDir)
-		if err != nil {
+	for _, r := range roots {
+		if r.Dir == "" {
 			continue
 		}
-		info, err := os.Stat(log)
-		if err != nil {
-			continue
+		for _, log := range r.logs(r.Dir) {
+			info, err := os.Stat(log)
+			if err != nil || info.IsDir() {
+				continue
+			}
+			out = append(out, Entry{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < liveWithin})
 		}
-		out = append(out, Entry{Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < liveWithin})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].Mod.Equal(out[j].Mod) {
@@ -67,7 +53,8 @@ func FindSessions(dir string) []Entry {
 }
 
 // scanLimit is how much of a log Scan reads for its title: the harness
-// names a session in its first turn.
+// names a session in its first turn, and the other agents' first prompt is
+// near the start.
 const scanLimit = 4 << 20
 
 // Scan reads a session's header and title from the start of its log.
@@ -79,10 +66,35 @@ func Scan(e Entry) Entry {
 	}
 	defer f.Close()
 	head, _ := io.ReadAll(io.LimitReader(f, scanLimit))
-	s, _ := session.ReadAll(bytes.NewReader(head))
+	r := session.NewReader()
+	r.SetPath(e.Path)
+	r.Write(head)
+	r.Close()
+	s := r.Session()
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
+	if e.Title == "" {
+		e.Title = firstPrompt(s)
+	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)
 	}
 	return e
+}
+
+// firstPrompt is the first line of the first thing a person asked, the
+// title of a session whose agent names none.
+func firstPrompt(s *session.Session) string {
+	for _, en := range s.Entries {
+		m, ok := en.(*session.UserMessage)
+		if !ok || m.Role != session.RoleHuman {
+			continue
+		}
+		for _, b := range m.Content {
+			if t := strings.TrimSpace(b.Text); b.Type == "text" && t != "" {
+				first, _, _ := strings.Cut(t, "\n")
+				return first
+			}
+		}
+	}
+	return ""
 }

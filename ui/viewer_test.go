@@ -21,7 +21,7 @@ func TestPickAndOpenASession(t *testing.T) {
 		"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
 		"s-live": testdata + "/harness/live/session-logs/plain/session.jsonl.zstd",
 	})
-	x := start(t, Options{Dir: dir}, 100, 24)
+	x := start(t, Options{Roots: []Root{HarnessRoot(dir)}}, 100, 24)
 	s := x.waitFor("First use the read tool", "Use the bash tool to", "Scripted probe session", "3 of 3")
 	golden.RequireEqual(t, strings.ReplaceAll(s, dir, "$SESSIONS"))
 	x.typeText("bash")
@@ -33,7 +33,7 @@ func TestPickAndOpenASession(t *testing.T) {
 
 // With no sessions on disk, deck opens its demo.
 func TestNoSessionsOpensTheDemo(t *testing.T) {
-	x := start(t, Options{Dir: t.TempDir()}, 100, 30)
+	x := start(t, Options{Roots: []Root{HarnessRoot(t.TempDir())}}, 100, 30)
 	x.waitFor("Fix /healthz 500 without config.yaml")
 	x.quit()
 }

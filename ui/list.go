@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/theme"
+)
+
+// ScanAll reads every session's title, several at a time.
+func ScanAll(sessions []Entry) []Entry {
+	out := make([]Entry, len(sessions))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(runtime.GOMAXPROCS(0), 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				out[i] = Scan(sessions[i])
+			}
+		}()
+	}
+	for i := range sessions {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return out
+}
+
+// WriteList prints sessions for `deck ls`, newest first. For a person (th
+// not nil) each is two lines: its title, then its agent, directory, start,
+// size and file, dim, cut to width. For a script (th nil) each is one line
+// of tab-separated fields: start (RFC 3339), agent, size in bytes, "live" or
+// "-", path, cwd, title. Titles and paths are untrusted: they are made safe
+// either way, and a tab in them becomes a space.
+func WriteList(w io.Writer, sessions []Entry, th *theme.Theme, width int) error {
+	var b strings.Builder
+	for _, e := range sessions {
+		when := e.Mod
+		if !e.Started.IsZero() {
+			when = e.Started
+		}
+		title, cwd, path := listField(e.Title), listField(e.Cwd), listField(e.Path)
+		if th == nil {
+			live := "-"
+			if e.Live {
+				live = "live"
+			}
+			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", when.Format("2006-01-02T15:04:05Z07:00"), e.Agent, e.Size, live, path, cwd, title)
+			continue
+		}
+		if title == "" {
+			title = "untitled session"
+		}
+		mark := "  "
+		if e.Live {
+			mark = th.Success.Render("● ")
+		}
+		facts := fmt.Sprintf("%s · %s · %s · %s · %s", e.Agent, cwd, when.Format("2006-01-02 15:04"), byteCount(e.Size), path)
+		b.WriteString(mark + th.Title.Render(ansi.Truncate(title, max(width-2, 1), "…")) + "\n")
+		b.WriteString("  " + th.Muted.Render(ansi.Truncate(facts, max(width-2, 1), "…")) + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func listField(s string) string {
+	return strings.ReplaceAll(cards.Safe(s), "\t", " ")
+}

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// Root is a folder where one agent keeps its session logs.
+type Root struct {
+	Agent string // the agent's name, shown on each of its rows
+	Dir   string
+	logs  func(dir string) []string
+}
+
+// Agent names, as the picker and `deck ls` show them.
+const (
+	AgentHarness = "deepseek-harness"
+	AgentClaude  = "Claude Code"
+	AgentCodex   = "Codex"
+)
+
+// HarnessRoot is the harness's sessions folder:
+// --<normalized-cwd>--/<session-id>/session.jsonl[.zstd].
+func HarnessRoot(dir string) Root { return Root{AgentHarness, dir, harnessLogs} }
+
+// ClaudeRoot is Claude Code's projects folder: <project>/<session>.jsonl.
+// Subagent transcripts (<project>/<session>/subagents/) open with their
+// session, so they are not listed on their own.
+func ClaudeRoot(dir string) Root { return Root{AgentClaude, dir, claudeLogs} }
+
+// CodexRoot is Codex's sessions folder: YYYY/MM/DD/rollout-*.jsonl.
+func CodexRoot(dir string) Root { return Root{AgentCodex, dir, codexLogs} }
+
+// DefaultRoots are the three agents' folders, from the environment:
+// $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
+// (~/.claude/projects), $CODEX_HOME/sessions (~/.codex/sessions).
+func DefaultRoots() []Root {
+	home, _ := os.UserHomeDir()
+	under := func(env, dflt, sub string) string {
+		if v := os.Getenv(env); v != "" {
+			return filepath.Join(v, sub)
+		}
+		if home == "" {
+			return ""
+		}
+		return filepath.Join(home, dflt, sub)
+	}
+	return []Root{
+		HarnessRoot(under("DSH_HOME", ".dsh", "sessions")),
+		ClaudeRoot(under("CLAUDE_CONFIG_DIR", ".claude", "projects")),
+		CodexRoot(under("CODEX_HOME", ".codex", "sessions")),
+	}
+}
+
+// SessionsDir is where the harness keeps its sessions.
+func SessionsDir() string { return DefaultRoots()[0].Dir }
+
+// DescribeRoots names the folders, with the home folder as ~.
+func DescribeRoots(roots []Root) string {
+	home, _ := os.UserHomeDir()
+	var dirs []string
+	for _, r := range roots {
+		d := r.Dir
+		if home != "" && strings.HasPrefix(d, home+string(filepath.Separator)) {
+			d = "~" + d[len(home):]
+		}
+		dirs = append(dirs, d)
+	}
+	return strings.Join(dirs, ", ")
+}
+
+func harnessLogs(dir string) []string {
+	var out []string
+	folders, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	for _, f := range folders {
+		if log, err := session.Resolve(f); err == nil && log != f {
+			out = append(out, log)
+		}
+	}
+	return out
+}
+
+func claudeLogs(dir string) []string {
+	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
+	return logs
+}
+
+// codexLogs walks the date folders; Codex nests them three deep, but older
+// versions wrote rollouts flat, so any depth is taken.
+func codexLogs(dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable folder hides only itself
+		}
+		name := d.Name()
+		if !d.IsDir() && strings.HasPrefix(name, "rollout-") && strings.HasSuffix(name, ".jsonl") {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}

@@ -127,13 +127,13 @@ type ToolCall struct {
 	// the session's earlier reads show it; 0 where that is not known.
 	DiffStarts []int
 
-	Approval  *Approval
-	SubCalls  []SubCall // nested calls made inside this one (code mode)
+	Approval *Approval
+	SubCalls []SubCall // nested calls made inside this one (code mode)
 	// Nested is the work of a subagent this call started (Claude Code's
 	// Task), in order; shown inside the call's card.
-	Nested []Entry
-	StartTime int64     // when the harness started the call (tool/call); 0 if unseen
-	EndTime   int64     // when its result came; 0 while pending
+	Nested    []Entry
+	StartTime int64 // when the harness started the call (tool/call); 0 if unseen
+	EndTime   int64 // when its result came; 0 while pending
 }
 
 // Elapsed is how long the call ran, in ms, when both ends are known.

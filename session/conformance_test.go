@@ -2,7 +2,7 @@ package session
 
 import (
 	"bufio"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"os"
 	"reflect"
 	"testing"

@@ -1,6 +1,13 @@
 package session
 
-import "encoding/json"
+import (
+	"bytes"
+	"fmt"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	json "github.com/go-json-experiment/json/v1"
+)
 
 // ContentBlock is one block of a message or tool result. The harness's union
 // is open (plugins add block types), so it is a struct: the fields of the
@@ -37,28 +44,116 @@ type ImageAttachment struct {
 	Name         string `json:"name,omitempty"`
 }
 
-// UnmarshalJSON keeps the raw bytes of a block of unknown type, and tolerates
-// fields of the wrong type in it.
+// UnmarshalJSON reads a block (for callers of encoding/json).
 func (b *ContentBlock) UnmarshalJSON(data []byte) error {
-	type plain ContentBlock
-	var p plain
-	err := json.Unmarshal(data, &p)
+	return jsonv2.Unmarshal(data, b, json.DefaultOptionsV1())
+}
+
+// UnmarshalJSONFrom reads a block in one pass over its bytes: the result of
+// a read carries a whole file, and a result's blocks nest. A block of a type
+// deck does not know keeps its members as they came (Raw), and nothing in it
+// is taken as a field: a plugin's block may use the same names for anything.
+func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	if k := dec.PeekKind(); k != '{' {
+		dec.SkipValue()
+		return fmt.Errorf("a content block is a JSON %s, not an object", jsonKind(byte(k)))
+	}
+	dec.ReadToken()
+	*b = ContentBlock{}
+	var members [][2][]byte // name and value of each member, kept until the type is known
+	known := false          // the type was the first member and deck knows it
+	for dec.PeekKind() != '}' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		name := tok.String()
+		if known {
+			if err := b.member(dec, name); err != nil {
+				return err
+			}
+			continue
+		}
+		val, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		if name == "type" && len(members) == 0 && val.Kind() == '"' {
+			jsonv2.Unmarshal(val, &b.Type)
+			if knownBlock(b.Type) {
+				known = true
+				continue
+			}
+		}
+		members = append(members, [2][]byte{[]byte(name), bytes.Clone(val)})
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	if known {
+		return nil
+	}
+	return b.fromMembers(members)
+}
+
+// member reads one member of a block of a known type.
+func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
+	var err error
+	switch name {
+	case "text":
+		err = jsonv2.UnmarshalDecode(dec, &b.Text)
+	case "alt":
+		err = jsonv2.UnmarshalDecode(dec, &b.Alt)
+	case "attachment":
+		err = jsonv2.UnmarshalDecode(dec, &b.Attachment)
+	case "id":
+		err = jsonv2.UnmarshalDecode(dec, &b.ID)
+	case "name":
+		err = jsonv2.UnmarshalDecode(dec, &b.Name)
+	case "arguments":
+		err = jsonv2.UnmarshalDecode(dec, &b.Arguments)
+	case "toolCallId":
+		err = jsonv2.UnmarshalDecode(dec, &b.ToolCallID)
+	case "content":
+		err = jsonv2.UnmarshalDecode(dec, &b.Content)
+	case "isError":
+		err = jsonv2.UnmarshalDecode(dec, &b.IsError)
+	default:
+		err = dec.SkipValue()
+	}
 	if err != nil {
-		var head struct {
-			Type string `json:"type"`
-		}
-		if json.Unmarshal(data, &head) != nil {
-			return err
-		}
-		p = plain{Type: head.Type}
-		if knownBlock(head.Type) {
-			return err
-		}
+		return fmt.Errorf("%s block: field %q: %s", b.Type, name, shortErr(err))
 	}
-	*b = ContentBlock(p)
-	if !knownBlock(p.Type) {
-		b.Raw = append(json.RawMessage(nil), data...)
+	return nil
+}
+
+// fromMembers makes a block from members read before its type was known:
+// decoded as a known block, or kept raw.
+func (b *ContentBlock) fromMembers(members [][2][]byte) error {
+	raw := []byte{'{'}
+	for i, m := range members {
+		if i > 0 {
+			raw = append(raw, ',')
+		}
+		raw, _ = jsontext.AppendQuote(raw, m[0])
+		raw = append(raw, ':')
+		raw = append(raw, m[1]...)
 	}
+	raw = append(raw, '}')
+	var head struct {
+		Type string `json:"type"`
+	}
+	json.Unmarshal(raw, &head) // a type that is not a string is no type
+	if knownBlock(head.Type) {
+		type plain ContentBlock // the same fields, without this method
+		var p plain
+		if err := jsonv2.Unmarshal(raw, &p, json.DefaultOptionsV1()); err != nil {
+			return fmt.Errorf("%s block: %s", head.Type, shortErr(err))
+		}
+		*b = ContentBlock(p)
+		return nil
+	}
+	*b = ContentBlock{Type: head.Type, Raw: raw}
 	return nil
 }
 

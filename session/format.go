@@ -2,7 +2,7 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // decoder applies the lines of one log format to a session. The Reader picks

@@ -2,7 +2,7 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"errors"
 	"fmt"
 	"strings"
@@ -49,19 +49,40 @@ func newHarnessDecoder(s *Session) *harnessDecoder {
 
 // apply decodes one log line (without its newline) into the session.
 func (d *harnessDecoder) apply(num int, line []byte) {
+	d.applyPrepared(num, line, d.prepare(line))
+}
+
+// prepared is a line read ahead of its turn (prepare).
+type prepared struct {
+	r   *record
+	err error
+}
+
+// prepare reads a line without touching the session, so lines can be
+// prepared on several cores at once.
+func (d *harnessDecoder) prepare(line []byte) any {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return prepared{}
+	}
+	r, err := readRecord(line)
+	return prepared{r, err}
+}
+
+// applyPrepared applies a prepared line, in the log's order.
+func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
 	d.line = num
 	d.s.Account.Lines++
-	if len(bytes.TrimSpace(line)) == 0 {
+	pr, _ := p.(prepared)
+	if pr.r == nil && pr.err == nil {
 		d.s.Hidden["(blank line)"]++
 		d.s.Account.Bookkeeping++
 		return
 	}
-	r, err := parseRecord(line)
-	if err != nil {
-		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+	if pr.err != nil {
+		d.s.notice(num, fmt.Sprintf("line %d: %v", num, pr.err))
 		return
 	}
-	out, err := d.dispatch(r)
+	out, err := d.dispatch(pr.r)
 	if err != nil {
 		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
@@ -72,7 +93,7 @@ func (d *harnessDecoder) apply(num int, line []byte) {
 	case asMerge:
 		d.s.Account.Merged++
 	case asBookkeeping:
-		d.s.Hidden[r.Type]++
+		d.s.Hidden[pr.r.Type]++
 		d.s.Account.Bookkeeping++
 	}
 }
@@ -151,9 +172,13 @@ func decode(r *record, v any) error {
 		return fmt.Errorf("`%s` event has no data", r.Type)
 	}
 	if err := json.Unmarshal(r.Data, v); err != nil {
-		return fmt.Errorf("`%s` event does not fit its shape: %v", r.Type, shortErr(err))
+		return shapeError(r, err)
 	}
 	return nil
+}
+
+func shapeError(r *record, err error) error {
+	return fmt.Errorf("`%s` event does not fit its shape: %v", r.Type, shortErr(err))
 }
 
 // shortErr drops the Go type names encoding/json puts in its messages.

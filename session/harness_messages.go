@@ -1,7 +1,7 @@
 package session
 
 import (
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"fmt"
 )
 
@@ -25,12 +25,14 @@ func (src messageSource) label() string {
 	return src.Kind
 }
 
+type userMessageData struct {
+	Content []ContentBlock `json:"content"`
+	Source  messageSource  `json:"source"`
+}
+
 func (d *harnessDecoder) userMessage(r *record) (outcome, error) {
-	var m struct {
-		Content []ContentBlock `json:"content"`
-		Source  messageSource  `json:"source"`
-	}
-	if err := decode(r, &m); err != nil {
+	m, err := decodeAs[userMessageData](r)
+	if err != nil {
 		return 0, err
 	}
 	role := RoleInjected
@@ -66,13 +68,15 @@ func (d *harnessDecoder) packedRow(r *record) (outcome, error) {
 	return asMerge, nil
 }
 
+type chunkEventData struct {
+	Turn  json.Number `json:"turn"`
+	Step  json.Number `json:"step"`
+	Chunk chunk       `json:"chunk"`
+}
+
 func (d *harnessDecoder) chunkEvent(r *record) (outcome, error) {
-	var c struct {
-		Turn  json.Number `json:"turn"`
-		Step  json.Number `json:"step"`
-		Chunk chunk       `json:"chunk"`
-	}
-	if err := decode(r, &c); err != nil {
+	c, err := decodeAs[chunkEventData](r)
+	if err != nil {
 		return 0, err
 	}
 	e := chunkEvent{Seq: numOf(r.Seq), Time: numOf(r.Time), Turn: numOf(c.Turn), Step: numOf(c.Step), Chunk: c.Chunk}
@@ -172,18 +176,20 @@ func (d *harnessDecoder) setCallID(c *ToolCall, id string) {
 	d.s.calls[id] = c
 }
 
+type assistantMessageData struct {
+	Turn    json.Number `json:"turn"`
+	Step    json.Number `json:"step"`
+	Message *struct {
+		Content []ContentBlock `json:"content"`
+		Source  messageSource  `json:"source"`
+	} `json:"message"`
+	Content []ContentBlock `json:"content"` // the legacy shape
+	Usage   *usageData     `json:"usage"`
+}
+
 func (d *harnessDecoder) assistantMessage(r *record) (outcome, error) {
-	var m struct {
-		Turn    json.Number `json:"turn"`
-		Step    json.Number `json:"step"`
-		Message *struct {
-			Content []ContentBlock `json:"content"`
-			Source  messageSource  `json:"source"`
-		} `json:"message"`
-		Content []ContentBlock `json:"content"` // the legacy shape
-		Usage   *usageData     `json:"usage"`
-	}
-	if err := decode(r, &m); err != nil {
+	m, err := decodeAs[assistantMessageData](r)
+	if err != nil {
 		return 0, err
 	}
 	content := m.Content

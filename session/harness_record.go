@@ -2,7 +2,7 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"errors"
 	"fmt"
 )
@@ -30,6 +30,10 @@ type record struct {
 	Origin          string      `json:"origin"`
 	DelegationDepth json.Number `json:"delegationDepth"`
 	AgentPreset     string      `json:"agentPreset"`
+
+	// the data decoded by the fast path (harness_fast.go), and how that went
+	pre    any
+	preErr error
 }
 
 // parseRecord decodes one line, or says in a few words why it is not an event.
@@ -106,9 +110,12 @@ type chunkRow struct {
 // expandRow turns a packed row back into its assistant/chunk events. Member k
 // has seq seq0+k; times are cumulative: each dt is the gap to the next member.
 func expandRow(r *record) ([]chunkEvent, error) {
-	var row chunkRow
-	if err := json.Unmarshal(r.Data, &row); err != nil {
-		return nil, fmt.Errorf("bad %s row: %v", r.Type, err)
+	row, ok := r.pre.(*chunkRow)
+	if !ok || r.preErr != nil {
+		row = new(chunkRow)
+		if err := json.Unmarshal(r.Data, row); err != nil {
+			return nil, fmt.Errorf("bad %s row: %v", r.Type, err)
+		}
 	}
 	members := row.Texts
 	kind := "text-delta"

@@ -1,19 +1,19 @@
 package session
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 )
 
+type toolCallData struct {
+	CallID    string `json:"callId"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
 func (d *harnessDecoder) toolCall(r *record) (outcome, error) {
-	var c struct {
-		CallID    string `json:"callId"`
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	}
-	if err := decode(r, &c); err != nil {
+	c, err := decodeAs[toolCallData](r)
+	if err != nil {
 		return 0, err
 	}
 	call, out := d.s.calls[c.CallID], asMerge
@@ -43,21 +43,23 @@ type resultBlock struct {
 	isError bool
 }
 
-func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
-	var t struct {
-		Message *struct {
-			Content []ContentBlock `json:"content"`
-			Source  messageSource  `json:"source"`
-		} `json:"message"`
-		// the legacy flat shape
-		CallID  string         `json:"callId"`
+type toolResultData struct {
+	Message *struct {
 		Content []ContentBlock `json:"content"`
-		IsError bool           `json:"isError"`
+		Source  messageSource  `json:"source"`
+	} `json:"message"`
+	// the legacy flat shape
+	CallID  string         `json:"callId"`
+	Content []ContentBlock `json:"content"`
+	IsError bool           `json:"isError"`
 
-		Error *ToolError      `json:"error"`
-		Meta  json.RawMessage `json:"meta"`
-	}
-	if err := decode(r, &t); err != nil {
+	Error *ToolError `json:"error"`
+	Meta  anyValue   `json:"meta"`
+}
+
+func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
+	t, err := decodeAs[toolResultData](r)
+	if err != nil {
 		return 0, err
 	}
 	var blocks []resultBlock
@@ -78,7 +80,6 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 	if len(blocks) == 0 {
 		return 0, fmt.Errorf("`tool/result` event holds no tool result")
 	}
-	meta, metaErr := decodeMeta(t.Meta)
 	out := asMerge
 	for _, b := range blocks {
 		call := d.s.calls[b.callID]
@@ -95,12 +96,9 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 		}
 		call.Streaming = false
 		call.EndTime = numOf(r.Time)
-		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: meta, HasMeta: len(t.Meta) > 0}
+		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.v, HasMeta: t.Meta.present}
 		call.View = presentResult(call.Name, call.Arguments, call.Result)
 		d.track(call)
-	}
-	if metaErr != nil {
-		d.s.notice(d.line, fmt.Sprintf("line %d: tool/result meta unreadable (%v); shown without it", d.line, metaErr))
 	}
 	return out, nil
 }
@@ -121,21 +119,6 @@ func (d *harnessDecoder) track(c *ToolCall) {
 		}
 	default: // other results say nothing about a file's lines
 	}
-}
-
-// decodeMeta reads a result's meta with numbers kept as json.Number, so the
-// presenters' narrowing sees exactly what was logged.
-func decodeMeta(raw json.RawMessage) (any, error) {
-	if len(raw) == 0 {
-		return nil, nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, shortErrOf(err)
-	}
-	return v, nil
 }
 
 func shortErrOf(err error) error { return fmt.Errorf("%s", shortErr(err)) }

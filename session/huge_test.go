@@ -21,21 +21,17 @@ func TestA50MBLine(t *testing.T) {
 }
 
 // garbage streams n bytes of lines that are not a log, never all at once.
-type garbage struct{ left int }
+type garbage struct{ left, at int }
 
 func (g *garbage) Read(p []byte) (int, error) {
+	const line = "this is not a session log at all\n"
 	if g.left == 0 {
 		return 0, io.EOF
 	}
-	const line = "this is not a session log at all\n"
 	n := 0
-	for n+len(line) <= len(p) && g.left >= len(line) {
-		n += copy(p[n:], line)
-		g.left -= len(line)
-	}
-	if n == 0 {
-		g.left = 0
-		return 0, io.EOF
+	for n < len(p) && g.left > 0 {
+		c := copy(p[n:min(len(p), n+g.left)], line[g.at:])
+		n, g.left, g.at = n+c, g.left-c, (g.at+c)%len(line)
 	}
 	return n, nil
 }

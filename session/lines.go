@@ -12,7 +12,8 @@ type lineSplitter struct {
 }
 
 // feed splits chunk into whole lines and calls emit for each, with its 1-based
-// line number. The slice passed to emit is only valid during the call.
+// line number. The slice passed to emit is part of chunk, or memory no later
+// call reuses, so it stays valid as long as chunk does.
 func (s *lineSplitter) feed(chunk []byte, emit func(num int, line []byte)) {
 	for len(chunk) > 0 {
 		i := bytes.IndexByte(chunk, '\n')
@@ -27,7 +28,7 @@ func (s *lineSplitter) feed(chunk []byte, emit func(num int, line []byte)) {
 		}
 		s.lineNum++
 		emit(s.lineNum, trimCR(line))
-		s.partial = s.partial[:0]
+		s.partial = nil // the line may be kept: never write over it
 		chunk = chunk[i+1:]
 	}
 }
@@ -43,7 +44,7 @@ func (s *lineSplitter) flush(emit func(num int, line []byte)) {
 	}
 	s.lineNum++
 	emit(s.lineNum, trimCR(s.partial))
-	s.partial = s.partial[:0]
+	s.partial = nil
 }
 
 func trimCR(line []byte) []byte {

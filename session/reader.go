@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
@@ -19,9 +22,10 @@ import (
 // line to its session as soon as the line is whole.
 type Reader struct {
 	s       *Session
-	dec     decoder   // the format's decoder, once the first lines told it
-	path    string    // the log's file, when it is one; see SetPath
-	pending []pending // lines read before the format was known
+	dec     decoder     // the format's decoder, once the first lines told it
+	batch   []batchLine // lines of this Write waiting for a preparer
+	path    string      // the log's file, when it is one; see SetPath
+	pending []pending   // lines read before the format was known
 
 	head     []byte // the first bytes, until the format is known
 	detected bool
@@ -36,6 +40,21 @@ type Reader struct {
 // NewReader returns a reader for a new session.
 func NewReader() *Reader {
 	return &Reader{s: New()}
+}
+
+// batchLine is a line waiting for its turn, with what prepare made of it.
+type batchLine struct {
+	num  int
+	line []byte
+	prep any
+}
+
+// preparer is a decoder that reads a line in two steps: prepare, which
+// needs no session state and may run for many lines at once on several
+// cores, then applyPrepared, in the log's order.
+type preparer interface {
+	prepare(line []byte) any
+	applyPrepared(num int, line []byte, prep any)
 }
 
 // pending is a line kept until the format is known.
@@ -78,6 +97,7 @@ func (r *Reader) Write(p []byte) (int, error) {
 		}
 	}
 	r.feed(p)
+	r.drain()
 	return len(p), nil
 }
 
@@ -129,7 +149,63 @@ func (r *Reader) applyLine(num int, line []byte) {
 		r.choose(format)
 		return
 	}
+	if _, ok := r.dec.(preparer); ok {
+		r.batch = append(r.batch, batchLine{num: num, line: line})
+		return
+	}
 	r.dec.apply(num, line)
+}
+
+// parallelBytes is the least a batch must hold to be prepared on several
+// cores: below it, starting them costs more than it saves.
+const parallelBytes = 256 << 10
+
+// drain prepares the batched lines, on every core when there are enough of
+// them, and applies them in order. Lines are only valid during the Write
+// that brought them, so a batch never outlives it.
+func (r *Reader) drain() {
+	b := r.batch
+	if len(b) == 0 {
+		return
+	}
+	p := r.dec.(preparer)
+	size := 0
+	for _, l := range b {
+		size += len(l.line)
+	}
+	if workers := min(runtime.GOMAXPROCS(0), len(b)); workers > 1 && size >= parallelBytes {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(b); i = int(next.Add(1) - 1) {
+					b[i].prep = prepareSafely(p, b[i].line)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for i := range b {
+			b[i].prep = prepareSafely(p, b[i].line)
+		}
+	}
+	for _, l := range b {
+		p.applyPrepared(l.num, l.line, l.prep)
+	}
+	clear(b)
+	r.batch = b[:0]
+}
+
+// prepareSafely prepares a line; a panic (a bug in deck, on a line nobody
+// foresaw) must not take down the program from another goroutine, so it
+// becomes what a line that could not be read becomes.
+func prepareSafely(p preparer, line []byte) (prep any) {
+	defer func() {
+		if e := recover(); e != nil {
+			prep = prepared{err: fmt.Errorf("deck could not read this line: %v", e)}
+		}
+	}()
+	return p.prepare(line)
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.
@@ -191,6 +267,7 @@ func (r *Reader) Close() error {
 		}
 	}
 	r.lines.flush(r.applyLine)
+	r.drain()
 	if r.dec == nil && len(r.pending) > 0 {
 		r.choose("")
 	}
@@ -207,6 +284,10 @@ func (r *Reader) Close() error {
 	return nil
 }
 
+// readChunk is how much ReadAll reads at a time: enough whole lines for the
+// cores to share (a line of a real log can be a megabyte).
+const readChunk = 4 << 20
+
 // ReadAll reads a whole log from rd.
 func ReadAll(rd io.Reader) (*Session, error) { return readFrom(rd, "") }
 
@@ -214,11 +295,11 @@ func ReadAll(rd io.Reader) (*Session, error) { return readFrom(rd, "") }
 func readFrom(rd io.Reader, path string) (*Session, error) {
 	r := NewReader()
 	r.SetPath(path)
-	buf := make([]byte, 256<<10)
+	buf := make([]byte, readChunk)
 	for {
-		n, err := rd.Read(buf)
+		n, err := io.ReadFull(rd, buf)
 		r.Write(buf[:n])
-		if errors.Is(err, io.EOF) {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
 		if err != nil {

@@ -1,0 +1,80 @@
+package session
+
+import (
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// anyValue is a JSON value of any shape (a tool's private meta), read in the
+// same pass as the event around it: objects become map[string]any, arrays
+// []any, and numbers json.Number, so a number like 1e400 or 2^60 is judged
+// where it is used instead of failing the event.
+type anyValue struct {
+	v       any
+	present bool // the member was there, even as null
+}
+
+func (a *anyValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	v, err := readAny(dec)
+	a.v, a.present = v, true
+	return err
+}
+
+func readAny(dec *jsontext.Decoder) (any, error) {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	switch tok.Kind() {
+	case '{':
+		m := map[string]any{}
+		for dec.PeekKind() != '}' {
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			name := tok.String() // before the next read voids the token
+			v, err := readAny(dec)
+			if err != nil {
+				return nil, err
+			}
+			m[name] = v
+		}
+		_, err = dec.ReadToken()
+		return m, err
+	case '[':
+		var a []any
+		for dec.PeekKind() != ']' {
+			v, err := readAny(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err = dec.ReadToken()
+		if a == nil {
+			a = []any{}
+		}
+		return a, err
+	case '"':
+		return tok.String(), nil
+	case '0':
+		return json.Number(tok.String()), nil
+	case 't', 'f':
+		return tok.Bool(), nil
+	}
+	return nil, nil
+}
+
+// decodeMeta reads a whole JSON value as anyValue does.
+func decodeMeta(raw []byte) (any, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var a anyValue
+	if err := jsonv2.Unmarshal(raw, &a, json.DefaultOptionsV1()); err != nil {
+		return nil, shortErrOf(err)
+	}
+	return a.v, nil
+}

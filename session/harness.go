@@ -2,9 +2,9 @@ package session
 
 import (
 	"bytes"
-	json "github.com/go-json-experiment/json/v1"
 	"errors"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 	"strings"
 )
 

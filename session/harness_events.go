@@ -1,8 +1,8 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 	"strings"
 )
 

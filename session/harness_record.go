@@ -2,9 +2,9 @@ package session
 
 import (
 	"bytes"
-	json "github.com/go-json-experiment/json/v1"
 	"errors"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // record is one line of a harness log: the header, an event, or a packed row

@@ -29,7 +29,7 @@ func (g *gen) turn(turn int) {
 		g.event("session/title", obj{"title", "Review of the standard library", "messageSeqs", []int64{g.seq - 1}})
 	}
 	g.event("user/message", obj{"role", "user", "id", fmt.Sprintf("ctx-%d", g.seq),
-		"source",  obj{"kind", "plugin", "plugin", "@deepseek-ai/dsh-system-prompt", "form", "snapshot"},
+		"source", obj{"kind", "plugin", "plugin", "@deepseek-ai/dsh-system-prompt", "form", "snapshot"},
 		"content", []obj{{"type", "text", "text", "Current runtime context. Current DSH file policy: workspace-write. Working directory: " + cwd + "."}}},
 		"surfaceOp", "append")
 	g.event("request/context", obj{"provider", provider, "model", model, "contextWindow", 131072})

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -260,8 +261,15 @@ func renderCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if width == 0 {
 		width = terminalWidth(stdout)
 	}
-	rows := cards.Transcript(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse})
-	if _, err := io.WriteString(stdout, theme.Encode(strings.Join(rows, "\n")+"\n", profile)); err != nil {
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	err = cards.EachCard(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse}, func(rows []string) error {
+		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
+		return err
+	})
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "deck: writing: %v\n", err)
 		return exitInput
 	}

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -19,28 +20,43 @@ type mdKey struct {
 	width int
 }
 
-type mdRenderer struct {
-	mu sync.Mutex // a TermRenderer is not safe for concurrent use
-	r  *glamour.TermRenderer
-}
+// mdPool holds the idle renderers of one key. A TermRenderer is not safe
+// for concurrent use, so each card takes one for itself; cards drawn on
+// several cores at once get one each, and they are kept for the next.
+type mdPool chan *glamour.TermRenderer
 
-var mdRenderers sync.Map // mdKey → *mdRenderer
+var mdRenderers sync.Map // mdKey → mdPool
 
-func rendererFor(th *theme.Theme, dim bool, width int) *mdRenderer {
+// takeRenderer returns an idle renderer for the key, or builds one.
+func takeRenderer(th *theme.Theme, dim bool, width int) (*glamour.TermRenderer, mdPool) {
 	key := mdKey{th.Name, dim, width}
-	if r, ok := mdRenderers.Load(key); ok {
-		return r.(*mdRenderer)
+	p, ok := mdRenderers.Load(key)
+	if !ok {
+		p, _ = mdRenderers.LoadOrStore(key, make(mdPool, runtime.GOMAXPROCS(0)))
 	}
-	tr, err := glamour.NewTermRenderer(
+	pool := p.(mdPool)
+	select {
+	case r := <-pool:
+		return r, pool
+	default:
+	}
+	r, err := glamour.NewTermRenderer(
 		glamour.WithStyles(th.Markdown(dim)),
 		glamour.WithWordWrap(width),
 		glamour.WithChromaFormatter("terminal16m"),
 	)
 	if err != nil {
-		return nil
+		return nil, pool
 	}
-	r, _ := mdRenderers.LoadOrStore(key, &mdRenderer{r: tr})
-	return r.(*mdRenderer)
+	return r, pool
+}
+
+// giveBack keeps a renderer for the next card, unless enough are idle.
+func (p mdPool) giveBack(r *glamour.TermRenderer) {
+	select {
+	case p <- r:
+	default:
+	}
 }
 
 // markdown renders untrusted Markdown as lines of at most width cells. The
@@ -56,10 +72,9 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 		return nil
 	}
 	out := ""
-	if r := rendererFor(th, dim, width); r != nil {
-		r.mu.Lock()
-		rendered, err := r.r.Render(text)
-		r.mu.Unlock()
+	if r, pool := takeRenderer(th, dim, width); r != nil {
+		rendered, err := r.Render(text)
+		pool.giveBack(r)
 		if err == nil {
 			out = rendered
 		}

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -110,22 +111,70 @@ func SessionFooter(s *session.Session, o Options) []string {
 // line between cards, and the footer. The runtime context stays collapsed
 // even when the rest is expanded.
 func Transcript(s *session.Session, o Options) []string {
+	var out []string
+	EachCard(s, o, func(rows []string) error {
+		out = append(out, rows...)
+		return nil
+	})
+	return out
+}
+
+// EachCard draws a session as Transcript does and hands it to emit a card at
+// a time, in order, each card after the first led by its blank line. Cards
+// are drawn on every core, a bounded window ahead of emit, so a session of
+// any size is printed fast without ever being held whole. An error from
+// emit stops the drawing and is returned.
+func EachCard(s *session.Session, o Options, emit func(rows []string) error) error {
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
-	out := SessionHeader(s, o)
-	for _, e := range s.Entries {
-		eo := o
-		if m, ok := e.(*session.UserMessage); ok && m.Role == session.RoleContext {
-			eo.Expanded = false // the same snapshot every step: one line says it is there
-		}
-		rows := Render(e, eo)
-		if len(rows) == 0 {
-			continue
-		}
-		out = append(out, "")
-		out = append(out, rows...)
+	if err := emit(SessionHeader(s, o)); err != nil {
+		return err
 	}
-	out = append(out, "")
-	return append(out, SessionFooter(s, o)...)
+	type job struct {
+		e    session.Entry
+		done chan []string
+	}
+	workers := runtime.GOMAXPROCS(0)
+	jobs := make(chan job)
+	order := make(chan chan []string, 4*workers) // the window: cards drawn ahead
+	stop := make(chan struct{})
+	for range workers {
+		go func() {
+			for j := range jobs {
+				eo := o
+				if m, ok := j.e.(*session.UserMessage); ok && m.Role == session.RoleContext {
+					eo.Expanded = false // the same snapshot every step: one line says it is there
+				}
+				j.done <- Render(j.e, eo)
+			}
+		}()
+	}
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		for _, e := range s.Entries {
+			j := job{e, make(chan []string, 1)}
+			select {
+			case order <- j.done:
+			case <-stop:
+				return
+			}
+			jobs <- j
+		}
+	}()
+	var err error
+	for done := range order {
+		rows := <-done
+		if err != nil || len(rows) == 0 {
+			continue // after an error, the rest is only drained
+		}
+		if err = emit(append([]string{""}, rows...)); err != nil {
+			close(stop)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return emit(append([]string{""}, SessionFooter(s, o)...))
 }

@@ -24,8 +24,12 @@ lint:
 golden:
 	$(GO) test ./golden -update
 
+# The speed and memory figures of docs/performance.md, on generated sessions
+# of 1, 10 and 100 MB (made once, in $TMPDIR/deck-bench). The comparison
+# with bat needs Debian's bat package (batcat).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@command -v batcat >/dev/null || echo "note: batcat is not installed; its half of BenchmarkRenderReadCard is skipped"
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
 
 # Every fuzz target for FUZZTIME (default 30s); a failing input lands in
 # testdata/fuzz/ and becomes a regression test.

@@ -165,3 +165,15 @@ func (s *sink) close() error {
 	}
 	return s.w.Flush()
 }
+
+// ReadSession writes a session of one read of a whole file: text, as the
+// read tool shows the file at path.
+func ReadSession(w io.Writer, path, text string) error {
+	out := &sink{w: bufio.NewWriter(w)}
+	g := &gen{out: out, rng: rand.New(rand.NewPCG(1, 2)), now: 1796033643000}
+	g.header()
+	g.event("turn/start", obj{"turn", 1})
+	g.step(1, 1, nil, []call{g.read(path, strings.Split(strings.TrimSuffix(text, "\n"), "\n"))})
+	g.event("turn/end", obj{"turn", 1, "reason", obj{"kind", "completed"}})
+	return out.close()
+}

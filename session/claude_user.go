@@ -65,10 +65,8 @@ func (d *claudeDecoder) userMessage(num int, r *claudeRecord, blocks []claudeBlo
 		return d.commandOutput(num, r, trimmed, content), nil
 	case r.IsSidechain || d.sub:
 		return d.agentPrompt(num, r, content), nil
-	case strings.HasPrefix(trimmed, "<"):
-		if claudeLeadingTag(trimmed) != "" {
-			return d.injected(num, r, claudeSourceCC, content), nil // <system-reminder>, <task-notification>, …
-		}
+	case claudeInjectedTag(trimmed):
+		return d.injected(num, r, claudeSourceCC, content), nil
 	}
 	d.turn++
 	d.s.add(&TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
@@ -76,23 +74,15 @@ func (d *claudeDecoder) userMessage(num int, r *claudeRecord, blocks []claudeBlo
 	return claudeEntry, nil
 }
 
-// claudeLeadingTag is the name of the XML-like tag a text starts with, ""
-// when it starts with none (a prompt that happens to start with "<").
-func claudeLeadingTag(s string) string {
-	end := strings.IndexByte(s, '>')
-	if !strings.HasPrefix(s, "<") || end < 2 {
-		return ""
-	}
-	name := s[1:end]
-	for _, c := range name {
-		if !(c == '-' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return ""
+// claudeInjectedTag reports text Claude Code wrote in the person's place:
+// a reminder, a background task's notification, a hook's output.
+func claudeInjectedTag(text string) bool {
+	for _, tag := range []string{"system-reminder", "task-notification", "user-prompt-submit-hook", "local-command-caveat"} {
+		if strings.HasPrefix(text, "<"+tag+">") {
+			return true
 		}
 	}
-	if !strings.Contains(s, "</"+name+">") {
-		return ""
-	}
-	return name
+	return false
 }
 
 // isLast reports whether e is the last entry so far.

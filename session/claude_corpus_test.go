@@ -29,7 +29,7 @@ type claudeExpect struct {
 	nestedCalls int            // calls a subagent made, shown in its Task
 	nestedKinds map[string]int // those by card kind
 	nestedPlans int
-	tasks       int            // the log's own Task calls
+	tasks       int // the log's own Task calls
 	notJSON     int
 }
 

@@ -25,7 +25,7 @@ func (d *claudeDecoder) readResult(a args, obj map[string]any, text string) Resu
 			v := readView(path, lines, int(total))
 			d.files.read(v)
 			if start == 1 && len(lines) == int(total) {
-				d.whole[d.files.key(path)] = content
+				d.remember(path, content)
 			}
 			return v
 		}
@@ -83,9 +83,9 @@ func (d *claudeDecoder) writeResult(c *ToolCall, a args, obj map[string]any, tex
 	if s, ok := obj["content"].(string); ok {
 		content = s
 	}
-	key := d.files.key(path)
-	known, isKnown := d.whole[key]
+	known, isKnown := d.whole[d.files.key(path)]
 	original, hasOriginal := obj["originalFile"].(string)
+	hasOriginal = hasOriginal && len(original) <= claudeMaxWhole // too big to diff
 	diffs, starts := claudePatch(path, obj["structuredPatch"])
 	title := ""
 	switch {
@@ -101,7 +101,7 @@ func (d *claudeDecoder) writeResult(c *ToolCall, a args, obj map[string]any, tex
 		title = "Write " + path + " (replaced; its old text is not in the log)"
 	}
 	d.files.apply(diffs, starts)
-	d.whole[key] = content
+	d.remember(path, content)
 	c.DiffStarts = starts
 	return DiffResultView{Title: title, Diffs: diffs}
 }
@@ -191,6 +191,20 @@ func (d *claudeDecoder) editWhole(path string, a args, obj map[string]any) {
 		} else {
 			text = strings.Replace(text, old, repl, 1)
 		}
+	}
+	d.remember(path, text)
+}
+
+// claudeMaxWhole bounds the text kept of one file: a diff against a huge
+// file is not worth the memory.
+const claudeMaxWhole = 1 << 20
+
+// remember keeps a file's whole text, for the diffs of later writes.
+func (d *claudeDecoder) remember(path, text string) {
+	key := d.files.key(path)
+	if len(text) > claudeMaxWhole {
+		delete(d.whole, key)
+		return
 	}
 	d.whole[key] = text
 }

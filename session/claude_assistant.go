@@ -51,7 +51,7 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 			d.s.add(&Reasoning{EntryBase: d.base(num, r), Text: thought})
 			made = true
 		case "tool_use":
-			if d.toolUse(num, r, m.ID, b) {
+			if d.toolUse(num, r, b) {
 				made = true
 			} else {
 				merged = true
@@ -123,7 +123,7 @@ func claudeBlockKey(b claudeBlock) string {
 // toolUse adds a tool call (a TodoWrite is a plan instead). It reports
 // whether it made an entry: a call whose id is already pending only takes
 // the new arguments.
-func (d *claudeDecoder) toolUse(num int, r *claudeRecord, msgID string, b claudeBlock) bool {
+func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 	input := string(b.Input)
 	if b.Name == "TodoWrite" {
 		return d.todoWrite(num, r, b.ID, input)

@@ -31,6 +31,7 @@ type claudeTask struct {
 	child    *claudeDecoder
 	linked   bool // a sidechain of this log is its work
 	fromFile bool // its work came from the subagent's own file
+	async    bool // launched in the background, and not yet done
 
 	// the copies last shown, so only the entries that changed are copied
 	srcs   []Entry
@@ -198,21 +199,50 @@ func (d *claudeDecoder) agentProgress(num int, t *claudeTask, agentID string, ms
 	return claudeMerged, nil
 }
 
-// taskDone ends a Task's work when its result comes: calls the subagent
-// left waiting will get no result, and its own file, when it is beside the
-// log, replaces what was shown.
+// taskDone takes a Task's result. A subagent launched in the background
+// (status "async_launched") is only starting: its work ends when a
+// <task-notification> says so. Otherwise the work ends here.
 func (d *claudeDecoder) taskDone(t *claudeTask, tur any, content []ContentBlock) {
-	if obj, ok := object(tur); ok {
-		if id, ok := obj["agentId"].(string); ok && id != "" {
-			t.agentID = id
-		}
+	obj, _ := object(tur)
+	if id, ok := obj["agentId"].(string); ok && id != "" {
+		t.agentID = id
 	}
 	if t.agentID == "" {
 		t.agentID = claudeAgentIDIn(content)
 	}
+	if obj["status"] == "async_launched" || obj["isAsync"] == true {
+		t.async = true
+		return
+	}
+	d.endTask(t)
+}
+
+// taskNotification ends the work of a background subagent the
+// notification names, by its Task's call id or its agent id.
+func (d *claudeDecoder) taskNotification(text string) {
+	status, _ := claudeTag(text, "status")
+	if status == "running" {
+		return
+	}
+	callID, _ := claudeTag(text, "tool-use-id")
+	agentID, _ := claudeTag(text, "task-id")
+	for _, t := range d.order {
+		if t.async && (t.call.CallID == strings.TrimSpace(callID) || t.agentID != "" && t.agentID == strings.TrimSpace(agentID)) {
+			t.async = false
+			d.endTask(t)
+			return
+		}
+	}
+}
+
+// endTask ends a subagent's work: calls it left waiting will get no
+// result, and its own file, when it is beside the log, replaces what was
+// shown.
+func (d *claudeDecoder) endTask(t *claudeTask) {
 	if !t.linked && !t.fromFile {
 		if entries, ok := d.readSubagent(t.agentID); ok {
 			t.call.Nested, t.fromFile, t.child = entries, true, nil
+			d.s.touch(t.call)
 			return
 		}
 	}

@@ -795,3 +795,42 @@ func FuzzClaudeReader(f *testing.F) {
 		}
 	})
 }
+
+func TestClaudeBackgroundSubagentEndsAtItsNotification(t *testing.T) {
+	dir := t.TempDir()
+	sub := &ccLog{}
+	sub.side(obj{"type": "user", "parentUuid": nil, "agentId": "bg1", "message": obj{"content": "watch"}})
+	sub.side(obj{"type": "assistant", "agentId": "bg1", "message": obj{"id": "f1", "content": []any{obj{"type": "text", "text": "watched"}}}})
+	if err := os.MkdirAll(filepath.Join(dir, "sess", "subagents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sess", "subagents", "agent-bg1.jsonl"), []byte(sub.text()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := &ccLog{}
+	l.use("m", "tk", "Agent", obj{"description": "watch", "prompt": "watch", "run_in_background": true})
+	l.result("tk", "Async agent launched successfully. agentId: bg1", false, obj{"isAsync": true, "status": "async_launched", "agentId": "bg1"})
+	path := filepath.Join(dir, "sess.jsonl")
+	write := func() *Session {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(l.text()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if c := write().Call("tk"); len(c.Nested) != 0 {
+		t.Errorf("nested %v: a launched subagent is not done", c.Nested)
+	}
+	l.prompt("<task-notification>\n<task-id>bg1</task-id>\n<tool-use-id>tk</tool-use-id>\n<status>completed</status>\n<summary>done</summary>\n</task-notification>")
+	s := write()
+	if got := shape(&Session{Entries: s.Call("tk").Nested}); got != "user text:watched " {
+		t.Errorf("nested %q: the notification ends its work", got)
+	}
+	if m, ok := s.Entries[1].(*UserMessage); !ok || m.Role != RoleInjected {
+		t.Errorf("notification %#v", s.Entries[1])
+	}
+}

@@ -25,7 +25,7 @@ func (d *claudeDecoder) user(num int, r *claudeRecord) (claudeOutcome, error) {
 	}
 	out := d.toolResults(num, r, results)
 	if strings.TrimSpace(claudeTextOf(rest)) != "" { // text sent along with results
-		d.s.add(&UserMessage{EntryBase: d.base(num, r), Role: RoleInjected, Source: "Claude Code", Content: claudeContent(rest)})
+		d.s.add(&UserMessage{EntryBase: d.base(num, r), Role: RoleInjected, Source: claudeSourceCC, Content: claudeContent(rest)})
 		out = claudeEntry
 	}
 	return out, nil
@@ -44,7 +44,7 @@ func (d *claudeDecoder) userMessage(num int, r *claudeRecord, blocks []claudeBlo
 	text := TextOf(content)
 	trimmed := strings.TrimSpace(text)
 	switch {
-	case len(content) == 0 || (trimmed == "" && len(content) == 1 && content[0].Type == "text"):
+	case trimmed == "" && !claudeHasMedia(content):
 		return claudeHidden("empty user message"), nil
 	case r.IsCompactSummary || strings.HasPrefix(trimmed, "This session is being continued from a previous conversation"):
 		return d.compactSummary(num, r, text), nil
@@ -66,12 +66,25 @@ func (d *claudeDecoder) userMessage(num int, r *claudeRecord, blocks []claudeBlo
 	case r.IsSidechain || d.sub:
 		return d.agentPrompt(num, r, content), nil
 	case claudeInjectedTag(trimmed):
+		if strings.HasPrefix(trimmed, "<task-notification>") {
+			d.taskNotification(trimmed)
+		}
 		return d.injected(num, r, claudeSourceCC, content), nil
 	}
 	d.turn++
 	d.s.add(&TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
 	d.s.add(&UserMessage{EntryBase: d.base(num, r), Role: RoleHuman, Content: content})
 	return claudeEntry, nil
+}
+
+// claudeHasMedia reports a block that is not text (an image).
+func claudeHasMedia(content []ContentBlock) bool {
+	for _, b := range content {
+		if b.Type != "text" {
+			return true
+		}
+	}
+	return false
 }
 
 // claudeInjectedTag reports text Claude Code wrote in the person's place:
@@ -180,11 +193,11 @@ func claudeOutputTag(text string) string {
 // its command when it follows it, else a message of its own.
 func (d *claudeDecoder) commandOutput(num int, r *claudeRecord, text string, content []ContentBlock) claudeOutcome {
 	var parts []string
-	failed := false
+	failed := false // a local command's stderr is its failure; a shell's is just output
 	for _, tag := range []string{"local-command-stdout", "bash-stdout", "local-command-stderr", "bash-stderr"} {
 		if out, ok := claudeTag(text, tag); ok && strings.TrimSpace(out) != "" {
 			parts = append(parts, strings.TrimRight(out, "\n"))
-			failed = failed || strings.HasSuffix(tag, "stderr")
+			failed = failed || tag == "local-command-stderr"
 		}
 	}
 	if d.command != nil && d.isLast(d.command) {
@@ -194,7 +207,7 @@ func (d *claudeDecoder) commandOutput(num int, r *claudeRecord, text string, con
 			}
 			d.command.Body += strings.Join(parts, "\n")
 		}
-		d.command.Failed = d.command.Failed || failed && d.command.Kind == "command"
+		d.command.Failed = d.command.Failed || failed
 		d.s.touch(d.command)
 		return claudeMerged
 	}

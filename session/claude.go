@@ -1,13 +1,275 @@
 package session
 
-// claudeDecoder is a placeholder until the Claude reader lands: every line is a notice.
-type claudeDecoder struct{ s *Session }
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
 
-func newClaudeDecoder(s *Session, path string) *claudeDecoder { return &claudeDecoder{s: s} }
+// claudeDecoder reads a Claude Code transcript
+// (~/.claude/projects/<project>/<session>.jsonl, or a subagent's
+// <session>/subagents/agent-<id>.jsonl): one JSON record a line, told apart
+// by `type`. docs/format.md says what becomes of each record.
+//
+// One decoder reads one conversation. A subagent's conversation (a Task
+// call's sidechain, its agent_progress copies, its own file) is read by a
+// child decoder whose entries become the Task call's Nested entries.
+type claudeDecoder struct {
+	s     *Session
+	path  string // the log's file, "" for a stream: subagent files are looked for beside it
+	depth int    // 0 for the log itself, 1 for a subagent, …
+	// sub marks a child decoder: its records are all the subagent's own,
+	// so it never routes sidechains and never sets the session's facts.
+	sub bool
 
+	files *fileLines        // what reads showed of each file (shared with children)
+	whole map[string]string // files whose whole text is known, by resolved path (shared)
+
+	msgUsage map[string]TokenUsage // usage counted so far for each message.id
+	blocks   map[string]bool       // message.id + block already shown (a line written twice)
+	plans    map[string]*Plan      // TodoWrite calls by tool_use id
+	tasks    map[string]*claudeTask
+	order    []*claudeTask // the Task calls in order, for linking sidechains
+
+	// sidechains: which subagent each sidechain uuid belongs to (nil: this
+	// decoder's own), and the last one a line went to.
+	sideOf   map[string]*claudeTask
+	lastSide *claudeTask
+
+	leaves      map[string]string // summary titles waiting for their leafUuid
+	uuids       map[string]bool   // uuids seen, for summaries written before their leaf
+	titled      bool              // the title came from a summary whose leaf is in this file
+	customTitle bool              // the user named the session: summaries do not rename it
+	turn        int
+	promptSeen  bool   // a sidechain's first prompt was shown
+	command     *Event // the last slash command, while its expansion may follow
+	compaction  *Event // the last compaction, while its summary may follow
+}
+
+func newClaudeDecoder(s *Session, path string) *claudeDecoder {
+	s.Format = FormatClaudeCode
+	return &claudeDecoder{
+		s: s, path: path, files: newFileLines(), whole: map[string]string{},
+		msgUsage: map[string]TokenUsage{}, blocks: map[string]bool{}, plans: map[string]*Plan{},
+		tasks: map[string]*claudeTask{}, sideOf: map[string]*claudeTask{},
+		leaves: map[string]string{}, uuids: map[string]bool{},
+	}
+}
+
+// claudeRecord is one line of a transcript. Only the fields deck uses are
+// here; a field of the wrong JSON type makes the line a notice.
+type claudeRecord struct {
+	Type             string          `json:"type"`
+	Subtype          string          `json:"subtype"`
+	UUID             string          `json:"uuid"`
+	ParentUUID       *string         `json:"parentUuid"`
+	IsSidechain      bool            `json:"isSidechain"`
+	IsMeta           bool            `json:"isMeta"`
+	IsCompactSummary bool            `json:"isCompactSummary"`
+	IsAPIError       bool            `json:"isApiErrorMessage"`
+	SessionID        string          `json:"sessionId"`
+	AgentID          string          `json:"agentId"`
+	Version          string          `json:"version"`
+	Cwd              string          `json:"cwd"`
+	Timestamp        string          `json:"timestamp"`
+	Message          json.RawMessage `json:"message"`
+	ToolUseResult    json.RawMessage `json:"toolUseResult"`
+	Data             json.RawMessage `json:"data"`
+	ParentToolUseID  string          `json:"parentToolUseID"`
+
+	// system records, by subtype; raw, as their shapes vary
+	Content               json.RawMessage `json:"content"`
+	Level                 json.RawMessage `json:"level"`
+	CompactMetadata       json.RawMessage `json:"compactMetadata"`
+	Error                 json.RawMessage `json:"error"`
+	RetryAttempt          json.RawMessage `json:"retryAttempt"`
+	MaxRetries            json.RawMessage `json:"maxRetries"`
+	RetryInMs             json.RawMessage `json:"retryInMs"`
+	HookErrors            json.RawMessage `json:"hookErrors"`
+	PreventedContinuation json.RawMessage `json:"preventedContinuation"`
+
+	// title records
+	Summary     string `json:"summary"`
+	LeafUUID    string `json:"leafUuid"`
+	CustomTitle string `json:"customTitle"`
+}
+
+// claudeOutcome is where a line went: an entry, a merge, or bookkeeping of
+// the named kind.
+type claudeOutcome struct {
+	how    outcome
+	hidden string
+}
+
+var (
+	claudeEntry  = claudeOutcome{how: asEntry}
+	claudeMerged = claudeOutcome{how: asMerge}
+)
+
+func claudeHidden(kind string) claudeOutcome { return claudeOutcome{asBookkeeping, kind} }
+
+// apply decodes one line (without its newline) into the session.
 func (d *claudeDecoder) apply(num int, line []byte) {
 	d.s.Account.Lines++
-	d.s.notice(num, "not read yet")
+	trimmed := bytes.TrimSpace(line)
+	if len(trimmed) == 0 {
+		d.account(num, claudeHidden("(blank line)"), nil)
+		return
+	}
+	r, err := parseClaudeRecord(trimmed)
+	if err != nil {
+		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		return
+	}
+	if t := d.sidechainOf(r); t != nil {
+		t.child.take(num, r)
+		d.touchTask(t)
+		d.account(num, claudeMerged, nil)
+		return
+	}
+	out, err := d.record(num, r)
+	d.account(num, out, err)
+}
+
+// take applies a record read elsewhere (a sidechain line of the parent log,
+// an agent_progress copy) as a line of this decoder's own.
+func (d *claudeDecoder) take(num int, r *claudeRecord) {
+	d.s.Account.Lines++
+	out, err := d.record(num, r)
+	d.account(num, out, err)
+}
+
+// account counts a line the one way it went.
+func (d *claudeDecoder) account(num int, out claudeOutcome, err error) {
+	switch {
+	case err != nil:
+		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+	case out.how == asEntry:
+		d.s.Account.Entries++
+	case out.how == asMerge:
+		d.s.Account.Merged++
+	default:
+		d.s.Hidden[out.hidden]++
+		d.s.Account.Bookkeeping++
+	}
 }
 
 func (d *claudeDecoder) finish() {}
+
+// parseClaudeRecord decodes one line, or says in a few words why it is not
+// a record.
+func parseClaudeRecord(line []byte) (*claudeRecord, error) {
+	if line[0] != '{' {
+		if json.Valid(line) {
+			return nil, errors.New("not a Claude Code record: a JSON " + jsonKind(line[0]))
+		}
+		return nil, fmt.Errorf("not JSON: %s", quoteStart(line))
+	}
+	var r claudeRecord
+	if err := json.Unmarshal(line, &r); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return nil, fmt.Errorf("not a Claude Code record: field %q is a JSON %s", typeErr.Field, typeErr.Value)
+		}
+		return nil, fmt.Errorf("not JSON: %s", jsonError(err, line))
+	}
+	if r.Type == "" {
+		return nil, errors.New("not a Claude Code record: no \"type\"")
+	}
+	return &r, nil
+}
+
+// record applies one record and says where it went.
+func (d *claudeDecoder) record(num int, r *claudeRecord) (claudeOutcome, error) {
+	d.facts(r)
+	switch r.Type {
+	case "user":
+		return d.user(num, r)
+	case "assistant":
+		return d.assistant(num, r)
+	case "system":
+		return d.system(num, r)
+	case "progress":
+		return d.progress(num, r)
+	case "summary":
+		d.summary(r)
+		return claudeHidden(r.Type), nil
+	case "custom-title":
+		if r.CustomTitle != "" && !d.sub {
+			d.s.Title, d.customTitle = r.CustomTitle, true
+		}
+		return claudeHidden(r.Type), nil
+	case "file-history-snapshot", "queue-operation", "attachment", "last-prompt", "atis-latch", "tag", "ai-title":
+		return claudeHidden(r.Type), nil
+	}
+	return claudeOutcome{}, fmt.Errorf("unknown Claude Code record `%s`", r.Type)
+}
+
+// facts takes what a record tells about the session: its id, where and when
+// it started, which Claude Code wrote it. The first record that says wins.
+func (d *claudeDecoder) facts(r *claudeRecord) {
+	if r.UUID != "" {
+		d.uuids[r.UUID] = true
+		if t, ok := d.leaves[r.UUID]; ok && !d.customTitle && !d.sub {
+			d.s.Title, d.titled = t, true
+		}
+	}
+	if d.sub {
+		return
+	}
+	h := &d.s.Header
+	if h.ID == "" && r.SessionID != "" {
+		h.ID = r.SessionID
+	}
+	if h.Cwd == "" && r.Cwd != "" {
+		h.Cwd = r.Cwd
+		d.files.cwd = r.Cwd
+	}
+	if h.CreatedAt == 0 {
+		h.CreatedAt = claudeTime(r.Timestamp)
+	}
+	if d.s.Agent == "" && r.Version != "" {
+		d.s.Agent = "Claude Code " + r.Version
+	}
+}
+
+// summary is a title record: the title of the session that holds its
+// leafUuid, which may be another session's file. The one whose leaf is here
+// wins; else the last one read.
+func (d *claudeDecoder) summary(r *claudeRecord) {
+	if r.Summary == "" || d.sub || d.customTitle {
+		return
+	}
+	switch {
+	case d.uuids[r.LeafUUID]:
+		d.s.Title, d.titled = r.Summary, true
+	case !d.titled:
+		d.s.Title = r.Summary
+		if r.LeafUUID != "" {
+			d.leaves[r.LeafUUID] = r.Summary
+		}
+	default:
+		if r.LeafUUID != "" {
+			d.leaves[r.LeafUUID] = r.Summary
+		}
+	}
+}
+
+// base makes the common entry fields for a record's entry.
+func (d *claudeDecoder) base(num int, r *claudeRecord) EntryBase {
+	return EntryBase{Seq: -1, Time: claudeTime(r.Timestamp), Line: num}
+}
+
+// claudeTime reads an RFC 3339 timestamp as epoch ms, 0 when it is not one.
+func claudeTime(s string) int64 {
+	if s == "" {
+		return 0
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return 0
+	}
+	return t.UnixMilli()
+}

@@ -1,0 +1,186 @@
+package session
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+)
+
+// assistant reads an `assistant` record. Claude Code writes one API
+// message as several lines, one content block each, all with the message's
+// id: each block becomes its entry (text, reasoning, a tool call), the
+// message's usage counts once, and a block written twice shows once.
+func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, error) {
+	m, blocks, err := claudeMessageOf(r)
+	if err != nil {
+		return claudeOutcome{}, err
+	}
+	// a subagent's model and usage go to its own session, not the log's
+	if m.Model != "" && m.Model != "<synthetic>" {
+		d.s.Model = m.Model
+	}
+	if m.Usage != nil {
+		d.countUsage(m.ID, m.Usage.tokens())
+	}
+	made, merged := false, false
+	var unknown []string
+	for _, b := range blocks {
+		if m.ID != "" {
+			key := m.ID + "\x00" + claudeBlockKey(b)
+			if d.blocks[key] {
+				merged = true
+				continue
+			}
+			d.blocks[key] = true
+		}
+		switch b.Type {
+		case "text":
+			if strings.TrimSpace(b.Text) == "" {
+				continue
+			}
+			d.assistantText(num, r, b.Text)
+			made = true
+		case "thinking", "redacted_thinking":
+			thought := b.Thinking
+			if b.Type == "redacted_thinking" {
+				thought = "(redacted thinking)"
+			}
+			if strings.TrimSpace(thought) == "" {
+				continue
+			}
+			d.s.add(&Reasoning{EntryBase: d.base(num, r), Text: thought})
+			made = true
+		case "tool_use":
+			if d.toolUse(num, r, b) {
+				made = true
+			} else {
+				merged = true
+			}
+		default:
+			unknown = append(unknown, b.Type)
+		}
+	}
+	switch {
+	case len(unknown) > 0 && !made && !merged:
+		return claudeOutcome{}, fmt.Errorf("unknown content block `%s`", strings.Join(unknown, "`, `"))
+	case len(unknown) > 0:
+		// the line made entries; the blocks deck cannot show are named in place
+		d.s.add(&Notice{EntryBase: d.base(num, r), Text: fmt.Sprintf("line %d: unknown content block `%s`", num, strings.Join(unknown, "`, `"))})
+	}
+	switch {
+	case made:
+		return claudeEntry, nil
+	case merged:
+		return claudeMerged, nil
+	}
+	return claudeHidden("empty assistant message"), nil
+}
+
+// assistantText is the model's reply text; an API error Claude Code wrote
+// in the model's place is a failed line, and a compaction agent's reply is
+// the compaction's summary.
+func (d *claudeDecoder) assistantText(num int, r *claudeRecord, text string) {
+	switch {
+	case r.IsAPIError:
+		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: strings.TrimSpace(text), Failed: true})
+	case strings.HasPrefix(r.AgentID, "acompact"):
+		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactionSummary, Body: strings.TrimSpace(text)})
+	default:
+		d.s.add(&AssistantText{EntryBase: d.base(num, r), Text: text})
+	}
+}
+
+// claudeCompactionSummary is the line of a compaction summary whose
+// boundary the log does not show.
+const claudeCompactionSummary = "compaction: a summary of the conversation so far"
+
+// countUsage counts a message's usage once: each of its lines repeats it,
+// and the last one's output count is the most complete.
+func (d *claudeDecoder) countUsage(id string, u TokenUsage) {
+	prev := d.msgUsage[id]
+	d.s.Usage.Input += u.Input - prev.Input
+	d.s.Usage.Output += u.Output - prev.Output
+	d.s.Usage.CacheRead += u.CacheRead - prev.CacheRead
+	d.s.Usage.CacheWrite += u.CacheWrite - prev.CacheWrite
+	if id != "" {
+		d.msgUsage[id] = u
+	}
+}
+
+// claudeBlockKey names a block within its message, so a block written
+// again is known.
+func claudeBlockKey(b claudeBlock) string {
+	if b.Type == "tool_use" {
+		return "tool_use\x00" + b.ID
+	}
+	h := fnv.New64a()
+	h.Write([]byte(b.Text))
+	h.Write([]byte{0})
+	h.Write([]byte(b.Thinking))
+	return fmt.Sprintf("%s\x00%x", b.Type, h.Sum64())
+}
+
+// toolUse adds a tool call (a TodoWrite is a plan instead). It reports
+// whether it made an entry: a call whose id is already pending only takes
+// the new arguments.
+func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
+	input := string(b.Input)
+	if b.Name == "TodoWrite" {
+		return d.todoWrite(num, r, b.ID, input)
+	}
+	call := d.s.calls[b.ID]
+	fresh := call == nil || call.Result != nil || b.ID == ""
+	if fresh {
+		call = &ToolCall{EntryBase: d.base(num, r), CallID: b.ID, StartTime: claudeTime(r.Timestamp)}
+	}
+	call.Name, call.Arguments = b.Name, input
+	a, _ := parseArgs(input)
+	call.Call = d.callView(b.Name, a, r.Cwd)
+	if v, ok := call.Call.(DiffCallView); ok {
+		call.DiffStarts = d.files.number(v.Diffs)
+	}
+	if fresh {
+		d.s.add(call)
+	} else {
+		d.s.touch(call)
+	}
+	if b.Name == "Task" || b.Name == "Agent" {
+		d.newTask(call, a)
+	}
+	return fresh
+}
+
+// todoWrite shows a TodoWrite call as the plan it writes; its result merges
+// into it.
+func (d *claudeDecoder) todoWrite(num int, r *claudeRecord, id, input string) bool {
+	a, _ := parseArgs(input)
+	items := claudePlanItems(a["todos"])
+	if p := d.plans[id]; p != nil && id != "" {
+		p.Items = items
+		d.s.touch(p)
+		return false
+	}
+	p := &Plan{EntryBase: d.base(num, r), Items: items}
+	d.s.add(p)
+	if id != "" {
+		d.plans[id] = p
+	}
+	return true
+}
+
+// claudePlanItems reads a todo list: items with content and status; the
+// other fields (id, priority, activeForm) are not shown.
+func claudePlanItems(v any) []PlanItem {
+	list, _ := v.([]any)
+	items := make([]PlanItem, 0, len(list))
+	for _, item := range list {
+		m, ok := object(item)
+		if !ok {
+			continue
+		}
+		content, _ := m["content"].(string)
+		status, _ := m["status"].(string)
+		items = append(items, PlanItem{Content: content, Status: status})
+	}
+	return items
+}

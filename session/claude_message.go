@@ -1,0 +1,152 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// claudeMessage is a record's `message`: the API message it holds.
+type claudeMessage struct {
+	ID      string          `json:"id"`
+	Model   string          `json:"model"`
+	Content json.RawMessage `json:"content"`
+	Usage   *claudeUsage    `json:"usage"`
+}
+
+type claudeUsage struct {
+	Input       json.Number `json:"input_tokens"`
+	Output      json.Number `json:"output_tokens"`
+	CacheRead   json.Number `json:"cache_read_input_tokens"`
+	CacheCreate json.Number `json:"cache_creation_input_tokens"`
+}
+
+func (u *claudeUsage) tokens() TokenUsage {
+	return TokenUsage{Input: numOf(u.Input), Output: numOf(u.Output), CacheRead: numOf(u.CacheRead), CacheWrite: numOf(u.CacheCreate)}
+}
+
+// claudeBlock is one block of a message's content, of any type.
+type claudeBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	Thinking  string          `json:"thinking"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"` // a tool_result's: a string or blocks
+	IsError   bool            `json:"is_error"`
+	Source    *struct {
+		MediaType string `json:"media_type"`
+		Data      string `json:"data"`
+	} `json:"source"`
+
+	raw json.RawMessage
+}
+
+// claudeMessageOf reads a record's message and its content blocks; a string
+// content is one text block.
+func claudeMessageOf(r *claudeRecord) (*claudeMessage, []claudeBlock, error) {
+	var m claudeMessage
+	if len(r.Message) == 0 || string(r.Message) == "null" {
+		return nil, nil, fmt.Errorf("`%s` record has no message", r.Type)
+	}
+	if err := json.Unmarshal(r.Message, &m); err != nil {
+		return nil, nil, fmt.Errorf("`%s` record's message does not fit its shape: %s", r.Type, shortErr(err))
+	}
+	blocks, err := claudeBlocks(m.Content)
+	if err != nil {
+		return nil, nil, fmt.Errorf("`%s` record's content does not fit its shape: %s", r.Type, shortErr(err))
+	}
+	return &m, blocks, nil
+}
+
+// claudeBlocks reads content that is a string (one text block), a list of
+// blocks, or absent.
+func claudeBlocks(raw json.RawMessage) ([]claudeBlock, error) {
+	t := strings.TrimSpace(string(raw))
+	if t == "" || t == "null" {
+		return nil, nil
+	}
+	if t[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, err
+		}
+		return []claudeBlock{{Type: "text", Text: s}}, nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, err
+	}
+	out := make([]claudeBlock, 0, len(list))
+	for _, item := range list {
+		var b claudeBlock
+		if err := json.Unmarshal(item, &b); err != nil {
+			return nil, err
+		}
+		b.raw = item
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// claudeContent turns blocks into the session's content blocks: text and
+// images as themselves (an image by its type and size: its bytes are not
+// kept), any other type kept raw.
+func claudeContent(blocks []claudeBlock) []ContentBlock {
+	out := make([]ContentBlock, 0, len(blocks))
+	for _, b := range blocks {
+		switch b.Type {
+		case "text":
+			out = append(out, ContentBlock{Type: "text", Text: b.Text})
+		case "image":
+			c := ContentBlock{Type: "image"}
+			if b.Source != nil {
+				c.Attachment = &ImageAttachment{MediaType: b.Source.MediaType, Bytes: int64(len(b.Source.Data)) * 3 / 4}
+			}
+			out = append(out, c)
+		default:
+			out = append(out, ContentBlock{Type: b.Type, Raw: b.raw})
+		}
+	}
+	return out
+}
+
+// claudeTextOf is the text of blocks, as one string.
+func claudeTextOf(blocks []claudeBlock) string {
+	return TextOf(claudeContent(blocks))
+}
+
+// claudeTag returns the text inside the first <tag>…</tag> of s.
+func claudeTag(s, tag string) (string, bool) {
+	open, end := "<"+tag+">", "</"+tag+">"
+	i := strings.Index(s, open)
+	if i < 0 {
+		return "", false
+	}
+	rest := s[i+len(open):]
+	j := strings.Index(rest, end)
+	if j < 0 {
+		return "", false
+	}
+	return rest[:j], true
+}
+
+// claudeStripReminders cuts the <system-reminder> blocks Claude Code appends
+// to tool results: its notes to the model, not the tool's output. Only
+// blocks at the very end go, so a file that mentions the tag reads intact.
+func claudeStripReminders(s string) string {
+	const open, end = "<system-reminder>", "</system-reminder>"
+	for {
+		t := strings.TrimRight(s, " \t\n")
+		if !strings.HasSuffix(t, end) {
+			return s
+		}
+		i := strings.LastIndex(t, open)
+		if i < 0 || (i > 0 && t[i-1] != '\n') {
+			return s
+		}
+		s = strings.TrimRight(t[:i], " \t\n")
+	}
+}

@@ -1,0 +1,329 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A Task (or Agent) call starts a subagent; its work is shown inside the
+// call's card, as Nested entries made exactly like the session's own. The
+// work comes from one of three places, the fullest first:
+//
+//   - the subagent's own file, <session>/subagents/agent-<agentId>.jsonl
+//     (Claude Code 2.x), read when the Task's result names the agent;
+//   - sidechain lines in this log (isSidechain, 1.0.x), whose first line
+//     is the Task's prompt;
+//   - agent_progress records, copies of the subagent's messages written
+//     while it ran: all there is when its file is not beside the log.
+
+// claudeTask is a Task call and the subagent work shown in it.
+type claudeTask struct {
+	call    *ToolCall
+	prompt  string
+	agentID string
+	// child reads the work as it comes (sidechain lines or progress copies).
+	child    *claudeDecoder
+	linked   bool // a sidechain of this log is its work
+	fromFile bool // its work came from the subagent's own file
+	async    bool // launched in the background, and not yet done
+
+	// the copies last shown, so only the entries that changed are copied
+	srcs   []Entry
+	revs   []int
+	copies []Entry
+}
+
+const (
+	// claudeMaxDepth bounds subagents in subagents read from files.
+	claudeMaxDepth = 3
+	// claudeMaxSubagentBytes bounds how much of a subagent's file is read.
+	claudeMaxSubagentBytes = 64 << 20
+)
+
+func (d *claudeDecoder) newTask(call *ToolCall, a args) {
+	if call.CallID == "" {
+		return
+	}
+	if t := d.tasks[call.CallID]; t != nil && t.call == call {
+		t.prompt = a.str("prompt")
+		return
+	}
+	t := &claudeTask{call: call, prompt: a.str("prompt")}
+	d.tasks[call.CallID] = t
+	d.order = append(d.order, t)
+}
+
+// newChild makes the decoder of a subagent's conversation. It shares what
+// the session knows of files: the subagent works on the same ones.
+func (d *claudeDecoder) newChild(path string) *claudeDecoder {
+	c := newClaudeDecoder(New(), path)
+	c.depth, c.sub = d.depth+1, true
+	c.files, c.whole = d.files, d.whole
+	return c
+}
+
+// sidechainOf says which Task's subagent a sidechain line belongs to; nil
+// for the log's own lines. A sidechain's first line (no parent) is linked
+// to its Task by the prompt; the lines after it follow their parent. A
+// sidechain no Task in this log started (a subagent's file read on its
+// own) is the log's own conversation.
+func (d *claudeDecoder) sidechainOf(r *claudeRecord) *claudeTask {
+	if d.sub || !r.IsSidechain {
+		return nil
+	}
+	var t *claudeTask
+	if r.ParentUUID == nil {
+		t = d.linkSidechain(r)
+	} else if known, ok := d.sideOf[*r.ParentUUID]; ok {
+		t = known
+	} else {
+		t = d.lastSide // a parent not in this log: the sidechain being written
+	}
+	if r.UUID != "" {
+		d.sideOf[r.UUID] = t
+	}
+	d.lastSide = t
+	return t
+}
+
+// linkSidechain finds the Task a new sidechain belongs to: the waiting Task
+// whose prompt its first message is, else the earliest Task still waiting
+// for its work.
+func (d *claudeDecoder) linkSidechain(r *claudeRecord) *claudeTask {
+	if r.Type != "user" {
+		return nil
+	}
+	_, blocks, err := claudeMessageOf(r)
+	if err != nil {
+		return nil
+	}
+	prompt := claudeTextOf(blocks)
+	var first *claudeTask
+	for _, t := range d.order {
+		if t.linked || t.fromFile || t.call.Result != nil {
+			continue
+		}
+		if t.prompt == prompt {
+			return d.link(t)
+		}
+		if first == nil {
+			first = t
+		}
+	}
+	if first != nil {
+		return d.link(first)
+	}
+	return nil
+}
+
+// link makes a sidechain a Task's work, in place of any progress copies.
+func (d *claudeDecoder) link(t *claudeTask) *claudeTask {
+	t.linked = true
+	t.child = d.newChild("")
+	t.srcs, t.revs, t.copies = nil, nil, nil
+	return t
+}
+
+// touchTask shows a Task's work as it stands.
+func (d *claudeDecoder) touchTask(t *claudeTask) {
+	t.call.Nested = t.snapshot()
+	d.s.touch(t.call)
+}
+
+// snapshot copies the child's entries for the call to show: the child goes
+// on changing its own, and a viewer reads the call's without the lock.
+// Entries unchanged since the last snapshot keep their copy.
+func (t *claudeTask) snapshot() []Entry {
+	src := t.child.s.Entries
+	out := make([]Entry, len(src))
+	revs := make([]int, len(src))
+	for i, e := range src {
+		revs[i] = e.base().Rev
+		if i < len(t.srcs) && t.srcs[i] == e && t.revs[i] == revs[i] {
+			out[i] = t.copies[i]
+			continue
+		}
+		out[i] = Clone(e)
+	}
+	t.srcs, t.revs, t.copies = slices.Clone(src), revs, out
+	return out
+}
+
+// progress reads a `progress` record: a hook that ran (bookkeeping), or a
+// copy of a subagent's message (agent_progress).
+func (d *claudeDecoder) progress(num int, r *claudeRecord) (claudeOutcome, error) {
+	var p struct {
+		Type    string          `json:"type"`
+		AgentID string          `json:"agentId"`
+		Message json.RawMessage `json:"message"`
+	}
+	if len(r.Data) > 0 && string(r.Data) != "null" {
+		if err := json.Unmarshal(r.Data, &p); err != nil {
+			return claudeOutcome{}, fmt.Errorf("`progress` record's data does not fit its shape: %s", shortErr(err))
+		}
+	}
+	if t := d.tasks[r.ParentToolUseID]; t != nil && p.Type == "agent_progress" {
+		return d.agentProgress(num, t, p.AgentID, p.Message)
+	}
+	if p.Type == "" {
+		return claudeHidden("progress"), nil
+	}
+	return claudeHidden(p.Type), nil
+}
+
+// agentProgress shows a subagent's message copied while it ran, unless a
+// fuller source already shows its work.
+func (d *claudeDecoder) agentProgress(num int, t *claudeTask, agentID string, msg json.RawMessage) (claudeOutcome, error) {
+	if t.agentID == "" {
+		t.agentID = agentID
+	}
+	if t.linked || t.fromFile {
+		return claudeMerged, nil
+	}
+	var rec claudeRecord
+	if err := json.Unmarshal(msg, &rec); err != nil || rec.Type == "" {
+		return claudeOutcome{}, fmt.Errorf("agent_progress holds no readable message")
+	}
+	rec.IsSidechain = true
+	if t.child == nil {
+		t.child = d.newChild("")
+	}
+	t.child.take(num, &rec)
+	d.touchTask(t)
+	return claudeMerged, nil
+}
+
+// taskDone takes a Task's result. A subagent launched in the background
+// (status "async_launched") is only starting: its work ends when a
+// <task-notification> says so. Otherwise the work ends here.
+func (d *claudeDecoder) taskDone(t *claudeTask, tur any, content []ContentBlock) {
+	obj, _ := object(tur)
+	if id, ok := obj["agentId"].(string); ok && id != "" {
+		t.agentID = id
+	}
+	if t.agentID == "" {
+		t.agentID = claudeAgentIDIn(content)
+	}
+	if obj["status"] == "async_launched" || obj["isAsync"] == true {
+		t.async = true
+		return
+	}
+	d.endTask(t)
+}
+
+// taskNotification ends the work of a background subagent the
+// notification names, by its Task's call id or its agent id.
+func (d *claudeDecoder) taskNotification(text string) {
+	status, _ := claudeTag(text, "status")
+	if status == "running" {
+		return
+	}
+	callID, _ := claudeTag(text, "tool-use-id")
+	agentID, _ := claudeTag(text, "task-id")
+	for _, t := range d.order {
+		if t.async && (t.call.CallID == strings.TrimSpace(callID) || t.agentID != "" && t.agentID == strings.TrimSpace(agentID)) {
+			t.async = false
+			d.endTask(t)
+			return
+		}
+	}
+}
+
+// endTask ends a subagent's work: calls it left waiting will get no
+// result, and its own file, when it is beside the log, replaces what was
+// shown.
+func (d *claudeDecoder) endTask(t *claudeTask) {
+	if !t.linked && !t.fromFile {
+		if entries, ok := d.readSubagent(t.agentID); ok {
+			t.call.Nested, t.fromFile, t.child = entries, true, nil
+			d.s.touch(t.call)
+			return
+		}
+	}
+	if t.child != nil {
+		t.child.endCalls()
+		d.touchTask(t)
+	}
+}
+
+// claudeAgentIDIn finds the agent id a Task's result text names for the
+// model ("agentId: a1b2c3d (for resuming…)").
+func claudeAgentIDIn(content []ContentBlock) string {
+	for _, b := range content {
+		if rest, ok := strings.CutPrefix(b.Text, "agentId: "); ok && b.Type == "text" {
+			id, _, _ := strings.Cut(rest, " ")
+			return strings.TrimSpace(id)
+		}
+	}
+	return ""
+}
+
+var claudeAgentID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+
+// readSubagent reads a subagent's own file, when the log is a file and the
+// agent's file is beside it. Its lines are not lines of this log: they are
+// counted in the subagent's own reading, not the session's.
+func (d *claudeDecoder) readSubagent(id string) ([]Entry, bool) {
+	if d.path == "" || d.depth >= claudeMaxDepth || !claudeAgentID.MatchString(id) {
+		return nil, false
+	}
+	for _, p := range d.subagentPaths(id) {
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			continue
+		}
+		child := d.newChild(p)
+		child.readAll(f)
+		f.Close()
+		child.endCalls() // the subagent is done: what still waits never finished
+		return child.s.Entries, true
+	}
+	return nil, false
+}
+
+// subagentPaths are where a subagent's file may be: in the session's
+// folder beside the log, or beside this file when it is a subagent's.
+func (d *claudeDecoder) subagentPaths(id string) []string {
+	name := "agent-" + id + ".jsonl"
+	dir := filepath.Dir(d.path)
+	var out []string
+	if filepath.Base(dir) == "subagents" {
+		out = append(out, filepath.Join(dir, name))
+	}
+	base := strings.TrimSuffix(filepath.Base(d.path), ".jsonl")
+	out = append(out, filepath.Join(dir, base, "subagents", name))
+	if sid := d.s.Header.ID; sid != "" && sid != base && claudeAgentID.MatchString(sid) {
+		out = append(out, filepath.Join(dir, sid, "subagents", name))
+	}
+	return out
+}
+
+// readAll reads a whole subagent file, at most claudeMaxSubagentBytes of it.
+func (d *claudeDecoder) readAll(rd io.Reader) {
+	var lines lineSplitter
+	limited := &io.LimitedReader{R: rd, N: claudeMaxSubagentBytes}
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := limited.Read(buf)
+		lines.feed(buf[:n], d.apply)
+		if err != nil {
+			break
+		}
+	}
+	if limited.N == 0 {
+		if more, _ := rd.Read(buf[:1]); more > 0 {
+			d.s.AddNotice(fmt.Sprintf("the subagent's transcript is larger than %d MB; only its start is shown", claudeMaxSubagentBytes>>20))
+			return
+		}
+	}
+	lines.flush(d.apply)
+}

@@ -1,0 +1,128 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// system reads a `system` record by its subtype: a compaction is a marked
+// boundary, an API error or a failing hook a failed line, a local command
+// a command line; the rest, Claude Code's own bookkeeping, is not drawn
+// unless it carries text for people.
+func (d *claudeDecoder) system(num int, r *claudeRecord) (claudeOutcome, error) {
+	content := claudeRawString(r.Content)
+	switch r.Subtype {
+	case "compact_boundary":
+		ev := &Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactSummary(r.CompactMetadata)}
+		d.compaction = ev
+		d.s.add(ev)
+		return claudeEntry, nil
+	case "microcompact_boundary":
+		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: "older tool results cleared from the context"})
+		return claudeEntry, nil
+	case "api_error":
+		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: claudeRetrySummary(r), Failed: true})
+		return claudeEntry, nil
+	case "stop_hook_summary":
+		var errs []any
+		_ = json.Unmarshal(r.HookErrors, &errs)
+		stopped := string(r.PreventedContinuation) == "true"
+		if len(errs) == 0 && !stopped {
+			return claudeHidden("system:" + r.Subtype), nil
+		}
+		summary := fmt.Sprintf("stop hooks: %d failed", len(errs))
+		if stopped {
+			summary = "a stop hook kept the agent going"
+		}
+		lines := make([]string, 0, len(errs))
+		for _, e := range errs {
+			lines = append(lines, claudeAnswer(e))
+		}
+		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "hook", Summary: summary, Body: strings.Join(lines, "\n"), Failed: len(errs) > 0})
+		return claudeEntry, nil
+	case "local_command":
+		t := strings.TrimSpace(content)
+		switch {
+		case strings.Contains(t, "<command-name>"):
+			return d.slashCommand(num, r, t), nil
+		case claudeOutputTag(t) != "":
+			return d.commandOutput(num, r, t, []ContentBlock{{Type: "text", Text: content}}), nil
+		}
+	}
+	if strings.TrimSpace(content) == "" {
+		return claudeHidden("system:" + r.Subtype), nil
+	}
+	summary, body, _ := strings.Cut(strings.TrimSpace(content), "\n")
+	d.s.add(&Event{EntryBase: d.base(num, r), Kind: "system", Summary: summary, Body: body, Failed: claudeRawString(r.Level) == "error"})
+	return claudeEntry, nil
+}
+
+// claudeRawString is a raw field's value when it is a string, else "".
+func claudeRawString(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// claudeRetrySummary words a failed API call Claude Code retries: the
+// status and message, and which retry comes when.
+func claudeRetrySummary(r *claudeRecord) string {
+	var e struct {
+		Status  json.Number `json:"status"`
+		Message string      `json:"message"`
+		Error   struct {
+			Message string `json:"message"`
+			Error   struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(r.Error, &e) // an error of another shape is worded by its retry alone
+	what := strings.TrimSpace(strings.Join([]string{e.Status.String(), claudeFirst(e.Message, e.Error.Message, e.Error.Error.Message)}, " "))
+	summary := "API error"
+	if what != "" {
+		summary += " (" + what + ")"
+	}
+	var attempt, maxRetries json.Number
+	_ = json.Unmarshal(r.RetryAttempt, &attempt)
+	_ = json.Unmarshal(r.MaxRetries, &maxRetries)
+	if n := numOf(attempt); n > 0 {
+		summary += fmt.Sprintf("; retry %d", n)
+		if m := numOf(maxRetries); m > 0 {
+			summary += fmt.Sprintf(" of %d", m)
+		}
+	}
+	return summary
+}
+
+func claudeFirst(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// claudeCompactSummary words a compaction: what started it and how much
+// context it replaced.
+func claudeCompactSummary(raw json.RawMessage) string {
+	var meta struct {
+		Trigger   string      `json:"trigger"`
+		PreTokens json.Number `json:"preTokens"`
+	}
+	summary := "conversation compacted"
+	if json.Unmarshal(raw, &meta) != nil {
+		return summary
+	}
+	if meta.Trigger != "" {
+		summary += " (" + meta.Trigger + ")"
+	}
+	if n := numOf(meta.PreTokens); n > 0 {
+		summary += fmt.Sprintf(": %s tokens of context summarised", thousands(n))
+	}
+	return summary
+}

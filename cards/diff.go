@@ -41,12 +41,14 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 	hunks := make([]hunk, len(diffs))
 	added, del := 0, 0
 	files := map[string]bool{}
+	shift := map[string]int{} // lines the earlier hunks of a file added, less those they removed
 	for i, d := range diffs {
 		start := 0
 		if i < len(t.DiffStarts) {
 			start = t.DiffStarts[i]
 		}
-		hunks[i] = layoutHunk(c, d, start)
+		hunks[i] = layoutHunk(c, d, start, shift[d.Path])
+		shift[d.Path] += hunks[i].added - hunks[i].del
 		added += hunks[i].added
 		del += hunks[i].del
 		files[d.Path] = true
@@ -169,7 +171,7 @@ func pad(s string, w int) string {
 }
 
 // layoutHunk diffs one FileDiff's old and new text line by line.
-func layoutHunk(c *card, d session.FileDiff, start int) hunk {
+func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	h := hunk{path: d.Path}
 	lang := session.LangFromPath(d.Path)
 	newLines := splitText(d.NewText)
@@ -190,10 +192,16 @@ func layoutHunk(c *card, d session.FileDiff, start int) hunk {
 		}
 		return start + n
 	}
+	newNum := func(n int) int { // the new file's: earlier hunks moved it
+		if start == 0 {
+			return 0
+		}
+		return start + shift + n
+	}
 	oi, ni := 0, 0
 	context := func(to int) {
 		for ; oi < to; oi, ni = oi+1, ni+1 {
-			h.rows = append(h.rows, diffRow{kind: ' ', old: num(oi), new: num(ni), text: oldTok[oi]})
+			h.rows = append(h.rows, diffRow{kind: ' ', old: num(oi), new: newNum(ni), text: oldTok[oi]})
 		}
 	}
 	for _, e := range lcs.DiffLines(oldLines, newLines) {
@@ -212,7 +220,7 @@ func layoutHunk(c *card, d session.FileDiff, start int) hunk {
 			oi++
 		}
 		for k := 0; k < addedLines; k++ {
-			r := diffRow{kind: '+', new: num(ni), text: newTok[ni]}
+			r := diffRow{kind: '+', new: newNum(ni), text: newTok[ni]}
 			if k < len(pairs) {
 				r.emph = pairs[k][1]
 			}

@@ -85,14 +85,3 @@ func acpBlockText(b ContentBlock) string {
 	}
 	return "[" + b.Type + ": " + string(b.Raw) + "]"
 }
-
-// acpAppend adds a chunk's block to a message's: text runs on in the last
-// text block. It never changes blocks in place: a viewer may hold them.
-func acpAppend(blocks []ContentBlock, b ContentBlock) []ContentBlock {
-	out := slices.Clone(blocks)
-	if n := len(out); n > 0 && b.Type == "text" && out[n-1].Type == "text" {
-		out[n-1].Text += b.Text
-		return out
-	}
-	return append(out, b)
-}

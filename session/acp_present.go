@@ -263,8 +263,8 @@ func (d *acpDecoder) terminalView(c *acpCall) TerminalResultView {
 	}
 	switch {
 	case haveOut:
-	case c.streamed != "":
-		out = c.streamed
+	case c.streamed.Len() > 0:
+		out = c.streamed.String()
 	default:
 		out = c.text()
 	}
@@ -332,7 +332,15 @@ func (c *acpCall) readView() (ReadResultView, bool) {
 // headers say where each hunk starts), else from the ACP diff content (whole
 // texts, diffed here), else from the input of Claude Code's Edit or Write.
 // starts is nil unless the diffs themselves tell it.
-func (c *acpCall) diffs() (diffs []FileDiff, starts []int) {
+func (c *acpCall) diffs() ([]FileDiff, []int) {
+	if !c.diffsMade {
+		c.diffList, c.diffStarts = c.makeDiffs()
+		c.diffsMade = true
+	}
+	return c.diffList, c.diffStarts
+}
+
+func (c *acpCall) makeDiffs() (diffs []FileDiff, starts []int) {
 	if changes, ok := c.input["changes"].(map[string]any); ok && len(changes) > 0 {
 		return acpChanges(changes)
 	}

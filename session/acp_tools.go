@@ -27,17 +27,22 @@ type acpCall struct {
 	output    any            // rawOutput
 
 	// the adapters' _meta extensions
-	toolName  string // claudeCode.toolName: Claude Code's own name of the tool
-	response  any    // claudeCode.toolResponse: Claude Code's own result
-	responded bool   // a toolResponse came after the last status
-	cwd       string // terminal_info.cwd
-	streamed  string // terminal_output(_delta).data, appended
-	exit      *int   // terminal_exit
+	toolName  string          // claudeCode.toolName: Claude Code's own name of the tool
+	response  any             // claudeCode.toolResponse: Claude Code's own result
+	responded bool            // a toolResponse came after the last status
+	cwd       string          // terminal_info.cwd
+	streamed  strings.Builder // terminal_output(_delta).data, appended
+	exit      *int            // terminal_exit
 	signal    string
 
 	terminals []string // the terminals its content names
 	applied   bool     // its diff is applied to what the session knows of files
 	starts    []int    // the diff's start lines, as numbered when it applied
+
+	// the edit's diffs, made once after each change to content or input
+	diffsMade  bool
+	diffList   []FileDiff
+	diffStarts []int
 }
 
 // acpToolContent is one item of a call's content: a block, a diff, or a
@@ -131,6 +136,9 @@ func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
 	if f.Status != nil {
 		c.status, c.responded = string(*f.Status), false
 	}
+	if f.Content != nil || f.RawInput != nil {
+		c.diffsMade = false
+	}
 	if f.Content != nil {
 		c.content, bad = acpToolContents(f.Content)
 		c.terminals = nil
@@ -169,7 +177,7 @@ func (c *acpCall) meta(v any) {
 	for _, k := range []string{"terminal_output", "terminal_output_delta"} {
 		if out, ok := m[k].(map[string]any); ok {
 			if data, ok := out["data"].(string); ok {
-				c.streamed += data
+				c.streamed.WriteString(data)
 			}
 		}
 	}

@@ -3,14 +3,19 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpRun is the message that chunks of one kind are joining.
+// acpRun is the message that chunks of one kind are joining. Its last text
+// grows in a builder: a reply of many thousand chunks costs no more than its
+// length.
 type acpRun struct {
 	kind, messageID string
 	entry           Entry
+	text            strings.Builder
 }
 
 // prompt opens a turn: a rule, then the person's prompt.
@@ -110,28 +115,48 @@ func (d *acpDecoder) chunk(ss *acpSession, kind string, raw json.RawMessage) err
 		id = *c.MessageId
 	}
 	if r := ss.run; r != nil && r.kind == kind && r.messageID == id && ss.last == r.entry {
-		switch e := r.entry.(type) {
-		case *UserMessage:
-			e.Content = acpAppend(e.Content, b)
-		case *AssistantText:
-			e.Text += acpBlockText(b)
-		case *Reasoning:
-			e.Text += acpBlockText(b)
-		default: // runs are only these
-		}
+		r.add(b)
 		d.touch(r.entry)
 		return nil
 	}
-	var e Entry
+	r := &acpRun{kind: kind, messageID: id}
 	switch kind {
 	case "user_message_chunk":
-		e = &UserMessage{EntryBase: d.base(), Role: RoleHuman, Source: "user", Content: []ContentBlock{b}}
+		r.entry = &UserMessage{EntryBase: d.base(), Role: RoleHuman, Source: "user"}
 	case "agent_message_chunk":
-		e = &AssistantText{EntryBase: d.base(), Text: acpBlockText(b)}
+		r.entry = &AssistantText{EntryBase: d.base()}
 	default:
-		e = &Reasoning{EntryBase: d.base(), Text: acpBlockText(b)}
+		r.entry = &Reasoning{EntryBase: d.base()}
 	}
-	d.add(ss, e)
-	ss.run = &acpRun{kind: kind, messageID: id, entry: e}
+	r.add(b)
+	d.add(ss, r.entry)
+	ss.run = r
 	return nil
+}
+
+// add joins a chunk's block to the message: text runs on in its last text
+// block. A message's blocks are never changed in place: a viewer may hold
+// them.
+func (r *acpRun) add(b ContentBlock) {
+	switch e := r.entry.(type) {
+	case *UserMessage:
+		blocks := slices.Clone(e.Content)
+		n := len(blocks)
+		if b.Type != "text" || n == 0 || blocks[n-1].Type != "text" {
+			blocks, n = append(blocks, b), n+1
+			r.text.Reset()
+		}
+		if b.Type == "text" {
+			r.text.WriteString(b.Text)
+			blocks[n-1].Text = r.text.String()
+		}
+		e.Content = blocks
+	case *AssistantText:
+		r.text.WriteString(acpBlockText(b))
+		e.Text = r.text.String()
+	case *Reasoning:
+		r.text.WriteString(acpBlockText(b))
+		e.Text = r.text.String()
+	default: // runs are only these
+	}
 }

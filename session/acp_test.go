@@ -551,3 +551,20 @@ func FuzzACPReader(f *testing.F) {
 		}
 	})
 }
+
+func TestACPLoadReplaysASession(t *testing.T) {
+	s := acpLog(t,
+		`{"jsonrpc":"2.0","id":1,"method":"session/load","params":{"sessionId":"019a5121-cbef-746c-aece-adc08cef75cd","cwd":"/p","mcpServers":[]}}`,
+		acpUpdate("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"earlier prompt"}}`),
+		acpUpdate("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"earlier reply"}}`),
+		`{"jsonrpc":"2.0","id":1,"result":{"modes":{"currentModeId":"ask","availableModes":[{"id":"ask","name":"Ask"},{"id":"code","name":"Code"}]}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"session/set_mode","params":{"sessionId":"019a5121-cbef-746c-aece-adc08cef75cd","modeId":"code"}}`,
+		`{"jsonrpc":"2.0","id":2,"result":{}}`,
+	)
+	if got := shape(s); got != "event:session user text:earlier reply event:mode " {
+		t.Fatalf("shape %s", got)
+	}
+	if s.Header.Cwd != "/p" || s.Header.CreatedAt != 1762297760751 || acpEvents(s, "mode")[0].Summary != "mode: Code (set by the client)" {
+		t.Fatalf("header %+v, mode %+v", s.Header, acpEvents(s, "mode"))
+	}
+}

@@ -16,7 +16,7 @@ type acpDecoder struct {
 	files *fileLines
 
 	sessions  map[string]*acpSession
-	current   *acpSession // the session of the last message that named one
+	shown     *acpSession // the session of the last entry added
 	calls     map[acpKey]*acpCall
 	terminals map[acpKey]*acpTerminal
 	waiting   map[string][]*acpRequest // unanswered requests by id
@@ -116,12 +116,18 @@ func (d *acpDecoder) finish() {
 // base makes the common entry fields: ACP messages carry no time.
 func (d *acpDecoder) base() EntryBase { return EntryBase{Seq: -1, Line: d.at} }
 
-// add adds an entry for a session (nil for none).
+// add adds an entry for a session (nil for none). When the entries before
+// it were another session's, a line says whose the next ones are: a log
+// may interleave sessions. Chunks that join a message add nothing, so
+// sessions streaming at once do not fill the log with such lines.
 func (d *acpDecoder) add(ss *acpSession, e Entry) {
+	if ss != nil && d.shown != nil && d.shown != ss && e != Entry(ss.header) {
+		d.s.add(&Event{EntryBase: d.base(), Kind: "session", Summary: "back to session " + acpOr(ss.id, "(no id)")})
+	}
 	d.s.add(e)
 	d.made = true
 	if ss != nil {
-		ss.last = e
+		ss.last, d.shown = e, ss
 	}
 }
 

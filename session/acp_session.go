@@ -27,13 +27,11 @@ type acpSession struct {
 	usage  TokenUsage
 }
 
-// session returns the session with this id. Its first appearance adds a
-// header line (id, cwd, title); when the log comes back to it after another
-// session, a line says so, since the cards that follow are its.
+// session returns the session with this id; its first appearance adds a
+// header line (id, cwd, title).
 func (d *acpDecoder) session(id string) *acpSession {
 	ss := d.sessions[id]
-	switch {
-	case ss == nil:
+	if ss == nil {
 		ss = &acpSession{id: id, modes: map[string]string{}}
 		d.sessions[id] = ss
 		if d.s.Header.ID == "" {
@@ -42,10 +40,7 @@ func (d *acpDecoder) session(id string) *acpSession {
 		}
 		ss.header = &Event{EntryBase: d.base(), Kind: "session", Summary: ss.describe()}
 		d.add(ss, ss.header)
-	case d.current != nil && d.current != ss:
-		d.add(ss, &Event{EntryBase: d.base(), Kind: "session", Summary: "back to session " + acpOr(id, "(no id)")})
 	}
-	d.current = ss
 	return ss
 }
 

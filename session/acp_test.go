@@ -568,3 +568,17 @@ func TestACPLoadReplaysASession(t *testing.T) {
 		t.Fatalf("header %+v, mode %+v", s.Header, acpEvents(s, "mode"))
 	}
 }
+
+func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
+	chunk := func(s, text string) string {
+		return acpUpdate(s, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+text+`"}}`)
+	}
+	s := acpLog(t, chunk("A", "a1 "), chunk("B", "b1 "), chunk("A", "a2"), chunk("B", "b2"),
+		acpUpdate("A", `{"sessionUpdate":"tool_call","toolCallId":"c","title":"t"}`))
+	if got := shape(s); got != "event:session text:a1 a2 event:session text:b1 b2 event:session call:c " {
+		t.Fatalf("shape %s", got)
+	}
+	if ev := acpEvents(s, "session"); ev[2].Summary != "back to session A" {
+		t.Fatalf("events %+v", ev)
+	}
+}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -142,5 +143,5 @@ func acpJoin(list []string) error {
 	if len(list) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s", strings.Join(list, "; "))
+	return errors.New(strings.Join(list, "; "))
 }

@@ -27,8 +27,9 @@ func (d *acpDecoder) permission(m *acpMsg, req *acpRequest) error {
 	}
 	ss := d.session(string(p.SessionId))
 	req.session, req.options = ss, p.Options
-	ask := &Approval{ID: m.shownID, Reason: acpPermissionReason(p.Options, acpDecodeAny(p.Meta))}
-	if acpCodexMeta(p.Meta, p.Options) {
+	meta := acpDecodeAny(p.Meta)
+	ask := &Approval{ID: m.shownID, Reason: acpPermissionReason(p.Options, meta)}
+	if acpCodexMeta(meta, p.Options) {
 		d.guessAgent("codex-acp")
 	}
 	if p.ToolCall.ToolCallId == "" {
@@ -64,8 +65,8 @@ func acpPermissionReason(options []acp.PermissionOption, meta any) string {
 }
 
 // acpCodexMeta reports codex-acp's marks on a permission request.
-func acpCodexMeta(meta json.RawMessage, options []acp.PermissionOption) bool {
-	if m, ok := acpDecodeAny(meta).(map[string]any); ok && m["codex"] != nil {
+func acpCodexMeta(meta any, options []acp.PermissionOption) bool {
+	if m, ok := meta.(map[string]any); ok && m["codex"] != nil {
 		return true
 	}
 	for _, o := range options {

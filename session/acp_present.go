@@ -13,7 +13,7 @@ func (d *acpDecoder) present(c *acpCall) {
 	t.Result, t.View = nil, nil
 	if c.finished() {
 		t.Unfinished = false
-		t.Result = &ToolResult{Content: d.resultContent(c), IsError: c.status == "failed"}
+		t.Result = &ToolResult{Content: c.resultContent(), IsError: c.status == "failed"}
 		t.View = d.resultView(c)
 	}
 	d.track(c)
@@ -84,7 +84,7 @@ func (d *acpDecoder) resultView(c *acpCall) ResultView {
 
 // resultContent is the call's result as text: its content blocks, else its
 // output. Adapters fence some results (errors, file text): the fence goes.
-func (d *acpDecoder) resultContent(c *acpCall) []ContentBlock {
+func (c *acpCall) resultContent() []ContentBlock {
 	if c.responded { // Claude Code's own result finished the call
 		if text, ok := acpOutputText(c.response); ok {
 			return []ContentBlock{{Type: "text", Text: text}}

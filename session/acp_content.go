@@ -1,0 +1,87 @@
+package session
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	acp "github.com/coder/acp-go-sdk"
+)
+
+// acpBlock reads an ACP content block into deck's, by its `type` read first:
+// the SDK's union files a block of unknown type under text. Text stays text;
+// an image is a placeholder line; a link or an embedded resource is text
+// naming it; any other block is kept as it came, shown by its type.
+func acpBlock(raw json.RawMessage) (ContentBlock, error) {
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return ContentBlock{}, fmt.Errorf("a content block that is not one: %s", shortErr(err))
+	}
+	var err error
+	switch head.Type {
+	case "text":
+		var b acp.ContentBlockText
+		if err = json.Unmarshal(raw, &b); err == nil {
+			return ContentBlock{Type: "text", Text: b.Text}, nil
+		}
+	case "image":
+		var b acp.ContentBlockImage
+		if err = json.Unmarshal(raw, &b); err == nil {
+			alt := fmt.Sprintf("%s, %d bytes", b.MimeType, base64.StdEncoding.DecodedLen(len(b.Data)))
+			if b.Uri != nil {
+				alt = *b.Uri + " · " + alt
+			}
+			return ContentBlock{Type: "image", Alt: alt}, nil
+		}
+	case "audio":
+		var b acp.ContentBlockAudio
+		if err = json.Unmarshal(raw, &b); err == nil {
+			about, _ := json.Marshal(map[string]any{"mimeType": b.MimeType, "bytes": base64.StdEncoding.DecodedLen(len(b.Data))})
+			return ContentBlock{Type: "audio", Raw: about}, nil
+		}
+	case "resource_link":
+		var b acp.ContentBlockResourceLink
+		if err = json.Unmarshal(raw, &b); err == nil {
+			name := b.Name
+			if b.Title != nil && *b.Title != "" {
+				name = *b.Title
+			}
+			return ContentBlock{Type: "text", Text: fmt.Sprintf("[%s](%s)", name, b.Uri)}, nil
+		}
+	case "resource":
+		var b acp.ContentBlockResource
+		if err = json.Unmarshal(raw, &b); err == nil {
+			return acpResource(b.Resource), nil
+		}
+	default:
+		return ContentBlock{Type: acpOr(head.Type, "(no type)"), Raw: slices.Clone(raw)}, nil
+	}
+	return ContentBlock{}, fmt.Errorf("a %s block that does not fit its shape: %s", head.Type, shortErr(err))
+}
+
+// acpResource is an embedded resource as text: its uri, then its text.
+func acpResource(r acp.EmbeddedResourceResource) ContentBlock {
+	switch {
+	case r.TextResourceContents != nil:
+		return ContentBlock{Type: "text", Text: "[" + r.TextResourceContents.Uri + "]\n" + r.TextResourceContents.Text}
+	case r.BlobResourceContents != nil:
+		b := r.BlobResourceContents
+		return ContentBlock{Type: "text", Text: fmt.Sprintf("[%s] (%d bytes)", b.Uri, base64.StdEncoding.DecodedLen(len(b.Blob)))}
+	}
+	return ContentBlock{Type: "text", Text: "[resource]"}
+}
+
+// acpBlockText is a block as Markdown text, for a reply or a thought, which
+// hold text only.
+func acpBlockText(b ContentBlock) string {
+	switch {
+	case b.Type == "text":
+		return b.Text
+	case b.Type == "image":
+		return "[image: " + b.Alt + "]"
+	}
+	return "[" + b.Type + ": " + string(b.Raw) + "]"
+}

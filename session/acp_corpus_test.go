@@ -1,0 +1,216 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// acpFacts is what a small parse of its own finds in an ACP log, to check
+// the decoder against: nothing here is typed by hand.
+type acpFacts struct {
+	sessions    map[string]bool
+	calls       map[[2]string]*acpFactCall // by (sessionId, toolCallId)
+	permissions map[[2]string]bool         // the calls permission was asked for
+	orphans     int                        // responses to no request before them
+}
+
+type acpFactCall struct {
+	kind, status    string
+	diff, responded bool
+	url             string
+}
+
+func (c *acpFactCall) finished() bool {
+	return c.status == "completed" || c.status == "failed" || c.responded
+}
+
+// acpCorpusFacts reads the messages of a log: one a line, or (a recording)
+// a stream of JSON values.
+func acpCorpusFacts(t *testing.T, data []byte) acpFacts {
+	t.Helper()
+	f := acpFacts{sessions: map[string]bool{}, calls: map[[2]string]*acpFactCall{}, permissions: map[[2]string]bool{}}
+	asked := map[string]int{}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		var m map[string]any
+		if err := dec.Decode(&m); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		method, _ := m["method"].(string)
+		params, _ := m["params"].(map[string]any)
+		if args, ok := m["args"].([]any); ok && len(args) > 0 {
+			method = map[string]string{"sessionUpdate": "session/update", "requestPermission": "session/request_permission"}[method]
+			params, _ = args[0].(map[string]any)
+		}
+		id, hasID := m["id"]
+		key, _ := json.Marshal(id)
+		switch {
+		case method != "" && hasID:
+			asked[string(key)]++
+		case method == "" && asked[string(key)] > 0:
+			asked[string(key)]--
+		case method == "":
+			f.orphans++
+		}
+		sid, _ := params["sessionId"].(string)
+		if sid != "" {
+			f.sessions[sid] = true
+		}
+		switch method {
+		case "session/update":
+			u, _ := params["update"].(map[string]any)
+			if k := u["sessionUpdate"]; k == "tool_call" || k == "tool_call_update" {
+				f.call(sid, u)
+			}
+		case "session/request_permission":
+			tc, _ := params["toolCall"].(map[string]any)
+			f.call(sid, tc)
+			f.permissions[[2]string{sid, tc["toolCallId"].(string)}] = true
+		}
+	}
+	return f
+}
+
+// call takes what one message says of a call.
+func (f *acpFacts) call(sid string, u map[string]any) {
+	key := [2]string{sid, u["toolCallId"].(string)}
+	c := f.calls[key]
+	if c == nil {
+		c = &acpFactCall{status: "pending"}
+		f.calls[key] = c
+	}
+	if k, ok := u["kind"].(string); ok {
+		c.kind = k
+	}
+	if s, ok := u["status"].(string); ok {
+		c.status, c.responded = s, false
+	}
+	if content, ok := u["content"].([]any); ok {
+		for _, it := range content {
+			if item, _ := it.(map[string]any); item["type"] == "diff" {
+				c.diff = true
+			}
+		}
+	}
+	in, _ := u["rawInput"].(map[string]any)
+	if in["changes"] != nil {
+		c.diff = true
+	}
+	if url, ok := in["url"].(string); ok {
+		c.url = url
+	}
+	meta, _ := u["_meta"].(map[string]any)
+	if cc, _ := meta["claudeCode"].(map[string]any); cc["toolResponse"] != nil {
+		c.responded = true
+	}
+}
+
+// want counts the cards the facts call for, by the same names as got.
+func (f acpFacts) want() map[string]int {
+	n := map[string]int{"calls": len(f.calls), "sessions": len(f.sessions), "approvals": len(f.permissions), "notices": f.orphans}
+	for _, c := range f.calls {
+		done := c.finished() && c.status != "failed"
+		switch {
+		case c.status == "failed":
+			n["failed"]++
+		case c.kind == "read" && done:
+			n["read"]++
+		case c.kind == "edit" && c.diff:
+			n["diff"]++
+		case c.kind == "execute":
+			n["terminal"]++
+		case c.kind == "search" && done:
+			n["search"]++
+		case c.kind == "fetch" && done && c.url != "":
+			n["fetch"]++
+		}
+	}
+	return n
+}
+
+// acpGot counts what the decoder made.
+func acpGot(s *Session) map[string]int {
+	n := map[string]int{"notices": len(s.Notices())}
+	for _, e := range s.Entries {
+		switch x := e.(type) {
+		case *Event:
+			if x.Kind == "session" && !strings.HasPrefix(x.Summary, "back to") {
+				n["sessions"]++
+			}
+		case *ToolCall:
+			n["calls"]++
+			if x.Approval != nil {
+				n["approvals"]++
+			}
+			if x.Status() == CallFailed {
+				n["failed"]++
+				continue
+			}
+			switch x.View.(type) {
+			case ReadResultView:
+				n["read"]++
+			case DiffResultView:
+				n["diff"]++
+			case TerminalResultView:
+				n["terminal"]++
+			case SearchMatchesResultView, SearchPathsResultView:
+				n["search"]++
+			case WebFetchResultView:
+				n["fetch"]++
+			case nil:
+				switch x.Call.(type) {
+				case DiffCallView:
+					n["diff"]++
+				case TerminalCallView:
+					n["terminal"]++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// Every ACP log of the corpus reads whole: each line accounted for after
+// every line, and the calls, cards, sessions and approvals the log holds.
+func TestACPCorpus(t *testing.T) {
+	paths, _ := filepath.Glob(testdata + "/corpus/acp/*.json*")
+	if len(paths) != 4 {
+		t.Fatalf("corpus: %d ACP logs", len(paths))
+	}
+	for _, p := range paths {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			data := readFile(t, p)
+			r := NewReader()
+			for _, l := range bytes.SplitAfter(data, []byte("\n")) {
+				r.Write(l)
+				if !r.Session().Account.Balanced() {
+					t.Fatalf("accounting %+v", r.Session().Account)
+				}
+			}
+			r.Close()
+			s := r.Session()
+			lines := bytes.Count(data, []byte("\n"))
+			if !bytes.HasSuffix(data, []byte("\n")) {
+				lines++
+			}
+			if s.Format != FormatACP || s.Account.Lines != lines || !s.Account.Balanced() {
+				t.Fatalf("format %q, %d lines, accounting %+v", s.Format, lines, s.Account)
+			}
+			want, got := acpCorpusFacts(t, data).want(), acpGot(s)
+			for k, n := range want {
+				if got[k] != n {
+					t.Errorf("%s: got %d, want %d (all: got %v, want %v)", k, got[k], n, got, want)
+				}
+			}
+			if len(s.Notices()) > 0 {
+				t.Errorf("notices %q", acpNoticeTexts(s))
+			}
+		})
+	}
+}

@@ -1,0 +1,174 @@
+package session
+
+import "path"
+
+// present makes a call's views again from what the log has said of it, by
+// its ACP kind: read, edit, execute, search and fetch get their own cards,
+// any other kind the generic one. A call not finished has only its call view.
+func (d *acpDecoder) present(c *acpCall) {
+	t := c.entry
+	t.Name = c.name()
+	t.Arguments = c.inputJSON
+	t.Call = d.callView(c)
+	t.Result, t.View = nil, nil
+	if c.finished() {
+		t.Unfinished = false
+		t.Result = &ToolResult{Content: c.resultContent(), IsError: c.status == "failed"}
+		t.View = d.resultView(c)
+	}
+	d.track(c)
+}
+
+// name is the tool's name: Claude Code's when the adapter says it, else the
+// call's kind.
+func (c *acpCall) name() string {
+	return acpOr(c.toolName, c.kindOf())
+}
+
+func (c *acpCall) kindOf() string { return acpOr(c.kind, "other") }
+
+func (c *acpCall) titleOf() string {
+	return acpOr(c.title, c.name()+" "+c.key.id)
+}
+
+func (d *acpDecoder) callView(c *acpCall) CallView {
+	switch c.kindOf() {
+	case "edit":
+		if diffs, _ := c.diffs(); len(diffs) > 0 {
+			return DiffCallView{Title: c.titleOf(), Diffs: diffs, Locations: c.locations}
+		}
+	case "execute":
+		return TerminalCallView{Title: d.command(c), Description: acpStr(c.input, "description"), Cwd: d.cwd(c)}
+	}
+	v := GenericCallView{Title: c.titleOf(), Kind: ToolCallKind(c.kindOf()), Content: c.blocks(), Locations: c.locations}
+	if len(v.Content) == 0 && !acpEmpty(c.rawInput) {
+		v.RawInput = c.rawInput
+	}
+	return v
+}
+
+func (d *acpDecoder) resultView(c *acpCall) ResultView {
+	kind := c.kindOf()
+	if c.status == "failed" && kind != "execute" {
+		return GenericResultView{} // the error, as the tool wrote it
+	}
+	switch kind {
+	case "read":
+		if v, ok := c.readView(); ok {
+			return v
+		}
+	case "edit":
+		if diffs, _ := c.diffs(); len(diffs) > 0 {
+			return DiffResultView{Diffs: diffs}
+		}
+	case "execute":
+		return d.terminalView(c)
+	case "search":
+		return searchFromText(acpSearchText(c.text()))
+	case "fetch":
+		if url := acpStr(c.input, "url"); url != "" {
+			v := WebFetchResultView{URL: url}
+			if r, ok := c.response.(map[string]any); ok {
+				if n, ok := intOf(r["code"]); ok {
+					v.StatusCode = int(n)
+				}
+			}
+			return v
+		}
+		if acpStr(c.input, "query") != "" {
+			return acpWebSearch(c.text())
+		}
+	}
+	return GenericResultView{}
+}
+
+// resultContent is the call's result as text: its content blocks, else its
+// output. Adapters fence some results (errors, file text): the fence goes.
+func (c *acpCall) resultContent() []ContentBlock {
+	if c.responded { // Claude Code's own result finished the call
+		if text, ok := acpOutputText(c.response); ok {
+			return []ContentBlock{{Type: "text", Text: text}}
+		}
+	}
+	blocks := c.blocks()
+	for i, b := range blocks {
+		if b.Type == "text" {
+			blocks[i].Text = unfence(b.Text)
+		}
+	}
+	if len(blocks) > 0 {
+		return blocks
+	}
+	if text, ok := acpOutputText(c.output); ok {
+		return []ContentBlock{{Type: "text", Text: text}}
+	}
+	if text, ok := acpOutputText(c.response); ok {
+		return []ContentBlock{{Type: "text", Text: text}}
+	}
+	return nil
+}
+
+// blocks is the call's content blocks, in a slice of their own.
+func (c *acpCall) blocks() []ContentBlock {
+	var out []ContentBlock
+	for _, x := range c.content {
+		if x.block != nil {
+			out = append(out, *x.block)
+		}
+	}
+	return out
+}
+
+// text is what the tool printed: its raw output when it has one (the
+// adapters' own record), else Claude Code's own result when that finished
+// the call, else its content's text unfenced.
+func (c *acpCall) text() string {
+	if text, ok := acpOutputText(c.output); ok {
+		return text
+	}
+	if text, ok := acpOutputText(c.response); ok && c.responded {
+		return text
+	}
+	if blocks := c.blocks(); len(blocks) > 0 {
+		return unfence(TextOf(blocks))
+	}
+	text, _ := acpOutputText(c.response)
+	return text
+}
+
+// readView is a read call's window of the file: its lines numbered from
+// where the read started (the input's offset or line, else the location's
+// line), or by the numbers the tool printed.
+func (c *acpCall) readView() (ReadResultView, bool) {
+	p := ""
+	if len(c.locations) > 0 {
+		p = c.locations[0].Path
+	}
+	for _, k := range []string{"file_path", "path", "abs_path"} {
+		if p == "" {
+			p = acpStr(c.input, k)
+		}
+	}
+	if p == "" {
+		return ReadResultView{}, false
+	}
+	first := 1
+	for _, k := range []string{"offset", "line"} {
+		if n, ok := intOf(c.input[k]); ok && n > 0 && first == 1 {
+			first = int(n)
+		}
+	}
+	if first == 1 && len(c.locations) > 0 && c.locations[0].Line > 0 {
+		first = c.locations[0].Line
+	}
+	text := c.text()
+	lines, ok := numberedLines(text)
+	if !ok {
+		lines = plainLines(text, first)
+	}
+	v := readView(path.Clean(p), lines, 0)
+	if len(lines) == 0 {
+		v.Offset = first
+	}
+	return v, true
+}

@@ -1,0 +1,271 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	acp "github.com/coder/acp-go-sdk"
+)
+
+// acpMsg is one message: a request or notification (method set), or a
+// response to one (no method).
+type acpMsg struct {
+	method   string
+	id       string // the id, canonical (see acpID); "" when none
+	shownID  string // the id as written, for notices
+	params   json.RawMessage
+	result   json.RawMessage // nil when absent; a JSON null is a result
+	fail     json.RawMessage // the error object; nil when absent
+	recorded bool            // an SDK call recording, not a wire message
+}
+
+// acpRecorded maps the TypeScript SDK's method names, as its call recordings
+// write them, to the wire methods.
+var acpRecorded = map[string]string{
+	"sessionUpdate": "session/update", "requestPermission": "session/request_permission",
+	"readTextFile": "fs/read_text_file", "writeTextFile": "fs/write_text_file",
+	"createTerminal": "terminal/create", "terminalOutput": "terminal/output",
+	"waitForTerminalExit": "terminal/wait_for_exit", "releaseTerminal": "terminal/release",
+	"killTerminal": "terminal/kill", "initialize": "initialize", "authenticate": "authenticate",
+	"newSession": "session/new", "loadSession": "session/load", "prompt": "session/prompt",
+	"cancel": "session/cancel", "setSessionMode": "session/set_mode",
+}
+
+// acpParse reads a value as a message, or says in a few words why it is not one.
+func acpParse(data []byte) (*acpMsg, error) {
+	t := bytes.TrimSpace(data)
+	if len(t) > 0 && t[0] != '{' {
+		if json.Valid(t) {
+			return nil, errors.New("not a message: a JSON " + jsonKind(t[0]))
+		}
+		return nil, fmt.Errorf("not JSON: %s", quoteStart(t))
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(t, &f); err != nil {
+		return nil, fmt.Errorf("not JSON: %s", jsonError(err, t))
+	}
+	m := &acpMsg{params: f["params"], result: f["result"], fail: f["error"]}
+	if raw, ok := f["method"]; ok {
+		if json.Unmarshal(raw, &m.method) != nil || m.method == "" {
+			return nil, errors.New(`not a message: its "method" is not a name`)
+		}
+	}
+	if raw, ok := f["id"]; ok {
+		m.id, m.shownID = acpID(raw)
+	}
+	if args, ok := f["args"]; ok && f["jsonrpc"] == nil && m.method != "" {
+		wire, known := acpRecorded[m.method]
+		if !known {
+			return nil, fmt.Errorf("unknown recorded SDK call `%s`", m.method)
+		}
+		var list []json.RawMessage
+		if json.Unmarshal(args, &list) != nil || len(list) == 0 {
+			return nil, fmt.Errorf("the recorded `%s` call has no params in its args", m.method)
+		}
+		m.method, m.params, m.recorded = wire, list[0], true
+	}
+	if m.method == "" && m.result == nil && m.fail == nil {
+		return nil, errors.New("not a JSON-RPC message: no method, result or error")
+	}
+	return m, nil
+}
+
+// acpID makes an id comparable: JSON-RPC ids are strings or numbers, and 1,
+// 1.0 and 1e0 are the same number, never the string "1". A null id is none.
+func acpID(raw json.RawMessage) (key, shown string) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return "", ""
+	}
+	shown = string(bytes.TrimSpace(raw))
+	if len(shown) > 40 {
+		shown = shown[:40] + "…"
+	}
+	switch x := v.(type) {
+	case nil:
+		return "", ""
+	case string:
+		return "s:" + x, shown
+	case json.Number:
+		if n, ok := intOf(x); ok {
+			return "n:" + strconv.FormatInt(n, 10), shown
+		}
+		return "n:" + x.String(), shown
+	}
+	return "x:" + shown, shown
+}
+
+// acpRequest is a request (or notification) being applied, kept until its
+// response comes: what the answer will update.
+type acpRequest struct {
+	method  string
+	session *acpSession
+	call    *acpCall // the call it belongs to
+	sub     string   // the id of the call's SubCall it shows as
+	event   *Event   // the line that stands for it, when no call does
+	options []acp.PermissionOption
+	cwd     string
+	turn    int
+	term    *acpTerminal
+}
+
+// acpHandler applies a request or notification; req collects what its
+// response will need.
+type acpHandler func(d *acpDecoder, m *acpMsg, req *acpRequest) error
+
+// acpReply applies a response to req: its result, or its error (fail).
+type acpReply func(d *acpDecoder, req *acpRequest, result json.RawMessage, fail *acp.RequestError) error
+
+var acpMethods = map[string]acpHandler{
+	"session/new":                (*acpDecoder).newSession,
+	"session/load":               (*acpDecoder).loadSession,
+	"session/resume":             (*acpDecoder).loadSession,
+	"session/prompt":             (*acpDecoder).prompt,
+	"session/update":             (*acpDecoder).update,
+	"session/request_permission": (*acpDecoder).permission,
+	"session/set_mode":           (*acpDecoder).setMode,
+	"session/set_model":          (*acpDecoder).setModel,
+	"fs/read_text_file":          (*acpDecoder).fsRead,
+	"fs/write_text_file":         (*acpDecoder).fsWrite,
+	"terminal/create":            (*acpDecoder).terminalCreate,
+	"terminal/output":            (*acpDecoder).terminalRequest,
+	"terminal/wait_for_exit":     (*acpDecoder).terminalRequest,
+	"terminal/release":           (*acpDecoder).terminalRequest,
+	"terminal/kill":              (*acpDecoder).terminalRequest,
+	// known, and nothing to draw: the handshake, authentication,
+	// cancellation, settings
+	"initialize":                acpBookkeeping,
+	"authenticate":              acpBookkeeping,
+	"logout":                    acpBookkeeping,
+	"session/cancel":            acpBookkeeping,
+	"session/set_config_option": acpBookkeeping,
+	"session/list":              acpBookkeeping,
+	"session/close":             acpBookkeeping,
+	"session/fork":              acpBookkeeping,
+	"$/cancel_request":          acpBookkeeping,
+}
+
+var acpReplies = map[string]acpReply{
+	"initialize":                 (*acpDecoder).initializeReply,
+	"session/new":                (*acpDecoder).newSessionReply,
+	"session/load":               (*acpDecoder).loadSessionReply,
+	"session/resume":             (*acpDecoder).loadSessionReply,
+	"session/prompt":             (*acpDecoder).promptReply,
+	"session/request_permission": (*acpDecoder).permissionReply,
+	"fs/read_text_file":          (*acpDecoder).fsReply,
+	"fs/write_text_file":         (*acpDecoder).fsReply,
+	"terminal/create":            (*acpDecoder).terminalCreateReply,
+	"terminal/output":            (*acpDecoder).terminalOutputReply,
+	"terminal/wait_for_exit":     (*acpDecoder).terminalExitReply,
+}
+
+func acpBookkeeping(*acpDecoder, *acpMsg, *acpRequest) error { return nil }
+
+// request applies a request or notification, and keeps a request (it has an
+// id) for its response, even one deck could not read, so the response pairs.
+func (d *acpDecoder) request(m *acpMsg) error {
+	d.hidden = m.method
+	req := &acpRequest{method: m.method}
+	var err error
+	if h, known := acpMethods[m.method]; known {
+		err = h(d, m, req)
+	} else {
+		err = fmt.Errorf("unknown method `%s`", m.method)
+	}
+	if m.id != "" {
+		d.waiting[m.id] = append(d.waiting[m.id], req)
+	}
+	return err
+}
+
+// response pairs a response with the latest unanswered request with its id
+// (ids repeat in a log that joins several connections) and applies it. A
+// response to no request is a notice.
+func (d *acpDecoder) response(m *acpMsg) error {
+	var fail *acp.RequestError
+	if m.fail != nil {
+		fail = acpFailure(m.fail)
+	}
+	list := d.waiting[m.id]
+	if m.id == "" || len(list) == 0 {
+		what := "a response to request " + m.shownID + ", which is not in this log"
+		if m.id == "" {
+			what = "a response with no id"
+		}
+		if fail != nil {
+			what += ": error " + acpFailText(fail)
+		}
+		return errors.New(what)
+	}
+	req := list[len(list)-1]
+	if len(list) == 1 {
+		delete(d.waiting, m.id)
+	} else {
+		d.waiting[m.id] = list[:len(list)-1]
+	}
+	d.hidden = req.method + " response"
+	if r := acpReplies[req.method]; r != nil {
+		return r(d, req, m.result, fail)
+	}
+	if fail != nil {
+		d.failed(req, fail)
+	}
+	return nil
+}
+
+// failed shows an error response as a failed line of its own.
+func (d *acpDecoder) failed(req *acpRequest, fail *acp.RequestError) {
+	ev := &Event{EntryBase: d.base(), Kind: "error", Summary: req.method + " failed: " + acpFailText(fail), Failed: true}
+	if fail.Data != nil {
+		if b, err := json.Marshal(fail.Data); err == nil {
+			ev.Body = string(b)
+		}
+	}
+	d.add(req.session, ev)
+}
+
+// acpFailure reads a JSON-RPC error object; one that does not fit is kept
+// as its text.
+func acpFailure(raw json.RawMessage) *acp.RequestError {
+	var e acp.RequestError
+	if json.Unmarshal(raw, &e) != nil {
+		return &acp.RequestError{Message: string(bytes.TrimSpace(raw))}
+	}
+	return &e
+}
+
+// acpFailText words an error: its message and code.
+func acpFailText(e *acp.RequestError) string {
+	msg := e.Message
+	if msg == "" {
+		msg = "(no message)"
+	}
+	if e.Code != 0 {
+		msg += fmt.Sprintf(" (%d)", e.Code)
+	}
+	return msg
+}
+
+// acpParams decodes a message's params, naming the method when they do not fit.
+func acpParams(m *acpMsg, v any) error {
+	if len(m.params) == 0 {
+		return fmt.Errorf("`%s` has no params", m.method)
+	}
+	if err := json.Unmarshal(m.params, v); err != nil {
+		return fmt.Errorf("`%s` does not fit its shape: %s", m.method, shortErr(err))
+	}
+	return nil
+}
+
+// acpResult decodes a response's result, naming the method when it does not fit.
+func acpResult(req *acpRequest, result json.RawMessage, v any) error {
+	if err := json.Unmarshal(result, v); err != nil {
+		return fmt.Errorf("the `%s` response does not fit its shape: %s", req.method, shortErr(err))
+	}
+	return nil
+}

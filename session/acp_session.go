@@ -1,0 +1,290 @@
+package session
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+)
+
+// acpSession is one ACP session of the log. A log may hold several (a
+// client's many sessions, or captures joined together), interleaved; each
+// has its own calls, turns, text runs and plan.
+type acpSession struct {
+	id     string
+	cwd    string
+	title  string
+	header *Event // the line saying where the session starts
+	last   Entry  // the entry most recently added for it
+	run    *acpRun
+	plan   *Plan
+	turn   int
+	mode   string            // the current mode's id
+	modes  map[string]string // mode id → name
+	calls  []*acpCall        // in the order they came
+	usage  TokenUsage
+}
+
+// session returns the session with this id; its first appearance adds a
+// header line (id, cwd, title).
+func (d *acpDecoder) session(id string) *acpSession {
+	ss := d.sessions[id]
+	if ss == nil {
+		ss = &acpSession{id: id, modes: map[string]string{}}
+		d.sessions[id] = ss
+		if d.s.Header.ID == "" {
+			d.s.Header.ID = id
+			d.s.Header.CreatedAt = acpUUIDv7Time(id)
+		}
+		ss.header = &Event{EntryBase: d.base(), Kind: "session", Summary: ss.describe()}
+		d.add(ss, ss.header)
+	}
+	return ss
+}
+
+// primary reports the log's first session, whose id, cwd and title the
+// session header shows.
+func (d *acpDecoder) primary(ss *acpSession) bool { return ss.id == d.s.Header.ID }
+
+// describe is the session's header line.
+func (ss *acpSession) describe() string {
+	parts := []string{"session " + acpOr(ss.id, "(no id)")}
+	if ss.title != "" {
+		parts = append(parts, ss.title)
+	}
+	if ss.cwd != "" {
+		parts = append(parts, "in "+ss.cwd)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// setCwd records a session's working directory.
+func (d *acpDecoder) setCwd(ss *acpSession, cwd string) {
+	if cwd == "" || cwd == ss.cwd {
+		return
+	}
+	ss.cwd = cwd
+	if d.primary(ss) {
+		d.s.Header.Cwd, d.files.cwd = cwd, cwd
+	}
+	ss.header.Summary = ss.describe()
+	d.touch(ss.header)
+}
+
+// setTitle records a session's title.
+func (d *acpDecoder) setTitle(ss *acpSession, title string) {
+	if title == ss.title {
+		return
+	}
+	ss.title = title
+	if d.primary(ss) {
+		d.s.Title = title
+	}
+	ss.header.Summary = ss.describe()
+	d.touch(ss.header)
+}
+
+// setModes records the modes a session offers and the one it is in.
+func (ss *acpSession) setModes(m *acp.SessionModeState) {
+	if m == nil {
+		return
+	}
+	for _, mode := range m.AvailableModes {
+		ss.modes[string(mode.Id)] = mode.Name
+	}
+	ss.mode = string(m.CurrentModeId)
+}
+
+// changeMode shows a change of mode as a line; the mode the session is in
+// already is no change.
+func (d *acpDecoder) changeMode(ss *acpSession, id, by string) {
+	if id == ss.mode {
+		return
+	}
+	ss.mode = id
+	name := acpOr(ss.modes[id], id)
+	d.add(ss, &Event{EntryBase: d.base(), Kind: "mode", Summary: "mode: " + name + by})
+}
+
+// initializeReply names the agent (its title, else its name, and version)
+// and the protocol version the two sides agreed on.
+func (d *acpDecoder) initializeReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+	if fail != nil {
+		d.failed(req, fail)
+		return nil
+	}
+	var r struct {
+		ProtocolVersion acp.ProtocolVersion `json:"protocolVersion"`
+		AgentInfo       *acp.Implementation `json:"agentInfo"`
+	}
+	if err := acpResult(req, result, &r); err != nil {
+		return err
+	}
+	d.s.Header.Version = int64(r.ProtocolVersion)
+	if a := r.AgentInfo; a != nil && !d.agentSet {
+		name := a.Name
+		if a.Title != nil && *a.Title != "" {
+			name = *a.Title
+		}
+		d.s.Agent, d.agentSet = strings.TrimSpace(name+" "+a.Version), true
+	}
+	return nil
+}
+
+// guessAgent names the agent from what only one adapter writes, when the log
+// has no initialize to say.
+func (d *acpDecoder) guessAgent(name string) {
+	if !d.agentSet && d.s.Agent == "" {
+		d.s.Agent = name
+	}
+}
+
+func (d *acpDecoder) newSession(m *acpMsg, req *acpRequest) error {
+	var p struct {
+		Cwd string `json:"cwd"`
+	}
+	err := acpParams(m, &p)
+	req.cwd = p.Cwd
+	return err
+}
+
+// newSessionReply starts the session the agent made, in the cwd asked for.
+func (d *acpDecoder) newSessionReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+	if fail != nil {
+		d.failed(req, fail)
+		return nil
+	}
+	var r struct {
+		SessionId acp.SessionId          `json:"sessionId"`
+		Modes     *acp.SessionModeState  `json:"modes"`
+		Models    *acp.SessionModelState `json:"models"`
+	}
+	if err := acpResult(req, result, &r); err != nil {
+		return err
+	}
+	ss := d.session(string(r.SessionId))
+	d.setCwd(ss, req.cwd)
+	ss.setModes(r.Modes)
+	if r.Models != nil && d.primary(ss) {
+		d.s.Model = string(r.Models.CurrentModelId)
+	}
+	return nil
+}
+
+// loadSession starts a session loaded (or resumed) by id; a load replays the
+// session's history as updates before its response.
+func (d *acpDecoder) loadSession(m *acpMsg, req *acpRequest) error {
+	var p struct {
+		SessionId acp.SessionId `json:"sessionId"`
+		Cwd       string        `json:"cwd"`
+	}
+	if err := acpParams(m, &p); err != nil {
+		return err
+	}
+	req.session = d.session(string(p.SessionId))
+	d.setCwd(req.session, p.Cwd)
+	return nil
+}
+
+func (d *acpDecoder) loadSessionReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+	if fail != nil {
+		d.failed(req, fail)
+		return nil
+	}
+	var r struct {
+		Modes  *acp.SessionModeState  `json:"modes"`
+		Models *acp.SessionModelState `json:"models"`
+	}
+	if err := acpResult(req, result, &r); err != nil || req.session == nil {
+		return err
+	}
+	req.session.setModes(r.Modes)
+	if r.Models != nil && d.primary(req.session) {
+		d.s.Model = string(r.Models.CurrentModelId)
+	}
+	return nil
+}
+
+func (d *acpDecoder) setMode(m *acpMsg, req *acpRequest) error {
+	var p acp.SetSessionModeRequest
+	if err := acpParams(m, &p); err != nil {
+		return err
+	}
+	req.session = d.session(string(p.SessionId))
+	d.changeMode(req.session, string(p.ModeId), " (set by the client)")
+	return nil
+}
+
+func (d *acpDecoder) setModel(m *acpMsg, req *acpRequest) error {
+	var p struct {
+		SessionId acp.SessionId `json:"sessionId"`
+		ModelId   acp.ModelId   `json:"modelId"`
+	}
+	if err := acpParams(m, &p); err != nil {
+		return err
+	}
+	req.session = d.session(string(p.SessionId))
+	if d.primary(req.session) {
+		d.s.Model = string(p.ModelId)
+	}
+	d.add(req.session, &Event{EntryBase: d.base(), Kind: "model", Summary: "model: " + string(p.ModelId)})
+	return nil
+}
+
+// addUsage keeps a session's token counts (each report is the session's
+// total so far) and sums the sessions into the log's.
+func (d *acpDecoder) addUsage(ss *acpSession, u *acp.Usage) {
+	if u == nil {
+		return
+	}
+	ss.usage = TokenUsage{Input: int64(u.InputTokens), Output: int64(u.OutputTokens)}
+	if u.CachedReadTokens != nil {
+		ss.usage.CacheRead = int64(*u.CachedReadTokens)
+	}
+	if u.CachedWriteTokens != nil {
+		ss.usage.CacheWrite = int64(*u.CachedWriteTokens)
+	}
+	if u.ThoughtTokens != nil {
+		ss.usage.Reasoning = int64(*u.ThoughtTokens)
+	}
+	var sum TokenUsage
+	for _, s := range d.sessions {
+		sum.Input += s.usage.Input
+		sum.Output += s.usage.Output
+		sum.CacheRead += s.usage.CacheRead
+		sum.CacheWrite += s.usage.CacheWrite
+		sum.Reasoning += s.usage.Reasoning
+	}
+	d.s.Usage = sum
+}
+
+// acpUUIDv7Time is the creation time (epoch ms) a UUIDv7 session id holds in
+// its first 48 bits, or 0 for any other id.
+func acpUUIDv7Time(id string) int64 {
+	if len(id) != 36 || id[8] != '-' || id[13] != '-' || id[18] != '-' || id[23] != '-' ||
+		id[14] != '7' || !strings.ContainsRune("89ab", rune(id[19])) {
+		return 0
+	}
+	b, err := hex.DecodeString(strings.ReplaceAll(id, "-", ""))
+	if err != nil || len(b) != 16 {
+		return 0
+	}
+	ms := int64(0)
+	for _, c := range b[:6] {
+		ms = ms<<8 | int64(c)
+	}
+	if t := time.UnixMilli(ms); t.Year() < 2020 || t.Year() > 2100 {
+		return 0
+	}
+	return ms
+}
+
+// acpOr is s, or else when s is empty.
+func acpOr(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
+}

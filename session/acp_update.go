@@ -1,0 +1,103 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	acp "github.com/coder/acp-go-sdk"
+)
+
+// acpUpdates maps each session/update kind deck knows to what it does. The
+// kind is read before anything else: the SDK's union files an unknown kind
+// under another (one with content as a user message).
+var acpUpdates = map[string]func(*acpDecoder, *acpSession, string, json.RawMessage) error{
+	"user_message_chunk":  (*acpDecoder).chunk,
+	"agent_message_chunk": (*acpDecoder).chunk,
+	"agent_thought_chunk": (*acpDecoder).chunk,
+	"tool_call":           (*acpDecoder).toolCall,
+	"tool_call_update":    (*acpDecoder).toolCall,
+	"plan":                (*acpDecoder).plan,
+	"current_mode_update": (*acpDecoder).modeUpdate,
+	"session_info_update": (*acpDecoder).infoUpdate,
+	// the header has no place for these: counted, not drawn
+	"available_commands_update": acpNoUpdate,
+	"config_option_update":      acpNoUpdate,
+	"usage_update":              acpNoUpdate,
+}
+
+func acpNoUpdate(*acpDecoder, *acpSession, string, json.RawMessage) error { return nil }
+
+func (d *acpDecoder) update(m *acpMsg, req *acpRequest) error {
+	var n struct {
+		SessionId acp.SessionId   `json:"sessionId"`
+		Update    json.RawMessage `json:"update"`
+	}
+	if err := acpParams(m, &n); err != nil {
+		return err
+	}
+	var head struct {
+		SessionUpdate string `json:"sessionUpdate"`
+	}
+	if len(n.Update) == 0 || json.Unmarshal(n.Update, &head) != nil || head.SessionUpdate == "" {
+		return errors.New("`session/update` holds no update kind")
+	}
+	ss := d.session(string(n.SessionId))
+	req.session = ss
+	h, known := acpUpdates[head.SessionUpdate]
+	if !known {
+		return fmt.Errorf("unknown session update `%s`", head.SessionUpdate)
+	}
+	d.hidden = head.SessionUpdate
+	return h(d, ss, head.SessionUpdate, n.Update)
+}
+
+// acpShape decodes an update, naming its kind when it does not fit.
+func acpShape(kind string, raw json.RawMessage, v any) error {
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("`%s` update does not fit its shape: %s", kind, shortErr(err))
+	}
+	return nil
+}
+
+// plan replaces the session's plan. Updates that follow one another change
+// one checklist in place; after other entries, the plan shows again where it
+// changed.
+func (d *acpDecoder) plan(ss *acpSession, kind string, raw json.RawMessage) error {
+	var p acp.SessionUpdatePlan
+	if err := acpShape(kind, raw, &p); err != nil {
+		return err
+	}
+	items := make([]PlanItem, len(p.Entries))
+	for i, e := range p.Entries {
+		items[i] = PlanItem{Content: e.Content, Status: string(e.Status)}
+	}
+	if ss.plan != nil && ss.last == ss.plan {
+		ss.plan.Items = items
+		d.touch(ss.plan)
+		return nil
+	}
+	ss.plan = &Plan{EntryBase: d.base(), Items: items}
+	d.add(ss, ss.plan)
+	return nil
+}
+
+func (d *acpDecoder) modeUpdate(ss *acpSession, kind string, raw json.RawMessage) error {
+	var u acp.SessionCurrentModeUpdate
+	if err := acpShape(kind, raw, &u); err != nil {
+		return err
+	}
+	d.changeMode(ss, string(u.CurrentModeId), "")
+	return nil
+}
+
+func (d *acpDecoder) infoUpdate(ss *acpSession, kind string, raw json.RawMessage) error {
+	var u acp.SessionSessionInfoUpdate
+	if err := acpShape(kind, raw, &u); err != nil {
+		return err
+	}
+	if u.Title != nil {
+		d.setTitle(ss, *u.Title)
+	}
+	return nil
+}

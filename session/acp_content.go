@@ -2,8 +2,8 @@ package session
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 	"slices"
 
 	acp "github.com/coder/acp-go-sdk"

@@ -2,7 +2,7 @@ package session
 
 import (
 	"encoding/hex"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"strings"
 	"time"
 

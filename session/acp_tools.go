@@ -2,8 +2,8 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 	"path"
 	"strings"
 

@@ -1,9 +1,9 @@
 package session
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )

@@ -137,6 +137,8 @@ func callFooter(c *card, t *session.ToolCall) {
 			l = append(l, span{" · waiting", th.Notice})
 		case "allowed-once":
 			l = append(l, span{" · allowed once", th.Success})
+		case "allowed-always":
+			l = append(l, span{" · allowed always", th.Success})
 		default:
 			l = append(l, safeLine(th, " · "+a.Outcome, th.Error)...)
 		}

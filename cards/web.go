@@ -57,8 +57,15 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	if v.StatusCode >= 400 {
 		st = th.Error
 	}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, fmt.Sprintf("HTTP %d", v.StatusCode))...)
-	l := append(safeLine(th, v.URL, th.Path), span{"  ", noBg}, span{fmt.Sprintf("HTTP %d", v.StatusCode), st})
+	code := "" // 0: the agent did not say
+	if v.StatusCode != 0 {
+		code = fmt.Sprintf("HTTP %d", v.StatusCode)
+	}
+	c.header(status(th, t.Status()), title(th, t), summary(th, t, code)...)
+	l := safeLine(th, v.URL, th.Path)
+	if code != "" {
+		l = append(l, span{"  ", noBg}, span{code, st})
+	}
 	if v.Truncated {
 		l = append(l, span{" · content truncated", th.Notice})
 	}

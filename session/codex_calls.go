@@ -148,6 +148,10 @@ func (d *codexDecoder) commandCard(c *codexCall, id, rawArgs string, a args, par
 	if parsed {
 		script, workdir, ok = codexCommand(c.name, a)
 	}
+	if argv, isArgv := codexArgv(a["command"]); parsed && isArgv && len(argv) == 2 && (argv[0] == "apply_patch" || argv[0] == "applypatch") {
+		d.patchCards(c, id, rawArgs, argv[1], workdir)
+		return
+	}
 	if !ok { // arguments deck cannot read (redacted, say): the command as it came
 		c.cards = []*ToolCall{d.newCard(id, c.name, rawArgs, TerminalCallView{Title: rawArgs})}
 		return

@@ -41,17 +41,9 @@ func codexParseOutput(raw json.RawMessage) codexOutput {
 	}
 	switch raw[0] {
 	case '[':
-		var o codexOutput
-		var texts []string
-		for _, b := range codexBlocks(raw) {
-			if b.Type == "text" {
-				texts = append(texts, b.Text)
-			} else {
-				o.images = append(o.images, b)
-			}
+		if o, ok := codexItems(raw); ok {
+			return o
 		}
-		o.body = strings.Join(texts, "\n")
-		return o
 	case '{':
 		var obj struct {
 			Content json.RawMessage `json:"content"`
@@ -71,8 +63,13 @@ func codexParseOutput(raw json.RawMessage) codexOutput {
 
 // codexParseText reads an output string.
 func codexParseText(s string) codexOutput {
-	if strings.HasPrefix(s, "{") {
+	switch {
+	case strings.HasPrefix(s, "{"):
 		if o, ok := codexStructured([]byte(s)); ok {
+			return o
+		}
+	case strings.HasPrefix(s, "[{"): // content items written as text (MCP results)
+		if o, ok := codexItems([]byte(s)); ok {
 			return o
 		}
 	}
@@ -80,6 +77,36 @@ func codexParseText(s string) codexOutput {
 		return o
 	}
 	return codexOutput{body: s}
+}
+
+// codexItems reads an array of content items (text, images), each with a
+// type deck knows; ok is false for any other array.
+func codexItems(raw []byte) (codexOutput, bool) {
+	var items []struct {
+		Type     string  `json:"type"`
+		Text     *string `json:"text"`
+		ImageURL string  `json:"image_url"`
+		MimeType string  `json:"mimeType"`
+	}
+	if json.Unmarshal(raw, &items) != nil || len(items) == 0 {
+		return codexOutput{}, false
+	}
+	var o codexOutput
+	var texts []string
+	for _, it := range items {
+		switch {
+		case it.Text != nil && (it.Type == "text" || it.Type == "input_text" || it.Type == "output_text"):
+			texts = append(texts, *it.Text)
+		case it.Type == "input_image":
+			o.images = append(o.images, ContentBlock{Type: "image", Alt: codexImageAlt(it.ImageURL)})
+		case it.Type == "image":
+			o.images = append(o.images, ContentBlock{Type: "image", Alt: it.MimeType})
+		default:
+			return codexOutput{}, false
+		}
+	}
+	o.body = strings.Join(texts, "\n")
+	return o, true
 }
 
 // codexStructured reads {"output": "…", "metadata": {exit_code, duration_seconds}}.

@@ -82,11 +82,11 @@ func codexParsePatch(patch, dir string) ([]codexFileOp, bool) {
 		old, new, inHunk = nil, nil, false
 	}
 	end := func() {
+		if cur != nil && cur.op == "add" {
+			cur.diffs = []FileDiff{{Path: cur.path, NewText: strings.Join(new, "\n")}}
+		}
 		flush()
 		if cur != nil {
-			if cur.op == "add" {
-				cur.diffs = []FileDiff{{Path: cur.path, NewText: strings.Join(new, "\n")}}
-			}
 			ops = append(ops, *cur)
 			cur = nil
 		}

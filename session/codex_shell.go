@@ -85,9 +85,6 @@ func codexScript(argv []string) string {
 			return argv[2]
 		}
 	}
-	if len(argv) == 2 && (argv[0] == "apply_patch" || argv[0] == "applypatch") {
-		return argv[0] + " " + codexQuote(argv[1])
-	}
 	return codexJoin(argv)
 }
 

@@ -151,6 +151,9 @@ func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) 
 			continue
 		case oneFile:
 			m = codexOneFileRow.FindStringSubmatch(row)
+			if m == nil {
+				return SearchMatchesResultView{}, false
+			}
 			if m[2] == "-" {
 				continue // a context line
 			}

@@ -25,15 +25,13 @@ type codexDecoder struct {
 	twins   codexTwins            // messages an event and a response item both carry
 	files   *fileLines            // what the reads showed of each file
 
-	bare        bool  // the log is of the bare era: no events tell prompts apart
-	turn        int   // task_started count
-	turnOpen    bool  // a task started and did not end
-	turnStart   int64 // when the open turn started
-	userEvents  bool  // the log has user_message events: they tell prompts from injected text
-	compacted   bool  // a compacted line came and its context_compacted event not yet
-	model       string
-	effort      string
-	contextSeen bool // a turn_context was read
+	bare          bool   // the log is of the bare era: no events tell prompts apart
+	turn          int    // task_started count
+	turnOpen      bool   // a task started and did not end
+	turnStart     int64  // when the open turn started
+	userEvents    bool   // the log has user_message events: they tell prompts from injected text
+	compacted     bool   // a compacted line came and its context_compacted event not yet
+	model, effort string // the last turn_context's
 }
 
 func newCodexDecoder(s *Session) *codexDecoder {
@@ -175,6 +173,9 @@ func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, outcome, e
 		out, err = d.message(raw)
 	case "reasoning":
 		out, err = d.reasoning(raw)
+		if out == asBookkeeping {
+			typ = "reasoning (encrypted only)"
+		}
 	case "function_call", "custom_tool_call", "local_shell_call":
 		out, err = d.toolCall(typ, raw)
 	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":

@@ -83,6 +83,9 @@ func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (outcome, error
 		out = d.writeStdin(call, id, rawArgs, a, parsed)
 	default:
 		v := GenericCallView{Title: codexToolTitle(name)}
+		if strings.HasPrefix(name, "mcp__") {
+			v.Kind = "mcp"
+		}
 		switch {
 		case parsed && len(a) > 0:
 			v.RawInput = map[string]any(a)

@@ -85,13 +85,12 @@ func (d *codexDecoder) turnContext(raw json.RawMessage) (outcome, error) {
 		d.files.cwd = cwd
 	}
 	var changes []string
-	if d.contextSeen && model != "" && d.model != "" && model != d.model {
+	if model != "" && d.model != "" && model != d.model {
 		changes = append(changes, fmt.Sprintf("model %s → %s", d.model, model))
 	}
-	if d.contextSeen && effort != "" && d.effort != "" && effort != d.effort {
+	if effort != "" && d.effort != "" && effort != d.effort {
 		changes = append(changes, fmt.Sprintf("reasoning effort %s → %s", d.effort, effort))
 	}
-	d.contextSeen = true
 	if model != "" {
 		d.model, d.s.Model = model, model
 	}

@@ -287,15 +287,33 @@ func TestCodexReads(t *testing.T) {
 			t.Errorf("%s: path %q lines %v lang %q", c.script, v.Path, nums, v.Lang)
 		}
 	}
+	// a local shell call, and an argv with no shell around it
+	s := codexLog(t,
+		item(1, `{"type":"local_shell_call","call_id":"l1","status":"completed","action":{"type":"exec","command":["bash","-lc","cat notes.txt"],"working_directory":"/w/docs"}}`),
+		output(1, "l1", structured("a\nb\n", 0, 0.1)),
+		call(2, "a1", "shell", map[string]any{"command": []string{"sed", "-n", "7,7p", "my file.go"}, "workdir": "/w"}),
+		output(2, "a1", structured("x\n", 0, 0)),
+	)
+	if v, ok := cardsOf(s)[0].View.(ReadResultView); !ok || v.Path != "/w/docs/notes.txt" || len(v.Lines) != 2 {
+		t.Errorf("local shell read: %+v", cardsOf(s)[0].View)
+	}
+	if c := cardsOf(s)[1]; c.Call.(TerminalCallView).Title != "sed -n 7,7p 'my file.go'" || c.View.(ReadResultView).Lines[0].Number != 7 {
+		t.Errorf("argv read: %q %+v", c.Title(), c.View)
+	}
 	// what deck cannot be sure of stays a terminal
-	for _, script := range []string{"sed -n '1,5p' $F", "cat a b", "cat x | head", "sed -i 's/a/b/' f", "cat *.go"} {
+	for _, script := range []string{"sed -n '1,5p' $F", "cat a b", "cat x | head", "sed -i 's/a/b/' f", "cat *.go", "cat a.go 2>&1"} {
 		s := codexLog(t, shell(1, "r", script), output(1, "r", structured("x\n", 0, 0)))
 		if _, ok := cardsOf(s)[0].View.(TerminalResultView); !ok {
 			t.Errorf("%s: view %T, want a terminal", script, cardsOf(s)[0].View)
 		}
 	}
+	// an output cut by tokens mid-line has lost its line numbers
+	s = codexLog(t, shell(1, "r", "cat big.txt"), output(1, "r", structured("a\nb…120 tokens truncated…z\n", 0, 0)))
+	if _, ok := cardsOf(s)[0].View.(TerminalResultView); !ok {
+		t.Errorf("a read cut by tokens: %T", cardsOf(s)[0].View)
+	}
 	// a read that failed is a failed terminal
-	s := codexLog(t, shell(1, "r", "cat nope"), output(1, "r", structured("cat: nope: No such file or directory\n", 1, 0)))
+	s = codexLog(t, shell(1, "r", "cat nope"), output(1, "r", structured("cat: nope: No such file or directory\n", 1, 0)))
 	if c := cardsOf(s)[0]; c.Status() != CallFailed {
 		t.Errorf("a failed read: %T %v", c.View, c.Status())
 	}
@@ -383,7 +401,7 @@ func TestCodexReasoning(t *testing.T) {
 		item(2, `{"type":"reasoning","summary":[],"content":null,"encrypted_content":"gAAAAABother"}`),
 	)
 	r := entriesOf[*Reasoning](s)
-	if len(r) != 1 || r[0].Text != "**Planning**" || s.Hidden["reasoning"] != 1 {
+	if len(r) != 1 || r[0].Text != "**Planning**" || s.Hidden["reasoning (encrypted only)"] != 1 {
 		t.Fatalf("reasoning %v hidden %v", r, s.Hidden)
 	}
 	for _, e := range s.Entries {

@@ -29,7 +29,11 @@ func commandView(r codexRun, o codexOutput) ResultView {
 	return TerminalResultView{Output: o.body, ExitCode: o.exit}
 }
 
-var codexOmitted = regexp.MustCompile(`^\[\.\.\. omitted (\d{1,9}) of (\d{1,9}) lines \.\.\.\]$`)
+var (
+	codexOmitted = regexp.MustCompile(`^\[\.\.\. omitted (\d{1,9}) of (\d{1,9}) lines \.\.\.\]$`)
+	// newer Codex cuts an output by tokens, anywhere in a line
+	codexCutInLine = regexp.MustCompile(`…\d+ (?:tokens|chars) truncated…`)
+)
 
 // codexSegment is a run of an output's lines, and how many lines Codex left
 // out before it.
@@ -79,7 +83,7 @@ func codexSegments(body string, total int) ([]codexSegment, bool) {
 
 // codexReadView is the read card of a file window a command printed.
 func codexReadView(r codexRun, o codexOutput) (ReadResultView, bool) {
-	if *o.exit != 0 || strings.TrimSpace(o.body) == "" {
+	if *o.exit != 0 || strings.TrimSpace(o.body) == "" || codexCutInLine.MatchString(o.body) {
 		return ReadResultView{}, false
 	}
 	segs, ok := codexSegments(o.body, o.total)
@@ -175,7 +179,7 @@ func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) 
 		v.Files[i].Matches = append(v.Files[i].Matches, SearchLineMatch{LineNumber: n, Line: text})
 		v.Total++
 	}
-	if r.limit > 0 && len(rows) >= r.limit {
+	if r.limit > 0 && len(rows) >= r.limit || codexCutInLine.MatchString(o.body) {
 		v.Truncated = true
 	}
 	for _, s := range segs {

@@ -17,18 +17,17 @@ type codexEvent struct {
 
 // codexQuietEvents are events deck counts but does not draw: copies of what
 // the response items already show (the early era kept every event), and the
-// UI's own bookkeeping.
+// UI's own bookkeeping. Streamed pieces (*_delta) are too.
 var codexQuietEvents = map[string]bool{
-	"exec_command_begin": true, "exec_command_end": true, "exec_command_output_delta": true,
+	"exec_command_begin": true, "exec_command_end": true,
 	"patch_apply_begin": true, "patch_apply_end": true, "turn_diff": true,
 	"mcp_tool_call_begin": true, "mcp_tool_call_end": true,
 	"web_search_begin": true, "web_search_end": true,
 	"exec_approval_request": true, "apply_patch_approval_request": true,
 	"plan_update": true, "agent_reasoning_section_break": true,
-	"agent_message_delta": true, "agent_reasoning_delta": true, "agent_reasoning_raw_content_delta": true,
 	"session_configured": true, "mcp_list_tools_response": true, "list_custom_prompts_response": true,
 	"get_history_entry_response": true, "shutdown_complete": true, "background_event": true,
-	"token_count": true, "view_image_tool_call": true,
+	"view_image_tool_call": true,
 }
 
 // event handles an event_msg payload.
@@ -65,7 +64,7 @@ func (d *codexDecoder) event(raw json.RawMessage) (string, outcome, error) {
 	case "context_compacted":
 		if d.compacted { // the compacted line showed it
 			d.compacted = false
-			return typ, asBookkeeping, nil
+			return typ, asMerge, nil
 		}
 		d.s.add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
 		return typ, asEntry, nil
@@ -76,7 +75,7 @@ func (d *codexDecoder) event(raw json.RawMessage) (string, outcome, error) {
 		d.s.add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ")})
 		return typ, asEntry, nil
 	}
-	if codexQuietEvents[typ] {
+	if codexQuietEvents[typ] || strings.HasSuffix(typ, "_delta") {
 		return typ, asBookkeeping, nil
 	}
 	return "", 0, fmt.Errorf("unknown Codex event `%s`", typ)

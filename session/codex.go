@@ -1,13 +1,222 @@
 package session
 
-// codexDecoder is a placeholder until the Codex reader lands: every line is a notice.
-type codexDecoder struct{ s *Session }
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
 
-func newCodexDecoder(s *Session) *codexDecoder { return &codexDecoder{s: s} }
+// codexDecoder applies the lines of an OpenAI Codex CLI rollout
+// (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl) to a session. Two eras of
+// lines are read: the envelope {timestamp, type, payload} and, before it,
+// bare lines (a first line {id, timestamp, instructions, git}, state
+// markers, response items with no envelope). docs/format.md says what
+// becomes of each record.
+type codexDecoder struct {
+	s    *Session
+	line int
+	now  int64 // the time of the line being read, epoch ms; the last known for bare lines
 
-func (d *codexDecoder) apply(num int, line []byte) {
-	d.s.Account.Lines++
-	d.s.notice(num, "not read yet")
+	calls   map[string]*codexCall // tool calls by call_id
+	pending map[string]*codexCall // those with no output yet
+	running map[string]*ToolCall  // exec sessions still running, by session id
+	twins   codexTwins            // messages an event and a response item both carry
+	files   *fileLines            // what the reads showed of each file
+
+	bare          bool   // the log is of the bare era: no events tell prompts apart
+	turn          int    // task_started count
+	turnOpen      bool   // a task started and did not end
+	turnStart     int64  // when the open turn started
+	userEvents    bool   // the log has user_message events: they tell prompts from injected text
+	compacted     bool   // a compacted line came and its context_compacted event not yet
+	model, effort string // the last turn_context's
 }
 
-func (d *codexDecoder) finish() {}
+func newCodexDecoder(s *Session) *codexDecoder {
+	s.Format = FormatCodex
+	return &codexDecoder{
+		s: s, calls: map[string]*codexCall{}, pending: map[string]*codexCall{}, running: map[string]*ToolCall{},
+		files: newFileLines(),
+	}
+}
+
+// codexLine is one line of a rollout, in either era. Fields stay raw so a
+// field of an unexpected type is named rather than failing the whole line.
+type codexLine struct {
+	Timestamp  json.RawMessage `json:"timestamp"`
+	Type       json.RawMessage `json:"type"`
+	Payload    json.RawMessage `json:"payload"`
+	RecordType json.RawMessage `json:"record_type"`
+	ID         json.RawMessage `json:"id"`
+}
+
+func (d *codexDecoder) apply(num int, line []byte) {
+	d.line = num
+	d.s.Account.Lines++
+	if len(bytes.TrimSpace(line)) == 0 {
+		d.s.Hidden["(blank line)"]++
+		d.s.Account.Bookkeeping++
+		return
+	}
+	kind, out, err := d.dispatch(line)
+	if err != nil {
+		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		return
+	}
+	switch out {
+	case asEntry:
+		d.s.Account.Entries++
+	case asMerge:
+		d.s.Account.Merged++
+	case asBookkeeping:
+		d.s.Hidden[kind]++
+		d.s.Account.Bookkeeping++
+	}
+}
+
+// finish: in a log with no user_message events, nothing will tell a prompt
+// from injected text any more; the messages that look typed are prompts.
+func (d *codexDecoder) finish() {
+	if !d.userEvents {
+		d.twins.promoteAll(d)
+	}
+}
+
+// dispatch reads one line and hands it to its era's handler. kind names
+// the line for the bookkeeping counts.
+func (d *codexDecoder) dispatch(line []byte) (string, outcome, error) {
+	trimmed := bytes.TrimSpace(line)
+	if trimmed[0] != '{' {
+		if json.Valid(trimmed) {
+			return "", 0, errors.New("not a Codex record: a JSON " + jsonKind(trimmed[0]))
+		}
+		return "", 0, fmt.Errorf("not JSON: %s", quoteStart(trimmed))
+	}
+	var l codexLine
+	if err := json.Unmarshal(trimmed, &l); err != nil {
+		return "", 0, fmt.Errorf("not JSON: %s", jsonError(err, trimmed))
+	}
+	if t, ok := codexTime(l.Timestamp); ok {
+		d.now = t
+	}
+	typ, isString := codexString(l.Type)
+	if len(l.Type) > 0 && !isString {
+		return "", 0, errors.New("not a Codex record: \"type\" is not a string")
+	}
+	switch {
+	case len(l.RecordType) > 0: // a bare-era state marker
+		rt, _ := codexString(l.RecordType)
+		return "record_type " + rt, asBookkeeping, nil
+	case len(l.Payload) > 0 && typ != "":
+		return d.envelope(typ, l.Payload)
+	case typ == "" && len(l.ID) > 0 && len(l.Timestamp) > 0:
+		d.bare = true
+		return "session_meta", d.bareMeta(trimmed), nil
+	case typ == "":
+		return "", 0, errors.New("not a Codex record: no \"type\"")
+	case codexItemTypes[typ]:
+		d.bare = true
+		return d.item(typ, trimmed)
+	}
+	return "", 0, fmt.Errorf("unknown Codex record `%s`", typ)
+}
+
+// envelope handles a {timestamp, type, payload} line.
+func (d *codexDecoder) envelope(typ string, payload json.RawMessage) (string, outcome, error) {
+	if !bytes.HasPrefix(bytes.TrimSpace(payload), []byte("{")) {
+		return "", 0, fmt.Errorf("`%s` record: its payload is not an object", typ)
+	}
+	switch typ {
+	case "session_meta":
+		return typ, d.sessionMeta(payload), nil
+	case "turn_context":
+		out, err := d.turnContext(payload)
+		return typ, out, err
+	case "response_item":
+		var head struct {
+			Type json.RawMessage `json:"type"`
+		}
+		_ = json.Unmarshal(payload, &head)
+		t, _ := codexString(head.Type)
+		if !codexItemTypes[t] {
+			return "", 0, fmt.Errorf("unknown Codex response item `%s`", t)
+		}
+		return d.item(t, payload)
+	case "event_msg":
+		return d.event(payload)
+	case "compacted":
+		out, err := d.compactedLine(payload)
+		return typ, out, err
+	}
+	return "", 0, fmt.Errorf("unknown Codex record `%s`", typ)
+}
+
+// codexItemTypes are the response item types deck reads, with or without an
+// envelope.
+var codexItemTypes = map[string]bool{
+	"message": true, "reasoning": true,
+	"function_call": true, "function_call_output": true,
+	"custom_tool_call": true, "custom_tool_call_output": true,
+	"local_shell_call": true, "local_shell_call_output": true,
+	"web_search_call": true, "ghost_snapshot": true,
+	"compaction": true, "compaction_summary": true,
+}
+
+// item handles one response item, from an envelope's payload or a bare line.
+func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, outcome, error) {
+	var out outcome
+	var err error
+	switch typ {
+	case "message":
+		out, err = d.message(raw)
+	case "reasoning":
+		out, err = d.reasoning(raw)
+		if out == asBookkeeping {
+			typ = "reasoning (encrypted only)"
+		}
+	case "function_call", "custom_tool_call", "local_shell_call":
+		out, err = d.toolCall(typ, raw)
+	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
+		out, err = d.toolOutput(typ, raw)
+	case "web_search_call":
+		out, err = d.webSearch(raw)
+	default: // ghost_snapshot (an undo point), compaction (encrypted history)
+		out = asBookkeeping
+	}
+	return typ, out, err
+}
+
+// base makes the common entry fields for the line being read.
+func (d *codexDecoder) base() EntryBase { return EntryBase{Seq: -1, Time: d.now, Line: d.line} }
+
+// decodeItem reads a payload into v, naming the record when it does not fit.
+func decodeItem(what string, raw json.RawMessage, v any) error {
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("`%s` does not fit its shape: %v", what, shortErr(err))
+	}
+	return nil
+}
+
+// codexString reads a JSON string; ok is false for anything else.
+func codexString(raw json.RawMessage) (string, bool) {
+	var s string
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// codexTime reads an ISO-8601 timestamp as epoch ms.
+func codexTime(raw json.RawMessage) (int64, bool) {
+	s, ok := codexString(raw)
+	if !ok {
+		return 0, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return 0, false
+	}
+	return t.UnixMilli(), true
+}

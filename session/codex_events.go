@@ -1,0 +1,119 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// codexEvent is an event_msg payload: the fields of the events deck reads.
+type codexEvent struct {
+	Type    json.RawMessage `json:"type"`
+	Message json.RawMessage `json:"message"`
+	Text    json.RawMessage `json:"text"`
+	Images  json.RawMessage `json:"images"`
+	Reason  json.RawMessage `json:"reason"`
+}
+
+// codexQuietEvents are events deck counts but does not draw: copies of what
+// the response items already show (the early era kept every event), and the
+// UI's own bookkeeping. Streamed pieces (*_delta) are too.
+var codexQuietEvents = map[string]bool{
+	"exec_command_begin": true, "exec_command_end": true,
+	"patch_apply_begin": true, "patch_apply_end": true, "turn_diff": true,
+	"mcp_tool_call_begin": true, "mcp_tool_call_end": true,
+	"web_search_begin": true, "web_search_end": true,
+	"exec_approval_request": true, "apply_patch_approval_request": true,
+	"plan_update": true, "agent_reasoning_section_break": true,
+	"session_configured": true, "mcp_list_tools_response": true, "list_custom_prompts_response": true,
+	"get_history_entry_response": true, "shutdown_complete": true, "background_event": true,
+	"view_image_tool_call": true,
+}
+
+// event handles an event_msg payload.
+func (d *codexDecoder) event(raw json.RawMessage) (string, outcome, error) {
+	var e codexEvent
+	if err := decodeItem("event_msg", raw, &e); err != nil {
+		return "", 0, err
+	}
+	typ, _ := codexString(e.Type)
+	msg, _ := codexString(e.Message)
+	text, _ := codexString(e.Text)
+	switch typ {
+	case "user_message":
+		var images []json.RawMessage
+		_ = json.Unmarshal(e.Images, &images) // not a list: no images
+		return typ, d.userEvent(msg, len(images)), nil
+	case "agent_message":
+		return typ, d.agentEvent(msg), nil
+	case "agent_reasoning", "agent_reasoning_raw_content":
+		return typ, d.reasoningEvent(text), nil
+	case "token_count":
+		return typ, d.tokenCount(raw), nil
+	case "task_started", "turn_started":
+		return typ, d.taskStarted(), nil
+	case "task_complete", "turn_complete":
+		return typ, d.taskEnded("completed", ""), nil
+	case "turn_aborted":
+		reason, _ := codexString(e.Reason)
+		detail := ""
+		if reason != "" {
+			detail = "(" + reason + ")"
+		}
+		return typ, d.taskEnded("aborted", detail), nil
+	case "context_compacted":
+		if d.compacted { // the compacted line showed it
+			d.compacted = false
+			return typ, asMerge, nil
+		}
+		d.s.add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
+		return typ, asEntry, nil
+	case "error", "stream_error", "warning":
+		d.s.add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ") + ": " + msg, Failed: typ != "warning"})
+		return typ, asEntry, nil
+	case "entered_review_mode", "exited_review_mode", "thread_rolled_back", "undo_completed":
+		d.s.add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ")})
+		return typ, asEntry, nil
+	}
+	if codexQuietEvents[typ] || strings.HasSuffix(typ, "_delta") {
+		return typ, asBookkeeping, nil
+	}
+	return "", 0, fmt.Errorf("unknown Codex event `%s`", typ)
+}
+
+// taskStarted opens a turn. A turn still open ended without saying so (the
+// session was resumed): its pending calls will get no output.
+func (d *codexDecoder) taskStarted() outcome {
+	if d.turnOpen {
+		d.endCalls()
+	}
+	d.turn++
+	d.turnOpen, d.turnStart = true, d.now
+	d.s.add(&TurnStart{EntryBase: d.base(), Turn: d.turn})
+	return asEntry
+}
+
+// taskEnded closes the turn; the calls still pending will get no output.
+func (d *codexDecoder) taskEnded(reason, detail string) outcome {
+	d.endCalls()
+	e := &TurnEnd{EntryBase: d.base(), Turn: d.turn, Reason: reason, Detail: detail}
+	if d.turnOpen && d.turnStart > 0 && e.Time >= d.turnStart {
+		e.Elapsed = e.Time - d.turnStart
+	}
+	d.turnOpen = false
+	d.s.add(e)
+	return asEntry
+}
+
+// endCalls marks the calls still pending as unfinished.
+func (d *codexDecoder) endCalls() {
+	for id, c := range d.pending {
+		delete(d.pending, id)
+		for _, t := range c.cards {
+			if t.Result == nil && !t.Unfinished {
+				t.Unfinished = true
+				d.s.touch(t)
+			}
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// codexMeta is a session_meta payload, or the bare era's first line.
+type codexMeta struct {
+	ID            json.RawMessage `json:"id"`
+	Timestamp     json.RawMessage `json:"timestamp"`
+	Cwd           json.RawMessage `json:"cwd"`
+	Originator    json.RawMessage `json:"originator"`
+	CLIVersion    json.RawMessage `json:"cli_version"`
+	ModelProvider json.RawMessage `json:"model_provider"`
+}
+
+// sessionMeta sets the session's identity from the first meta line. A
+// later one (a forked session carries its parent's) is a line of its own.
+func (d *codexDecoder) sessionMeta(raw json.RawMessage) outcome {
+	var m codexMeta
+	_ = json.Unmarshal(raw, &m) // a field of another type stays unread
+	id, _ := codexString(m.ID)
+	if d.s.Header.Present {
+		d.s.add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id + " (history it carries follows)"})
+		return asEntry
+	}
+	d.setHeader(m)
+	return asBookkeeping
+}
+
+// bareMeta reads the bare era's first line: {id, timestamp, instructions, git}.
+func (d *codexDecoder) bareMeta(raw []byte) outcome {
+	var m codexMeta
+	_ = json.Unmarshal(raw, &m)
+	if d.s.Header.Present {
+		id, _ := codexString(m.ID)
+		d.s.add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id})
+		return asEntry
+	}
+	d.setHeader(m)
+	return asBookkeeping
+}
+
+func (d *codexDecoder) setHeader(m codexMeta) {
+	h := Header{Present: true}
+	h.ID, _ = codexString(m.ID)
+	h.CreatedAt, _ = codexTime(m.Timestamp)
+	h.Cwd, _ = codexString(m.Cwd)
+	d.s.Header = h
+	if h.Cwd != "" {
+		d.files.cwd = h.Cwd
+	}
+	agent := "Codex"
+	if v, _ := codexString(m.CLIVersion); v != "" {
+		agent += " " + v
+	}
+	// the CLI's own name says nothing; another client (the desktop app, an
+	// editor) is worth naming
+	if o, _ := codexString(m.Originator); o != "" && o != "codex_cli_rs" {
+		agent += " (" + o + ")"
+	}
+	d.s.Agent = agent
+	d.s.Provider, _ = codexString(m.ModelProvider)
+}
+
+// turnContext gives the model and working directory of the steps that
+// follow. It is written before every step; a change of model or effort
+// mid-session is a line of its own.
+func (d *codexDecoder) turnContext(raw json.RawMessage) (outcome, error) {
+	var t struct {
+		Cwd    json.RawMessage `json:"cwd"`
+		Model  json.RawMessage `json:"model"`
+		Effort json.RawMessage `json:"effort"`
+	}
+	if err := decodeItem("turn_context", raw, &t); err != nil {
+		return 0, err
+	}
+	cwd, _ := codexString(t.Cwd)
+	model, _ := codexString(t.Model)
+	effort, _ := codexString(t.Effort)
+	if d.s.Header.Cwd == "" && cwd != "" {
+		d.s.Header.Cwd = cwd
+		d.files.cwd = cwd
+	}
+	var changes []string
+	if model != "" && d.model != "" && model != d.model {
+		changes = append(changes, fmt.Sprintf("model %s → %s", d.model, model))
+	}
+	if effort != "" && d.effort != "" && effort != d.effort {
+		changes = append(changes, fmt.Sprintf("reasoning effort %s → %s", d.effort, effort))
+	}
+	if model != "" {
+		d.model, d.s.Model = model, model
+	}
+	if effort != "" {
+		d.effort = effort
+	}
+	if len(changes) > 0 {
+		d.s.add(&Event{EntryBase: d.base(), Kind: "turn_context", Summary: strings.Join(changes, ", ")})
+		return asEntry, nil
+	}
+	return asBookkeeping, nil
+}
+
+// tokenCount keeps the last cumulative total: each snapshot counts the
+// whole session so far, and the same one is often written twice.
+func (d *codexDecoder) tokenCount(raw json.RawMessage) outcome {
+	var t struct {
+		Info *struct {
+			Total *struct {
+				Input     json.Number `json:"input_tokens"`
+				Cached    json.Number `json:"cached_input_tokens"`
+				Output    json.Number `json:"output_tokens"`
+				Reasoning json.Number `json:"reasoning_output_tokens"`
+			} `json:"total_token_usage"`
+		} `json:"info"`
+	}
+	if json.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
+		u := t.Info.Total
+		in, cached := numOf(u.Input), numOf(u.Cached)
+		d.s.Usage = TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: numOf(u.Output), Reasoning: numOf(u.Reasoning)}
+	}
+	return asBookkeeping
+}
+
+// compactedLine is a compaction: its summary replaced the history before it
+// (what the model sees from here on); the earlier lines stay shown.
+func (d *codexDecoder) compactedLine(raw json.RawMessage) (outcome, error) {
+	var c struct {
+		Message json.RawMessage `json:"message"`
+	}
+	if err := decodeItem("compacted", raw, &c); err != nil {
+		return 0, err
+	}
+	d.compacted = true
+	if text, _ := codexString(c.Message); strings.TrimSpace(text) != "" {
+		d.s.add(&UserMessage{EntryBase: d.base(), Role: RoleSummary, Source: "compaction", Content: []ContentBlock{{Type: "text", Text: text}}})
+		return asEntry, nil
+	}
+	d.s.add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
+	return asEntry, nil
+}

@@ -1,0 +1,213 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// codexOutput is a tool's output, read out of whichever form it took:
+//
+//   - a JSON string {"output", "metadata": {exit_code, duration_seconds}}
+//     (shell in the early eras);
+//   - a header "Exit code: N / Wall time: X seconds / Output:" (shell_command,
+//     apply_patch), or "Chunk ID / Wall time / Process exited with code N |
+//     Process running with session ID N / Original token count / Output:"
+//     (exec_command, write_stdin), or those status lines alone;
+//   - an array of content items (images, MCP results), or an object
+//     {content, success};
+//   - plain text.
+type codexOutput struct {
+	body    string         // the output, without its status lines
+	images  []ContentBlock // the images an array of items held
+	exit    *int           // the exit code, when stated
+	seconds float64        // the wall time, when stated
+	timed   bool
+	running string // the session of a process still running
+	failed  bool   // the writer said the call failed (success: false)
+	total   int    // "Total output lines: N": the body lost lines in its middle
+}
+
+func codexParseOutput(raw json.RawMessage) codexOutput {
+	raw = bytes.TrimSpace(raw)
+	if s, ok := codexString(raw); ok {
+		return codexParseText(s)
+	}
+	if len(raw) == 0 || string(raw) == "null" {
+		return codexOutput{}
+	}
+	switch raw[0] {
+	case '[':
+		if o, ok := codexItems(raw); ok {
+			return o
+		}
+	case '{':
+		var obj struct {
+			Content json.RawMessage `json:"content"`
+			Success *bool           `json:"success"`
+		}
+		if json.Unmarshal(raw, &obj) == nil && len(obj.Content) > 0 {
+			o := codexParseOutput(obj.Content)
+			o.failed = obj.Success != nil && !*obj.Success
+			return o
+		}
+		if o, ok := codexStructured(raw); ok {
+			return o
+		}
+	}
+	return codexOutput{body: string(raw)}
+}
+
+// codexParseText reads an output string.
+func codexParseText(s string) codexOutput {
+	switch {
+	case strings.HasPrefix(s, "{"):
+		if o, ok := codexStructured([]byte(s)); ok {
+			return o
+		}
+	case strings.HasPrefix(s, "[{"): // content items written as text (MCP results)
+		if o, ok := codexItems([]byte(s)); ok {
+			return o
+		}
+	}
+	if o, ok := codexHeader(s); ok {
+		return o
+	}
+	return codexOutput{body: s}
+}
+
+// codexItems reads an array of content items (text, images), each with a
+// type deck knows; ok is false for any other array.
+func codexItems(raw []byte) (codexOutput, bool) {
+	var items []struct {
+		Type     string  `json:"type"`
+		Text     *string `json:"text"`
+		ImageURL string  `json:"image_url"`
+		MimeType string  `json:"mimeType"`
+	}
+	if json.Unmarshal(raw, &items) != nil || len(items) == 0 {
+		return codexOutput{}, false
+	}
+	var o codexOutput
+	var texts []string
+	for _, it := range items {
+		switch {
+		case it.Text != nil && (it.Type == "text" || it.Type == "input_text" || it.Type == "output_text"):
+			texts = append(texts, *it.Text)
+		case it.Type == "input_image":
+			o.images = append(o.images, ContentBlock{Type: "image", Alt: codexImageAlt(it.ImageURL)})
+		case it.Type == "image":
+			o.images = append(o.images, ContentBlock{Type: "image", Alt: it.MimeType})
+		default:
+			return codexOutput{}, false
+		}
+	}
+	o.body = strings.Join(texts, "\n")
+	return o, true
+}
+
+// codexStructured reads {"output": "…", "metadata": {exit_code, duration_seconds}}.
+func codexStructured(raw []byte) (codexOutput, bool) {
+	var v struct {
+		Output   *string `json:"output"`
+		Metadata *struct {
+			ExitCode json.Number `json:"exit_code"`
+			Duration json.Number `json:"duration_seconds"`
+		} `json:"metadata"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil || v.Output == nil || v.Metadata == nil {
+		return codexOutput{}, false
+	}
+	o := codexOutput{body: *v.Output}
+	if n, ok := intOf(v.Metadata.ExitCode); ok && n >= math.MinInt32 && n <= math.MaxInt32 {
+		c := int(n)
+		o.exit = &c
+	}
+	if f, err := strconv.ParseFloat(string(v.Metadata.Duration), 64); err == nil {
+		o.setSeconds(f)
+	}
+	// a cut output opens with its line count
+	if m := codexTotalHead.FindStringSubmatch(o.body); m != nil {
+		o.total, _ = strconv.Atoi(m[1])
+		o.body = o.body[len(m[0]):]
+	}
+	return o, true
+}
+
+func (o *codexOutput) setSeconds(f float64) {
+	if f >= 0 && f < 1e9 {
+		o.seconds, o.timed = f, true
+	}
+}
+
+var (
+	codexTotalHead = regexp.MustCompile(`^Total output lines: (\d{1,9})\n\n`)
+	codexStatus    = regexp.MustCompile(`^(Exit code|Wall time|Process exited with code|Process running with session ID|Chunk ID|Original token count|Total output lines|Command):? (.*)$`)
+)
+
+// codexHeader reads the status lines before "Output:", or a text that is
+// status lines alone. ok is false when a line is not one.
+func codexHeader(s string) (codexOutput, bool) {
+	var o codexOutput
+	status := false
+	for rest := s; rest != ""; {
+		line, after, found := strings.Cut(rest, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if line == "Output:" {
+			o.body = after
+			return o, status
+		}
+		m := codexStatus.FindStringSubmatch(line)
+		if m == nil {
+			return codexOutput{}, false
+		}
+		value := m[2]
+		switch m[1] {
+		case "Exit code", "Process exited with code":
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return codexOutput{}, false
+			}
+			o.exit, status = &n, true
+		case "Wall time":
+			f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSuffix(value, " seconds"), " second"), 64)
+			if err != nil {
+				return codexOutput{}, false
+			}
+			o.setSeconds(f)
+			status = true
+		case "Process running with session ID":
+			o.running, status = strings.TrimSpace(value), true
+		case "Total output lines":
+			o.total, _ = strconv.Atoi(value)
+		}
+		if !found {
+			break
+		}
+		rest = after
+	}
+	return o, status
+}
+
+// result is the output as a tool result.
+func (o codexOutput) result() *ToolResult {
+	content := []ContentBlock{{Type: "text", Text: o.body}}
+	if o.body == "" && len(o.images) > 0 {
+		content = nil
+	}
+	return &ToolResult{Content: append(content, o.images...), IsError: o.failed}
+}
+
+// end is when a call that started at start ended: after the wall time the
+// output states, else when its output was written.
+func (o codexOutput) end(start, now int64) int64 {
+	if o.timed && start > 0 {
+		return start + int64(math.Round(o.seconds*1000))
+	}
+	return now
+}

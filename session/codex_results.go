@@ -1,0 +1,146 @@
+package session
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// toolOutput pairs an output with its call by call_id and finishes the
+// call's cards.
+func (d *codexDecoder) toolOutput(typ string, raw json.RawMessage) (outcome, error) {
+	var o struct {
+		CallID json.RawMessage `json:"call_id"`
+		ID     json.RawMessage `json:"id"`
+		Output json.RawMessage `json:"output"`
+	}
+	if err := decodeItem(typ, raw, &o); err != nil {
+		return 0, err
+	}
+	id := codexID(o.CallID, o.ID)
+	out := codexParseOutput(o.Output)
+	c := d.calls[id]
+	if c == nil || c.done || c.kind == codexWeb {
+		return d.strayOutput(id, c, out), nil
+	}
+	c.done = true
+	delete(d.pending, id)
+	switch c.kind {
+	case codexPlanCall:
+		return d.planOutput(out), nil
+	case codexFeed:
+		d.feed(c, out)
+	case codexPatch:
+		d.finishPatch(c, out)
+	case codexShell:
+		d.finishCommand(c, out)
+	default:
+		t := c.cards[0]
+		t.Result = out.result()
+		t.Result.IsError = t.Result.IsError || out.exit != nil && *out.exit != 0
+		t.EndTime = out.end(t.StartTime, d.now)
+		t.View = GenericResultView{}
+		d.s.touch(t)
+	}
+	return asMerge, nil
+}
+
+// finishCommand: the command's card, by what it did and printed. A process
+// still running is a terminal card that later writes may feed.
+func (d *codexDecoder) finishCommand(c *codexCall, o codexOutput) {
+	t := c.cards[0]
+	t.Result = o.result()
+	t.EndTime = o.end(t.StartTime, d.now)
+	t.View = commandView(c.run, o)
+	if o.running != "" {
+		d.running[o.running] = t
+		t.Call = codexDescribe(t.Call, "still running · session "+o.running)
+	}
+	if v, ok := t.View.(ReadResultView); ok {
+		d.files.read(v)
+	}
+	d.s.touch(t)
+}
+
+// feed adds what a write_stdin read from a running exec to that exec's
+// card, and how it ended once it did.
+func (d *codexDecoder) feed(c *codexCall, o codexOutput) {
+	t := c.exec
+	prev, _ := t.View.(TerminalResultView)
+	v := TerminalResultView{Output: prev.Output + o.body, ExitCode: prev.ExitCode}
+	if o.exit != nil {
+		v.ExitCode = o.exit
+	}
+	t.View = v
+	t.Result = &ToolResult{Content: []ContentBlock{{Type: "text", Text: v.Output}}, IsError: o.failed}
+	t.EndTime = max(t.EndTime, d.now)
+	if o.running == "" {
+		delete(d.running, c.session)
+		t.Call = codexDescribe(t.Call, "session "+c.session)
+	}
+	d.s.touch(t)
+}
+
+// finishPatch gives each file's card the patch's result; a patch that
+// applied shows its diffs, numbered where earlier reads showed the file.
+func (d *codexDecoder) finishPatch(c *codexCall, o codexOutput) {
+	res := o.result()
+	res.IsError = o.failed || o.exit != nil && *o.exit != 0 || o.exit == nil && codexPatchFailed(o.body)
+	for i, t := range c.cards {
+		t.Result, t.EndTime = res, o.end(t.StartTime, d.now)
+		dv, _ := t.Call.(DiffCallView)
+		if res.IsError { // the error says what went wrong
+			t.View = GenericResultView{}
+		} else {
+			t.View = DiffResultView{Title: dv.Title, Diffs: dv.Diffs}
+			t.DiffStarts = d.files.number(dv.Diffs)
+			d.files.apply(dv.Diffs, t.DiffStarts)
+			if i < len(c.ops) {
+				d.moved(c.ops[i])
+			}
+		}
+		d.s.touch(t)
+	}
+}
+
+// moved updates what is known of files a patch deleted or renamed.
+func (d *codexDecoder) moved(f codexFileOp) {
+	from := d.files.key(f.path)
+	switch {
+	case f.op == "delete":
+		delete(d.files.files, from)
+	case f.moveTo != "":
+		known := d.files.files[from]
+		delete(d.files.files, from)
+		if known != nil {
+			d.files.files[d.files.key(f.moveTo)] = known
+		}
+	}
+}
+
+// planOutput: "Plan updated" (or its redacted stand-in) merges into the
+// plan; anything else is what went wrong.
+func (d *codexDecoder) planOutput(o codexOutput) outcome {
+	text := strings.TrimSpace(o.body)
+	if text == "Plan updated" || redaction.MatchString(text) {
+		return asMerge
+	}
+	first, rest, _ := strings.Cut(text, "\n")
+	d.s.add(&Event{EntryBase: d.base(), Kind: "update_plan", Summary: "update_plan: " + first, Body: strings.TrimSpace(rest), Failed: true})
+	return asEntry
+}
+
+// strayOutput is an output with no pending call: a card of its own, marked
+// as the second result of its call or as an output whose call is not in
+// the log.
+func (d *codexDecoder) strayOutput(id string, prev *codexCall, o codexOutput) outcome {
+	t := &ToolCall{EntryBase: d.base(), CallID: id, Orphan: true, Result: o.result(), View: GenericResultView{}, EndTime: d.now}
+	if prev != nil {
+		t.Name, t.Orphan, t.Duplicate = prev.name, false, true
+		t.Call = GenericCallView{Title: codexToolTitle(prev.name)}
+		if len(prev.cards) > 0 {
+			t.Arguments, t.Call = prev.cards[0].Arguments, prev.cards[0].Call
+		}
+	}
+	d.s.add(t)
+	return asEntry
+}

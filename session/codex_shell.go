@@ -1,0 +1,358 @@
+package session
+
+import (
+	"encoding/json"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Codex reads and searches files through its shell tools. A command whose
+// words say for sure what it printed (sed -n 'a,bp' FILE, cat FILE, nl -ba
+// FILE, head -n N FILE, rg/grep -n, ls, find) gets the card of a read, a
+// search or a path list; anything else is a terminal card.
+
+// codexRunKind is what a command does, as far as its words say.
+type codexRunKind int
+
+const (
+	codexTerminal codexRunKind = iota
+	codexRead
+	codexSearch
+	codexList
+)
+
+// codexRun is a command a shell tool ran.
+type codexRun struct {
+	script   string // the command as a person would type it
+	workdir  string
+	kind     codexRunKind
+	path     string // read: the file; search: the one file searched
+	first    int    // read: the file line its output starts at
+	numbered bool   // read: the output numbers its own lines
+	context  bool   // search: context lines (-A, -B, -C) sit between matches
+	limit    int    // search, list: piped into head -n limit
+}
+
+// codexCommand reads the command a shell tool call ran: shell and
+// container.exec (an argv), local_shell (an action), shell_command and
+// exec_command (a string). ok is false when the arguments do not say.
+func codexCommand(name string, a args) (script, workdir string, ok bool) {
+	workdir = a.str("workdir")
+	switch name {
+	case "shell_command":
+		script, ok = a["command"].(string)
+	case "exec_command":
+		script, ok = a["cmd"].(string)
+		if !ok {
+			script, ok = a["command"].(string)
+		}
+	default: // shell, container.exec, local_shell: an argv
+		argv, isArgv := codexArgv(a["command"])
+		if !isArgv || len(argv) == 0 {
+			return "", "", false
+		}
+		if workdir == "" {
+			workdir = a.str("working_directory")
+		}
+		return codexScript(argv), workdir, true
+	}
+	return script, workdir, ok
+}
+
+// codexArgv reads a JSON array of strings.
+func codexArgv(v any) ([]string, bool) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(list))
+	for i, w := range list {
+		if out[i], ok = w.(string); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// codexScript is the command an argv runs: the script of `bash -lc
+// <script>`, else the words joined.
+func codexScript(argv []string) string {
+	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
+		switch path.Base(argv[0]) {
+		case "bash", "sh", "zsh", "dash":
+			return argv[2]
+		}
+	}
+	return codexJoin(argv)
+}
+
+// codexAction reads a local_shell_call's action into shell arguments.
+func codexAction(raw json.RawMessage) args {
+	var act struct {
+		Command json.RawMessage `json:"command"`
+		Workdir json.RawMessage `json:"working_directory"`
+	}
+	_ = json.Unmarshal(raw, &act)
+	a := args{}
+	var cmd []any
+	if json.Unmarshal(act.Command, &cmd) == nil {
+		a["command"] = cmd
+	}
+	if w, ok := codexString(act.Workdir); ok {
+		a["workdir"] = w
+	}
+	return a
+}
+
+var codexSedRange = regexp.MustCompile(`^(\d{1,9})(?:,(?:\d{1,9}|\$))?p$`)
+
+// classify reads what a script does from its words.
+func (r *codexRun) classify() {
+	cmds, ops, ok := codexWords(r.script)
+	if !ok {
+		return
+	}
+	dir := r.workdir
+	// `cd DIR && …` runs in DIR
+	if len(cmds) > 1 && len(cmds[0]) == 2 && cmds[0][0] == "cd" && ops[0] == "&&" {
+		dir = codexJoinPath(dir, cmds[0][1])
+		cmds, ops = cmds[1:], ops[1:]
+	}
+	switch {
+	case len(cmds) == 1:
+		r.simple(cmds[0], dir)
+	case len(cmds) == 2 && ops[0] == "|":
+		r.pipeline(cmds[0], cmds[1], dir)
+	}
+}
+
+// simple classifies one command.
+func (r *codexRun) simple(argv []string, dir string) {
+	read := func(file string, first int, numbered bool) {
+		r.kind, r.path, r.first, r.numbered = codexRead, codexJoinPath(dir, file), first, numbered
+	}
+	n := len(argv)
+	switch argv[0] {
+	case "sed":
+		if n == 4 && argv[1] == "-n" {
+			if m := codexSedRange.FindStringSubmatch(argv[2]); m != nil {
+				first, _ := strconv.Atoi(m[1])
+				read(argv[3], max(first, 1), false)
+			}
+		}
+	case "cat":
+		switch {
+		case n == 2 && !strings.HasPrefix(argv[1], "-"):
+			read(argv[1], 1, false)
+		case n == 3 && argv[1] == "-n":
+			read(argv[2], 1, true)
+		}
+	case "nl":
+		if file, ok := codexNlFile(argv); ok {
+			read(file, 1, true)
+		}
+	case "head":
+		if file, ok := codexHeadFile(argv); ok {
+			read(file, 1, false)
+		}
+	case "rg", "grep":
+		r.search(argv, dir)
+	case "ls":
+		r.list(argv, dir)
+	case "find":
+		for _, a := range argv[1:] {
+			switch a {
+			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-printf", "-fprintf", "-print0", "-ls", "-fls", "-fprint":
+				return
+			}
+		}
+		r.kind = codexList
+	case "git":
+		if n >= 2 && argv[1] == "ls-files" {
+			r.kind = codexList
+		}
+	}
+}
+
+// pipeline classifies `A | B`: a numbered file piped into sed, a search or
+// a listing piped into head.
+func (r *codexRun) pipeline(a, b []string, dir string) {
+	if len(b) == 3 && b[0] == "sed" && b[1] == "-n" && codexSedRange.MatchString(b[2]) {
+		file, ok := codexNlFile(a)
+		if !ok && len(a) == 3 && a[0] == "cat" && a[1] == "-n" {
+			file, ok = a[2], true
+		}
+		if ok {
+			r.kind, r.path, r.first, r.numbered = codexRead, codexJoinPath(dir, file), 1, true
+		}
+		return
+	}
+	limit, ok := codexHeadLimit(b)
+	if !ok {
+		return
+	}
+	r.simple(a, dir)
+	switch r.kind {
+	case codexSearch, codexList:
+		r.limit = limit
+	default: // a read piped into head is not a window deck can number
+		*r = codexRun{script: r.script, workdir: r.workdir}
+	}
+}
+
+// codexNlFile reads `nl -ba FILE` (or -b a).
+func codexNlFile(argv []string) (string, bool) {
+	switch {
+	case len(argv) == 3 && argv[0] == "nl" && argv[1] == "-ba":
+		return argv[2], true
+	case len(argv) == 4 && argv[0] == "nl" && argv[1] == "-b" && argv[2] == "a":
+		return argv[3], true
+	}
+	return "", false
+}
+
+// codexHeadFile reads `head [-n N | -N] FILE`.
+func codexHeadFile(argv []string) (string, bool) {
+	switch len(argv) {
+	case 2:
+		return argv[1], !strings.HasPrefix(argv[1], "-")
+	case 3:
+		_, ok := codexCount(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
+		return argv[2], ok && strings.HasPrefix(argv[1], "-")
+	case 4:
+		_, ok := codexCount(argv[2])
+		return argv[3], ok && argv[1] == "-n"
+	}
+	return "", false
+}
+
+// codexHeadLimit reads a bare `head [-n N | -N]`: how many lines it keeps.
+func codexHeadLimit(argv []string) (int, bool) {
+	switch {
+	case len(argv) == 1 && argv[0] == "head":
+		return 10, true
+	case len(argv) == 2 && argv[0] == "head" && strings.HasPrefix(argv[1], "-"):
+		return codexCount(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
+	case len(argv) == 3 && argv[0] == "head" && argv[1] == "-n":
+		return codexCount(argv[2])
+	}
+	return 0, false
+}
+
+func codexCount(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n > 0 && len(s) < 10
+}
+
+// codexJoinPath resolves a path against a directory, when it is relative.
+func codexJoinPath(dir, p string) string {
+	if dir == "" || path.IsAbs(p) {
+		return p
+	}
+	return path.Join(dir, p)
+}
+
+// The rg and grep options that take a value: short ones by letter, long
+// ones by name.
+const (
+	codexRgShortValue   = "efgtTABCmMjrEd"
+	codexGrepShortValue = "efABCmdD"
+)
+
+var codexValueFlags = map[string]bool{
+	"--regexp": true, "--file": true, "--glob": true, "--iglob": true,
+	"--type": true, "--type-not": true, "--type-add": true,
+	"--after-context": true, "--before-context": true, "--context": true,
+	"--max-count": true, "--max-columns": true, "--threads": true,
+	"--sort": true, "--sortr": true, "--replace": true, "--encoding": true,
+	"--max-depth": true, "--max-filesize": true, "--ignore-file": true,
+	"--pre": true, "--pre-glob": true, "--context-separator": true, "--field-match-separator": true,
+	"--path-separator": true, "--colors": true, "--engine": true, "--include": true, "--exclude": true,
+	"--exclude-dir": true, "--label": true,
+}
+
+// search reads an rg or grep command: which paths it searches, and whether
+// its output lists files instead of matches.
+func (r *codexRun) search(argv []string, dir string) {
+	var positional []string
+	patternGiven, files := false, false
+	grep := argv[0] == "grep"
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "--":
+			positional = append(positional, argv[i+1:]...)
+			i = len(argv)
+		case strings.HasPrefix(a, "--"):
+			name, _, attached := strings.Cut(a, "=")
+			switch name {
+			case "--files", "--files-with-matches", "--files-without-match":
+				files = true
+			case "--count", "--count-matches", "--json", "--stats", "--help", "--version", "--type-list", "--null", "--vimgrep", "--heading", "--byte-offset":
+				return
+			case "--regexp", "--file":
+				patternGiven = true
+			case "--after-context", "--before-context", "--context":
+				r.context = true
+			}
+			if codexValueFlags[name] && !attached {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			valued := codexRgShortValue
+			if grep {
+				valued = codexGrepShortValue
+			}
+			for j := 1; j < len(a); j++ {
+				f := a[j]
+				switch {
+				case f == 'l' || f == 'L':
+					files = true
+				case f == 'c' || f == 'b' || f == 'Z' || !grep && f == 'I' || grep && (f == 'h' || f == 'z'):
+					return // counts, offsets, NULs, rows without file names: not rows deck reads
+				case f == 'A' || f == 'B' || f == 'C':
+					r.context = true
+				}
+				if strings.IndexByte(valued, f) >= 0 {
+					patternGiven = patternGiven || f == 'e' || f == 'f'
+					if j == len(a)-1 {
+						i++ // the value is the next word
+					}
+					break // else the value is the rest of this word
+				}
+			}
+		default:
+			positional = append(positional, a)
+		}
+	}
+	if !patternGiven && len(positional) > 0 {
+		positional = positional[1:]
+	}
+	if files {
+		r.kind = codexList
+		return
+	}
+	r.kind = codexSearch
+	if len(positional) == 1 {
+		r.path = codexJoinPath(dir, positional[0])
+	}
+}
+
+// list reads `ls [-1aA] [DIR]`: one name a line.
+func (r *codexRun) list(argv []string, dir string) {
+	paths := 0
+	for _, a := range argv[1:] {
+		if strings.HasPrefix(a, "-") {
+			if strings.Trim(a[1:], "1aA") != "" {
+				return // long listings, sizes, classifiers: not one name a line
+			}
+			continue
+		}
+		paths++
+	}
+	if paths <= 1 {
+		r.kind = codexList
+	}
+}

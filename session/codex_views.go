@@ -1,0 +1,211 @@
+package session
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// commandView is the card of a finished command: a read, a search or a
+// path list when its words and output say so for sure, else a terminal.
+func commandView(r codexRun, o codexOutput) ResultView {
+	if o.running == "" && o.exit != nil {
+		switch r.kind {
+		case codexRead:
+			if v, ok := codexReadView(r, o); ok {
+				return v
+			}
+		case codexSearch:
+			if v, ok := codexSearchView(r, o); ok {
+				return v
+			}
+		case codexList:
+			if *o.exit == 0 {
+				return codexListView(r, o)
+			}
+		default: // a command deck does not read
+		}
+	}
+	return TerminalResultView{Output: o.body, ExitCode: o.exit}
+}
+
+var (
+	codexOmitted = regexp.MustCompile(`^\[\.\.\. omitted (\d{1,9}) of (\d{1,9}) lines \.\.\.\]$`)
+	// newer Codex cuts an output by tokens, anywhere in a line
+	codexCutInLine = regexp.MustCompile(`…\d+ (?:tokens|chars) truncated…`)
+)
+
+// codexSegment is a run of an output's lines, and how many lines Codex left
+// out before it.
+type codexSegment struct {
+	skip  int
+	lines []string
+}
+
+// codexSegments splits an output Codex cut in the middle ("[... omitted X
+// of N lines ...]", with a blank line either side) into the runs it kept.
+// ok is false when the counts do not add up.
+func codexSegments(body string, total int) ([]codexSegment, bool) {
+	lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+	at := -1
+	for i, l := range lines {
+		if codexOmitted.MatchString(l) {
+			if at >= 0 {
+				return nil, false // cut twice: not a shape deck knows
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return []codexSegment{{lines: lines}}, total == 0 || total == len(lines)
+	}
+	m := codexOmitted.FindStringSubmatch(lines[at])
+	omitted, _ := strconv.Atoi(m[1])
+	n, _ := strconv.Atoi(m[2])
+	if total != 0 && n != total {
+		return nil, false
+	}
+	head, tail := lines[:at], lines[at+1:]
+	// the blank lines around the marker are Codex's, unless the counts say
+	// they belong to the file
+	for _, trim := range [][2]int{{1, 1}, {0, 0}, {1, 0}, {0, 1}} {
+		h, t := head, tail
+		if trim[0] == 1 && (len(h) == 0 || h[len(h)-1] != "") || trim[1] == 1 && (len(t) == 0 || t[0] != "") {
+			continue
+		}
+		h, t = h[:len(h)-trim[0]], t[trim[1]:]
+		if len(h)+omitted+len(t) == n {
+			return []codexSegment{{lines: h}, {skip: omitted, lines: t}}, true
+		}
+	}
+	return nil, false
+}
+
+// codexReadView is the read card of a file window a command printed.
+func codexReadView(r codexRun, o codexOutput) (ReadResultView, bool) {
+	if *o.exit != 0 || strings.TrimSpace(o.body) == "" || codexCutInLine.MatchString(o.body) {
+		return ReadResultView{}, false
+	}
+	segs, ok := codexSegments(o.body, o.total)
+	if !ok {
+		return ReadResultView{}, false
+	}
+	var lines []ReadFileLine
+	next := r.first
+	for _, s := range segs {
+		next += s.skip
+		if len(s.lines) == 0 {
+			continue
+		}
+		if r.numbered {
+			rows, ok := numberedLines(strings.Join(s.lines, "\n"))
+			if !ok {
+				return ReadResultView{}, false
+			}
+			lines = append(lines, rows...)
+			continue
+		}
+		lines = append(lines, plainLines(strings.Join(s.lines, "\n")+"\n", next)...)
+		next += len(s.lines)
+	}
+	if len(lines) == 0 {
+		return ReadResultView{}, false
+	}
+	return readView(r.path, lines, 0), true
+}
+
+var (
+	codexMatchRow   = regexp.MustCompile(`^(.+?):(\d{1,9}):(.*)$`)
+	codexContextRow = regexp.MustCompile(`^(.+?)-(\d{1,9})-(.*)$`)
+	codexOneFileRow = regexp.MustCompile(`^(\d{1,9})([:-])(.*)$`)
+)
+
+// codexSearchView reads rg/grep rows: "path:line:text", or "line:text" when
+// one file was searched. Exit 1 with no output is no match; any row deck
+// cannot read makes it a terminal card.
+func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) {
+	switch {
+	case *o.exit == 1 && strings.TrimSpace(o.body) == "":
+		return SearchMatchesResultView{}, true
+	case *o.exit != 0:
+		return SearchMatchesResultView{}, false
+	}
+	segs, ok := codexSegments(o.body, o.total)
+	if !ok {
+		return SearchMatchesResultView{}, false
+	}
+	var rows []string
+	v := SearchMatchesResultView{}
+	for _, s := range segs {
+		rows = append(rows, s.lines...)
+		v.Truncated = v.Truncated || s.skip > 0
+	}
+	oneFile := r.path != ""
+	for _, row := range rows {
+		if row != "--" && !codexOneFileRow.MatchString(row) {
+			oneFile = false
+			break
+		}
+	}
+	at := map[string]int{}
+	for _, row := range rows {
+		var file, num, text string
+		switch m := codexMatchRow.FindStringSubmatch(row); {
+		case row == "--" && r.context:
+			continue
+		case oneFile:
+			m = codexOneFileRow.FindStringSubmatch(row)
+			if m == nil {
+				return SearchMatchesResultView{}, false
+			}
+			if m[2] == "-" {
+				continue // a context line
+			}
+			file, num, text = r.path, m[1], m[3]
+		case m != nil:
+			file, num, text = m[1], m[2], m[3]
+		case r.context && codexContextRow.MatchString(row):
+			continue
+		default:
+			return SearchMatchesResultView{}, false
+		}
+		n, _ := strconv.Atoi(num)
+		i, seen := at[file]
+		if !seen {
+			i = len(v.Files)
+			at[file] = i
+			v.Files = append(v.Files, SearchFileMatches{Path: file})
+		}
+		v.Files[i].Matches = append(v.Files[i].Matches, SearchLineMatch{LineNumber: n, Line: text})
+		v.Total++
+	}
+	if r.limit > 0 && len(rows) >= r.limit || codexCutInLine.MatchString(o.body) {
+		v.Truncated = true
+	}
+	for _, s := range segs {
+		v.Total += s.skip
+	}
+	return v, true
+}
+
+// codexListView is the path list ls, find, rg --files and the like printed.
+func codexListView(r codexRun, o codexOutput) SearchPathsResultView {
+	v := SearchPathsResultView{Paths: []string{}}
+	left := 0
+	for _, row := range strings.Split(o.body, "\n") {
+		row = strings.TrimRight(row, "\r")
+		if m := codexOmitted.FindStringSubmatch(row); m != nil {
+			left, _ = strconv.Atoi(m[1])
+			v.Truncated = true
+			continue
+		}
+		if strings.TrimSpace(row) != "" {
+			v.Paths = append(v.Paths, row)
+		}
+	}
+	v.Total = len(v.Paths) + left
+	if r.limit > 0 && len(v.Paths) >= r.limit {
+		v.Truncated = true
+	}
+	return v
+}

@@ -1,0 +1,125 @@
+package session
+
+import "strings"
+
+// codexWords splits a shell script into simple commands, each its words
+// with quotes removed, and the operators between them (|, &&, ||, ;, &,
+// newline). ok is false for anything whose meaning depends on the shell's
+// state or on files (expansions, substitutions, redirections, globs, here
+// documents, comments): such a script is shown as it is, never guessed at.
+func codexWords(script string) (cmds [][]string, ops []string, ok bool) {
+	var words []string
+	var word strings.Builder
+	inWord := false
+	endWord := func() {
+		if inWord {
+			words = append(words, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	endCmd := func(op string) bool {
+		endWord()
+		if len(words) == 0 {
+			return false // an operator with no command before it
+		}
+		cmds, ops, words = append(cmds, words), append(ops, op), nil
+		return true
+	}
+	for i := 0; i < len(script); i++ {
+		c := script[i]
+		switch c {
+		case ' ', '\t':
+			endWord()
+		case '\n':
+			if len(words) == 0 && !inWord {
+				continue // a blank line, or a line break after && or |
+			}
+			endCmd("\n")
+		case '|', '&', ';':
+			op := string(c)
+			if i+1 < len(script) && (c == '|' || c == '&') && script[i+1] == c {
+				op += string(c)
+				i++
+			}
+			if !endCmd(op) {
+				return nil, nil, false
+			}
+		case '\'':
+			end := strings.IndexByte(script[i+1:], '\'')
+			if end < 0 {
+				return nil, nil, false
+			}
+			word.WriteString(script[i+1 : i+1+end])
+			inWord = true
+			i += end + 1
+		case '"':
+			j := i + 1
+			for ; j < len(script) && script[j] != '"'; j++ {
+				switch script[j] {
+				case '$', '`':
+					return nil, nil, false
+				case '\\':
+					if j+1 < len(script) && strings.IndexByte("$`\"\\\n", script[j+1]) >= 0 {
+						j++
+					}
+				}
+				word.WriteByte(script[j])
+			}
+			if j >= len(script) {
+				return nil, nil, false
+			}
+			inWord = true
+			i = j
+		case '\\':
+			if i+1 >= len(script) {
+				return nil, nil, false
+			}
+			i++
+			if script[i] != '\n' { // a line continuation joins lines
+				word.WriteByte(script[i])
+				inWord = true
+			}
+		case '#', '~', '{', '}':
+			if !inWord { // a comment, a home directory, a group
+				return nil, nil, false
+			}
+			word.WriteByte(c) // inside a word, a letter
+		case '$', '`', '<', '>', '(', ')', '*', '?', '[':
+			return nil, nil, false
+		default:
+			word.WriteByte(c)
+			inWord = true
+		}
+	}
+	endWord()
+	if len(words) > 0 {
+		cmds, ops = append(cmds, words), append(ops, "")
+	}
+	if len(cmds) == 0 || ops[len(ops)-1] != "" && ops[len(ops)-1] != "\n" && ops[len(ops)-1] != ";" {
+		return nil, nil, false
+	}
+	return cmds, ops, true
+}
+
+// codexQuote writes a word so a shell reads it back as it is.
+func codexQuote(w string) string {
+	if w == "" {
+		return "''"
+	}
+	if strings.IndexFunc(w, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// codexJoin writes an argv as a command line.
+func codexJoin(argv []string) string {
+	q := make([]string, len(argv))
+	for i, w := range argv {
+		q[i] = codexQuote(w)
+	}
+	return strings.Join(q, " ")
+}

@@ -1,8 +1,8 @@
 package session
 
 import (
-	"encoding/json"
 	"fmt"
+	json "github.com/go-json-experiment/json/v1"
 	"regexp"
 	"strings"
 )

@@ -2,7 +2,7 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"math"
 	"regexp"
 	"strconv"

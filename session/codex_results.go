@@ -1,7 +1,7 @@
 package session
 
 import (
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"strings"
 )
 

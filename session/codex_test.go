@@ -3,7 +3,7 @@ package session
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
+	json "github.com/go-json-experiment/json/v1"
 	"path/filepath"
 	"strings"
 	"testing"

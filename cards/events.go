@@ -45,6 +45,9 @@ func plan(c *card, p *session.Plan) {
 		}
 	}
 	c.header(span{"≡", th.Accent}, line{{"Plan", th.Title}}, line{{fmt.Sprintf("%d of %d done", done, len(p.Items)), th.Muted}})
+	if p.Explanation != "" {
+		c.text(p.Explanation, th.Muted)
+	}
 	for _, it := range p.Items {
 		mark, st := "○ ", th.Text
 		switch it.Status {

@@ -22,8 +22,8 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 // result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t)...)
-	if g, ok := t.Call.(session.GenericCallView); ok && g.Title == t.Name {
-		rawInput(c, g.RawInput) // a tool with no presenter: its input says what it did
+	if g, ok := t.Call.(session.GenericCallView); ok && (g.Title == t.Name || g.Kind == "mcp") {
+		rawInput(c, g.RawInput) // a tool with no presenter, an MCP tool: its input says what it did
 	}
 	if v.Content != nil {
 		blocks(c, v.Content)

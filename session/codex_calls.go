@@ -235,8 +235,7 @@ func codexDescribe(v CallView, desc string) CallView {
 	return v
 }
 
-// planCall: update_plan is the plan it sets. Its explanation, when it has
-// one, is a line before it.
+// planCall: update_plan is the plan it sets, with its explanation.
 func (d *codexDecoder) planCall(c *codexCall, a args, parsed bool, rawArgs string) {
 	c.kind = codexPlanCall
 	p := &Plan{EntryBase: d.base()}
@@ -250,10 +249,7 @@ func (d *codexDecoder) planCall(c *codexCall, a args, parsed bool, rawArgs strin
 		status, _ := m["status"].(string)
 		p.Items = append(p.Items, PlanItem{Content: step, Status: status})
 	}
-	if ex := strings.TrimSpace(a.str("explanation")); ex != "" {
-		first, rest, _ := strings.Cut(ex, "\n")
-		d.s.add(&Event{EntryBase: d.base(), Kind: "update_plan", Summary: first, Body: strings.TrimSpace(rest)})
-	}
+	p.Explanation = strings.TrimSpace(a.str("explanation"))
 	c.plan = p
 	d.s.add(p)
 }

@@ -386,8 +386,8 @@ func TestCodexUpdatePlan(t *testing.T) {
 		t.Errorf("an unreadable plan keeps its text: %v", plans[1].Items)
 	}
 	events := entriesOf[*Event](s)
-	if len(events) != 2 || events[0].Summary != "Start with the parser." || !events[1].Failed {
-		t.Errorf("events %+v", events)
+	if plans[0].Explanation != "Start with the parser." || len(events) != 1 || !events[0].Failed {
+		t.Errorf("explanation %q events %+v", plans[0].Explanation, events)
 	}
 	if s.Account.Merged != 1 {
 		t.Errorf("merged %d, want the one Plan updated", s.Account.Merged)

@@ -228,7 +228,8 @@ type TurnEnd struct {
 // Plan is a todo list snapshot (todo/write); the latest one is the plan.
 type Plan struct {
 	EntryBase
-	Items []PlanItem
+	Items       []PlanItem
+	Explanation string // why the plan is as it is, when the agent said (Codex's update_plan)
 }
 
 // PlanItem is one task of a plan.

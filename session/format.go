@@ -34,19 +34,19 @@ func sniff(line []byte) string {
 		return FormatACP // pretty-printed JSON: the ACP SDK's call recordings
 	}
 	var probe struct {
-		Type      *string          `json:"type"`
-		Seq       json.RawMessage  `json:"seq"`
-		Seq0      json.RawMessage  `json:"seq0"`
-		JSONRPC   *string          `json:"jsonrpc"`
-		Method    *string          `json:"method"`
-		Args      json.RawMessage  `json:"args"`
-		Timestamp *string          `json:"timestamp"`
-		Payload   json.RawMessage  `json:"payload"`
-		SessionID *string          `json:"sessionId"`
-		UUID      *string          `json:"uuid"`
-		Message   json.RawMessage  `json:"message"`
-		ID        json.RawMessage  `json:"id"`
-		Instr     *json.RawMessage `json:"instructions"`
+		Type      *string         `json:"type"`
+		Seq       json.RawMessage `json:"seq"`
+		Seq0      json.RawMessage `json:"seq0"`
+		JSONRPC   *string         `json:"jsonrpc"`
+		Method    *string         `json:"method"`
+		Args      json.RawMessage `json:"args"`
+		Timestamp *string         `json:"timestamp"`
+		Payload   json.RawMessage `json:"payload"`
+		SessionID *string         `json:"sessionId"`
+		UUID      *string         `json:"uuid"`
+		Message   json.RawMessage `json:"message"`
+		ID        json.RawMessage `json:"id"`
+		Instr     json.RawMessage `json:"instructions"` // null too: the bare era's first line has "instructions": null
 	}
 	if json.Unmarshal(line, &probe) != nil {
 		return ""
@@ -62,7 +62,7 @@ func sniff(line []byte) string {
 		return FormatACP
 	case probe.Timestamp != nil && probe.Payload != nil:
 		return FormatCodex
-	case probe.Instr != nil || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && isCodexItem(t)):
+	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && isCodexItem(t)):
 		return FormatCodex // the first era: bare lines, no envelope
 	case probe.SessionID != nil || probe.UUID != nil || t == "summary" || t == "file-history-snapshot":
 		return FormatClaudeCode

@@ -15,8 +15,26 @@ func (d *acpDecoder) present(c *acpCall) {
 		t.Unfinished = false
 		t.Result = &ToolResult{Content: c.resultContent(), IsError: c.status == "failed"}
 		t.View = d.resultView(c)
+		t.Duration = acpDuration(c.output)
 	}
 	d.track(c)
+}
+
+// acpDuration is how long a call ran, in ms, as its raw output says: Codex's
+// duration {secs, nanos}, or Claude Code's durationMs. 0 when it does not.
+func acpDuration(out any) int64 {
+	m, _ := out.(map[string]any)
+	if d, ok := m["duration"].(map[string]any); ok {
+		secs, ok1 := intOf(d["secs"])
+		nanos, _ := intOf(d["nanos"])
+		if ok1 && secs >= 0 && nanos >= 0 {
+			return secs*1000 + nanos/1e6
+		}
+	}
+	if ms, ok := intOf(m["durationMs"]); ok && ms >= 0 {
+		return ms
+	}
+	return 0
 }
 
 // name is the tool's name: Claude Code's when the adapter says it, else the

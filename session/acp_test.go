@@ -262,6 +262,17 @@ func TestACPRawOutputExitCode(t *testing.T) {
 	}
 }
 
+// A call's duration is what its raw output says, the log having no times.
+func TestACPRawOutputDuration(t *testing.T) {
+	s := acpLog(t,
+		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":"ls"}}`),
+		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"a\n","exit_code":0,"duration":{"secs":2,"nanos":500000000}}}`),
+	)
+	if ms, ok := acpOne(t, s).Elapsed(); !ok || ms != 2500 {
+		t.Fatalf("elapsed %d %v, want 2500 ms", ms, ok)
+	}
+}
+
 func TestACPUnifiedDiffChanges(t *testing.T) {
 	s := acpLog(t,
 		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit a.go","kind":"edit","status":"in_progress","content":[{"type":"diff","path":"/p/a.go","oldText":"x","newText":"y"}],"rawInput":{"changes":{"/p/a.go":{"update":{"unified_diff":"@@ -3,2 +3,2 @@\n a\n-b\n+c\n","move_path":null}}}}}`),

@@ -134,12 +134,14 @@ type ToolCall struct {
 	Nested    []Entry
 	StartTime int64 // when the harness started the call (tool/call); 0 if unseen
 	EndTime   int64 // when its result came; 0 while pending
+	Duration  int64 // ms the agent said the call took, for logs with no times
 }
 
-// Elapsed is how long the call ran, in ms, when both ends are known.
+// Elapsed is how long the call ran, in ms: from its two ends when both are
+// known, else as the agent reported it.
 func (c *ToolCall) Elapsed() (int64, bool) {
 	if c.StartTime <= 0 || c.EndTime < c.StartTime {
-		return 0, false
+		return c.Duration, c.Duration > 0
 	}
 	return c.EndTime - c.StartTime, true
 }

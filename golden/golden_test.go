@@ -59,6 +59,29 @@ func fixtures(t testing.TB) []fixture {
 	return out
 }
 
+// corpusFixtures lists the other agents' real logs under testdata/corpus:
+// ACP transcripts, Claude Code and Codex sessions (each folder's README says
+// where they came from).
+func corpusFixtures(t testing.TB) []fixture {
+	paths, err := filepath.Glob("testdata/corpus/*/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fixture
+	for _, p := range paths {
+		base := filepath.Base(p)
+		if base == "README.md" {
+			continue
+		}
+		base = strings.TrimSuffix(strings.TrimSuffix(base, ".jsonl"), ".json")
+		out = append(out, fixture{"corpus/" + filepath.Base(filepath.Dir(p)) + "/" + base, p})
+	}
+	if len(out) < 14 {
+		t.Fatalf("found %d corpus logs; the testdata is incomplete", len(out))
+	}
+	return out
+}
+
 func open(t testing.TB, path string) *session.Session {
 	t.Helper()
 	s, err := session.Open(path)
@@ -91,6 +114,22 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestCorpusGolden pins the other agents' real logs at 100 columns, plain
+// and in colour, and checks each reads without a notice.
+func TestCorpusGolden(t *testing.T) {
+	for _, f := range corpusFixtures(t) {
+		t.Run(f.name, func(t *testing.T) {
+			s := open(t, f.path)
+			if n := s.NoticeCount(); n != 0 {
+				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
+			}
+			out := render(s, 100, theme.Dark())
+			t.Run("w100-plain", func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
+			t.Run("w100-dark", func(t *testing.T) { golden.RequireEqual(t, out) })
+		})
+	}
+}
+
 func widthName(w int, kind string) string { return fmt.Sprintf("w%d-%s", w, kind) }
 
 // TestWidthBound renders every fixture at every width from 20 to 160 and
@@ -109,6 +148,16 @@ func TestWidthBound(t *testing.T) {
 			}
 			if p := plain(out); strings.ContainsRune(p, 0x1B) {
 				t.Fatalf("%s at width %d: plain output holds an escape byte", f.name, w)
+			}
+		}
+	}
+	for _, f := range corpusFixtures(t) {
+		s := open(t, f.path)
+		for _, w := range []int{20, 33, 57, 100, 160} {
+			for i, row := range strings.Split(render(s, w, theme.Dark()), "\n") {
+				if got := ansi.StringWidth(row); got > w {
+					t.Fatalf("%s at width %d: row %d is %d cells wide:\n%q", f.name, w, i+1, got, row)
+				}
 			}
 		}
 	}
@@ -141,7 +190,7 @@ func TestZstdTwinsRenderAlike(t *testing.T) {
 // drawing is ready: the two must be the same rows, so nothing moves when
 // the colours arrive.
 func TestQuickDrawingHasTheSameRows(t *testing.T) {
-	for _, f := range fixtures(t) {
+	for _, f := range append(fixtures(t), corpusFixtures(t)...) {
 		s := open(t, f.path)
 		for _, w := range []int{40, 100} {
 			for _, e := range s.Entries {

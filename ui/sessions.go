@@ -81,18 +81,25 @@ func Scan(e Entry) Entry {
 	return e
 }
 
-// firstPrompt is the first line of the first thing a person asked, the
-// title of a session whose agent names none.
+// firstPrompt is the first line of the first thing a person asked (a
+// prompt, or a slash or shell command), the title of a session whose agent
+// names none.
 func firstPrompt(s *session.Session) string {
 	for _, en := range s.Entries {
-		m, ok := en.(*session.UserMessage)
-		if !ok || m.Role != session.RoleHuman {
-			continue
-		}
-		for _, b := range m.Content {
-			if t := strings.TrimSpace(b.Text); b.Type == "text" && t != "" {
-				first, _, _ := strings.Cut(t, "\n")
-				return first
+		switch m := en.(type) {
+		case *session.UserMessage:
+			if m.Role != session.RoleHuman {
+				continue
+			}
+			for _, b := range m.Content {
+				if t := strings.TrimSpace(b.Text); b.Type == "text" && t != "" {
+					first, _, _ := strings.Cut(t, "\n")
+					return first
+				}
+			}
+		case *session.Event:
+			if m.Kind == "command" || m.Kind == "shell" || m.Kind == "command/run" {
+				return m.Summary
 			}
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
-	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -194,6 +194,9 @@ func onlySGR(t *testing.T, out string) {
 // Every attack, in every kind of card, leaves the terminal as it was: no
 // title, clipboard, mode, palette or cursor change, no reply to a query,
 // and the screen shows exactly the plain rendering.
+// cursorReport is the terminal's answer to a cursor position query, last.
+var cursorReport = regexp.MustCompile(`\x1b\[\d+;\d+R$`)
+
 func TestAttacksDoNotReachTheTerminal(t *testing.T) {
 	s, err := session.ReadAll(bytes.NewReader(hostileLog(t)))
 	if err != nil {
@@ -222,13 +225,32 @@ func TestAttacksDoNotReachTheTerminal(t *testing.T) {
 			BackgroundColor:  func(color.Color) { note("background colour")() },
 		})
 		emu.RegisterOscHandler(52, func([]byte) bool { note("clipboard")(); return true })
+		// Replies are read until the answer to a cursor position query
+		// written after the output: everything before it is what the
+		// output itself made the terminal say. (Closing the emulator
+		// while it is being read is a data race inside x/vt.)
 		var replies bytes.Buffer
 		done := make(chan struct{})
-		go func() { io.Copy(&replies, emu); close(done) }()
+		go func() {
+			defer close(done)
+			b := make([]byte, 256)
+			for !cursorReport.Match(replies.Bytes()) {
+				n, err := emu.Read(b)
+				replies.Write(b[:n])
+				if err != nil {
+					return
+				}
+			}
+			replies.Truncate(cursorReport.FindIndex(replies.Bytes())[0])
+		}()
 		emu.Write([]byte(strings.ReplaceAll(out, "\n", "\r\n")))
-		time.Sleep(50 * time.Millisecond)
+		emu.Write([]byte("\x1b[6n"))
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("width %d: the terminal never answered the cursor query", w)
+		}
 		emu.Close()
-		<-done
 		if len(touched) > 0 {
 			t.Errorf("width %d: the output touched the terminal: %v", w, touched)
 		}

@@ -86,21 +86,16 @@ func Scan(e Entry) Entry {
 // names none.
 func firstPrompt(s *session.Session) string {
 	for _, en := range s.Entries {
-		switch m := en.(type) {
-		case *session.UserMessage:
-			if m.Role != session.RoleHuman {
-				continue
-			}
+		if m, ok := en.(*session.UserMessage); ok && m.Role == session.RoleHuman {
 			for _, b := range m.Content {
 				if t := strings.TrimSpace(b.Text); b.Type == "text" && t != "" {
 					first, _, _ := strings.Cut(t, "\n")
 					return first
 				}
 			}
-		case *session.Event:
-			if m.Kind == "command" || m.Kind == "shell" || m.Kind == "command/run" {
-				return m.Summary
-			}
+		}
+		if e, ok := en.(*session.Event); ok && (e.Kind == "command" || e.Kind == "shell" || e.Kind == "command/run") {
+			return e.Summary
 		}
 	}
 	return ""

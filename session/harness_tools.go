@@ -30,7 +30,7 @@ func (d *harnessDecoder) toolCall(r *record) (outcome, error) {
 	call.StartTime = numOf(r.Time)
 	call.Call = presentCall(call.Name, call.Arguments)
 	if call.Result != nil { // the result came first: present it again with the arguments
-		call.View = presentResult(call.Name, call.Arguments, call.Result)
+		settle(call)
 	}
 	d.track(call)
 	return out, nil
@@ -97,10 +97,33 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 		call.Streaming = false
 		call.EndTime = numOf(r.Time)
 		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.v, HasMeta: t.Meta.present}
-		call.View = presentResult(call.Name, call.Arguments, call.Result)
+		settle(call)
 		d.track(call)
 	}
 	return out, nil
+}
+
+// settle presents a call's result, then lets go of what only presenting
+// needed, so a session holds each file it read once: the result's meta (a
+// read's every line, as maps, several times their size), and a read's text
+// for the model (the same lines, numbered) once the view holds them. A
+// result whose call has not come yet keeps both, to be presented again with
+// the call's arguments.
+func settle(call *ToolCall) {
+	call.View = presentResult(call.Name, call.Arguments, call.Result)
+	if call.Call == nil {
+		return
+	}
+	read, _ := call.View.(ReadResultView)
+	if call.Result.Meta == nil && len(read.Lines) == 0 {
+		return
+	}
+	r := *call.Result // a copy: a clone the viewer holds may share the old one
+	r.Meta = nil
+	if len(read.Lines) > 0 {
+		r.Content = nil
+	}
+	call.Result = &r
 }
 
 // track numbers a call's diff from what earlier reads showed of the file,

@@ -150,7 +150,7 @@ func BenchmarkJumpFrame(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				b.StopTimer()
-				v.cache = newRenderCache(64 << 20) // nothing drawn yet
+				v.cache = newRenderCache(cacheBytes) // nothing drawn yet
 				v.bottom()                         // but the end, drawn at load
 				target := (i*7919 + len(v.items)/3) % len(v.items)
 				i++

@@ -26,6 +26,10 @@ type cached struct {
 	size int
 }
 
+// cacheBytes bounds the drawn cards the viewer keeps: hundreds of screens'
+// worth, while memory stays bounded whatever was scrolled through.
+const cacheBytes = 32 << 20
+
 // renderCache keeps drawn cards, least recently used first out, bounded by
 // the bytes they hold rather than their number.
 type renderCache struct {

@@ -153,6 +153,7 @@ func (s *source) readFile(ctx context.Context) {
 	s.mu.Lock()
 	s.total = info.Size()
 	s.mu.Unlock()
+	limitMemory(info.Size())
 	buf := make([]byte, chunkSize)
 	last := time.Now()
 	closed := false // the reader was closed: its final line was read
@@ -165,6 +166,7 @@ func (s *source) readFile(ctx context.Context) {
 			s.read += int64(n)
 			s.total = max(s.total, s.read)
 			s.mu.Unlock()
+			limitMemory(s.read)
 			unsent = true
 			if time.Since(last) > 30*time.Millisecond {
 				s.changed()

@@ -66,7 +66,7 @@ func newViewer(src *source, th *theme.Theme, themeFixed bool) *viewer {
 	h := help.New()
 	return &viewer{
 		src: src, keys: newKeyMap(), help: h, th: th, themeFixed: themeFixed,
-		width: 80, height: 24, cache: newRenderCache(64 << 20),
+		width: 80, height: 24, cache: newRenderCache(cacheBytes),
 		expand: map[int]bool{}, scroll: map[int]int{},
 		follow: src.follow, pinned: src.follow, search: newSearch(),
 	}

@@ -151,7 +151,7 @@ func BenchmarkJumpFrame(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				v.cache = newRenderCache(cacheBytes) // nothing drawn yet
-				v.bottom()                         // but the end, drawn at load
+				v.bottom()                           // but the end, drawn at load
 				target := (i*7919 + len(v.items)/3) % len(v.items)
 				i++
 				b.StartTimer()

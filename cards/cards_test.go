@@ -106,3 +106,28 @@ func TestAPanicIsContainedToItsCard(t *testing.T) {
 		t.Fatalf("other cards: %q", rows)
 	}
 }
+
+// A generic card's long content, Markdown or raw text, shows its first
+// lines when collapsed and all of them expanded.
+func TestGenericCardCollapses(t *testing.T) {
+	var md, raw strings.Builder
+	for i := 1; i <= 40; i++ {
+		md.WriteString("- point " + strings.Repeat("x", i%7) + "\n")
+		raw.WriteString("row\n")
+	}
+	text := []session.ContentBlock{{Type: "text", Text: md.String()}}
+	call := &session.ToolCall{Name: "Task", Call: session.GenericCallView{Title: "Task: survey"},
+		Result: &session.ToolResult{Content: text}, View: session.GenericResultView{Content: text}}
+	rawCall := &session.ToolCall{Name: "mcp__x__y", Call: session.GenericCallView{Title: "x · y"},
+		Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: raw.String()}}}, View: session.GenericResultView{}}
+	for _, c := range []*session.ToolCall{call, rawCall} {
+		collapsed := ansi.Strip(strings.Join(Render(c, Options{Width: 60}), "\n"))
+		expanded := ansi.Strip(strings.Join(Render(c, Options{Width: 60, Expanded: true}), "\n"))
+		if !strings.Contains(collapsed, "more lines") || strings.Count(collapsed, "\n") > 20 {
+			t.Errorf("collapsed:\n%s", collapsed)
+		}
+		if strings.Contains(expanded, "more lines") || strings.Count(expanded, "\n") < 40 {
+			t.Errorf("expanded:\n%s", expanded)
+		}
+	}
+}

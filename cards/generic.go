@@ -37,20 +37,30 @@ func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	if t.Status() == session.CallFailed {
 		st = c.th.Error
 	}
+	var lines []string
 	for _, b := range t.Result.Content {
 		if b.Type == "text" {
-			c.text(b.Text, st)
+			lines = append(lines, strings.Split(strings.TrimRight(b.Text, "\n"), "\n")...)
 		}
 	}
+	c.textLines(lines, st)
 	otherBlocks(c, t.Result.Content)
 }
 
-// blocks draws content blocks: text as dim Markdown, images as a line.
+// blocks draws content blocks: text as dim Markdown (its first rows when
+// the card is collapsed), images as a line.
 func blocks(c *card, content []session.ContentBlock) {
+	var rows []string
 	for _, b := range content {
 		if b.Type == "text" {
-			c.bodyRaw(markdown(c.th, b.Text, c.inner(), true))
+			rows = append(rows, markdown(c.th, b.Text, c.inner(), true)...)
 		}
+	}
+	if !c.o.Expanded && len(rows) > collapsedRead+1 {
+		c.bodyRaw(rows[:collapsedRead])
+		c.elided(len(rows)-collapsedRead, "line")
+	} else {
+		c.bodyRaw(rows)
 	}
 	otherBlocks(c, content)
 }

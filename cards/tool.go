@@ -74,6 +74,9 @@ func nested(c *card, t *session.ToolCall) {
 			c.skip(len(t.Nested) - i)
 			return
 		}
+		if i > 0 {
+			c.raw(rail) // the blank row between cards, inside the rail
+		}
 		for _, r := range Render(e, inner) {
 			c.raw(rail + r)
 		}

@@ -260,3 +260,76 @@ func mustJSON(s string) []byte {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// A live host's events, fed one by one with the views it attached, make the
+// same cards as the log it wrote of the same session.
+func TestLiveEventsRenderAsTheLog(t *testing.T) {
+	type event struct {
+		raw, view []byte
+		viewFor   string
+	}
+	bySession := map[string][]event{}
+	data, err := os.ReadFile("testdata/harness/live/web-api/mux.frames.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var f struct {
+			Msg struct {
+				Payload struct {
+					Type      string          `json:"type"`
+					SessionID string          `json:"sessionId"`
+					Event     json.RawMessage `json:"event"`
+					View      *struct {
+						For  string          `json:"for"`
+						View json.RawMessage `json:"view"`
+					} `json:"view"`
+				} `json:"payload"`
+			} `json:"msg"`
+		}
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatal(err)
+		}
+		p := f.Msg.Payload
+		if p.Type != "session/event" {
+			continue
+		}
+		e := event{raw: p.Event}
+		if p.View != nil {
+			e.view, e.viewFor = p.View.View, p.View.For
+		}
+		bySession[p.SessionID] = append(bySession[p.SessionID], e)
+	}
+	logs, _ := filepath.Glob("testdata/harness/live/session-logs/*/session.jsonl")
+	compared := 0
+	for _, path := range logs {
+		logged := open(t, path)
+		events := bySession[logged.Header.ID]
+		if len(events) == 0 || len(events) < int(session.Base(logged.Entries[len(logged.Entries)-1]).Seq) {
+			continue // a log of a session this capture did not stream whole
+		}
+		r := session.NewReader()
+		for _, e := range events {
+			r.WriteEvent(e.raw, e.view, e.viewFor)
+		}
+		r.Close()
+		live := r.Session()
+		if n := live.NoticeCount(); n != 0 {
+			t.Errorf("%s: %d notices: %s", path, n, live.Notices()[0].Text)
+		}
+		draw := func(s *session.Session) string {
+			var out []string
+			for _, e := range s.Entries {
+				out = append(out, plain(strings.Join(cards.Render(e, cards.Options{Width: 100, Theme: theme.Dark(), Cwd: logged.Header.Cwd, Expanded: true}), "\n")))
+			}
+			return strings.Join(out, "\n")
+		}
+		if a, b := draw(live), draw(logged); a != b {
+			t.Errorf("%s: the live events draw differently from the log:\n%s\n---\n%s", path, a, b)
+		}
+		compared++
+	}
+	if compared < 4 {
+		t.Fatalf("compared %d sessions; the capture holds more", compared)
+	}
+}

@@ -52,6 +52,15 @@ func (d *harnessDecoder) apply(num int, line []byte) {
 	d.applyPrepared(num, line, d.prepare(line))
 }
 
+// applyLive applies one event a live host sent, with the view it attached.
+func (d *harnessDecoder) applyLive(num int, event, view []byte, viewFor string) {
+	p := d.prepare(event)
+	if pr, _ := p.(prepared); pr.r != nil {
+		pr.r.hostView, pr.r.hostViewFor = view, viewFor
+	}
+	d.applyPrepared(num, event, p)
+}
+
 // prepared is a line read ahead of its turn (prepare).
 type prepared struct {
 	r   *record

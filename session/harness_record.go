@@ -34,6 +34,10 @@ type record struct {
 	// the data decoded by the fast path (harness_fast.go), and how that went
 	pre    any
 	preErr error
+
+	// the render intent a live host attached to the event (Reader.WriteEvent)
+	hostView    []byte
+	hostViewFor string // "call" or "result"
 }
 
 // parseRecord decodes one line, or says in a few words why it is not an event.

@@ -29,8 +29,13 @@ func (d *harnessDecoder) toolCall(r *record) (outcome, error) {
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = numOf(r.Time)
 	call.Call = presentCall(call.Name, call.Arguments)
+	if r.hostViewFor == "call" {
+		if v, ok := narrowCallView(r.hostView); ok {
+			call.Call = v // the live host's own view of the call
+		}
+	}
 	if call.Result != nil { // the result came first: present it again with the arguments
-		settle(call)
+		settle(call, nil)
 	}
 	d.track(call)
 	return out, nil
@@ -97,7 +102,7 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 		call.Streaming = false
 		call.EndTime = numOf(r.Time)
 		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.v, HasMeta: t.Meta.present}
-		settle(call)
+		settle(call, hostResultView(r))
 		d.track(call)
 	}
 	return out, nil
@@ -108,9 +113,13 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 // read's every line, as maps, several times their size), and a read's text
 // for the model (the same lines, numbered) once the view holds them. A
 // result whose call has not come yet keeps both, to be presented again with
-// the call's arguments.
-func settle(call *ToolCall) {
-	call.View = presentResult(call.Name, call.Arguments, call.Result)
+// the call's arguments. A live host's own view of the result (host) is shown
+// instead of deck's when there is one.
+func settle(call *ToolCall, host ResultView) {
+	call.View = host
+	if host == nil {
+		call.View = presentResult(call.Name, call.Arguments, call.Result)
+	}
 	if call.Call == nil {
 		return
 	}
@@ -124,6 +133,16 @@ func settle(call *ToolCall) {
 		r.Content = nil
 	}
 	call.Result = &r
+}
+
+// hostResultView is the result view a live host attached to the event, if
+// it narrows.
+func hostResultView(r *record) ResultView {
+	if r.hostViewFor != "result" {
+		return nil
+	}
+	v, _ := narrowResultView(r.hostView)
+	return v
 }
 
 // track numbers a call's diff from what earlier reads showed of the file,

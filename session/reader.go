@@ -156,6 +156,24 @@ func (r *Reader) applyLine(num int, line []byte) {
 	r.dec.apply(num, line)
 }
 
+// WriteEvent applies one event a live harness host sent (an object as a line
+// of its log holds it) with the render intent the host attached to it (view,
+// for "call" or "result"; nil when none came). Notices number events as a
+// log numbers lines.
+func (r *Reader) WriteEvent(event, view []byte, viewFor string) {
+	if r.dec == nil {
+		r.detected = true
+		r.dec = newHarnessDecoder(r.s)
+	}
+	h, ok := r.dec.(*harnessDecoder)
+	if !ok {
+		return // a reader of another format: a live host sends only harness events
+	}
+	r.consumed += int64(len(event))
+	r.lines.lineNum++
+	h.applyLive(r.lines.lineNum, event, view, viewFor)
+}
+
 // parallelBytes is the least a batch must hold to be prepared on several
 // cores: below it, starting them costs more than it saves.
 const parallelBytes = 256 << 10

@@ -1,0 +1,182 @@
+package session
+
+import (
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// A live harness host attaches to each tool/call and tool/result the render
+// intent its presenters made (its "view"). deck shows that view when it
+// narrows into the card union, by the same rules as a tool's meta; a view
+// that does not (a future card, a broken field) is ignored and deck's own
+// presenters derive the card, as they do for a log.
+
+// narrowCallView reads a host's call view.
+func narrowCallView(raw []byte) (CallView, bool) {
+	m, ok := viewObject(raw)
+	if !ok {
+		return nil, false
+	}
+	title, ok := m["title"].(string)
+	if !ok {
+		return nil, false
+	}
+	switch m["card"] {
+	case "generic":
+		kind, ok1 := optString(m, "kind")
+		locations, ok2 := viewLocations(m)
+		content, ok3 := viewContent(m)
+		if !ok1 || !ok2 || !ok3 {
+			return nil, false
+		}
+		return GenericCallView{Title: title, Kind: ToolCallKind(kind), RawInput: m["rawInput"], Content: content, Locations: locations}, true
+	case "terminal":
+		description, ok1 := optString(m, "description")
+		cwd, ok2 := optString(m, "cwd")
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return TerminalCallView{Title: title, Description: description, Cwd: cwd}, true
+	case "diff":
+		diffs, ok1 := diffsFromMeta(m)
+		locations, ok2 := viewLocations(m)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return DiffCallView{Title: title, Diffs: diffs, Locations: locations}, true
+	}
+	return nil, false
+}
+
+// narrowResultView reads a host's result view.
+func narrowResultView(raw []byte) (ResultView, bool) {
+	m, ok := viewObject(raw)
+	if !ok {
+		return nil, false
+	}
+	title, ok := optString(m, "title")
+	if !ok {
+		return nil, false
+	}
+	switch m["card"] {
+	case "generic":
+		content, ok := viewContent(m)
+		if !ok {
+			return nil, false
+		}
+		return GenericResultView{Title: title, Content: content}, true
+	case "terminal":
+		output, ok1 := optString(m, "output")
+		signal, ok2 := optString(m, "signal")
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		v := TerminalResultView{Title: title, Output: output, Signal: signal}
+		if code, present := m["exitCode"]; present && code != nil {
+			if v.ExitCode = exitOf(code); v.ExitCode == nil {
+				return nil, false
+			}
+		}
+		return v, true
+	case "diff":
+		diffs, ok := diffsFromMeta(m)
+		if !ok {
+			return nil, false
+		}
+		return DiffResultView{Title: title, Diffs: diffs}, true
+	case "search":
+		v, ok := SearchViewFromMeta(m)
+		switch s := v.(type) {
+		case SearchMatchesResultView:
+			s.Title = title
+			return s, ok
+		case SearchPathsResultView:
+			s.Title = title
+			return s, ok
+		}
+		return nil, false
+	case "read":
+		v, ok1 := ReadMetaFromMeta(m)
+		content, ok2 := viewContent(m)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		v.Title, v.Content = title, content
+		return v, true
+	case "web":
+		switch m["kind"] {
+		case "search":
+			v, ok := webSearchFromMeta(m)
+			v.Title = title
+			return v, ok
+		case "fetch":
+			v, ok := webFetchFromMeta(m)
+			v.Title = title
+			return v, ok
+		}
+	}
+	return nil, false
+}
+
+// viewObject decodes a view as a tool's meta is decoded: numbers kept as
+// json.Number, for the narrowing rules to judge.
+func viewObject(raw []byte) (map[string]any, bool) {
+	v, err := decodeMeta(raw)
+	if err != nil {
+		return nil, false
+	}
+	return object(v)
+}
+
+// viewLocations reads an optional locations list: [{path, line?}].
+func viewLocations(m map[string]any) ([]FileLocation, bool) {
+	v, present := m["locations"]
+	if !present {
+		return nil, true
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]FileLocation, 0, len(list))
+	for _, item := range list {
+		l, ok := object(item)
+		if !ok {
+			return nil, false
+		}
+		path, ok := l["path"].(string)
+		if !ok {
+			return nil, false
+		}
+		loc := FileLocation{Path: path}
+		if line, present := l["line"]; present {
+			n, ok := intOf(line)
+			if !ok || n < 1 {
+				return nil, false
+			}
+			loc.Line = int(n)
+		}
+		out = append(out, loc)
+	}
+	return out, true
+}
+
+// viewContent reads an optional list of content blocks, with the blocks'
+// own rules (a block of a type deck does not know is kept as it came).
+func viewContent(m map[string]any) ([]ContentBlock, bool) {
+	v, present := m["content"]
+	if !present {
+		return nil, true
+	}
+	if _, ok := v.([]any); !ok {
+		return nil, false
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	var blocks []ContentBlock
+	if json.Unmarshal(b, &blocks) != nil {
+		return nil, false
+	}
+	return blocks, true
+}

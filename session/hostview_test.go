@@ -1,0 +1,76 @@
+package session
+
+import (
+	"reflect"
+	"testing"
+)
+
+// A live host's view of a call or result is shown instead of deck's own;
+// one that does not narrow is ignored for deck's.
+func TestHostViewsAreShownWhenTheyNarrow(t *testing.T) {
+	call := []byte(`{"type":"tool/call","seq":0,"time":1,"data":{"callId":"c","name":"bash","arguments":"{\"command\":\"ls\"}"}}`)
+	result := []byte(`{"type":"tool/result","seq":1,"time":2,"data":{"message":{"source":{"kind":"tool","callId":"c"},"content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":"a\nb"}]}]}}}`)
+	for _, c := range []struct {
+		name                 string
+		callView, resultView string
+		wantCall, wantResult string
+	}{
+		{"host views", `{"card":"terminal","title":"ls (host)","cwd":"/w"}`, `{"card":"terminal","title":"done (host)","output":"a\nb","exitCode":0}`, "ls (host)", "done (host)"},
+		{"views that do not narrow", `{"card":"terminal","title":7}`, `{"card":"hologram","title":"?"}`, "ls", "deck's"},
+	} {
+		r := NewReader()
+		r.WriteEvent(call, []byte(c.callView), "call")
+		r.WriteEvent(result, []byte(c.resultView), "result")
+		r.Close()
+		tc := r.Session().Call("c")
+		if tc == nil {
+			t.Fatalf("%s: no call", c.name)
+		}
+		if got := tc.Call.(TerminalCallView).Title; got != c.wantCall {
+			t.Errorf("%s: call title %q, want %q", c.name, got, c.wantCall)
+		}
+		if c.wantResult == "deck's" {
+			own := NewReader()
+			own.WriteEvent(call, nil, "")
+			own.WriteEvent(result, nil, "")
+			if want := own.Session().Call("c").View; !reflect.DeepEqual(tc.View, want) {
+				t.Errorf("%s: result view %#v, want deck's %#v", c.name, tc.View, want)
+			}
+		} else if v, ok := tc.View.(TerminalResultView); !ok || v.Title != c.wantResult || v.Output != "a\nb" {
+			t.Errorf("%s: result view %#v", c.name, tc.View)
+		}
+		if s := r.Session(); !s.Account.Balanced() || s.NoticeCount() != 0 {
+			t.Errorf("%s: accounting %+v", c.name, s.Account)
+		}
+	}
+}
+
+// Every card kind the host sends narrows into deck's union.
+func TestHostViewsOfEveryCard(t *testing.T) {
+	results := map[string]string{
+		`{"card":"generic","title":"t","content":[{"type":"text","text":"x"}]}`:                                                          "generic",
+		`{"card":"diff","diffs":[{"path":"a","oldText":null,"newText":"x"}]}`:                                                            "diff",
+		`{"card":"search","shape":"matches","files":[{"path":"a","matches":[{"lineNumber":3,"line":"x"}]}],"truncated":false,"total":1}`: "search",
+		`{"card":"search","shape":"paths","paths":["a"],"truncated":false,"total":1}`:                                                    "search",
+		`{"card":"read","path":"a","offset":1,"lines":[{"number":1,"text":"x"}],"totalLines":1}`:                                         "read",
+		`{"card":"web","kind":"search","sources":[{"url":"u"}],"truncated":false}`:                                                       "web",
+		`{"card":"web","kind":"fetch","url":"u","statusCode":200,"truncated":false}`:                                                     "web",
+	}
+	for raw, card := range results {
+		v, ok := narrowResultView([]byte(raw))
+		if !ok || v.Card() != card {
+			t.Errorf("%s: %#v %v", raw, v, ok)
+		}
+	}
+	calls := map[string]string{
+		`{"card":"generic","title":"Read a","kind":"read","locations":[{"path":"a","line":1}]}`: "generic",
+		`{"card":"terminal","title":"ls","description":"list"}`:                                 "terminal",
+		`{"card":"diff","title":"Edit a","diffs":[{"path":"a","oldText":"x","newText":"y"}]}`:   "diff",
+	}
+	for raw, card := range calls {
+		v, ok := narrowCallView([]byte(raw))
+		if !ok || v.Card() != card {
+			t.Errorf("%s: %#v %v", raw, v, ok)
+		}
+	}
+}

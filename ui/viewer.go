@@ -109,25 +109,40 @@ func (v *viewer) sync() {
 	v.title, v.cwd = s.Title, s.Header.Cwd
 	v.src.mu.Unlock()
 
-	focusID := -1
-	if v.focus < len(v.items) {
-		focusID = v.items[v.focus].id
-	}
-	topID := -1
-	if v.top.idx < len(v.items) {
-		topID = v.items[v.top.idx].id
-	}
+	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)
 	v.items, v.tools, v.failures, v.notices = items, tools, failures, notices
-	// keep the place: the card at the top and the focused card stay themselves
-	v.top.idx, v.focus = 0, 0
+	// keep the place: the card at the top and the focused card stay
+	// themselves (found by id, or by event seq when the session was read
+	// again and its ids changed)
+	v.top.idx, v.focus = top.find(items), focus.find(items)
+}
+
+// place names an entry so it can be found again after a sync.
+type place struct {
+	id  int
+	seq int64
+}
+
+func (v *viewer) anchor(i int) place {
+	if i >= len(v.items) {
+		return place{-1, -1}
+	}
+	return place{v.items[i].id, session.Base(v.items[i].e).Seq}
+}
+
+// find is the entry's index among items: by id, else by seq, else 0.
+func (p place) find(items []item) int {
 	for i, it := range items {
-		if it.id == topID {
-			v.top.idx = i
-		}
-		if it.id == focusID {
-			v.focus = i
+		if it.id == p.id {
+			return i
 		}
 	}
+	for i, it := range items {
+		if p.seq >= 0 && session.Base(it.e).Seq == p.seq {
+			return i
+		}
+	}
+	return 0
 }
 
 // describe makes an item of a cloned entry.

@@ -84,14 +84,14 @@ func narrowResultView(raw []byte) (ResultView, bool) {
 		}
 		return DiffResultView{Title: title, Diffs: diffs}, true
 	case "search":
-		v, ok := SearchViewFromMeta(m)
-		switch s := v.(type) {
-		case SearchMatchesResultView:
+		v, _ := SearchViewFromMeta(m)
+		if s, ok := v.(SearchMatchesResultView); ok {
 			s.Title = title
-			return s, ok
-		case SearchPathsResultView:
+			return s, true
+		}
+		if s, ok := v.(SearchPathsResultView); ok {
 			s.Title = title
-			return s, ok
+			return s, true
 		}
 		return nil, false
 	case "read":

@@ -27,7 +27,7 @@ func (d *acpDecoder) permission(m *acpMsg, req *acpRequest) error {
 	}
 	ss := d.session(string(p.SessionId))
 	req.session, req.options = ss, p.Options
-	meta := acpDecodeAny(p.Meta)
+	meta := decodeLoose(p.Meta)
 	ask := &Approval{ID: m.shownID, Reason: acpPermissionReason(p.Options, meta)}
 	if acpCodexMeta(meta, p.Options) {
 		d.guessAgent("codex-acp")

@@ -151,15 +151,15 @@ func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
 	if f.Locations != nil {
 		c.locations = acpLocations(f.Locations)
 	}
-	if in := acpDecodeAny(f.RawInput); f.RawInput != nil && !(announce && acpEmpty(in) && c.inputJSON != "") {
+	if in := decodeLoose(f.RawInput); f.RawInput != nil && !(announce && acpEmpty(in) && c.inputJSON != "") {
 		c.rawInput, c.inputJSON = in, acpCompact(f.RawInput)
 		c.input, _ = in.(map[string]any)
 	}
 	if f.RawOutput != nil {
-		c.output = acpDecodeAny(f.RawOutput)
+		c.output = decodeLoose(f.RawOutput)
 	}
 	if f.Meta != nil {
-		c.meta(acpDecodeAny(f.Meta))
+		c.meta(decodeLoose(f.Meta))
 	}
 	return bad
 }
@@ -304,20 +304,6 @@ func acpLocations(raw json.RawMessage) []FileLocation {
 		out = append(out, loc)
 	}
 	return out
-}
-
-// acpDecodeAny reads raw JSON with numbers kept exact; nil for none.
-func acpDecodeAny(raw json.RawMessage) any {
-	if len(raw) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return nil
-	}
-	return v
 }
 
 // acpEmpty reports a JSON value that says nothing: null, {} or [].

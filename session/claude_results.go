@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	json "github.com/go-json-experiment/json/v1"
 	"strings"
 )
@@ -13,7 +12,7 @@ import (
 func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBlock) claudeOutcome {
 	var tur any
 	if len(results) == 1 { // with more, whose it is cannot be told
-		tur = claudeDecodeLoose(r.ToolUseResult)
+		tur = decodeLoose(r.ToolUseResult)
 	}
 	out := claudeMerged
 	for _, b := range results {
@@ -45,21 +44,6 @@ func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBl
 		}
 	}
 	return out
-}
-
-// claudeDecodeLoose reads JSON with numbers kept exact; nil if absent or
-// unreadable (the result text is then all there is).
-func claudeDecodeLoose(raw json.RawMessage) any {
-	if len(raw) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return nil
-	}
-	return v
 }
 
 // claudeResultContent is a result's content as shown: Claude Code's
@@ -241,7 +225,7 @@ func claudeShellOutput(a args, obj map[string]any, text string) ResultView {
 // claudeKillResult is KillBash's message, from the object or the JSON text.
 func claudeKillResult(obj map[string]any, text string) ResultView {
 	if obj == nil {
-		obj, _ = object(claudeDecodeLoose(json.RawMessage(text)))
+		obj, _ = object(decodeLoose(json.RawMessage(text)))
 	}
 	msg, _ := obj["message"].(string)
 	if msg == "" {

@@ -65,15 +65,7 @@ func (d *codexDecoder) apply(num int, line []byte) {
 		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
 	}
-	switch out {
-	case asEntry:
-		d.s.Account.Entries++
-	case asMerge:
-		d.s.Account.Merged++
-	case asBookkeeping:
-		d.s.Hidden[kind]++
-		d.s.Account.Bookkeeping++
-	}
+	d.s.tally(out, kind)
 }
 
 // finish: in a log with no user_message events, nothing will tell a prompt

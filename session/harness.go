@@ -96,15 +96,7 @@ func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
 		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
 	}
-	switch out {
-	case asEntry:
-		d.s.Account.Entries++
-	case asMerge:
-		d.s.Account.Merged++
-	case asBookkeeping:
-		d.s.Hidden[pr.r.Type]++
-		d.s.Account.Bookkeeping++
-	}
+	d.s.tally(out, pr.r.Type)
 }
 
 func (d *harnessDecoder) finish() {}

@@ -78,3 +78,10 @@ func decodeMeta(raw []byte) (any, error) {
 	}
 	return a.v, nil
 }
+
+// decodeLoose reads a JSON value as decodeMeta does; nil when there is none
+// or it is unreadable.
+func decodeLoose(raw []byte) any {
+	v, _ := decodeMeta(raw)
+	return v
+}

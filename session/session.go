@@ -110,6 +110,19 @@ func (s *Session) remove(e Entry) {
 	}
 }
 
+// tally records where a line of kind went (bookkeeping is counted by kind).
+func (s *Session) tally(out outcome, kind string) {
+	switch out {
+	case asEntry:
+		s.Account.Entries++
+	case asMerge:
+		s.Account.Merged++
+	case asBookkeeping:
+		s.Hidden[kind]++
+		s.Account.Bookkeeping++
+	}
+}
+
 // AddNotice adds a notice of the reader's own (a log read again, say).
 func (s *Session) AddNotice(text string) { s.notice(0, text) }
 

@@ -3,7 +3,7 @@ GO      ?= go
 FREEZE  ?= $(GO) run github.com/charmbracelet/freeze@v0.2.2
 FUZZTIME ?= 30s
 
-.PHONY: run test lint golden bench fuzz screenshots
+.PHONY: run test lint golden bench fuzz screenshots e2e
 
 # The built-in demo session, drawn as cards.
 run:
@@ -45,3 +45,10 @@ screenshots:
 	COLORTERM=truecolor $(GO) run . render --demo --width 100 --color always > /tmp/deck-demo.ansi
 	{ sed -n '1,10p' /tmp/deck-demo.ansi; sed -n '97,149p' /tmp/deck-demo.ansi; } > /tmp/deck-shot.ansi
 	$(FREEZE) -l ansi -o docs/img/demo.png --window=false --padding 20 --background "#16161e" < /tmp/deck-shot.ansi
+
+# deck against the real deepseek-harness host with a scripted model
+# (golden/e2e/README.md). Needs the npm registry the first time: setup
+# installs the host and Node 22 into ~/.cache/deck-e2e. Not part of CI.
+e2e:
+	./golden/e2e/setup
+	$(GO) test -tags e2e -count=1 -timeout 15m ./golden/e2e/...

@@ -17,6 +17,7 @@ require (
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/charmbracelet/x/vt v0.1.0
 	github.com/coder/acp-go-sdk v0.13.0
+	github.com/coder/websocket v1.8.15
 	github.com/dlclark/regexp2/v2 v2.2.1
 	github.com/go-json-experiment/json v1.27.2
 	github.com/klauspost/compress v1.20.4

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deck-tui/deck/session/live/livetest"
 )
@@ -278,5 +279,19 @@ func TestHostErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestBackoffGrowsToTenSeconds(t *testing.T) {
+	for n, d := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second,
+		8 * time.Second, 10 * time.Second, 10 * time.Second, 10 * time.Second} {
+		for range 100 {
+			if b := Backoff(n); b < d/2 || b > d {
+				t.Fatalf("Backoff(%d) = %v, want within [%v, %v]", n, b, d/2, d)
+			}
+		}
+	}
+	if Backoff(1000) > 10*time.Second {
+		t.Error("Backoff passes 10 s")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -103,8 +104,12 @@ func isDNS(err error) bool {
 // bodyStart is the first line of a refusal's body, short enough for a message.
 func bodyStart(b []byte) string {
 	s, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
-	if len(s) > 200 {
-		s = s[:200] + "…"
+	if len(s) <= 200 {
+		return s
 	}
-	return s
+	cut := 200
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }

@@ -25,7 +25,6 @@ type follower struct {
 	approvals []ApprovalRequest // pending, in the order asked
 	questions []QuestionRequest
 	running   *bool // nil until known
-	live      bool
 }
 
 func newFollower(w *Watch) *follower {
@@ -55,7 +54,6 @@ func (f *follower) handle(ctx context.Context, m any) {
 		f.linkUp(ctx)
 	case linkDown:
 		f.drop, f.synced = nil, false
-		f.live = false
 		f.emit(Connection{Live: false, Err: m.err, RetryIn: m.retryIn})
 	case linkFrame:
 		if f.synced {
@@ -89,7 +87,7 @@ func (f *follower) linkUp(ctx context.Context) {
 			f.setRunning(s.Running)
 		}
 	}
-	f.synced, f.live = true, true
+	f.synced = true
 	f.emit(Connection{Live: true})
 }
 
@@ -174,7 +172,12 @@ func (f *follower) event(ctx context.Context, ev Event) {
 		return
 	}
 	if ev.Seq > f.last+1 {
-		f.problem("the host's history of session %s lacks events %d to %d", f.id, f.last+1, ev.Seq-1)
+		// The host pushes an event once it is in the log: one its history
+		// does not reach is not to be trusted, and taking it would make
+		// every event before it look seen.
+		f.problem("the host sent event %d of session %s, but its history ends at %d: the event is left out",
+			ev.Seq, f.id, f.last)
+		return
 	}
 	f.apply([]Event{ev})
 }

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/deck-tui/deck/session/live/livetest"
 )
@@ -260,7 +262,16 @@ func TestReconnectMidApproval(t *testing.T) {
 	h.DropConnections()
 	h.Release()
 	s.until("the turn's end", s.turnEnded)
+	// Settled by its frame, or when that was lost in the drop, by the
+	// approval/decided event the tail brings back.
+	s.until("the approval to settle", func() bool { return len(s.settled) > 0 })
 	s.contiguous(0, 85)
+	if want := s.events[55]; !bytes.Contains(want.Raw, []byte(s.settled[0][:36])) {
+		t.Errorf("settled %q, not the approval asked at event 55", s.settled)
+	}
+	if !strings.HasSuffix(s.settled[0], " allowed-once") {
+		t.Errorf("settled %q, want allowed-once", s.settled)
+	}
 	if len(s.asked) != 1 || len(s.settled) != 1 || len(s.approvals) != 0 {
 		t.Errorf("asked %q, settled %q: the approval is announced and settled once", s.asked, s.settled)
 	}
@@ -396,5 +407,103 @@ func TestProjectionsHigherSeqWins(t *testing.T) {
 		if p, ok := u.(ProjectionChanged); ok && string(p.Value) == `"stale"` {
 			t.Error("a projection older than the one held was delivered")
 		}
+	}
+}
+
+func TestEventPastTheHistoryIsLeftOut(t *testing.T) {
+	h := livetest.New(t, livetest.Plain)
+	c, ctx, s := started(t, h)
+	id := h.SessionID()
+	h.Send(map[string]any{"type": "session/event", "sessionId": id,
+		"event": map[string]any{"type": "turn/end", "seq": 1 << 40, "time": 0, "data": map[string]any{}}})
+	s.until("the problem", func() bool { return len(s.problems) == 1 })
+	if !strings.Contains(s.problems[0], "is left out") {
+		t.Errorf("the problem says %q", s.problems[0])
+	}
+	prompt(t, ctx, c, id)
+	s.until("the turn's end", s.turnEnded)
+	s.contiguous(0, 83)
+}
+
+// gate holds a client's reconnects while shut, and says when one is due.
+type gate struct {
+	mu   sync.Mutex
+	shut bool
+	due  chan struct{}
+	open chan struct{}
+}
+
+func gated(c *Client) *gate {
+	g := &gate{due: make(chan struct{}, 8), open: make(chan struct{})}
+	c.backoff = func(int) time.Duration {
+		g.mu.Lock()
+		shut := g.shut
+		g.mu.Unlock()
+		if shut {
+			g.due <- struct{}{}
+			<-g.open
+		}
+		return 20 * time.Millisecond
+	}
+	return g
+}
+
+func (g *gate) close() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.shut = true
+}
+
+func TestSettledWhileAway(t *testing.T) {
+	for _, sc := range []livetest.Scenario{livetest.Approval, livetest.Question} {
+		t.Run(sc.String(), func(t *testing.T) {
+			h := livetest.New(t, sc)
+			c := newClient(t, h)
+			g := gated(c)
+			ctx := testContext(t)
+			id, err := c.Create(ctx, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := watch(t, ctx, c, id)
+			prompt(t, ctx, c, id)
+			s.until("the request", func() bool { return len(s.asked) == 1 })
+			g.close()
+			h.DropConnections()
+			<-g.due // the Watch is away
+			// Another client answers; the settling frames reach no one.
+			other := newClient(t, h)
+			var r Receipt
+			if sc == livetest.Approval {
+				r, err = other.Approve(ctx, s.approvals[0], "allowed-once")
+			} else {
+				r, err = other.Answer(ctx, s.questions[0], []QuestionAnswer{{ID: "mode", Selected: []string{"Fast"}}})
+			}
+			if err != nil || !r.Accepted {
+				t.Fatalf("the other client's answer: %+v, %v", r, err)
+			}
+			h.Wait(livetest.Finished)
+			close(g.open)
+			s.until("the request to settle", func() bool { return len(s.settled) > 0 })
+			want := " allowed-once" // from the approval/decided event
+			if sc == livetest.Question {
+				want = " unavailable" // no event records a question: its turn ended
+			}
+			if len(s.settled) != 1 || !strings.HasSuffix(s.settled[0], want) {
+				t.Errorf("settled %q, want one%s", s.settled, want)
+			}
+			s.until("the turn's end", s.turnEnded)
+			s.contiguous(0, s.last())
+		})
+	}
+}
+
+func TestWatchOfAnUnknownSession(t *testing.T) {
+	h := livetest.New(t, livetest.Resume)
+	c := newClient(t, h)
+	s := watch(t, testContext(t), c, "session-does-not-exist")
+	s.until("the connection", s.isLive)
+	if len(s.problems) != 1 || !strings.Contains(s.problems[0], "session-not-found") || len(s.seqs) != 0 {
+		t.Errorf("problems %q, events %v; want the refusal reported and nothing shown", s.problems, s.seqs)
 	}
 }

@@ -10,6 +10,22 @@
 // answers, and pushes those that came after, up to the next such call.
 // Every other call (describe, list, history, …) is answered from the state
 // the pushed frames left, as the real host would.
+//
+// A test starts one, points deck at its URL, and waits for the points of
+// the scenario it needs:
+//
+//	h := livetest.New(t, livetest.Approval)
+//	c, _ := live.New(h.URL())
+//	id, _ := c.Create(ctx, "/srv/dsh/work") // or let the UI create it
+//	w := c.Watch(ctx, id)
+//	_ = c.Prompt(ctx, id, "queue", "run it")
+//	h.Wait(livetest.AwaitingApproval) // the approval is pushed; answer it
+//	…
+//	h.Wait(livetest.Finished) // the turn is over
+//
+// Hold and Release stop the replay at an event; DropConnections, Down and
+// Up break the link; Withhold, Resend and Send inject faults; Requests says
+// what deck sent.
 package livetest
 
 import (
@@ -42,7 +58,6 @@ type Host struct {
 
 	mu       sync.Mutex
 	closed   bool
-	down     bool
 	listener net.Listener
 	conns    map[net.Conn]bool // every connection, upgraded ones too
 	links    map[*link]bool    // open downlinks
@@ -55,7 +70,7 @@ type Host struct {
 	holdSeq  int64 // -1: no hold
 	release  chan struct{}
 	withheld int // session/event frames to commit without pushing
-	nextBeat int // the beat the replay waits for or will wait for next
+	nextBeat int // the beat of the next call the replay takes
 }
 
 // Request is one request deck made, as the fake saw it.

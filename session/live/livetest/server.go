@@ -41,7 +41,6 @@ func (h *Host) DropConnections() {
 func (h *Host) Down() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.down = true
 	if h.listener != nil {
 		h.listener.Close()
 		h.listener = nil
@@ -61,9 +60,6 @@ func (h *Host) Up() {
 	if err != nil {
 		h.t.Fatalf("livetest: listening again on %s: %v", h.addr, err)
 	}
-	h.mu.Lock()
-	h.down = false
-	h.mu.Unlock()
 	h.serve(l)
 }
 

@@ -1,0 +1,164 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// Describe asks the host about itself (host.describe).
+func (c *Client) Describe(ctx context.Context) (HostInfo, error) {
+	var info HostInfo
+	err := c.call(ctx, "host.describe", struct{}{}, &info)
+	return info, err
+}
+
+// Sessions lists the host's sessions, attached and persisted, newest first
+// (session.list).
+func (c *Client) Sessions(ctx context.Context) ([]SessionInfo, error) {
+	var v struct {
+		Items []struct {
+			SessionID       string       `json:"sessionId"`
+			UpdatedAt       int64        `json:"updatedAt"`
+			Running         bool         `json:"running"`
+			Blank           bool         `json:"blank"`
+			Cwd             string       `json:"cwd"`
+			AgentPreset     string       `json:"agentPreset"`
+			ParentSessionID string       `json:"parentSessionId"`
+			Origin          string       `json:"origin"`
+			Projections     *Projections `json:"projections"`
+		} `json:"items"`
+	}
+	if err := c.call(ctx, "session.list", struct{}{}, &v); err != nil {
+		return nil, err
+	}
+	out := make([]SessionInfo, 0, len(v.Items))
+	for _, it := range v.Items {
+		s := SessionInfo{ID: it.SessionID, UpdatedAt: it.UpdatedAt, Running: it.Running, Blank: it.Blank,
+			Cwd: it.Cwd, AgentPreset: it.AgentPreset, ParentID: it.ParentSessionID, Origin: it.Origin,
+			Projections: Projections{AsOfSeq: -1}}
+		if it.Projections != nil {
+			s.Projections = *it.Projections
+			_ = json.Unmarshal(s.Projections.Values["title"], &s.Title) // null or absent: no title
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Create starts a session in folder cwd (absolute, on the host's machine;
+// "" for the host's own) and returns its id (session.create).
+func (c *Client) Create(ctx context.Context, cwd string) (string, error) {
+	payload := map[string]string{}
+	if cwd != "" {
+		payload["cwd"] = cwd
+	}
+	var v struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := c.call(ctx, "session.create", payload, &v); err != nil {
+		return "", err
+	}
+	if v.SessionID == "" {
+		return "", c.fail("session.create", notProtocol("the new session has no id"))
+	}
+	return v.SessionID, nil
+}
+
+// History reads a page of a session's events (session.history): the tail
+// when beforeSeq < 0, else the page that ends just before beforeSeq. A page
+// holds about max messages with everything between them (max ≤ 0: the
+// host's 50). A cold session is read from disk and stays cold.
+func (c *Client) History(ctx context.Context, id string, beforeSeq int64, max int) (Page, error) {
+	payload := map[string]any{"sessionId": id}
+	if beforeSeq >= 0 {
+		payload["beforeSeq"] = beforeSeq
+	}
+	if max > 0 {
+		payload["maxMessages"] = max
+	}
+	var v struct {
+		Events      []json.RawMessage `json:"events"`
+		HasMore     bool              `json:"hasMore"`
+		Projections *Projections      `json:"projections"`
+	}
+	if err := c.call(ctx, "session.history", payload, &v); err != nil {
+		return Page{}, err
+	}
+	p := Page{HasMore: v.HasMore, Projections: v.Projections}
+	for i, raw := range v.Events {
+		ev, err := historyEntry(raw)
+		if err != nil {
+			p.Problems = append(p.Problems, fmt.Sprintf("history entry %d of session %s: %v", i, id, err))
+			continue
+		}
+		p.Events = append(p.Events, ev)
+	}
+	return p, nil
+}
+
+// historyEntry reads {event, view?}.
+func historyEntry(raw json.RawMessage) (Event, error) {
+	var e struct {
+		Event json.RawMessage `json:"event"`
+		View  *wireView       `json:"view"`
+	}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return Event{}, err
+	}
+	return readEvent(e.Event, e.View)
+}
+
+// wireView is a tool event's render intent as sent: {for, view}.
+type wireView struct {
+	For  string          `json:"for"`
+	View json.RawMessage `json:"view"`
+}
+
+// readEvent checks that an event has a type and a seq, and pairs it with its view.
+func readEvent(raw json.RawMessage, view *wireView) (Event, error) {
+	var head struct {
+		Type string `json:"type"`
+		Seq  *int64 `json:"seq"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return Event{}, fmt.Errorf("the event does not read: %v", err)
+	}
+	if head.Type == "" || head.Seq == nil || *head.Seq < 0 {
+		return Event{}, errors.New("the event has no type or no seq")
+	}
+	ev := Event{Seq: *head.Seq, Raw: raw}
+	if view != nil && len(view.View) > 0 && string(view.View) != "null" {
+		ev.View, ev.ViewFor = view.View, view.For
+	}
+	return ev, nil
+}
+
+// Prompt sends the user's text (session.prompt): mode "queue" runs it as the
+// next turn, "steer" slips it into the running turn at its next step. The
+// host resumes a cold session first. Empty text is refused here: the host
+// would start a turn with nothing in it.
+func (c *Client) Prompt(ctx context.Context, id, mode, text string) error {
+	if mode != "queue" && mode != "steer" {
+		return fmt.Errorf("deck cannot send a prompt in mode %q: it is \"queue\" or \"steer\"", mode)
+	}
+	if strings.TrimSpace(text) == "" {
+		return errors.New("deck does not send an empty prompt: write something first")
+	}
+	payload := map[string]any{
+		"sessionId": id,
+		"mode":      mode,
+		"content":   []map[string]string{{"type": "text", "text": text}},
+	}
+	return c.call(ctx, "session.prompt", payload, nil)
+}
+
+// Cancel stops the session's running turn (session.cancel); prompts waiting
+// in its queue stay there. A session that is not attached is refused with
+// session-not-found.
+func (c *Client) Cancel(ctx context.Context, id string) error {
+	return c.call(ctx, "session.cancel", map[string]string{"sessionId": id}, nil)
+}

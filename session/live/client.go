@@ -1,0 +1,214 @@
+// Package live is deck's client of a harness host's Web API (`dsh web`): its
+// calls over HTTP, and its two WebSocket downlinks followed by a Watch. It
+// knows no screen: everything it returns is plain data, and every session
+// event is a JSON object exactly like a line of a harness session log.
+package live
+
+import (
+	"bytes"
+	"context"
+	crand "crypto/rand"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// DefaultURL is where `dsh web` listens unless told otherwise.
+const DefaultURL = "http://127.0.0.1:3080"
+
+// pageMessages is how many messages a Watch's history page holds, as in the
+// host's own web client.
+const pageMessages = 50
+
+// callTimeout bounds one call, as the host's own web client does.
+const callTimeout = 30 * time.Second
+
+// maxAnswer bounds the body deck reads from one answer: a history page of
+// fifty messages with their tool output runs to megabytes, never this.
+const maxAnswer = 256 << 20
+
+// Client talks with one harness host. It is safe for concurrent use.
+type Client struct {
+	base    string // scheme://host[:port], no slash at the end
+	http    *http.Client
+	backoff func(attempt int) time.Duration // the wait before a reconnect; tests shorten it
+	page    int                             // messages per history page a Watch asks for; tests shrink it
+}
+
+// New checks and normalises a host URL: "" means $DSH_URL, else DefaultURL;
+// a bare host:port gets http://; only http and https are spoken; a path,
+// query or fragment is ignored. The error says what is wrong.
+func New(rawURL string) (*Client, error) {
+	raw := strings.TrimSpace(rawURL)
+	if raw == "" {
+		raw = strings.TrimSpace(os.Getenv("DSH_URL"))
+	}
+	if raw == "" {
+		raw = DefaultURL
+	}
+	if !strings.Contains(raw, "://") {
+		raw = "http://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a URL deck understands (%v): give the host as http://HOST:PORT", rawURL, err)
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return nil, fmt.Errorf("%q is not an http:// or https:// URL: a harness host speaks only HTTP, "+
+			"give it as http://HOST:PORT", rawURL)
+	}
+	if u.Host == "" || u.Hostname() == "" {
+		return nil, fmt.Errorf("%q names no host: give it as http://HOST:PORT", rawURL)
+	}
+	if p := u.Port(); p != "" && !digits(p) {
+		return nil, fmt.Errorf("%q has a port that is not a number: give it as http://HOST:PORT", rawURL)
+	}
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	return &Client{
+		base:    scheme + "://" + u.Host,
+		http:    &http.Client{Transport: transport},
+		backoff: Backoff,
+		page:    pageMessages,
+	}, nil
+}
+
+// URL is the host's base URL, as normalised by New.
+func (c *Client) URL() string { return c.base }
+
+// Backoff is the wait before reconnect attempt n (0 first): 500 ms × 2^n,
+// capped at 10 s, drawn uniformly from its upper half so that clients that
+// lost the same host do not return in step.
+func Backoff(n int) time.Duration {
+	d := 10 * time.Second
+	if n < 5 {
+		d = min(d, 500*time.Millisecond<<n)
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+// call posts one client-request and reads its server-response: the value
+// goes into out (when out is not nil), a refusal becomes an *RPCError, and
+// everything else a *HostError.
+func (c *Client) call(ctx context.Context, method string, payload, out any) error {
+	id := newRPCID()
+	body, err := json.Marshal(clientRequest{Type: "client-request", RPCID: id, Method: method, Payload: payload})
+	if err != nil {
+		return fmt.Errorf("deck cannot encode %s: %w", method, err)
+	}
+	answer, err := c.post(ctx, method, body)
+	if err != nil {
+		return err
+	}
+	var resp serverResponse
+	if err := json.Unmarshal(answer, &resp); err != nil {
+		return c.fail(method, notProtocol("the answer is not JSON: %v", err))
+	}
+	switch {
+	case resp.Type != "server-response" || resp.Result == nil:
+		return c.fail(method, notProtocol("the answer is not a server-response"))
+	case resp.RPCID != id:
+		return c.fail(method, notProtocol("the answer is for rpcId %q, not the request's %q", resp.RPCID, id))
+	case !resp.Result.OK:
+		e := resp.Result.Error
+		if e == nil {
+			return c.fail(method, notProtocol("a refusal without an error"))
+		}
+		return &RPCError{Method: method, Code: e.Code, Message: e.Message, Details: e.Details}
+	case out != nil:
+		if err := json.Unmarshal(resp.Result.Value, out); err != nil {
+			return c.fail(method, notProtocol("the value of %s does not read: %v", method, err))
+		}
+	}
+	return nil
+}
+
+// post sends one JSON body to /api/<op> and returns the answer's body, or a
+// *HostError when there is no 2xx answer.
+func (c *Client) post(ctx context.Context, op string, body []byte) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/api/"+op, bytes.NewReader(body))
+	if err != nil {
+		return nil, c.fail(op, err)
+	}
+	// The host's fence takes JSON only; deck sends no Origin, which it accepts.
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, c.fail(op, unwrapURL(err))
+	}
+	defer resp.Body.Close()
+	answer, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
+	if err != nil {
+		return nil, c.fail(op, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return nil, &HostError{URL: c.base, Op: op, Status: resp.StatusCode, Body: bodyStart(answer),
+			Err: fmt.Errorf("HTTP %s", resp.Status)}
+	}
+	return answer, nil
+}
+
+func (c *Client) fail(op string, err error) *HostError {
+	return &HostError{URL: c.base, Op: op, Err: err}
+}
+
+// unwrapURL drops net/http's "Post \"URL\": " wrapper: the message names
+// the URL already.
+func unwrapURL(err error) error {
+	if u, ok := err.(*url.Error); ok {
+		return u.Err
+	}
+	return err
+}
+
+type clientRequest struct {
+	Type    string `json:"type"`
+	RPCID   string `json:"rpcId"`
+	Method  string `json:"method"`
+	Payload any    `json:"payload"`
+}
+
+type serverResponse struct {
+	Type   string     `json:"type"`
+	RPCID  string     `json:"rpcId"`
+	Result *rpcResult `json:"result"`
+}
+
+type rpcResult struct {
+	OK    bool            `json:"ok"`
+	Value json.RawMessage `json:"value"`
+	Error *wireError      `json:"error"`
+}
+
+type wireError struct {
+	Code    string          `json:"code"`
+	Message string          `json:"message"`
+	Details json.RawMessage `json:"details"`
+}
+
+// newRPCID mints a random UUID, as the host's web client does.
+func newRPCID() string {
+	var b [16]byte
+	_, _ = crand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,180 @@
+package live
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// frame is one downlink message: a server-request whose payload has a type.
+// Only the fields of the frame types deck uses are read.
+type frame struct {
+	RPCID string
+	framePayload
+}
+
+type framePayload struct {
+	Type      string `json:"type"`
+	SessionID string `json:"sessionId"`
+
+	Event json.RawMessage `json:"event"` // session/event
+	View  *wireView       `json:"view"`
+
+	LastSeq *int64 `json:"lastSeq"` // session/subscribed
+
+	Key   string          `json:"key"` // session/projection
+	Value json.RawMessage `json:"value"`
+	Seq   *int64          `json:"seq"`
+
+	Items []wireQueueItem `json:"items"` // session/queue
+
+	ApprovalID    string         `json:"approvalId"` // approval/*, question/*
+	ToolName      string         `json:"toolName"`
+	CallID        string         `json:"callId"`
+	Reason        string         `json:"reason"`
+	Outcome       string         `json:"outcome"`
+	Questions     []wireQuestion `json:"questions"`
+	QuestionRPCID string         `json:"questionRpcId"`
+
+	Running *bool  `json:"running"` // host/session-status
+	Message string `json:"message"` // host/agent-error
+
+	Error *wireError `json:"error"` // stream/error
+}
+
+type wireQueueItem struct {
+	ID        string `json:"id"`
+	Placement string `json:"placement"`
+	Message   struct {
+		Content []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"content"`
+	} `json:"message"`
+}
+
+type wireQuestion struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	Header   string `json:"header"`
+	Detail   string `json:"detail"`
+	Options  []struct {
+		Label       string `json:"label"`
+		Description string `json:"description"`
+	} `json:"options"`
+	MultiSelect bool `json:"multiSelect"`
+}
+
+// readFrame reads one text message of a downlink. The error says what is
+// wrong with it, for a Problem.
+func readFrame(data []byte) (frame, error) {
+	var outer struct {
+		Type    string          `json:"type"`
+		RPCID   string          `json:"rpcId"`
+		Payload json.RawMessage `json:"payload"`
+	}
+	if err := json.Unmarshal(data, &outer); err != nil {
+		return frame{}, fmt.Errorf("a frame that is not JSON: %v", err)
+	}
+	if outer.Type != "server-request" {
+		return frame{}, fmt.Errorf("a frame of type %q, not a server-request", outer.Type)
+	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(outer.Payload, &head); err != nil || head.Type == "" {
+		return frame{}, errors.New("a frame whose payload has no type")
+	}
+	f := frame{RPCID: outer.RPCID}
+	if !usedFrames[head.Type] {
+		f.Type = head.Type // a frame deck has no use for (the protocol grows): not read further
+		return f, nil
+	}
+	if err := json.Unmarshal(outer.Payload, &f.framePayload); err != nil {
+		return frame{}, fmt.Errorf("a %s frame that does not read: %v", head.Type, err)
+	}
+	return f, f.check()
+}
+
+// usedFrames are the frame types a Watch acts on.
+var usedFrames = map[string]bool{
+	"session/event": true, "session/subscribed": true, "session/projection": true, "session/queue": true,
+	"approval/requested": true, "approval/resolved": true, "question/requested": true, "question/resolved": true,
+	"host/session-status": true, "host/agent-error": true, "stream/error": true,
+}
+
+// check makes sure a frame of a type deck uses carries what deck needs.
+func (f *frame) check() error {
+	missing := ""
+	switch f.Type {
+	case "session/event":
+		if len(f.Event) == 0 {
+			missing = "event"
+		}
+	case "session/subscribed":
+		if f.LastSeq == nil {
+			missing = "lastSeq"
+		}
+	case "session/projection":
+		if f.Key == "" || f.Seq == nil {
+			missing = "key or seq"
+		}
+	case "approval/requested":
+		if f.RPCID == "" || f.ApprovalID == "" {
+			missing = "rpcId or approvalId"
+		}
+	case "approval/resolved":
+		if f.ApprovalID == "" {
+			missing = "approvalId"
+		}
+	case "question/requested":
+		if f.RPCID == "" || len(f.Questions) == 0 {
+			missing = "rpcId or questions"
+		}
+	case "question/resolved":
+		if f.QuestionRPCID == "" {
+			missing = "questionRpcId"
+		}
+	case "host/session-status":
+		if f.Running == nil {
+			missing = "running"
+		}
+	}
+	if missing != "" {
+		return fmt.Errorf("a %s frame without %s", f.Type, missing)
+	}
+	return nil
+}
+
+func (f *frame) queue() []QueueItem {
+	items := make([]QueueItem, 0, len(f.Items))
+	for _, it := range f.Items {
+		var text []string
+		for _, c := range it.Message.Content {
+			if c.Type == "text" {
+				text = append(text, c.Text)
+			}
+		}
+		items = append(items, QueueItem{ID: it.ID, Placement: it.Placement, Text: strings.Join(text, "\n")})
+	}
+	return items
+}
+
+func (f *frame) approval() ApprovalRequest {
+	return ApprovalRequest{RPCID: f.RPCID, SessionID: f.SessionID, ApprovalID: f.ApprovalID,
+		ToolName: f.ToolName, CallID: f.CallID, Reason: f.Reason}
+}
+
+func (f *frame) question() QuestionRequest {
+	q := QuestionRequest{RPCID: f.RPCID, SessionID: f.SessionID}
+	for _, w := range f.Questions {
+		qu := Question{ID: w.ID, Header: w.Header, Text: w.Question, Detail: w.Detail, Multi: w.MultiSelect}
+		for _, o := range w.Options {
+			qu.Options = append(qu.Options, Option{Label: o.Label, Description: o.Description})
+		}
+		q.Questions = append(q.Questions, qu)
+	}
+	return q
+}

@@ -1,0 +1,218 @@
+package livetest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// The recorded traffic of the real host, in golden/testdata/harness/live/
+// (its README says how it was made). livetest reads it where the module
+// keeps it, next to its own source.
+func captureDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "golden", "testdata", "harness", "live")
+}
+
+// apiCall is one line of api-calls.jsonl.
+type apiCall struct {
+	T        int64           `json:"t"`
+	Kind     string          `json:"kind"`
+	Path     string          `json:"path"`
+	Request  json.RawMessage `json:"request"`
+	Status   int             `json:"status"`
+	Response json.RawMessage `json:"response"`
+}
+
+// value is the result value of a captured server-response.
+func (c apiCall) value() json.RawMessage {
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+	}
+	_ = json.Unmarshal(c.Response, &r)
+	return r.Result.Value
+}
+
+// rpcID is the rpcId of the captured request.
+func (c apiCall) rpcID() string {
+	var r struct {
+		RPCID string `json:"rpcId"`
+	}
+	_ = json.Unmarshal(c.Request, &r)
+	return r.RPCID
+}
+
+// frame is one captured downlink message, with what the replay needs of it.
+type frame struct {
+	T   int64
+	Mux bool            // from events.mux, else events.host
+	Msg json.RawMessage // the server-request, as recorded
+	framePayload
+	RPCID string
+}
+
+type framePayload struct {
+	Type          string          `json:"type"`
+	SessionID     string          `json:"sessionId"`
+	Event         json.RawMessage `json:"event"`
+	LastSeq       *int64          `json:"lastSeq"`
+	Key           string          `json:"key"`
+	Value         json.RawMessage `json:"value"`
+	Seq           *int64          `json:"seq"`
+	Items         json.RawMessage `json:"items"`
+	ApprovalID    string          `json:"approvalId"`
+	Questions     json.RawMessage `json:"questions"`
+	QuestionRPCID string          `json:"questionRpcId"`
+	Running       *bool           `json:"running"`
+	Blank         *bool           `json:"blank"`
+	Cwd           string          `json:"cwd"`
+	AgentPreset   string          `json:"agentPreset"`
+	View          json.RawMessage `json:"view"`
+}
+
+// seq is the event seq a frame carries or prepares (a projection frame
+// comes just before the event of its seq), or -1.
+func (f *frame) seq() int64 {
+	switch f.Type {
+	case "session/event":
+		var e struct{ Seq int64 }
+		_ = json.Unmarshal(f.Event, &e)
+		return e.Seq
+	case "session/projection":
+		return *f.Seq
+	}
+	return -1
+}
+
+func parseFrame(msg json.RawMessage, mux bool, t int64) (frame, error) {
+	f := frame{T: t, Mux: mux, Msg: msg}
+	var outer struct {
+		RPCID   string          `json:"rpcId"`
+		Payload json.RawMessage `json:"payload"`
+	}
+	if err := json.Unmarshal(msg, &outer); err != nil {
+		return f, err
+	}
+	f.RPCID = outer.RPCID
+	if err := json.Unmarshal(outer.Payload, &f.framePayload); err != nil {
+		return f, err
+	}
+	if f.Type == "session/projection" && f.Seq == nil {
+		return f, fmt.Errorf("a projection frame without seq")
+	}
+	return f, nil
+}
+
+// recording is one capture folder: its calls and both downlinks.
+type recording struct {
+	calls []apiCall
+	mux   []frame // the first mux of the run
+	host  []frame
+}
+
+// corpus is everything recorded, read once per test binary.
+type corpus struct {
+	runs  map[string]*recording                // by folder: web-api, web-api-reconnect, web-api-resume
+	logs  map[string][]json.RawMessage         // session id → its events by seq, packed rows expanded
+	views map[string]map[int64]json.RawMessage // session id → seq → {for, view}, as the host attached them
+	err   error
+}
+
+var (
+	loadOnce sync.Once
+	loaded   corpus
+)
+
+func theCorpus() (*corpus, error) {
+	loadOnce.Do(func() { loaded.err = loaded.load(captureDir()) })
+	return &loaded, loaded.err
+}
+
+func (c *corpus) load(dir string) error {
+	c.runs = map[string]*recording{}
+	c.views = map[string]map[int64]json.RawMessage{}
+	for _, run := range []string{"web-api", "web-api-reconnect", "web-api-resume"} {
+		r := &recording{}
+		if err := readLines(filepath.Join(dir, run, "api-calls.jsonl"), func(line []byte) error {
+			var call apiCall
+			err := json.Unmarshal(line, &call)
+			r.calls = append(r.calls, call)
+			return err
+		}); err != nil {
+			return err
+		}
+		for _, stream := range []struct {
+			file string
+			mux  bool
+			into *[]frame
+		}{{"mux.frames.jsonl", true, &r.mux}, {"host.frames.jsonl", false, &r.host}} {
+			path := filepath.Join(dir, run, stream.file)
+			if _, err := os.Stat(path); os.IsNotExist(err) {
+				continue
+			}
+			if err := readLines(path, func(line []byte) error {
+				var rec struct {
+					T   int64           `json:"t"`
+					Msg json.RawMessage `json:"msg"`
+				}
+				if err := json.Unmarshal(line, &rec); err != nil {
+					return err
+				}
+				f, err := parseFrame(rec.Msg, stream.mux, rec.T)
+				*stream.into = append(*stream.into, f)
+				c.noteView(f)
+				return err
+			}); err != nil {
+				return err
+			}
+		}
+		c.runs[run] = r
+	}
+	c.logs = map[string][]json.RawMessage{}
+	// plain-resumed is the plain session after the resume run: all of it.
+	for _, name := range []string{"plain-resumed", "tools", "reject", "ask", "cancel", "reconnect"} {
+		id, events, err := readLog(filepath.Join(dir, "session-logs", name, "session.jsonl"))
+		if err != nil {
+			return fmt.Errorf("session log %s: %w", name, err)
+		}
+		c.logs[id] = events
+	}
+	return nil
+}
+
+// noteView keeps the view the host attached to a tool event, for history.
+func (c *corpus) noteView(f frame) {
+	if f.Type != "session/event" || len(f.View) == 0 {
+		return
+	}
+	if c.views[f.SessionID] == nil {
+		c.views[f.SessionID] = map[int64]json.RawMessage{}
+	}
+	c.views[f.SessionID][f.seq()] = f.View
+}
+
+func readLines(path string, each func([]byte) error) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		if err := each(bytes.Clone(sc.Bytes())); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+	}
+	return sc.Err()
+}

@@ -1,0 +1,92 @@
+package livetest
+
+import (
+	"maps"
+
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// defaultMessages is the host's page size when maxMessages is not given.
+const defaultMessages = 50
+
+// history serves session.history from the committed part of the log, cut
+// the host's way: count user and assistant messages back from the end of
+// the window, and start the page at the oldest counted message's first
+// source event, so that a message and its chunks stay together.
+func (h *Host) history(s *session, p object) any {
+	var before, maxMessages *int64
+	_ = json.Unmarshal(p["beforeSeq"], &before)
+	_ = json.Unmarshal(p["maxMessages"], &maxMessages)
+	limit := int64(defaultMessages)
+	if maxMessages != nil {
+		limit = *maxMessages
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	end := s.committed + 1
+	if before != nil {
+		end = min(end, *before)
+	}
+	end = max(min(end, int64(len(s.log))), 0)
+	metas := make([]eventMeta, end)
+	for i := range end {
+		metas[i] = readMeta(s.log[i])
+	}
+	cut := int64(0)
+	count := int64(0)
+	for i := end - 1; i >= 0; i-- {
+		m := metas[i]
+		if (m.Type != "user/message" && m.Type != "assistant/message") || m.SurfaceOp != "append" {
+			continue
+		}
+		count++
+		if count >= limit {
+			cut = i
+			for _, src := range m.SourceEventSeqs {
+				cut = min(cut, src)
+			}
+			break
+		}
+	}
+	calls := map[string]bool{}
+	for i := cut; i < end; i++ {
+		if metas[i].Type == "tool/call" {
+			calls[metas[i].Data.CallID] = true
+		}
+	}
+	events := []map[string]any{}
+	for i := cut; i < end; i++ {
+		entry := map[string]any{"event": json.RawMessage(h.rewrite(s.log[i]))}
+		// A result's view needs its call on the same page, as the host's presenters do.
+		if v, ok := s.views[i]; ok && (metas[i].Type == "tool/call" || calls[metas[i].Data.Message.Source.CallID]) {
+			entry["view"] = v
+		}
+		events = append(events, entry)
+	}
+	out := map[string]any{"events": events, "hasMore": cut > 0}
+	if before == nil {
+		out["projections"] = map[string]any{"asOfSeq": s.committed, "values": maps.Clone(s.proj)}
+	}
+	return out
+}
+
+// eventMeta is what paging and views need of an event.
+type eventMeta struct {
+	Type            string  `json:"type"`
+	SurfaceOp       string  `json:"surfaceOp"`
+	SourceEventSeqs []int64 `json:"sourceEventSeqs"`
+	Data            struct {
+		CallID  string `json:"callId"`
+		Message struct {
+			Source struct {
+				CallID string `json:"callId"`
+			} `json:"source"`
+		} `json:"message"`
+	} `json:"data"`
+}
+
+func readMeta(raw json.RawMessage) eventMeta {
+	var m eventMeta
+	_ = json.Unmarshal(raw, &m)
+	return m
+}

@@ -1,0 +1,75 @@
+package live
+
+import json "github.com/go-json-experiment/json/v1"
+
+// askApproval announces an approval once: the mux replays a pending one,
+// with its rpcId, each time it opens.
+func (f *follower) askApproval(a ApprovalRequest) {
+	for _, p := range f.approvals {
+		if p.RPCID == a.RPCID {
+			return
+		}
+	}
+	f.approvals = append(f.approvals, a)
+	f.emit(ApprovalAsked{Request: a})
+}
+
+func (f *follower) settleApproval(approvalID, outcome string) {
+	for i, p := range f.approvals {
+		if p.ApprovalID == approvalID {
+			f.approvals = append(f.approvals[:i:i], f.approvals[i+1:]...)
+			f.emit(ApprovalSettled{ApprovalID: approvalID, Outcome: outcome})
+			return
+		}
+	}
+}
+
+func (f *follower) askQuestion(q QuestionRequest) {
+	for _, p := range f.questions {
+		if p.RPCID == q.RPCID {
+			return
+		}
+	}
+	f.questions = append(f.questions, q)
+	f.emit(QuestionAsked{Request: q})
+}
+
+func (f *follower) settleQuestion(rpcID, outcome string) {
+	for i, p := range f.questions {
+		if p.RPCID == rpcID {
+			f.questions = append(f.questions[:i:i], f.questions[i+1:]...)
+			f.emit(QuestionSettled{RPCID: rpcID, Outcome: outcome})
+			return
+		}
+	}
+}
+
+// settledBy settles what an event shows settled when deck missed the
+// settling frame, being disconnected: the durable approval/decided, and a
+// turn's end, after which nothing of that turn waits for the user.
+func (f *follower) settledBy(ev Event) {
+	if len(f.approvals) == 0 && len(f.questions) == 0 {
+		return
+	}
+	var e struct {
+		Type string `json:"type"`
+		Data struct {
+			ID      string `json:"id"`
+			Outcome string `json:"outcome"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(ev.Raw, &e) != nil {
+		return
+	}
+	switch e.Type {
+	case "approval/decided":
+		f.settleApproval(e.Data.ID, e.Data.Outcome)
+	case "turn/end":
+		for len(f.approvals) > 0 {
+			f.settleApproval(f.approvals[0].ApprovalID, "unavailable")
+		}
+		for len(f.questions) > 0 {
+			f.settleQuestion(f.questions[0].RPCID, "unavailable")
+		}
+	}
+}

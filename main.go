@@ -16,6 +16,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui"
 )
@@ -43,6 +44,9 @@ usage:
   deck ls                  list the sessions on disk, newest first (tab-separated
                            when not in a terminal: start, agent, bytes, live, path,
                            cwd, title)
+  deck attach [URL]        drive the sessions of a running harness host (dsh web):
+                           URL defaults to $DSH_URL, else http://127.0.0.1:3080
+      --theme NAME         dark or light
   deck render [PATH|-]     print a session as cards
       --width N            columns (default: the terminal's, else 100)
       --color MODE         auto, always or never (NO_COLOR is honoured)
@@ -67,6 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return renderCmd(args[1:], stdin, stdout, stderr)
 		case "ls":
 			return lsCmd(args[1:], stdout, stderr)
+		case "attach":
+			return attachCmd(args[1:], stderr)
 		case "-h", "--help", "help":
 			fmt.Fprint(stdout, usage)
 			return exitOK
@@ -79,6 +85,41 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return renderCmd(args, stdin, stdout, stderr)
 	}
 	return viewCmd(args, stdin, stderr)
+}
+
+// attachCmd runs deck as a live client of a harness host.
+func attachCmd(args []string, stderr io.Writer) int {
+	o := ui.Options{}
+	url := ""
+	for i := 0; i < len(args); i++ {
+		switch name, value, hasValue := strings.Cut(args[i], "="); {
+		case name == "--theme":
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			o.Theme = value
+		case strings.HasPrefix(args[i], "-"):
+			fmt.Fprintf(stderr, "deck attach: unknown flag %s\n\n%s", args[i], usage)
+			return exitUsage
+		case url != "":
+			fmt.Fprintf(stderr, "deck attach: give one host URL\n\n%s", usage)
+			return exitUsage
+		default:
+			url = args[i]
+		}
+	}
+	c, err := live.New(url)
+	if err != nil {
+		fmt.Fprintf(stderr, "deck attach: %v\n", err)
+		return exitUsage
+	}
+	o.Host = c
+	if err := ui.Run(o); err != nil {
+		fmt.Fprintf(stderr, "deck: %v\n", err)
+		return exitInput
+	}
+	return exitOK
 }
 
 // lsCmd lists the sessions of every agent deck knows.

@@ -34,7 +34,7 @@ func SessionHeader(s *session.Session, o Options) []string {
 		facts = append(facts, s.Model)
 	}
 	if u := s.Usage; u.Input+u.Output+u.CacheRead > 0 {
-		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", tokens(u.Input+u.CacheRead+u.CacheWrite), tokens(u.Output)))
+		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
 	}
 	if len(facts) > 0 {
 		c.body(safeLine(th, strings.Join(facts, " · "), th.Muted))
@@ -45,8 +45,8 @@ func SessionHeader(s *session.Session, o Options) []string {
 	return c.rows
 }
 
-// tokens writes a token count short: 950, 12.3k, 1.2M.
-func tokens(n int64) string {
+// Tokens writes a token count short: 950, 12.3k, 1.2M.
+func Tokens(n int64) string {
 	switch {
 	case n < 1000:
 		return fmt.Sprint(n)

@@ -6,6 +6,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -27,6 +29,9 @@ type Options struct {
 	Follow *bool     // follow the log; nil: when it is still being written
 	Theme  string    // "dark" or "light"; "" follows the terminal's background
 	Roots  []Root    // where the sessions are; nil for DefaultRoots()
+	// Host is a harness host to attach to (deck attach): its sessions in
+	// the picker, each opened live. "" for the files on disk.
+	Host *live.Client
 
 	// Input and Output replace the terminal (tests); with Stdin, the
 	// keyboard is read from /dev/tty unless Input says otherwise.
@@ -37,6 +42,7 @@ type Options struct {
 // app holds the model on screen: the picker, then the viewer it opened.
 type app struct {
 	o      Options
+	host   *live.Client // deck attach
 	th     *theme.Theme
 	fixed  bool
 	model  tea.Model
@@ -53,6 +59,9 @@ func New(o Options) (tea.Model, error) {
 			return nil, err
 		}
 		a.th, a.fixed = th, true
+	}
+	if o.Host != nil {
+		return a.attach(o.Host)
 	}
 	roots := o.Roots
 	if roots == nil {
@@ -108,14 +117,41 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 	case openMsg:
-		v := a.viewer(newSource(msg.path, msg.path, nil, msg.follow))
-		a.model = v
-		size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
-		return a, tea.Batch(v.Init(), func() tea.Msg { return size })
+		return a, a.open(a.viewer(newSource(msg.path, msg.path, nil, msg.follow)))
+	case openLiveMsg:
+		v := a.viewer(newLiveSource(msg.id, a.host, msg.id))
+		v.live = newLiveState(a.host, msg.id)
+		v.live.title = msg.title
+		return a, a.open(v)
 	}
 	var cmd tea.Cmd
 	a.model, cmd = a.model.Update(msg)
 	return a, cmd
+}
+
+// open puts a viewer on screen, at the screen's size.
+func (a *app) open(v *viewer) tea.Cmd {
+	a.model = v
+	size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
+	return tea.Batch(v.Init(), func() tea.Msg { return size })
+}
+
+// attach starts on a harness host's sessions. A host that cannot be reached
+// or refuses deck is an error that says so, before any screen is taken.
+func (a *app) attach(c *live.Client) (tea.Model, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), liveCallTimeout)
+	defer cancel()
+	host, err := c.Describe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sessions, err := c.Sessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a.host = c
+	a.model = newHostPicker(a.th, c, host, sessions)
+	return a, nil
 }
 
 func (a *app) View() tea.View { return a.model.View() }

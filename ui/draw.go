@@ -15,9 +15,12 @@ import (
 // prepared and never waits.
 func (v *viewer) View() tea.View {
 	var b strings.Builder
-	if v.showHelp {
+	switch {
+	case v.showHelp:
 		b.WriteString(v.helpScreen())
-	} else {
+	case v.live != nil:
+		v.writeLive(&b)
+	default:
 		v.writeCards(&b)
 	}
 	b.WriteString(v.statusBar())
@@ -57,6 +60,22 @@ func (v *viewer) writeCards(b *strings.Builder) {
 	}
 }
 
+// writeLive writes a host session's rows: the cards (a dialog over their
+// foot while an approval or a question waits), then the queue and the
+// prompt box.
+func (v *viewer) writeLive(b *strings.Builder) {
+	var cards strings.Builder
+	v.writeCards(&cards)
+	rows := strings.Split(strings.TrimSuffix(cards.String(), "\n"), "\n")
+	if d := v.dialog(); len(d) > 0 {
+		d = d[max(len(d)-len(rows), 0):] // a dialog taller than the screen shows its foot: the answers
+		rows = append(rows[:len(rows)-len(d)], d...)
+	}
+	for _, r := range append(rows, v.panel()...) {
+		b.WriteString(r + "\n")
+	}
+}
+
 // statusBar: the session's title at the left; at the right where the view
 // is, the calls and errors, and whether the log is read or followed.
 func (v *viewer) statusBar() string {
@@ -92,6 +111,8 @@ func (v *viewer) statusBar() string {
 		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(read), mb(total), read*100/total))
 	case loading:
 		facts = append(facts, "reading "+mb(read))
+	case v.live != nil:
+		facts = append(facts, v.live.facts()...)
 	case v.follow:
 		facts = append(facts, "following")
 	}
@@ -124,6 +145,9 @@ func (v *viewer) percent() string {
 func (v *viewer) hintBar() string {
 	h := v.help
 	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
+	if v.live != nil && v.live.typing {
+		return " " + h.ShortHelpView(promptKeys())
+	}
 	return " " + h.ShortHelpView(v.keys.ShortHelp())
 }
 

@@ -61,3 +61,15 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Copy, k.Open, k.Follow, k.Help, k.Quit},
 	}
 }
+
+// promptKeys are the hint bar while the prompt box of a host session has
+// the keys.
+func promptKeys() []key.Binding {
+	b := func(help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(help), key.WithHelp(help, desc))
+	}
+	return []key.Binding{
+		b("enter", "send"), b("alt+enter", "new line"), b("↑", "earlier prompts"), b("ctrl+s", "steer"),
+		b("esc", "cancel the turn"), b("tab", "transcript"), b("pgup/pgdn", "scroll"), b("ctrl+c", "quit"),
+	}
+}

@@ -100,9 +100,16 @@ func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // refilter keeps the sessions whose title, directory or agent holds every
 // word of the filter.
 func (p *picker) refilter() {
-	words := strings.Fields(strings.ToLower(p.filter.Value()))
-	p.shown = p.shown[:0]
-	for i, e := range p.sessions {
+	p.shown = filterEntries(p.sessions, p.filter.Value())
+	p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
+}
+
+// filterEntries is the indexes of the entries whose title, directory, path
+// or agent holds every word of the query.
+func filterEntries(entries []Entry, query string) []int {
+	words := strings.Fields(strings.ToLower(query))
+	var shown []int
+	for i, e := range entries {
 		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path + " " + e.Agent)
 		keep := true
 		for _, w := range words {
@@ -112,10 +119,10 @@ func (p *picker) refilter() {
 			}
 		}
 		if keep {
-			p.shown = append(p.shown, i)
+			shown = append(shown, i)
 		}
 	}
-	p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
+	return shown
 }
 
 func (p *picker) View() tea.View {
@@ -126,7 +133,7 @@ func (p *picker) View() tea.View {
 	rows := max(p.height-6, 1)
 	first := max(p.cursor-rows+1, 0)
 	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {
-		b.WriteString(p.row(p.sessions[i], first+n == p.cursor) + "\n")
+		b.WriteString(sessionRow(p.th, p.sessions[i], first+n == p.cursor, p.width) + "\n")
 	}
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
@@ -137,10 +144,9 @@ func (p *picker) View() tea.View {
 	return v
 }
 
-// row is one session: a live mark, its title, then its agent, directory,
-// start and size, dim.
-func (p *picker) row(e Entry, selected bool) string {
-	th := p.th
+// sessionRow is one session of a list: a live mark, its title, then its
+// agent, directory, start and size (the facts it has), dim.
+func sessionRow(th *theme.Theme, e Entry, selected bool, width int) string {
 	title := cards.Safe(e.Title)
 	switch {
 	case !e.Scanned:
@@ -162,10 +168,18 @@ func (p *picker) row(e Entry, selected bool) string {
 	if !e.Started.IsZero() {
 		when = e.Started
 	}
-	facts := fmt.Sprintf("%s · %s · %s · %s", e.Agent, cards.Safe(e.Cwd), when.Format("2006-01-02 15:04"), byteCount(e.Size))
-	room := max(p.width-6, 10)
+	var facts []string
+	for _, f := range []string{e.Agent, cards.Safe(e.Cwd), when.Format("2006-01-02 15:04")} {
+		if f != "" {
+			facts = append(facts, f)
+		}
+	}
+	if e.Size > 0 {
+		facts = append(facts, byteCount(e.Size))
+	}
+	room := max(width-6, 10)
 	left := ansi.Truncate(title, room*3/5, "…")
-	right := ansi.Truncate(facts, max(room-ansi.StringWidth(left)-2, 0), "…")
+	right := ansi.Truncate(strings.Join(facts, " · "), max(room-ansi.StringWidth(left)-2, 0), "…")
 	return cursor + mark + titleStyle.Render(left) + "  " + th.Muted.Render(right)
 }
 

@@ -17,6 +17,7 @@ const liveWithin = 2 * time.Minute
 // Entry is one session on disk, as the picker lists it.
 type Entry struct {
 	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex
+	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
 	Cwd     string

@@ -42,6 +42,8 @@ type source struct {
 	updates chan struct{} // one pending "the session changed" at most
 	cancel  context.CancelFunc
 	toggled chan bool // follow turned on or off
+
+	live *liveFeed // a session on a harness host, instead of a log
 }
 
 // changedMsg says the session changed; the viewer syncs its entries.
@@ -68,6 +70,9 @@ func readerFor(path string) *session.Reader {
 func (s *source) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
+	if s.live != nil {
+		s.live.watch = s.live.client.Watch(ctx, s.live.sessionID)
+	}
 	go s.run(ctx)
 }
 
@@ -106,6 +111,10 @@ func (s *source) setFollow(on bool) {
 }
 
 func (s *source) run(ctx context.Context) {
+	if s.live != nil {
+		s.readLive(ctx)
+		return
+	}
 	if s.path == "" {
 		s.readStream(ctx)
 		return

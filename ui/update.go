@@ -18,6 +18,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v.sync()
 		if wasBottom {
 			v.scrollTo(v.bottom())
+			v.focus = max(len(v.items)-1, 0) // the newest card, as it grows
 		} else {
 			v.scrollTo(v.top)
 		}
@@ -25,6 +26,11 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if v.search.query != "" {
 			cmds = append(cmds, v.startSearch())
 		}
+	case liveMsg:
+		v.applyLive(msg.u)
+		cmds = append(cmds, v.src.waitLive())
+	case promptSentMsg, cancelSentMsg, answerSentMsg, olderPageMsg:
+		v.liveResult(msg)
 	case renderedMsg:
 		delete(v.cache.inflight, msg.key)
 		v.cache.put(msg.key, msg.rows, true)
@@ -60,6 +66,12 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case editedMsg:
 		v.flash = msg.text
 	case tea.KeyPressMsg:
+		if v.live != nil {
+			if cmd, handled := v.liveKey(msg); handled {
+				cmds = append(cmds, cmd)
+				break
+			}
+		}
 		if cmd, quit := v.key(msg); quit {
 			v.src.stop()
 			return v, tea.Quit
@@ -67,7 +79,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, cmd)
 		}
 	}
-	cmds = append(cmds, v.prepare())
+	cmds = append(cmds, v.prepare(), v.loadOlder())
 	return v, tea.Batch(cmds...)
 }
 

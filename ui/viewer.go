@@ -60,6 +60,8 @@ type viewer struct {
 	search   search
 	showHelp bool
 	flash    string // a word in the status bar after an action
+
+	live *liveState // a session on a harness host; nil for a log
 }
 
 func newViewer(src *source, th *theme.Theme, themeFixed bool) *viewer {
@@ -72,8 +74,15 @@ func newViewer(src *source, th *theme.Theme, themeFixed bool) *viewer {
 	}
 }
 
-// contentHeight is the rows left for cards above the status and hint bars.
-func (v *viewer) contentHeight() int { return max(v.height-2, 1) }
+// contentHeight is the rows left for cards above the status and hint bars
+// (and, for a host session, the queue and the prompt box).
+func (v *viewer) contentHeight() int {
+	h := v.height - 2
+	if v.live != nil {
+		h -= v.live.panelHeight()
+	}
+	return max(h, 1)
+}
 
 // cardWidth is the width cards are drawn at, after the focus gutter.
 func (v *viewer) cardWidth() int { return max(v.width-1, 1) }
@@ -107,6 +116,9 @@ func (v *viewer) sync() {
 		}
 	}
 	v.title, v.cwd = s.Title, s.Header.Cwd
+	if v.title == "" && v.live != nil {
+		v.title = v.live.title // the host's title, before its session/title event
+	}
 	v.src.mu.Unlock()
 
 	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)
@@ -191,7 +203,7 @@ func (v *viewer) options(it item) cards.Options {
 // Init starts reading, and asks the terminal for its background colour.
 func (v *viewer) Init() tea.Cmd {
 	v.src.start()
-	cmds := []tea.Cmd{v.src.wait()}
+	cmds := []tea.Cmd{v.src.wait(), v.src.waitLive()}
 	if !v.themeFixed {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

@@ -1,0 +1,120 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ask_user_question has no presenter in the harness (its host attaches no
+// view): deck's own shows the questions asked and the answers given, as a
+// person reads them, instead of their JSON.
+
+func init() {
+	register([]string{"ask_user_question"}, presenter{
+		schema: schema{"questions": req("array")},
+		call:   questionCall,
+		result: questionResult,
+	})
+}
+
+// askedQuestion is one question of the call's arguments.
+type askedQuestion struct {
+	id, header, text string
+	options          []string
+}
+
+func askedQuestions(a args) []askedQuestion {
+	list, _ := a["questions"].([]any)
+	var out []askedQuestion
+	for _, item := range list {
+		q, ok := object(item)
+		if !ok {
+			continue
+		}
+		id, _ := q["id"].(string)
+		header, _ := q["header"].(string)
+		text, _ := q["question"].(string)
+		aq := askedQuestion{id: id, header: header, text: text}
+		options, _ := q["options"].([]any)
+		for _, o := range options {
+			if om, ok := object(o); ok {
+				if label, ok := om["label"].(string); ok {
+					aq.options = append(aq.options, label)
+				}
+			}
+		}
+		out = append(out, aq)
+	}
+	return out
+}
+
+func questionCall(a args) CallView {
+	qs := askedQuestions(a)
+	if len(qs) == 0 {
+		return nil
+	}
+	title := "Ask: " + qs[0].text
+	if len(qs) > 1 {
+		title += fmt.Sprintf(" (and %d more)", len(qs)-1)
+	}
+	var b strings.Builder // what is asked, while it waits for the answer
+	for _, q := range qs {
+		fmt.Fprintf(&b, "- **%s**", mdEscape(q.text))
+		for i, o := range q.options {
+			sep := ": "
+			if i > 0 {
+				sep = " · "
+			}
+			b.WriteString(sep + mdEscape(o))
+		}
+		b.WriteString("\n")
+	}
+	return GenericCallView{Title: title, Content: []ContentBlock{{Type: "text", Text: b.String()}}}
+}
+
+// questionResult reads the answers ({"answers":[{id, selected, custom?}]})
+// against the questions: each question, then what was chosen.
+func questionResult(a args, r *ToolResult) ResultView {
+	if r.IsError {
+		return nil
+	}
+	v, err := decodeMeta([]byte(TextOf(r.Content)))
+	m, ok := object(v)
+	list, ok2 := m["answers"].([]any)
+	if err != nil || !ok || !ok2 {
+		return nil
+	}
+	answered := map[string]string{}
+	for _, item := range list {
+		ans, ok := object(item)
+		if !ok {
+			return nil
+		}
+		id, _ := ans["id"].(string)
+		var parts []string
+		selected, _ := ans["selected"].([]any)
+		for _, s := range selected {
+			if label, ok := s.(string); ok {
+				parts = append(parts, label)
+			}
+		}
+		if custom, _ := ans["custom"].(string); strings.TrimSpace(custom) != "" {
+			parts = append(parts, "“"+custom+"”")
+		}
+		answered[id] = strings.Join(parts, ", ")
+	}
+	var b strings.Builder
+	for _, q := range askedQuestions(a) {
+		answer, ok := answered[q.id]
+		if !ok {
+			answer = "(no answer)"
+		}
+		fmt.Fprintf(&b, "- **%s** %s\n", mdEscape(q.text), mdEscape(answer))
+	}
+	return GenericResultView{Content: []ContentBlock{{Type: "text", Text: b.String()}}}
+}
+
+// mdEscape keeps a person's words from being read as Markdown.
+func mdEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "<", `\<`).Replace(s)
+}

@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/theme"
+)
+
+// hostPicker lists the sessions of a harness host, running ones marked,
+// newest first: enter opens one, n starts one in a chosen directory, /
+// filters. The list is read again every few seconds.
+type hostPicker struct {
+	th       *theme.Theme
+	client   *live.Client
+	host     live.HostInfo
+	sessions []Entry
+	shown    []int
+	cursor   int
+	filter   textinput.Model
+	newIn    textinput.Model // the directory of a new session, while asked
+	flash    string
+	width    int
+	height   int
+}
+
+// openLiveMsg asks the app to open a session of the host.
+type openLiveMsg struct{ id, title string }
+
+type hostSessionsMsg struct {
+	sessions []live.SessionInfo
+	err      error
+}
+
+type createdMsg struct {
+	id  string
+	err error
+}
+
+type refreshMsg struct{}
+
+// hostRefresh is how often the list is read again.
+const hostRefresh = 3 * time.Second
+
+func newHostPicker(th *theme.Theme, c *live.Client, host live.HostInfo, sessions []live.SessionInfo) *hostPicker {
+	filter := textinput.New()
+	filter.Prompt = "filter: "
+	newIn := textinput.New()
+	newIn.Prompt = "new session in: "
+	newIn.SetWidth(60)
+	p := &hostPicker{th: th, client: c, host: host, filter: filter, newIn: newIn, width: 80, height: 24}
+	p.set(sessions)
+	return p
+}
+
+// set takes a new list, keeping the cursor on the same session.
+func (p *hostPicker) set(sessions []live.SessionInfo) {
+	at := ""
+	if p.cursor < len(p.shown) {
+		at = p.sessions[p.shown[p.cursor]].ID
+	}
+	p.sessions = p.sessions[:0]
+	for _, s := range sessions {
+		title := s.Title
+		if s.Blank && title == "" {
+			title = "new session (nothing asked yet)"
+		}
+		p.sessions = append(p.sessions, Entry{ID: s.ID, Title: title, Cwd: s.Cwd, Started: time.UnixMilli(s.UpdatedAt), Live: s.Running, Scanned: true})
+	}
+	p.shown = filterEntries(p.sessions, p.filter.Value())
+	p.cursor = 0
+	for i, n := range p.shown {
+		if p.sessions[n].ID == at {
+			p.cursor = i
+		}
+	}
+}
+
+func (p *hostPicker) Init() tea.Cmd { return p.tick() }
+
+func (p *hostPicker) tick() tea.Cmd {
+	return tea.Tick(hostRefresh, func(time.Time) tea.Msg { return refreshMsg{} })
+}
+
+func (p *hostPicker) refresh() tea.Cmd {
+	c := p.client
+	return call(func(ctx context.Context) hostSessionsMsg {
+		s, err := c.Sessions(ctx)
+		return hostSessionsMsg{s, err}
+	})
+}
+
+func (p *hostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		p.width, p.height = msg.Width, msg.Height
+	case refreshMsg:
+		return p, tea.Batch(p.refresh(), p.tick())
+	case hostSessionsMsg:
+		p.flash = ""
+		if msg.err != nil {
+			p.flash = oneLine(msg.err.Error())
+			return p, nil
+		}
+		p.set(msg.sessions)
+	case createdMsg:
+		if msg.err != nil {
+			p.flash = "not created: " + oneLine(msg.err.Error())
+			return p, nil
+		}
+		id := msg.id
+		return p, func() tea.Msg { return openLiveMsg{id: id} }
+	case tea.KeyPressMsg:
+		return p, p.key(msg)
+	}
+	return p, nil
+}
+
+func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := msg.String()
+	switch {
+	case k == "ctrl+c":
+		return tea.Quit
+	case p.newIn.Focused():
+		switch k {
+		case "esc":
+			p.newIn.Blur()
+			return nil
+		case "enter":
+			p.newIn.Blur()
+			c, dir := p.client, strings.TrimSpace(p.newIn.Value())
+			p.flash = "creating a session in " + oneLine(dir) + "…"
+			return call(func(ctx context.Context) createdMsg {
+				id, err := c.Create(ctx, dir)
+				return createdMsg{id, err}
+			})
+		}
+		var cmd tea.Cmd
+		p.newIn, cmd = p.newIn.Update(msg)
+		return cmd
+	case p.filter.Focused():
+		switch k {
+		case "esc", "enter":
+			p.filter.Blur()
+			if k == "esc" {
+				p.filter.SetValue("")
+				p.shown = filterEntries(p.sessions, "")
+			}
+			return nil
+		}
+		var cmd tea.Cmd
+		p.filter, cmd = p.filter.Update(msg)
+		p.shown = filterEntries(p.sessions, p.filter.Value())
+		p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
+		return cmd
+	}
+	switch k {
+	case "q", "esc":
+		return tea.Quit
+	case "up", "k":
+		p.cursor = max(p.cursor-1, 0)
+	case "down", "j":
+		p.cursor = min(p.cursor+1, max(len(p.shown)-1, 0))
+	case "/":
+		return p.filter.Focus()
+	case "r":
+		return p.refresh()
+	case "n":
+		p.newIn.SetValue(p.host.Cwd)
+		p.newIn.CursorEnd()
+		return p.newIn.Focus()
+	case "enter":
+		if p.cursor < len(p.shown) {
+			e := p.sessions[p.shown[p.cursor]]
+			return func() tea.Msg { return openLiveMsg{e.ID, e.Title} }
+		}
+	}
+	return nil
+}
+
+func (p *hostPicker) View() tea.View {
+	th := p.th
+	var b strings.Builder
+	where := "sessions on the harness host at " + cards.Safe(p.client.URL())
+	if p.host.Model != "" {
+		where += " · " + cards.Safe(p.host.Provider+"/"+p.host.Model)
+	}
+	b.WriteString(" " + th.Title.Render("deck") + th.Muted.Render(" · "+where) + "\n\n")
+	switch {
+	case p.newIn.Focused():
+		b.WriteString(" " + p.newIn.View() + "\n\n")
+	case p.filter.Focused() || p.filter.Value() != "":
+		b.WriteString(" " + p.filter.View() + "\n\n")
+	default:
+		b.WriteString("\n\n")
+	}
+	rows := max(p.height-6, 1)
+	first := max(p.cursor-rows+1, 0)
+	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {
+		b.WriteString(sessionRow(th, p.sessions[i], first+n == p.cursor, p.width) + "\n")
+	}
+	if len(p.sessions) == 0 {
+		b.WriteString(th.Muted.Render("   the host has no sessions yet: n starts one") + "\n")
+	}
+	foot := fmt.Sprintf("%d sessions · ↑/↓ choose · enter open · n new · / filter · q quit", len(p.sessions))
+	if p.flash != "" {
+		foot = p.flash
+	}
+	b.WriteString("\n " + th.Muted.Render(foot))
+	v := tea.NewView(b.String())
+	v.AltScreen = true
+	return v
+}

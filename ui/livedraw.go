@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/live"
+)
+
+// panel is what the live viewer draws under the cards: the host's queue,
+// a rule, the prompt box.
+func (v *viewer) panel() []string {
+	th, l := v.th, v.live
+	var rows []string
+	for _, q := range l.queue {
+		what := "queued"
+		if q.Placement != "queued" {
+			what = q.Placement
+		}
+		row := th.Faint.Render(" ⋯ "+what+": ") + th.Muted.Render(oneLine(q.Text))
+		rows = append(rows, ansi.Truncate(row, v.width, "…"))
+	}
+	hint := "tab: transcript"
+	if !l.typing {
+		hint = "tab: prompt"
+	}
+	if l.running {
+		hint = "enter queues · ctrl+s steers · esc cancels · " + hint
+	}
+	rule := strings.Repeat("─", max(v.width-ansi.StringWidth(hint)-3, 1))
+	rows = append(rows, th.Faint.Render(rule+" ")+th.Muted.Render(hint))
+	l.prompt.SetWidth(max(v.width-1, 10))
+	for _, r := range strings.Split(l.prompt.View(), "\n") {
+		rows = append(rows, " "+r)
+	}
+	return rows
+}
+
+// dialog is the approval or question waiting for an answer, drawn over the
+// foot of the cards; nil when none waits.
+func (v *viewer) dialog() []string {
+	l := v.live
+	switch {
+	case len(l.approval) > 0:
+		return v.approvalDialog(l.approval[0])
+	case len(l.question) > 0:
+		return v.questionDialog(l.question[0])
+	}
+	return nil
+}
+
+// approvalDialog shows the call that asks (its command, its diff: its
+// card), the reason, and the two answers.
+func (v *viewer) approvalDialog(a live.ApprovalRequest) []string {
+	th := v.th
+	width := max(v.width-4, 10)
+	var rows []string
+	rows = append(rows, th.Notice.Render("⚑ ")+th.Title.Render(oneLine(a.ToolName))+th.Notice.Render(" asks for approval"))
+	c := v.callOf(a.CallID)
+	if c != nil {
+		card := cards.Render(c, cards.Options{Width: width, Theme: th, Cwd: v.cwd})
+		rows = append(rows, card[:min(len(card), max(v.contentHeight()/2, 4))]...)
+	}
+	if a.Reason != "" && (c == nil || c.Approval == nil) { // the card says why when it knows
+		rows = append(rows, th.Muted.Render("why: ")+oneLine(a.Reason))
+	}
+	rows = append(rows, th.Success.Render("a")+th.Muted.Render(" allow once · ")+th.Error.Render("r")+th.Muted.Render(" reject"))
+	return v.frame(rows)
+}
+
+// questionDialog shows the question on screen, its options and one's own
+// answer.
+func (v *viewer) questionDialog(f *questionForm) []string {
+	th := v.th
+	if len(f.req.Questions) == 0 {
+		return nil
+	}
+	q := f.question()
+	var rows []string
+	head := "? "
+	if len(f.req.Questions) > 1 {
+		head = fmt.Sprintf("? %d of %d · ", f.at+1, len(f.req.Questions))
+	}
+	if q.Header != "" {
+		head += q.Header + " · "
+	}
+	rows = append(rows, th.Notice.Render(oneLine(head))+th.Title.Render(oneLine(q.Text)))
+	if q.Detail != "" {
+		rows = append(rows, th.Muted.Render(oneLine(q.Detail)))
+	}
+	for i, o := range q.Options {
+		cursor := "  "
+		if i == f.cursor && !f.input.Focused() {
+			cursor = th.Accent.Render("› ")
+		}
+		mark := "○ "
+		if f.picked[f.at][o.Label] {
+			mark = "● "
+		}
+		if q.Multi {
+			mark = strings.NewReplacer("○", "☐", "●", "☒").Replace(mark)
+		}
+		row := cursor + mark + oneLine(o.Label)
+		if o.Description != "" {
+			row += th.Muted.Render(" — " + oneLine(o.Description))
+		}
+		rows = append(rows, row)
+	}
+	cursor := "  "
+	if f.cursor == len(q.Options) {
+		cursor = th.Accent.Render("› ")
+	}
+	own := th.Muted.Render("your own answer…")
+	if f.input.Focused() {
+		own = f.input.View()
+	} else if f.custom[f.at] != "" {
+		own = oneLine(f.custom[f.at])
+	}
+	rows = append(rows, cursor+"✎ "+own)
+	rows = append(rows, th.Muted.Render("↑/↓ choose · space pick · enter next or send · esc decline"))
+	return v.frame(rows)
+}
+
+// frame sets dialog rows behind a rail, cut to the width.
+func (v *viewer) frame(rows []string) []string {
+	out := make([]string, 0, len(rows)+2)
+	bar := v.th.Notice.Render("┃ ")
+	out = append(out, v.th.Notice.Render("┏"+strings.Repeat("━", max(v.width-2, 1))))
+	for _, r := range rows {
+		out = append(out, bar+ansi.Truncate(r, max(v.width-2, 1), "…"))
+	}
+	return append(out, v.th.Notice.Render("┗"+strings.Repeat("━", max(v.width-2, 1))))
+}
+
+// callOf is the tool call with a call id, as the viewer last synced it.
+func (v *viewer) callOf(id string) *session.ToolCall {
+	for i := len(v.items) - 1; i >= 0; i-- {
+		if c, ok := v.items[i].e.(*session.ToolCall); ok && c.CallID == id {
+			return c
+		}
+	}
+	return nil
+}

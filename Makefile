@@ -52,3 +52,4 @@ screenshots:
 e2e:
 	./golden/e2e/setup
 	$(GO) test -tags e2e -count=1 -timeout 15m ./golden/e2e/...
+	$(GO) test -tags e2e -count=1 -timeout 15m -run '^TestE2E' ./ui

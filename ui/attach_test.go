@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +138,7 @@ func TestAttachReconnectMidApproval(t *testing.T) {
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("bash asks for approval")
 	h.DropConnections()
-	x.waitFor("○ reconnecting")
+	x.waitFor("reconnecting in")
 	x.waitFor("● live", "bash asks for approval")
 	x.keys("a")
 	h.Wait(livetest.Finished)
@@ -160,4 +161,48 @@ func TestAttachHostDown(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), h.URL()) {
 		t.Fatalf("attaching to a host that is down: %v", err)
 	}
+}
+
+// An approval answered elsewhere (the web client) closes deck's dialog.
+func TestAttachApprovalAnsweredElsewhere(t *testing.T) {
+	x, h := attach(t, livetest.Approval)
+	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command that needs approval.")
+	h.Wait(livetest.AwaitingApproval)
+	x.waitFor("bash asks for approval")
+	other, err := live.New(h.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := other.Watch(ctx, h.SessionID())
+	for u := range w.Updates() {
+		if a, ok := u.(live.ApprovalAsked); ok {
+			if _, err := other.Approve(ctx, a.Request, "allowed-once"); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	h.Wait(livetest.Finished)
+	x.waitUntil("the dialog closed", func(s string) bool {
+		return !strings.Contains(s, "asks for approval") && strings.Contains(s, "turn 1 done")
+	})
+	quitLive(x)
+}
+
+// A restarted host's sessions are cold: the picker lists them with their
+// titles; one opens with its history, and a prompt resumes it.
+func TestAttachOpensAColdSessionWithItsHistory(t *testing.T) {
+	x, h := attach(t, livetest.Resume)
+	x.waitFor("Scripted probe session", "5 sessions")
+	x.keys("/")
+	x.typeText(h.SessionID()) // the filter takes a session's id too
+	x.keys("enter", "enter")
+	x.waitFor("✓ Read /srv/dsh/work/hello.txt", "turn 1 done")
+	x.typeText("Please read hello.txt and then run a bash command again.")
+	x.keys("enter")
+	h.Wait(livetest.Finished)
+	x.waitFor("turn 2 done")
+	quitLive(x)
 }

@@ -77,13 +77,17 @@ func (v *viewer) writeLive(b *strings.Builder) {
 }
 
 // statusBar: the session's title at the left; at the right where the view
-// is, the calls and errors, and whether the log is read or followed.
+// is, the calls and errors, and whether the log is read or followed. A host
+// session says first what waits for the person and how the host is.
 func (v *viewer) statusBar() string {
 	th := v.th
 	if v.search.typing {
 		return v.search.input.View()
 	}
 	facts := []string{}
+	if v.live != nil {
+		facts = v.live.facts(v.model)
+	}
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
 	}
@@ -111,8 +115,7 @@ func (v *viewer) statusBar() string {
 		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(read), mb(total), read*100/total))
 	case loading:
 		facts = append(facts, "reading "+mb(read))
-	case v.live != nil:
-		facts = append(facts, v.live.facts()...)
+	case v.live != nil: // said first
 	case v.follow:
 		facts = append(facts, "following")
 	}

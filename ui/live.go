@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	json "github.com/go-json-experiment/json/v1"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/textarea"
@@ -153,15 +154,22 @@ func (l *liveState) project(key string, value json.RawMessage) {
 }
 
 // facts are what the status bar says of the host session.
-func (l *liveState) facts() []string {
+func (l *liveState) facts(model string) []string {
+	host := strings.TrimPrefix(strings.TrimPrefix(l.client.URL(), "http://"), "https://")
 	var out []string
+	if n := len(l.approval) + len(l.question); n > 0 {
+		out = append(out, fmt.Sprintf("%d waiting for you", n))
+	}
 	switch {
 	case l.conn.Live:
-		out = append(out, "● live")
+		out = append(out, "● live on "+host)
 	case l.conn.Err != nil && l.conn.RetryIn > 0:
-		out = append(out, fmt.Sprintf("○ reconnecting in %s", l.conn.RetryIn.Round(100*time.Millisecond)))
+		out = append(out, fmt.Sprintf("○ %s: reconnecting in %s", host, l.conn.RetryIn.Round(100*time.Millisecond)))
 	default:
-		out = append(out, "○ connecting")
+		out = append(out, "○ connecting to "+host)
+	}
+	if model != "" {
+		out = append(out, oneLine(model))
 	}
 	if l.running {
 		out = append(out, "working")
@@ -175,9 +183,6 @@ func (l *liveState) facts() []string {
 	}
 	if used > 0 && l.context.Window > 0 {
 		out = append(out, fmt.Sprintf("context %d%%", used*100/l.context.Window))
-	}
-	if n := len(l.approval) + len(l.question); n > 0 {
-		out = append(out, fmt.Sprintf("%d waiting for you", n))
 	}
 	return out
 }

@@ -110,7 +110,7 @@ func filterEntries(entries []Entry, query string) []int {
 	words := strings.Fields(strings.ToLower(query))
 	var shown []int
 	for i, e := range entries {
-		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path + " " + e.Agent)
+		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path + " " + e.Agent + " " + e.ID)
 		keep := true
 		for _, w := range words {
 			if !strings.Contains(hay, w) {

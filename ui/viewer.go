@@ -41,6 +41,7 @@ type viewer struct {
 	items    []item
 	title    string
 	cwd      string
+	model    string
 	tools    int
 	failures int
 	notices  int
@@ -115,7 +116,7 @@ func (v *viewer) sync() {
 			notices++
 		}
 	}
-	v.title, v.cwd = s.Title, s.Header.Cwd
+	v.title, v.cwd, v.model = s.Title, s.Header.Cwd, s.Model
 	if v.title == "" && v.live != nil {
 		v.title = v.live.title // the host's title, before its session/title event
 	}

@@ -206,3 +206,19 @@ func TestAttachOpensAColdSessionWithItsHistory(t *testing.T) {
 	x.waitFor("turn 2 done")
 	quitLive(x)
 }
+
+// The host's queue shows above the prompt box, as its snapshots say.
+func TestAttachShowsTheQueue(t *testing.T) {
+	x, h := attach(t, livetest.Plain)
+	x.waitFor("n starts one")
+	x.keys("n", "enter")
+	h.Wait(livetest.AwaitingPrompt)
+	x.waitFor("● live")
+	item := map[string]any{"id": "m1", "placement": "queued", "message": map[string]any{"id": "m1", "role": "user",
+		"source": map[string]any{"kind": "user"}, "content": []any{map[string]any{"type": "text", "text": "later, please"}}}}
+	h.Send(map[string]any{"type": "session/queue", "sessionId": h.SessionID(), "items": []any{item}})
+	x.waitFor("⋯ queued: later, please")
+	h.Send(map[string]any{"type": "session/queue", "sessionId": h.SessionID(), "items": []any{}})
+	x.waitUntil("the queue emptied", func(s string) bool { return !strings.Contains(s, "later, please") })
+	quitLive(x)
+}

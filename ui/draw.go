@@ -148,8 +148,11 @@ func (v *viewer) percent() string {
 func (v *viewer) hintBar() string {
 	h := v.help
 	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
-	if v.live != nil && v.live.typing {
+	switch {
+	case v.live != nil && v.live.typing:
 		return " " + h.ShortHelpView(promptKeys())
+	case v.live != nil:
+		return " " + h.ShortHelpView(v.keys.transcriptKeys())
 	}
 	return " " + h.ShortHelpView(v.keys.ShortHelp())
 }

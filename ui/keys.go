@@ -73,3 +73,10 @@ func promptKeys() []key.Binding {
 		b("esc", "cancel the turn"), b("tab", "transcript"), b("pgup/pgdn", "scroll"), b("ctrl+c", "quit"),
 	}
 }
+
+// transcriptKeys are the hint bar while the transcript of a host session
+// has the keys: tab gives them back to the prompt box.
+func (k keyMap) transcriptKeys() []key.Binding {
+	toPrompt := key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab/i", "prompt"))
+	return []key.Binding{toPrompt, k.Down, k.NextTool, k.Toggle, k.Search, k.Help, k.Quit}
+}

@@ -69,6 +69,7 @@ func (s *source) applyEvents(e live.Events) {
 	s.live.events = append(append([]live.Event(nil), e.Events...), s.live.events...)
 	header, title := s.reader.Session().Header, s.reader.Session().Title
 	s.reader = session.NewReader()
+	s.resets++
 	s.reader.Session().Header, s.reader.Session().Title = header, title
 	for _, ev := range s.live.events {
 		s.reader.WriteEvent(ev.Raw, ev.View, ev.ViewFor)

@@ -63,6 +63,8 @@ type viewer struct {
 	flash    string // a word in the status bar after an action
 
 	live *liveState // a session on a harness host; nil for a log
+
+	resets int // the source's resets at the last sync
 }
 
 func newViewer(src *source, th *theme.Theme, themeFixed bool) *viewer {
@@ -93,9 +95,13 @@ func (v *viewer) cardWidth() int { return max(v.width-1, 1) }
 func (v *viewer) sync() {
 	v.src.mu.Lock()
 	s := v.src.reader.Session()
+	reread := v.src.resets != v.resets // entry ids started over: only seqs name entries
+	v.resets = v.src.resets
 	old := make(map[int]item, len(v.items))
 	for _, it := range v.items {
-		old[it.id] = it
+		if !reread {
+			old[it.id] = it
+		}
 	}
 	items := make([]item, 0, len(s.Entries))
 	tools, failures, notices := 0, 0, 0
@@ -123,10 +129,13 @@ func (v *viewer) sync() {
 	v.src.mu.Unlock()
 
 	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)
+	if reread {
+		focus.id, top.id = -1, -1
+	}
 	v.items, v.tools, v.failures, v.notices = items, tools, failures, notices
 	// keep the place: the card at the top and the focused card stay
-	// themselves (found by id, or by event seq when the session was read
-	// again and its ids changed)
+	// themselves (found by id, or, when the session was read again and its
+	// ids started over, by event seq)
 	v.top.idx, v.focus = top.find(items), focus.find(items)
 }
 

@@ -67,10 +67,8 @@ func (s *source) applyEvents(e live.Events) {
 		return
 	}
 	s.live.events = append(append([]live.Event(nil), e.Events...), s.live.events...)
-	header, title := s.reader.Session().Header, s.reader.Session().Title
-	s.reader = session.NewReader()
+	s.reader = session.NewReader() // every event again, so all it said (a title too) is said again
 	s.resets++
-	s.reader.Session().Header, s.reader.Session().Title = header, title
 	for _, ev := range s.live.events {
 		s.reader.WriteEvent(ev.Raw, ev.View, ev.ViewFor)
 	}

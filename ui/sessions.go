@@ -66,12 +66,9 @@ func Scan(e Entry) Entry {
 		return e
 	}
 	defer f.Close()
-	head, _ := io.ReadAll(io.LimitReader(f, scanLimit))
-	r := session.NewReader()
-	r.SetPath(e.Path)
-	r.Write(head)
-	r.Close()
-	s := r.Session()
+	// Not told its path: a title needs none of what lies beside a log
+	// (Claude Code's subagent files, megabytes each).
+	s, _ := session.ReadAll(io.LimitReader(f, scanLimit))
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
 	if e.Title == "" {
 		e.Title = firstPrompt(s)

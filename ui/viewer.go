@@ -97,9 +97,9 @@ func (v *viewer) sync() {
 	s := v.src.reader.Session()
 	reread := v.src.resets != v.resets // entry ids started over: only seqs name entries
 	v.resets = v.src.resets
-	old := make(map[int]item, len(v.items))
-	for _, it := range v.items {
-		if !reread {
+	old := map[int]item{} // the clones to keep, by id; none when ids started over
+	if !reread {
+		for _, it := range v.items {
 			old[it.id] = it
 		}
 	}

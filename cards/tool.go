@@ -138,12 +138,12 @@ func callFooter(c *card, t *session.ToolCall) {
 		switch a.Outcome {
 		case "":
 			l = append(l, span{" · waiting", th.Notice})
-		case "allowed-once":
+		case session.AllowedOnce:
 			l = append(l, span{" · allowed once", th.Success})
-		case "allowed-always":
+		case session.AllowedAlways:
 			l = append(l, span{" · allowed always", th.Success})
 		default:
-			l = append(l, safeLine(th, " · "+a.Outcome, th.Error)...)
+			l = append(l, safeLine(th, " · "+string(a.Outcome), th.Error)...)
 		}
 		c.body(l)
 	}

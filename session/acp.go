@@ -12,7 +12,7 @@ import (
 // direction: a response is paired with the latest unanswered request with its
 // id. docs/format.md says what becomes of each message.
 type acpDecoder struct {
-	s     *Session
+	s     *Builder
 	frame acpFramer
 	files *fileLines
 
@@ -33,7 +33,7 @@ type acpDecoder struct {
 // acpKey names a tool call or terminal: ids are unique within a session only.
 type acpKey struct{ session, id string }
 
-func newACPDecoder(s *Session) *acpDecoder {
+func newACPDecoder(s *Builder) *acpDecoder {
 	s.Format = FormatACP
 	return &acpDecoder{
 		s: s, files: newFileLines(),
@@ -80,7 +80,7 @@ func (d *acpDecoder) apply(num int, line []byte) {
 	}
 	switch {
 	case len(problems) > 0:
-		d.s.notice(num, strings.Join(problems, "; "))
+		d.s.Notice(num, strings.Join(problems, "; "))
 	case made:
 		d.s.Account.Entries++
 	case changed:
@@ -109,7 +109,7 @@ func (d *acpDecoder) value(p acpPiece) error {
 // finish reports a value the log ended inside of.
 func (d *acpDecoder) finish() {
 	if d.frame.open() {
-		d.s.notice(0, fmt.Sprintf("the log ends inside a JSON value that starts at line %d", d.frame.first))
+		d.s.Notice(0, fmt.Sprintf("the log ends inside a JSON value that starts at line %d", d.frame.first))
 		d.frame.reset()
 	}
 }
@@ -123,9 +123,9 @@ func (d *acpDecoder) base() EntryBase { return EntryBase{Seq: -1, Line: d.at} }
 // sessions streaming at once do not fill the log with such lines.
 func (d *acpDecoder) add(ss *acpSession, e Entry) {
 	if ss != nil && d.shown != nil && d.shown != ss && e != Entry(ss.header) {
-		d.s.add(&Event{EntryBase: d.base(), Kind: "session", Summary: "back to session " + acpOr(ss.id, "(no id)")})
+		d.s.Add(&Event{EntryBase: d.base(), Kind: "session", Summary: "back to session " + acpOr(ss.id, "(no id)")})
 	}
-	d.s.add(e)
+	d.s.Add(e)
 	d.made = true
 	if ss != nil {
 		ss.last, d.shown = e, ss
@@ -134,7 +134,7 @@ func (d *acpDecoder) add(ss *acpSession, e Entry) {
 
 // touch records that an entry changed.
 func (d *acpDecoder) touch(e Entry) {
-	d.s.touch(e)
+	d.s.Touch(e)
 	d.changed = true
 }
 

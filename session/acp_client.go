@@ -78,9 +78,9 @@ func acpCodexMeta(meta any, options []acp.PermissionOption) bool {
 }
 
 func (d *acpDecoder) permissionReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
-	outcome := ""
+	var outcome ApprovalOutcome
 	if fail != nil {
-		outcome = "error: " + acpFailText(fail)
+		outcome = ApprovalOutcome("error: " + acpFailText(fail))
 	} else {
 		var err error
 		if outcome, err = acpOutcome(req, result); err != nil {
@@ -97,8 +97,8 @@ func (d *acpDecoder) permissionReply(req *acpRequest, result json.RawMessage, fa
 		req.call.entry.Approval = &ap
 		d.touch(req.call.entry)
 	case req.event != nil:
-		req.event.Summary += " → " + outcome
-		req.event.Failed = !strings.HasPrefix(outcome, "allowed")
+		req.event.Summary += " → " + string(outcome)
+		req.event.Failed = !strings.HasPrefix(string(outcome), "allowed")
 		d.touch(req.event)
 	}
 	return nil
@@ -108,7 +108,7 @@ func (d *acpDecoder) permissionReply(req *acpRequest, result json.RawMessage, fa
 // option chosen (an option's id is the adapter's own: Claude's "allow" is
 // allow_once), or cancelled. The outcome's tag is read first: the SDK's
 // union files an unknown one as cancelled.
-func acpOutcome(req *acpRequest, result json.RawMessage) (string, error) {
+func acpOutcome(req *acpRequest, result json.RawMessage) (ApprovalOutcome, error) {
 	var r struct {
 		Outcome json.RawMessage `json:"outcome"`
 	}
@@ -123,7 +123,7 @@ func acpOutcome(req *acpRequest, result json.RawMessage) (string, error) {
 	}
 	switch head.Outcome {
 	case "cancelled":
-		return "cancelled", nil
+		return Cancelled, nil
 	case "selected":
 		var s acp.RequestPermissionOutcomeSelected
 		if err := acpResult(req, r.Outcome, &s); err != nil {
@@ -134,24 +134,24 @@ func acpOutcome(req *acpRequest, result json.RawMessage) (string, error) {
 				return acpOptionOutcome(string(o.Kind)), nil
 			}
 		}
-		return "selected " + string(s.OptionId), nil
+		return ApprovalOutcome("selected " + string(s.OptionId)), nil
 	}
 	return "", fmt.Errorf("unknown permission outcome `%s`", head.Outcome)
 }
 
 // acpOptionOutcome words an option's kind as an approval outcome.
-func acpOptionOutcome(kind string) string {
+func acpOptionOutcome(kind string) ApprovalOutcome {
 	switch kind {
 	case "allow_once":
-		return "allowed-once"
+		return AllowedOnce
 	case "allow_always":
-		return "allowed-always"
+		return AllowedAlways
 	case "reject_once":
-		return "rejected"
+		return Rejected
 	case "reject_always":
 		return "rejected-always"
 	}
-	return kind
+	return ApprovalOutcome(kind)
 }
 
 func (d *acpDecoder) fsRead(m *acpMsg, req *acpRequest) error {

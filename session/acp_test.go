@@ -189,7 +189,7 @@ func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 
 func TestACPPermissionOutcomeOnTheCard(t *testing.T) {
 	ask := `{"jsonrpc":"2.0","id":6,"method":"session/request_permission","params":{"sessionId":"s","toolCall":{"toolCallId":"c1","title":"Write a.txt","kind":"edit"},"options":[{"kind":"allow_always","name":"Always Allow","optionId":"allow_always"},{"kind":"allow_once","name":"Allow","optionId":"allow"},{"kind":"reject_once","name":"Reject","optionId":"reject"},{"kind":"reject_always","name":"Never","optionId":"never"}]}}`
-	for answer, want := range map[string]string{
+	for answer, want := range map[string]ApprovalOutcome{
 		`{"outcome":"selected","optionId":"allow"}`:        "allowed-once",
 		`{"optionId":"allow_always","outcome":"selected"}`: "allowed-always",
 		`{"outcome":"selected","optionId":"reject"}`:       "rejected",

@@ -17,7 +17,7 @@ import (
 // call's sidechain, its agent_progress copies, its own file) is read by a
 // child decoder whose entries become the Task call's Nested entries.
 type claudeDecoder struct {
-	s     *Session
+	s     *Builder
 	path  string // the log's file, "" for a stream: subagent files are looked for beside it
 	depth int    // 0 for the log itself, 1 for a subagent, …
 	// sub marks a child decoder: its records are all the subagent's own,
@@ -48,7 +48,7 @@ type claudeDecoder struct {
 	compaction  *Event // the last compaction, while its summary may follow
 }
 
-func newClaudeDecoder(s *Session, path string) *claudeDecoder {
+func newClaudeDecoder(s *Builder, path string) *claudeDecoder {
 	s.Format = FormatClaudeCode
 	return &claudeDecoder{
 		s: s, path: path, files: newFileLines(), whole: map[string]string{},
@@ -99,16 +99,16 @@ type claudeRecord struct {
 // claudeOutcome is where a line went: an entry, a merge, or bookkeeping of
 // the named kind.
 type claudeOutcome struct {
-	how    outcome
+	how    Outcome
 	hidden string
 }
 
 var (
-	claudeEntry  = claudeOutcome{how: asEntry}
-	claudeMerged = claudeOutcome{how: asMerge}
+	claudeEntry  = claudeOutcome{how: AsEntry}
+	claudeMerged = claudeOutcome{how: AsMerge}
 )
 
-func claudeHidden(kind string) claudeOutcome { return claudeOutcome{asBookkeeping, kind} }
+func claudeHidden(kind string) claudeOutcome { return claudeOutcome{AsBookkeeping, kind} }
 
 // apply decodes one line (without its newline) into the session.
 func (d *claudeDecoder) apply(num int, line []byte) {
@@ -120,7 +120,7 @@ func (d *claudeDecoder) apply(num int, line []byte) {
 	}
 	r, err := parseClaudeRecord(trimmed)
 	if err != nil {
-		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
 	}
 	if t := d.sidechainOf(r); t != nil {
@@ -145,10 +145,10 @@ func (d *claudeDecoder) take(num int, r *claudeRecord) {
 func (d *claudeDecoder) account(num int, out claudeOutcome, err error) {
 	switch {
 	case err != nil:
-		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
-	case out.how == asEntry:
+		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
+	case out.how == AsEntry:
 		d.s.Account.Entries++
-	case out.how == asMerge:
+	case out.how == AsMerge:
 		d.s.Account.Merged++
 	default:
 		d.s.Hidden[out.hidden]++

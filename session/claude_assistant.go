@@ -48,7 +48,7 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 			if strings.TrimSpace(thought) == "" {
 				continue
 			}
-			d.s.add(&Reasoning{EntryBase: d.base(num, r), Text: thought})
+			d.s.Add(&Reasoning{EntryBase: d.base(num, r), Text: thought})
 			made = true
 		case "tool_use":
 			if d.toolUse(num, r, b) {
@@ -65,7 +65,7 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 		return claudeOutcome{}, fmt.Errorf("unknown content block `%s`", strings.Join(unknown, "`, `"))
 	case len(unknown) > 0:
 		// the line made entries; the blocks deck cannot show are named in place
-		d.s.add(&Notice{EntryBase: d.base(num, r), Text: fmt.Sprintf("line %d: unknown content block `%s`", num, strings.Join(unknown, "`, `"))})
+		d.s.Add(&Notice{EntryBase: d.base(num, r), Text: fmt.Sprintf("line %d: unknown content block `%s`", num, strings.Join(unknown, "`, `"))})
 	}
 	switch {
 	case made:
@@ -82,11 +82,11 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 func (d *claudeDecoder) assistantText(num int, r *claudeRecord, text string) {
 	switch {
 	case r.IsAPIError:
-		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: strings.TrimSpace(text), Failed: true})
+		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: strings.TrimSpace(text), Failed: true})
 	case strings.HasPrefix(r.AgentID, "acompact"):
-		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactionSummary, Body: strings.TrimSpace(text)})
+		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactionSummary, Body: strings.TrimSpace(text)})
 	default:
-		d.s.add(&AssistantText{EntryBase: d.base(num, r), Text: text})
+		d.s.Add(&AssistantText{EntryBase: d.base(num, r), Text: text})
 	}
 }
 
@@ -128,7 +128,7 @@ func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 	if b.Name == "TodoWrite" {
 		return d.todoWrite(num, r, b.ID, input)
 	}
-	call := d.s.calls[b.ID]
+	call := d.s.Call(b.ID)
 	fresh := call == nil || call.Result != nil || b.ID == ""
 	if fresh {
 		call = &ToolCall{EntryBase: d.base(num, r), CallID: b.ID, StartTime: claudeTime(r.Timestamp)}
@@ -140,9 +140,9 @@ func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 		call.DiffStarts = d.files.number(v.Diffs)
 	}
 	if fresh {
-		d.s.add(call)
+		d.s.Add(call)
 	} else {
-		d.s.touch(call)
+		d.s.Touch(call)
 	}
 	if b.Name == "Task" || b.Name == "Agent" {
 		d.newTask(call, a)
@@ -157,11 +157,11 @@ func (d *claudeDecoder) todoWrite(num int, r *claudeRecord, id, input string) bo
 	items := claudePlanItems(a["todos"])
 	if p := d.plans[id]; p != nil && id != "" {
 		p.Items = items
-		d.s.touch(p)
+		d.s.Touch(p)
 		return false
 	}
 	p := &Plan{EntryBase: d.base(num, r), Items: items}
-	d.s.add(p)
+	d.s.Add(p)
 	if id != "" {
 		d.plans[id] = p
 	}

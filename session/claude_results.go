@@ -23,7 +23,7 @@ func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBl
 			}
 			continue
 		}
-		call := d.s.calls[b.ToolUseID]
+		call := d.s.Call(b.ToolUseID)
 		if call == nil || call.Result != nil || b.ToolUseID == "" { // no call, or a second result for it
 			prev := call
 			call = &ToolCall{EntryBase: d.base(num, r), CallID: b.ToolUseID, Orphan: true}
@@ -31,10 +31,10 @@ func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBl
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
 				call.Orphan, call.Duplicate = false, true
 			}
-			d.s.add(call)
+			d.s.Add(call)
 			out = claudeEntry
 		} else {
-			d.s.touch(call)
+			d.s.Touch(call)
 		}
 		call.EndTime = claudeTime(r.Timestamp)
 		call.Result = &ToolResult{Content: content, IsError: isErr}
@@ -76,7 +76,7 @@ func claudeResultContent(b claudeBlock, tur any) ([]ContentBlock, bool) {
 // not change the plan: it is a failed line of its own.
 func (d *claudeDecoder) planResult(num int, r *claudeRecord, p *Plan, tur any, content []ContentBlock, isErr bool) bool {
 	if isErr {
-		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "plan", Summary: "the todo list was not updated: " + strings.TrimSpace(TextOf(content)), Failed: true})
+		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "plan", Summary: "the todo list was not updated: " + strings.TrimSpace(TextOf(content)), Failed: true})
 		return true
 	}
 	if obj, ok := object(tur); ok {
@@ -84,7 +84,7 @@ func (d *claudeDecoder) planResult(num int, r *claudeRecord, p *Plan, tur any, c
 			p.Items = claudePlanItems(obj["newTodos"])
 		}
 	}
-	d.s.touch(p)
+	d.s.Touch(p)
 	return false
 }
 

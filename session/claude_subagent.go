@@ -62,7 +62,7 @@ func (d *claudeDecoder) newTask(call *ToolCall, a args) {
 // newChild makes the decoder of a subagent's conversation. It shares what
 // the session knows of files: the subagent works on the same ones.
 func (d *claudeDecoder) newChild(path string) *claudeDecoder {
-	c := newClaudeDecoder(New(), path)
+	c := newClaudeDecoder(NewBuilder(), path)
 	c.depth, c.sub = d.depth+1, true
 	c.files, c.whole = d.files, d.whole
 	return c
@@ -133,7 +133,7 @@ func (d *claudeDecoder) link(t *claudeTask) *claudeTask {
 // touchTask shows a Task's work as it stands.
 func (d *claudeDecoder) touchTask(t *claudeTask) {
 	t.call.Nested = t.snapshot()
-	d.s.touch(t.call)
+	d.s.Touch(t.call)
 }
 
 // snapshot copies the child's entries for the call to show: the child goes
@@ -242,7 +242,7 @@ func (d *claudeDecoder) endTask(t *claudeTask) {
 	if !t.linked && !t.fromFile {
 		if entries, ok := d.readSubagent(t.agentID); ok {
 			t.call.Nested, t.fromFile, t.child = entries, true, nil
-			d.s.touch(t.call)
+			d.s.Touch(t.call)
 			return
 		}
 	}
@@ -321,7 +321,7 @@ func (d *claudeDecoder) readAll(rd io.Reader) {
 	}
 	if limited.N == 0 {
 		if more, _ := rd.Read(buf[:1]); more > 0 {
-			d.s.AddNotice(fmt.Sprintf("the subagent's transcript is larger than %d MB; only its start is shown", claudeMaxSubagentBytes>>20))
+			d.s.Notice(0, fmt.Sprintf("the subagent's transcript is larger than %d MB; only its start is shown", claudeMaxSubagentBytes>>20))
 			return
 		}
 	}

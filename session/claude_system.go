@@ -16,13 +16,13 @@ func (d *claudeDecoder) system(num int, r *claudeRecord) (claudeOutcome, error) 
 	case "compact_boundary":
 		ev := &Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactSummary(r.CompactMetadata)}
 		d.compaction = ev
-		d.s.add(ev)
+		d.s.Add(ev)
 		return claudeEntry, nil
 	case "microcompact_boundary":
-		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: "older tool results cleared from the context"})
+		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: "older tool results cleared from the context"})
 		return claudeEntry, nil
 	case "api_error":
-		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: claudeRetrySummary(r), Failed: true})
+		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: claudeRetrySummary(r), Failed: true})
 		return claudeEntry, nil
 	case "stop_hook_summary":
 		var errs []any
@@ -39,7 +39,7 @@ func (d *claudeDecoder) system(num int, r *claudeRecord) (claudeOutcome, error) 
 		for _, e := range errs {
 			lines = append(lines, claudeAnswer(e))
 		}
-		d.s.add(&Event{EntryBase: d.base(num, r), Kind: "hook", Summary: summary, Body: strings.Join(lines, "\n"), Failed: len(errs) > 0})
+		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "hook", Summary: summary, Body: strings.Join(lines, "\n"), Failed: len(errs) > 0})
 		return claudeEntry, nil
 	case "local_command":
 		t := strings.TrimSpace(content)
@@ -54,7 +54,7 @@ func (d *claudeDecoder) system(num int, r *claudeRecord) (claudeOutcome, error) 
 		return claudeHidden("system:" + r.Subtype), nil
 	}
 	summary, body, _ := strings.Cut(strings.TrimSpace(content), "\n")
-	d.s.add(&Event{EntryBase: d.base(num, r), Kind: "system", Summary: summary, Body: body, Failed: claudeRawString(r.Level) == "error"})
+	d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "system", Summary: summary, Body: body, Failed: claudeRawString(r.Level) == "error"})
 	return claudeEntry, nil
 }
 

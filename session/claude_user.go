@@ -25,7 +25,7 @@ func (d *claudeDecoder) user(num int, r *claudeRecord) (claudeOutcome, error) {
 	}
 	out := d.toolResults(num, r, results)
 	if strings.TrimSpace(claudeTextOf(rest)) != "" { // text sent along with results
-		d.s.add(&UserMessage{EntryBase: d.base(num, r), Role: RoleInjected, Source: claudeSourceCC, Content: claudeContent(rest)})
+		d.s.Add(&UserMessage{EntryBase: d.base(num, r), Role: RoleInjected, Source: claudeSourceCC, Content: claudeContent(rest)})
 		out = claudeEntry
 	}
 	return out, nil
@@ -53,7 +53,7 @@ func (d *claudeDecoder) userMessage(num int, r *claudeRecord, blocks []claudeBlo
 	case r.IsMeta:
 		if d.command != nil && d.isLast(d.command) && d.command.Body == "" {
 			d.command.Body = text // the prompt a slash command expands to
-			d.s.touch(d.command)
+			d.s.Touch(d.command)
 			return claudeMerged, nil
 		}
 		return d.injected(num, r, claudeSourceCC, content), nil
@@ -72,8 +72,8 @@ func (d *claudeDecoder) userMessage(num int, r *claudeRecord, blocks []claudeBlo
 		return d.injected(num, r, claudeSourceCC, content), nil
 	}
 	d.turn++
-	d.s.add(&TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
-	d.s.add(&UserMessage{EntryBase: d.base(num, r), Role: RoleHuman, Content: content})
+	d.s.Add(&TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
+	d.s.Add(&UserMessage{EntryBase: d.base(num, r), Role: RoleHuman, Content: content})
 	return claudeEntry, nil
 }
 
@@ -107,7 +107,7 @@ func (d *claudeDecoder) injected(num int, r *claudeRecord, source string, conten
 	if inner, ok := claudeReminder(content); ok {
 		source, content = source+" (a system reminder)", inner
 	}
-	d.s.add(&UserMessage{EntryBase: d.base(num, r), Role: RoleInjected, Source: source, Content: content})
+	d.s.Add(&UserMessage{EntryBase: d.base(num, r), Role: RoleInjected, Source: source, Content: content})
 	return claudeEntry
 }
 
@@ -171,10 +171,10 @@ func (d *claudeDecoder) shellCommand(num int, r *claudeRecord, text string) clau
 func (d *claudeDecoder) commandEvent(num int, r *claudeRecord, kind, summary string) claudeOutcome {
 	if !d.sub && !r.IsSidechain {
 		d.turn++
-		d.s.add(&TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
+		d.s.Add(&TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
 	}
 	d.command = &Event{EntryBase: d.base(num, r), Kind: kind, Summary: summary}
-	d.s.add(d.command)
+	d.s.Add(d.command)
 	return claudeEntry
 }
 
@@ -208,7 +208,7 @@ func (d *claudeDecoder) commandOutput(num int, r *claudeRecord, text string, con
 			d.command.Body += strings.Join(parts, "\n")
 		}
 		d.command.Failed = d.command.Failed || failed
-		d.s.touch(d.command)
+		d.s.Touch(d.command)
 		return claudeMerged
 	}
 	return d.injected(num, r, claudeSourceLocalCmd, content)
@@ -218,16 +218,16 @@ func (d *claudeDecoder) commandOutput(num int, r *claudeRecord, text string, con
 // calls still waiting will get no result.
 func (d *claudeDecoder) interrupted(num int, r *claudeRecord) claudeOutcome {
 	d.endCalls()
-	d.s.add(&TurnEnd{EntryBase: d.base(num, r), Turn: d.turn, Reason: "aborted", Detail: "by the user"})
+	d.s.Add(&TurnEnd{EntryBase: d.base(num, r), Turn: d.turn, Reason: "aborted", Detail: "by the user"})
 	return claudeEntry
 }
 
 // endCalls marks the calls still pending: no result will come for them.
 func (d *claudeDecoder) endCalls() {
-	for _, c := range d.s.calls {
+	for c := range d.s.Calls() {
 		if c.Result == nil && !c.Unfinished {
 			c.Unfinished = true
-			d.s.touch(c)
+			d.s.Touch(c)
 		}
 	}
 }
@@ -238,10 +238,10 @@ func (d *claudeDecoder) compactSummary(num int, r *claudeRecord, text string) cl
 	if ev := d.compaction; ev != nil && ev.Body == "" {
 		ev.Body = text
 		d.compaction = nil
-		d.s.touch(ev)
+		d.s.Touch(ev)
 		return claudeMerged
 	}
 	d.compaction = nil
-	d.s.add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactionSummary, Body: text})
+	d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactionSummary, Body: text})
 	return claudeEntry
 }

@@ -15,7 +15,7 @@ import (
 // markers, response items with no envelope). docs/format.md says what
 // becomes of each record.
 type codexDecoder struct {
-	s    *Session
+	s    *Builder
 	line int
 	now  int64 // the time of the line being read, epoch ms; the last known for bare lines
 
@@ -34,7 +34,7 @@ type codexDecoder struct {
 	model, effort string // the last turn_context's
 }
 
-func newCodexDecoder(s *Session) *codexDecoder {
+func newCodexDecoder(s *Builder) *codexDecoder {
 	s.Format = FormatCodex
 	return &codexDecoder{
 		s: s, calls: map[string]*codexCall{}, pending: map[string]*codexCall{}, running: map[string]*ToolCall{},
@@ -62,10 +62,10 @@ func (d *codexDecoder) apply(num int, line []byte) {
 	}
 	kind, out, err := d.dispatch(line)
 	if err != nil {
-		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
 	}
-	d.s.tally(out, kind)
+	d.s.Tally(out, kind)
 }
 
 // finish: in a log with no user_message events, nothing will tell a prompt
@@ -78,7 +78,7 @@ func (d *codexDecoder) finish() {
 
 // dispatch reads one line and hands it to its era's handler. kind names
 // the line for the bookkeeping counts.
-func (d *codexDecoder) dispatch(line []byte) (string, outcome, error) {
+func (d *codexDecoder) dispatch(line []byte) (string, Outcome, error) {
 	trimmed := bytes.TrimSpace(line)
 	if trimmed[0] != '{' {
 		if json.Valid(trimmed) {
@@ -100,7 +100,7 @@ func (d *codexDecoder) dispatch(line []byte) (string, outcome, error) {
 	switch {
 	case len(l.RecordType) > 0: // a bare-era state marker
 		rt, _ := codexString(l.RecordType)
-		return "record_type " + rt, asBookkeeping, nil
+		return "record_type " + rt, AsBookkeeping, nil
 	case len(l.Payload) > 0 && typ != "":
 		return d.envelope(typ, l.Payload)
 	case typ == "" && len(l.ID) > 0 && len(l.Timestamp) > 0:
@@ -116,7 +116,7 @@ func (d *codexDecoder) dispatch(line []byte) (string, outcome, error) {
 }
 
 // envelope handles a {timestamp, type, payload} line.
-func (d *codexDecoder) envelope(typ string, payload json.RawMessage) (string, outcome, error) {
+func (d *codexDecoder) envelope(typ string, payload json.RawMessage) (string, Outcome, error) {
 	if !bytes.HasPrefix(bytes.TrimSpace(payload), []byte("{")) {
 		return "", 0, fmt.Errorf("`%s` record: its payload is not an object", typ)
 	}
@@ -157,15 +157,15 @@ var codexItemTypes = map[string]bool{
 }
 
 // item handles one response item, from an envelope's payload or a bare line.
-func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, outcome, error) {
-	var out outcome
+func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, Outcome, error) {
+	var out Outcome
 	var err error
 	switch typ {
 	case "message":
 		out, err = d.message(raw)
 	case "reasoning":
 		out, err = d.reasoning(raw)
-		if out == asBookkeeping {
+		if out == AsBookkeeping {
 			typ = "reasoning (encrypted only)"
 		}
 	case "function_call", "custom_tool_call", "local_shell_call":
@@ -175,7 +175,7 @@ func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, outcome, e
 	case "web_search_call":
 		out, err = d.webSearch(raw)
 	default: // ghost_snapshot (an undo point), compaction (encrypted history)
-		out = asBookkeeping
+		out = AsBookkeeping
 	}
 	return typ, out, err
 }

@@ -36,7 +36,7 @@ var codexShellTools = map[string]bool{
 	"shell": true, "container.exec": true, "local_shell": true, "shell_command": true, "exec_command": true,
 }
 
-func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (Outcome, error) {
 	var c struct {
 		Name      json.RawMessage `json:"name"`
 		Namespace json.RawMessage `json:"namespace"`
@@ -51,7 +51,7 @@ func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (outcome, error
 	}
 	id := codexID(c.CallID, c.ID)
 	if prev := d.calls[id]; prev != nil && !prev.done {
-		return asMerge, nil // the same call again (a resumed session repeats it)
+		return AsMerge, nil // the same call again (a resumed session repeats it)
 	}
 	name, _ := codexString(c.Name)
 	if ns, _ := codexString(c.Namespace); ns != "" {
@@ -67,7 +67,7 @@ func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (outcome, error
 		a, parsed = codexAction(c.Action), true
 	}
 	call := &codexCall{name: name}
-	out := asEntry
+	out := AsEntry
 	switch {
 	case name == "update_plan":
 		d.planCall(call, a, parsed, rawArgs)
@@ -139,7 +139,7 @@ func codexToolTitle(name string) string {
 // newCard adds a pending call's card.
 func (d *codexDecoder) newCard(id, name, rawArgs string, view CallView) *ToolCall {
 	t := &ToolCall{EntryBase: d.base(), CallID: id, Name: name, Arguments: rawArgs, Call: view, StartTime: d.now}
-	d.s.add(t)
+	d.s.Add(t)
 	return t
 }
 
@@ -203,16 +203,16 @@ func codexSessionID(v any) string {
 
 // writeStdin writes to (or polls) an exec session. Into a session deck saw
 // start, it feeds that command's card; else it is a card of its own.
-func (d *codexDecoder) writeStdin(c *codexCall, id, rawArgs string, a args, parsed bool) outcome {
+func (d *codexDecoder) writeStdin(c *codexCall, id, rawArgs string, a args, parsed bool) Outcome {
 	sid := codexSessionID(a["session_id"])
 	chars := a.str("chars")
 	if exec := d.running[sid]; parsed && exec != nil {
 		c.kind, c.exec, c.session = codexFeed, exec, sid
 		if chars != "" {
 			exec.Call = codexDescribe(exec.Call, fmt.Sprintf("still running · session %s · sent %q", sid, chars))
-			d.s.touch(exec)
+			d.s.Touch(exec)
 		}
-		return asMerge
+		return AsMerge
 	}
 	c.kind = codexShell
 	title := "write_stdin " + rawArgs
@@ -223,7 +223,7 @@ func (d *codexDecoder) writeStdin(c *codexCall, id, rawArgs string, a args, pars
 		}
 	}
 	c.cards = []*ToolCall{d.newCard(id, c.name, rawArgs, TerminalCallView{Title: title})}
-	return asEntry
+	return AsEntry
 }
 
 // codexDescribe sets a terminal call's description.
@@ -251,10 +251,10 @@ func (d *codexDecoder) planCall(c *codexCall, a args, parsed bool, rawArgs strin
 	}
 	p.Explanation = strings.TrimSpace(a.str("explanation"))
 	c.plan = p
-	d.s.add(p)
+	d.s.Add(p)
 }
 
-func (d *codexDecoder) webSearch(raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) webSearch(raw json.RawMessage) (Outcome, error) {
 	var w struct {
 		ID     json.RawMessage `json:"id"`
 		Status json.RawMessage `json:"status"`
@@ -296,25 +296,25 @@ func (d *codexDecoder) webSearch(raw json.RawMessage) (outcome, error) {
 	if v.Title == "" {
 		v.Title = "web search"
 	}
-	out := asEntry
+	out := AsEntry
 	t := &ToolCall{EntryBase: d.base(), CallID: id, Name: "web_search", StartTime: d.now}
 	if prev := d.calls[id]; id != "" && prev != nil && prev.kind == codexWeb && !prev.done {
-		t, out = prev.cards[0], asMerge // the search it began, now done
+		t, out = prev.cards[0], AsMerge // the search it began, now done
 	}
 	t.Call = GenericCallView{Title: v.Title, Kind: "search"}
 	searching := status == "in_progress" || status == "searching"
 	if !searching {
 		t.Result, t.View, t.EndTime = &ToolResult{IsError: status == "failed"}, v, d.now
 	}
-	if out == asMerge {
+	if out == AsMerge {
 		if !searching {
 			d.calls[id].done = true
 			delete(d.pending, id)
 		}
-		d.s.touch(t)
+		d.s.Touch(t)
 		return out, nil
 	}
-	d.s.add(t)
+	d.s.Add(t)
 	if searching && id != "" {
 		c := &codexCall{kind: codexWeb, name: "web_search", cards: []*ToolCall{t}}
 		d.calls[id], d.pending[id] = c, c

@@ -31,7 +31,7 @@ var codexQuietEvents = map[string]bool{
 }
 
 // event handles an event_msg payload.
-func (d *codexDecoder) event(raw json.RawMessage) (string, outcome, error) {
+func (d *codexDecoder) event(raw json.RawMessage) (string, Outcome, error) {
 	var e codexEvent
 	if err := decodeItem("event_msg", raw, &e); err != nil {
 		return "", 0, err
@@ -64,45 +64,45 @@ func (d *codexDecoder) event(raw json.RawMessage) (string, outcome, error) {
 	case "context_compacted":
 		if d.compacted { // the compacted line showed it
 			d.compacted = false
-			return typ, asMerge, nil
+			return typ, AsMerge, nil
 		}
-		d.s.add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
-		return typ, asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
+		return typ, AsEntry, nil
 	case "error", "stream_error", "warning":
-		d.s.add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ") + ": " + msg, Failed: typ != "warning"})
-		return typ, asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ") + ": " + msg, Failed: typ != "warning"})
+		return typ, AsEntry, nil
 	case "entered_review_mode", "exited_review_mode", "thread_rolled_back", "undo_completed":
-		d.s.add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ")})
-		return typ, asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ")})
+		return typ, AsEntry, nil
 	}
 	if codexQuietEvents[typ] || strings.HasSuffix(typ, "_delta") {
-		return typ, asBookkeeping, nil
+		return typ, AsBookkeeping, nil
 	}
 	return "", 0, fmt.Errorf("unknown Codex event `%s`", typ)
 }
 
 // taskStarted opens a turn. A turn still open ended without saying so (the
 // session was resumed): its pending calls will get no output.
-func (d *codexDecoder) taskStarted() outcome {
+func (d *codexDecoder) taskStarted() Outcome {
 	if d.turnOpen {
 		d.endCalls()
 	}
 	d.turn++
 	d.turnOpen, d.turnStart = true, d.now
-	d.s.add(&TurnStart{EntryBase: d.base(), Turn: d.turn})
-	return asEntry
+	d.s.Add(&TurnStart{EntryBase: d.base(), Turn: d.turn})
+	return AsEntry
 }
 
 // taskEnded closes the turn; the calls still pending will get no output.
-func (d *codexDecoder) taskEnded(reason, detail string) outcome {
+func (d *codexDecoder) taskEnded(reason, detail string) Outcome {
 	d.endCalls()
 	e := &TurnEnd{EntryBase: d.base(), Turn: d.turn, Reason: reason, Detail: detail}
 	if d.turnOpen && d.turnStart > 0 && e.Time >= d.turnStart {
 		e.Elapsed = e.Time - d.turnStart
 	}
 	d.turnOpen = false
-	d.s.add(e)
-	return asEntry
+	d.s.Add(e)
+	return AsEntry
 }
 
 // endCalls marks the calls still pending as unfinished.
@@ -112,7 +112,7 @@ func (d *codexDecoder) endCalls() {
 		for _, t := range c.cards {
 			if t.Result == nil && !t.Unfinished {
 				t.Unfinished = true
-				d.s.touch(t)
+				d.s.Touch(t)
 			}
 		}
 	}

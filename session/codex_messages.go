@@ -115,7 +115,7 @@ func codexImageAlt(url string) string {
 	return url
 }
 
-func (d *codexDecoder) message(raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) message(raw json.RawMessage) (Outcome, error) {
 	var m struct {
 		Role    json.RawMessage `json:"role"`
 		Content json.RawMessage `json:"content"`
@@ -129,12 +129,12 @@ func (d *codexDecoder) message(raw json.RawMessage) (outcome, error) {
 	switch role {
 	case "assistant":
 		if take(&d.twins.fromEvents, "assistant", text) != nil {
-			return asMerge, nil
+			return AsMerge, nil
 		}
 		e := &AssistantText{EntryBase: d.base(), Text: text}
-		d.s.add(e)
+		d.s.Add(e)
 		d.twins.fromItems = keep(d.twins.fromItems, codexTwin{"assistant", text, e})
-		return asEntry, nil
+		return AsEntry, nil
 	case "user":
 		return d.userItem(text, blocks), nil
 	}
@@ -142,8 +142,8 @@ func (d *codexDecoder) message(raw json.RawMessage) (outcome, error) {
 	if role == "" {
 		role = "an unnamed role"
 	}
-	d.s.add(&UserMessage{EntryBase: d.base(), Role: RoleInjected, Source: role, Content: blocks})
-	return asEntry, nil
+	d.s.Add(&UserMessage{EntryBase: d.base(), Role: RoleInjected, Source: role, Content: blocks})
+	return AsEntry, nil
 }
 
 // userItem places a user-role response item. Codex injects much as user
@@ -151,9 +151,9 @@ func (d *codexDecoder) message(raw json.RawMessage) (outcome, error) {
 // which ones a person typed. Text in a known wrapper is injected at once;
 // other text is a prompt once its event comes (or, in a log with no such
 // events, when the log ends; in the bare era, at once).
-func (d *codexDecoder) userItem(text string, blocks []ContentBlock) outcome {
+func (d *codexDecoder) userItem(text string, blocks []ContentBlock) Outcome {
 	if e := take(&d.twins.fromEvents, "user", text); e != nil {
-		return asMerge
+		return AsMerge
 	}
 	m := &UserMessage{EntryBase: d.base(), Content: blocks}
 	role, source, injected := codexInjected(text)
@@ -168,12 +168,12 @@ func (d *codexDecoder) userItem(text string, blocks []ContentBlock) outcome {
 			d.twins.typed = append(d.twins.typed, m)
 		}
 	}
-	d.s.add(m)
+	d.s.Add(m)
 	if m.Role == RoleHuman {
 		d.titleFrom(text)
 	}
 	d.twins.fromItems = keep(d.twins.fromItems, codexTwin{"user", text, m})
-	return asEntry
+	return AsEntry
 }
 
 // promote makes a user message a person's prompt.
@@ -182,7 +182,7 @@ func (d *codexDecoder) promote(m *UserMessage) {
 		return
 	}
 	m.Role, m.Source = RoleHuman, ""
-	d.s.touch(m)
+	d.s.Touch(m)
 	d.titleFrom(TextOf(m.Content))
 }
 
@@ -222,7 +222,7 @@ func codexInjected(text string) (MessageRole, string, bool) {
 	return RoleInjected, strings.ReplaceAll(m[1], "_", " "), true
 }
 
-func (d *codexDecoder) reasoning(raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) reasoning(raw json.RawMessage) (Outcome, error) {
 	var r struct {
 		Summary json.RawMessage `json:"summary"`
 		Content json.RawMessage `json:"content"`
@@ -239,7 +239,7 @@ func (d *codexDecoder) reasoning(raw json.RawMessage) (outcome, error) {
 		}
 	}
 	if len(parts) == 0 {
-		return asBookkeeping, nil
+		return AsBookkeeping, nil
 	}
 	var left []string
 	for _, p := range parts {
@@ -248,18 +248,18 @@ func (d *codexDecoder) reasoning(raw json.RawMessage) (outcome, error) {
 		}
 	}
 	if len(left) == 0 {
-		return asMerge, nil
+		return AsMerge, nil
 	}
 	e := &Reasoning{EntryBase: d.base(), Text: strings.Join(left, "\n\n")}
-	d.s.add(e)
+	d.s.Add(e)
 	for _, p := range left {
 		d.twins.fromItems = keep(d.twins.fromItems, codexTwin{"reasoning", p, e})
 	}
-	return asEntry, nil
+	return AsEntry, nil
 }
 
 // userEvent: a person's prompt, as the UI showed it.
-func (d *codexDecoder) userEvent(text string, images int) outcome {
+func (d *codexDecoder) userEvent(text string, images int) Outcome {
 	if !d.userEvents {
 		d.userEvents, d.twins.typed = true, nil
 	}
@@ -267,48 +267,48 @@ func (d *codexDecoder) userEvent(text string, images int) outcome {
 		if m, ok := e.(*UserMessage); ok {
 			d.promote(m)
 		}
-		return asMerge
+		return AsMerge
 	}
 	blocks := []ContentBlock{{Type: "text", Text: text}}
 	for range images {
 		blocks = append(blocks, ContentBlock{Type: "image", Alt: "attached image"})
 	}
 	m := &UserMessage{EntryBase: d.base(), Role: RoleHuman, Content: blocks}
-	d.s.add(m)
+	d.s.Add(m)
 	d.titleFrom(text)
 	d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"user", text, m})
-	return asEntry
+	return AsEntry
 }
 
 // agentEvent: an assistant message as the UI showed it.
-func (d *codexDecoder) agentEvent(text string) outcome {
+func (d *codexDecoder) agentEvent(text string) Outcome {
 	if take(&d.twins.fromItems, "assistant", text) != nil {
-		return asMerge
+		return AsMerge
 	}
 	e := &AssistantText{EntryBase: d.base(), Text: text}
-	d.s.add(e)
+	d.s.Add(e)
 	d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"assistant", text, e})
-	return asEntry
+	return AsEntry
 }
 
 // reasoningEvent: one part of a reasoning summary. The parts of one
 // summary come one after another and join one entry.
-func (d *codexDecoder) reasoningEvent(text string) outcome {
+func (d *codexDecoder) reasoningEvent(text string) Outcome {
 	if take(&d.twins.fromItems, "reasoning", text) != nil {
-		return asMerge
+		return AsMerge
 	}
 	if n := len(d.s.Entries); n > 0 {
 		if last, ok := d.s.Entries[n-1].(*Reasoning); ok && d.fromEvent(last) {
 			last.Text += "\n\n" + text
-			d.s.touch(last)
+			d.s.Touch(last)
 			d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"reasoning", text, last})
-			return asMerge
+			return AsMerge
 		}
 	}
 	e := &Reasoning{EntryBase: d.base(), Text: text}
-	d.s.add(e)
+	d.s.Add(e)
 	d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"reasoning", text, e})
-	return asEntry
+	return AsEntry
 }
 
 // fromEvent reports an entry events made whose item has not come yet.

@@ -18,29 +18,29 @@ type codexMeta struct {
 
 // sessionMeta sets the session's identity from the first meta line. A
 // later one (a forked session carries its parent's) is a line of its own.
-func (d *codexDecoder) sessionMeta(raw json.RawMessage) outcome {
+func (d *codexDecoder) sessionMeta(raw json.RawMessage) Outcome {
 	var m codexMeta
 	_ = json.Unmarshal(raw, &m) // a field of another type stays unread
 	id, _ := codexString(m.ID)
 	if d.s.Header.Present {
-		d.s.add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id + " (history it carries follows)"})
-		return asEntry
+		d.s.Add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id + " (history it carries follows)"})
+		return AsEntry
 	}
 	d.setHeader(m)
-	return asBookkeeping
+	return AsBookkeeping
 }
 
 // bareMeta reads the bare era's first line: {id, timestamp, instructions, git}.
-func (d *codexDecoder) bareMeta(raw []byte) outcome {
+func (d *codexDecoder) bareMeta(raw []byte) Outcome {
 	var m codexMeta
 	_ = json.Unmarshal(raw, &m)
 	if d.s.Header.Present {
 		id, _ := codexString(m.ID)
-		d.s.add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id})
-		return asEntry
+		d.s.Add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id})
+		return AsEntry
 	}
 	d.setHeader(m)
-	return asBookkeeping
+	return AsBookkeeping
 }
 
 func (d *codexDecoder) setHeader(m codexMeta) {
@@ -68,7 +68,7 @@ func (d *codexDecoder) setHeader(m codexMeta) {
 // turnContext gives the model and working directory of the steps that
 // follow. It is written before every step; a change of model or effort
 // mid-session is a line of its own.
-func (d *codexDecoder) turnContext(raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) turnContext(raw json.RawMessage) (Outcome, error) {
 	var t struct {
 		Cwd    json.RawMessage `json:"cwd"`
 		Model  json.RawMessage `json:"model"`
@@ -98,15 +98,15 @@ func (d *codexDecoder) turnContext(raw json.RawMessage) (outcome, error) {
 		d.effort = effort
 	}
 	if len(changes) > 0 {
-		d.s.add(&Event{EntryBase: d.base(), Kind: "turn_context", Summary: strings.Join(changes, ", ")})
-		return asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(), Kind: "turn_context", Summary: strings.Join(changes, ", ")})
+		return AsEntry, nil
 	}
-	return asBookkeeping, nil
+	return AsBookkeeping, nil
 }
 
 // tokenCount keeps the last cumulative total: each snapshot counts the
 // whole session so far, and the same one is often written twice.
-func (d *codexDecoder) tokenCount(raw json.RawMessage) outcome {
+func (d *codexDecoder) tokenCount(raw json.RawMessage) Outcome {
 	var t struct {
 		Info *struct {
 			Total *struct {
@@ -122,12 +122,12 @@ func (d *codexDecoder) tokenCount(raw json.RawMessage) outcome {
 		in, cached := numOf(u.Input), numOf(u.Cached)
 		d.s.Usage = TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: numOf(u.Output), Reasoning: numOf(u.Reasoning)}
 	}
-	return asBookkeeping
+	return AsBookkeeping
 }
 
 // compactedLine is a compaction: its summary replaced the history before it
 // (what the model sees from here on); the earlier lines stay shown.
-func (d *codexDecoder) compactedLine(raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) compactedLine(raw json.RawMessage) (Outcome, error) {
 	var c struct {
 		Message json.RawMessage `json:"message"`
 	}
@@ -136,9 +136,9 @@ func (d *codexDecoder) compactedLine(raw json.RawMessage) (outcome, error) {
 	}
 	d.compacted = true
 	if text, _ := codexString(c.Message); strings.TrimSpace(text) != "" {
-		d.s.add(&UserMessage{EntryBase: d.base(), Role: RoleSummary, Source: "compaction", Content: []ContentBlock{{Type: "text", Text: text}}})
-		return asEntry, nil
+		d.s.Add(&UserMessage{EntryBase: d.base(), Role: RoleSummary, Source: "compaction", Content: []ContentBlock{{Type: "text", Text: text}}})
+		return AsEntry, nil
 	}
-	d.s.add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
-	return asEntry, nil
+	d.s.Add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
+	return AsEntry, nil
 }

@@ -7,7 +7,7 @@ import (
 
 // toolOutput pairs an output with its call by call_id and finishes the
 // call's cards.
-func (d *codexDecoder) toolOutput(typ string, raw json.RawMessage) (outcome, error) {
+func (d *codexDecoder) toolOutput(typ string, raw json.RawMessage) (Outcome, error) {
 	var o struct {
 		CallID json.RawMessage `json:"call_id"`
 		ID     json.RawMessage `json:"id"`
@@ -39,9 +39,9 @@ func (d *codexDecoder) toolOutput(typ string, raw json.RawMessage) (outcome, err
 		t.Result.IsError = t.Result.IsError || out.exit != nil && *out.exit != 0
 		t.EndTime = out.end(t.StartTime, d.now)
 		t.View = GenericResultView{}
-		d.s.touch(t)
+		d.s.Touch(t)
 	}
-	return asMerge, nil
+	return AsMerge, nil
 }
 
 // finishCommand: the command's card, by what it did and printed. A process
@@ -58,7 +58,7 @@ func (d *codexDecoder) finishCommand(c *codexCall, o codexOutput) {
 	if v, ok := t.View.(ReadResultView); ok {
 		d.files.read(v)
 	}
-	d.s.touch(t)
+	d.s.Touch(t)
 }
 
 // feed adds what a write_stdin read from a running exec to that exec's
@@ -77,7 +77,7 @@ func (d *codexDecoder) feed(c *codexCall, o codexOutput) {
 		delete(d.running, c.session)
 		t.Call = codexDescribe(t.Call, "session "+c.session)
 	}
-	d.s.touch(t)
+	d.s.Touch(t)
 }
 
 // finishPatch gives each file's card the patch's result; a patch that
@@ -98,7 +98,7 @@ func (d *codexDecoder) finishPatch(c *codexCall, o codexOutput) {
 				d.moved(c.ops[i])
 			}
 		}
-		d.s.touch(t)
+		d.s.Touch(t)
 	}
 }
 
@@ -119,20 +119,20 @@ func (d *codexDecoder) moved(f codexFileOp) {
 
 // planOutput: "Plan updated" (or its redacted stand-in) merges into the
 // plan; anything else is what went wrong.
-func (d *codexDecoder) planOutput(o codexOutput) outcome {
+func (d *codexDecoder) planOutput(o codexOutput) Outcome {
 	text := strings.TrimSpace(o.body)
 	if text == "Plan updated" || redaction.MatchString(text) {
-		return asMerge
+		return AsMerge
 	}
 	first, rest, _ := strings.Cut(text, "\n")
-	d.s.add(&Event{EntryBase: d.base(), Kind: "update_plan", Summary: "update_plan: " + first, Body: strings.TrimSpace(rest), Failed: true})
-	return asEntry
+	d.s.Add(&Event{EntryBase: d.base(), Kind: "update_plan", Summary: "update_plan: " + first, Body: strings.TrimSpace(rest), Failed: true})
+	return AsEntry
 }
 
 // strayOutput is an output with no pending call: a card of its own, marked
 // as the second result of its call or as an output whose call is not in
 // the log.
-func (d *codexDecoder) strayOutput(id string, prev *codexCall, o codexOutput) outcome {
+func (d *codexDecoder) strayOutput(id string, prev *codexCall, o codexOutput) Outcome {
 	t := &ToolCall{EntryBase: d.base(), CallID: id, Orphan: true, Result: o.result(), View: GenericResultView{}, EndTime: d.now}
 	if prev != nil {
 		t.Name, t.Orphan, t.Duplicate = prev.name, false, true
@@ -141,6 +141,6 @@ func (d *codexDecoder) strayOutput(id string, prev *codexCall, o codexOutput) ou
 			t.Arguments, t.Call = prev.cards[0].Arguments, prev.cards[0].Call
 		}
 	}
-	d.s.add(t)
-	return asEntry
+	d.s.Add(t)
+	return AsEntry
 }

@@ -200,8 +200,21 @@ type ToolError struct {
 type Approval struct {
 	ID      string
 	Reason  string
-	Outcome string // allowed-once, rejected, cancelled, unavailable; "" while asked
+	Outcome ApprovalOutcome // "" while asked
 }
+
+// ApprovalOutcome is how an approval was settled, in the harness's words;
+// other agents' logs may word more kinds.
+type ApprovalOutcome string
+
+// The outcomes deck draws and sends.
+const (
+	AllowedOnce   ApprovalOutcome = "allowed-once"
+	AllowedAlways ApprovalOutcome = "allowed-always"
+	Rejected      ApprovalOutcome = "rejected"
+	Cancelled     ApprovalOutcome = "cancelled"
+	Unavailable   ApprovalOutcome = "unavailable" // its turn ended unanswered while deck was away
+)
 
 // SubCall is a call a code-mode tool made inside its own run.
 type SubCall struct {

@@ -16,16 +16,16 @@ type decoder interface {
 
 // Formats deck reads.
 const (
-	FormatHarness    = "harness"
-	FormatACP        = "acp"
-	FormatClaudeCode = "claude-code"
-	FormatCodex      = "codex"
+	FormatHarness    Format = "harness"
+	FormatACP        Format = "acp"
+	FormatClaudeCode Format = "claude-code"
+	FormatCodex      Format = "codex"
 )
 
 // sniff tells a log's format from one line: the harness's header or events,
 // a JSON-RPC message or an SDK call recording (ACP), a Claude Code record, a
 // Codex rollout line. It returns "" when the line says nothing either way.
-func sniff(line []byte) string {
+func sniff(line []byte) Format {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return ""

@@ -8,15 +8,6 @@ import (
 	"strings"
 )
 
-// outcome is where a line went, for the session's accounting.
-type outcome int
-
-const (
-	asEntry outcome = iota
-	asMerge
-	asBookkeeping
-)
-
 // streamKey names one block of one step's streamed reply.
 type streamKey struct{ turn, step, index int64 }
 
@@ -24,7 +15,7 @@ type streamKey struct{ turn, step, index int64 }
 // session. The format: packages/session/session-persistence-jsonl, and
 // docs/format.md for what deck does with each event.
 type harnessDecoder struct {
-	s       *Session
+	s       *Builder
 	line    int
 	streams map[streamKey]Entry // blocks still streaming, until assistant/message commits them
 
@@ -36,7 +27,7 @@ type harnessDecoder struct {
 	files     *fileLines        // what the reads showed of each file
 }
 
-func newHarnessDecoder(s *Session) *harnessDecoder {
+func newHarnessDecoder(s *Builder) *harnessDecoder {
 	s.Format = FormatHarness
 	return &harnessDecoder{
 		s: s, streams: map[streamKey]Entry{},
@@ -88,24 +79,24 @@ func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
 		return
 	}
 	if pr.err != nil {
-		d.s.notice(num, fmt.Sprintf("line %d: %v", num, pr.err))
+		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, pr.err))
 		return
 	}
 	out, err := d.dispatch(pr.r)
 	if err != nil {
-		d.s.notice(num, fmt.Sprintf("line %d: %v", num, err))
+		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
 	}
-	d.s.tally(out, pr.r.Type)
+	d.s.Tally(out, pr.r.Type)
 }
 
 func (d *harnessDecoder) finish() {}
 
 // handlers maps each event type deck knows to what it does with it.
-var handlers map[string]func(*harnessDecoder, *record) (outcome, error)
+var handlers map[string]func(*harnessDecoder, *record) (Outcome, error)
 
 func init() {
-	handlers = map[string]func(*harnessDecoder, *record) (outcome, error){
+	handlers = map[string]func(*harnessDecoder, *record) (Outcome, error){
 		"session":                  (*harnessDecoder).header,
 		"text-chunks":              (*harnessDecoder).packedRow,
 		"reasoning-chunks":         (*harnessDecoder).packedRow,
@@ -137,7 +128,7 @@ func init() {
 		handlers[t] = (*harnessDecoder).eventLine
 	}
 	for _, t := range bookkeepingTypes {
-		handlers[t] = func(*harnessDecoder, *record) (outcome, error) { return asBookkeeping, nil }
+		handlers[t] = func(*harnessDecoder, *record) (Outcome, error) { return AsBookkeeping, nil }
 	}
 }
 
@@ -150,7 +141,7 @@ var bookkeepingTypes = []string{
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
 }
 
-func (d *harnessDecoder) dispatch(r *record) (outcome, error) {
+func (d *harnessDecoder) dispatch(r *record) (Outcome, error) {
 	h, ok := handlers[r.Type]
 	if !ok {
 		return 0, fmt.Errorf("unknown event `%s`", r.Type)
@@ -194,7 +185,7 @@ func shortErr(err error) string {
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
-func (d *harnessDecoder) header(r *record) (outcome, error) {
+func (d *harnessDecoder) header(r *record) (Outcome, error) {
 	if d.s.Header.Present {
 		return 0, fmt.Errorf("a second session header (id %q)", r.ID)
 	}
@@ -204,10 +195,10 @@ func (d *harnessDecoder) header(r *record) (outcome, error) {
 		DelegationDepth: numOf(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
 	d.files.cwd = r.Cwd
-	return asBookkeeping, nil
+	return AsBookkeeping, nil
 }
 
-func (d *harnessDecoder) title(r *record) (outcome, error) {
+func (d *harnessDecoder) title(r *record) (Outcome, error) {
 	var t struct {
 		Title string `json:"title"`
 	}
@@ -215,10 +206,10 @@ func (d *harnessDecoder) title(r *record) (outcome, error) {
 		return 0, err
 	}
 	d.s.Title = t.Title
-	return asBookkeeping, nil
+	return AsBookkeeping, nil
 }
 
-func (d *harnessDecoder) requestContext(r *record) (outcome, error) {
+func (d *harnessDecoder) requestContext(r *record) (Outcome, error) {
 	var c struct {
 		Provider string `json:"provider"`
 		Model    string `json:"model"`
@@ -227,5 +218,5 @@ func (d *harnessDecoder) requestContext(r *record) (outcome, error) {
 		return 0, err
 	}
 	d.s.Provider, d.s.Model = c.Provider, c.Model
-	return asBookkeeping, nil
+	return AsBookkeeping, nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-func (d *harnessDecoder) turnStartEvent(r *record) (outcome, error) {
+func (d *harnessDecoder) turnStartEvent(r *record) (Outcome, error) {
 	var t struct {
 		Turn json.Number `json:"turn"`
 	}
@@ -15,11 +15,11 @@ func (d *harnessDecoder) turnStartEvent(r *record) (outcome, error) {
 	}
 	turn := numOf(t.Turn)
 	d.turnStart[turn] = numOf(r.Time)
-	d.s.add(&TurnStart{EntryBase: d.base(r), Turn: int(turn)})
-	return asEntry, nil
+	d.s.Add(&TurnStart{EntryBase: d.base(r), Turn: int(turn)})
+	return AsEntry, nil
 }
 
-func (d *harnessDecoder) stepStart(r *record) (outcome, error) {
+func (d *harnessDecoder) stepStart(r *record) (Outcome, error) {
 	var t struct {
 		Turn json.Number `json:"turn"`
 	}
@@ -27,7 +27,7 @@ func (d *harnessDecoder) stepStart(r *record) (outcome, error) {
 		return 0, err
 	}
 	d.turnSteps[numOf(t.Turn)]++
-	return asBookkeeping, nil
+	return AsBookkeeping, nil
 }
 
 // turnEndReason is TurnEndReason in all the shapes logs have used.
@@ -83,7 +83,7 @@ func (t turnEndReason) detail() string {
 	return ""
 }
 
-func (d *harnessDecoder) turnEndEvent(r *record) (outcome, error) {
+func (d *harnessDecoder) turnEndEvent(r *record) (Outcome, error) {
 	var t struct {
 		Turn   json.Number   `json:"turn"`
 		Reason turnEndReason `json:"reason"`
@@ -98,33 +98,33 @@ func (d *harnessDecoder) turnEndEvent(r *record) (outcome, error) {
 	if start, ok := d.turnStart[turn]; ok && e.Time >= start {
 		e.Elapsed = e.Time - start
 	}
-	d.s.add(e)
-	return asEntry, nil
+	d.s.Add(e)
+	return AsEntry, nil
 }
 
 // endCalls marks the calls still pending when a turn ends: no result will
 // come for them.
 func (d *harnessDecoder) endCalls() {
-	for _, c := range d.s.calls {
+	for c := range d.s.Calls() {
 		if c.Result == nil && !c.Unfinished {
 			c.Unfinished = true
-			d.s.touch(c)
+			d.s.Touch(c)
 		}
 	}
 }
 
-func (d *harnessDecoder) todoWrite(r *record) (outcome, error) {
+func (d *harnessDecoder) todoWrite(r *record) (Outcome, error) {
 	var t struct {
 		Todos []PlanItem `json:"todos"`
 	}
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
-	d.s.add(&Plan{EntryBase: d.base(r), Items: t.Todos})
-	return asEntry, nil
+	d.s.Add(&Plan{EntryBase: d.base(r), Items: t.Todos})
+	return AsEntry, nil
 }
 
-func (d *harnessDecoder) commandRun(r *record) (outcome, error) {
+func (d *harnessDecoder) commandRun(r *record) (Outcome, error) {
 	var c struct {
 		CommandID string `json:"commandId"`
 		Name      string `json:"name"`
@@ -135,11 +135,11 @@ func (d *harnessDecoder) commandRun(r *record) (outcome, error) {
 	}
 	ev := &Event{EntryBase: d.base(r), Kind: r.Type, Summary: strings.TrimSpace("/" + c.Name + " " + c.Args)}
 	d.commands[c.CommandID] = ev
-	d.s.add(ev)
-	return asEntry, nil
+	d.s.Add(ev)
+	return AsEntry, nil
 }
 
-func (d *harnessDecoder) commandDone(r *record) (outcome, error) {
+func (d *harnessDecoder) commandDone(r *record) (Outcome, error) {
 	var c struct {
 		CommandID string `json:"commandId"`
 		Kind      string `json:"kind"`
@@ -150,16 +150,16 @@ func (d *harnessDecoder) commandDone(r *record) (outcome, error) {
 	}
 	ev := d.commands[c.CommandID]
 	if ev == nil {
-		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: "command " + c.CommandID + " " + c.Kind, Body: c.Text, Failed: c.Kind == "error"})
-		return asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: "command " + c.CommandID + " " + c.Kind, Body: c.Text, Failed: c.Kind == "error"})
+		return AsEntry, nil
 	}
 	ev.Body, ev.Failed = c.Text, c.Kind == "error"
-	d.s.touch(ev)
-	return asMerge, nil
+	d.s.Touch(ev)
+	return AsMerge, nil
 }
 
 // compaction folds a compaction's start, summary and end into one entry.
-func (d *harnessDecoder) compaction(r *record) (outcome, error) {
+func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 	var c struct {
 		CompactionID       string         `json:"compactionId"`
 		Summary            []ContentBlock `json:"summary"`
@@ -179,8 +179,8 @@ func (d *harnessDecoder) compaction(r *record) (outcome, error) {
 		if c.CompactionID != "" {
 			d.compacts[c.CompactionID] = ev
 		}
-		d.s.add(ev)
-		return asEntry, nil
+		d.s.Add(ev)
+		return AsEntry, nil
 	}
 	switch phase {
 	case "summary":
@@ -191,8 +191,8 @@ func (d *harnessDecoder) compaction(r *record) (outcome, error) {
 			ev.Summary, ev.Failed = "compaction failed: "+c.Error, true
 		}
 	}
-	d.s.touch(ev)
-	return asMerge, nil
+	d.s.Touch(ev)
+	return AsMerge, nil
 }
 
 // eventLines are events shown as one line of their own, each with the words
@@ -247,14 +247,14 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 	"prompt/blocked": func(m map[string]any) (string, bool) { return "prompt blocked: " + str(m, "reason"), true },
 }
 
-func (d *harnessDecoder) eventLine(r *record) (outcome, error) {
+func (d *harnessDecoder) eventLine(r *record) (Outcome, error) {
 	var m map[string]any
 	if err := decode(r, &m); err != nil {
 		return 0, err
 	}
 	summary, failed := eventLines[r.Type](m)
-	d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
-	return asEntry, nil
+	d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
+	return AsEntry, nil
 }
 
 // str reads a field as text: a string as it is, a number or boolean as JSON.

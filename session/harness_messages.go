@@ -30,7 +30,7 @@ type userMessageData struct {
 	Source  messageSource  `json:"source"`
 }
 
-func (d *harnessDecoder) userMessage(r *record) (outcome, error) {
+func (d *harnessDecoder) userMessage(r *record) (Outcome, error) {
 	m, err := decodeAs[userMessageData](r)
 	if err != nil {
 		return 0, err
@@ -44,8 +44,8 @@ func (d *harnessDecoder) userMessage(r *record) (outcome, error) {
 	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin:
 		role = RoleContext
 	}
-	d.s.add(&UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
-	return asEntry, nil
+	d.s.Add(&UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
+	return AsEntry, nil
 }
 
 // isReplace reports a surfaceOp {op:"replace", …}: the message replaces
@@ -57,7 +57,7 @@ func isReplace(op json.RawMessage) bool {
 	return len(op) > 0 && op[0] == '{' && json.Unmarshal(op, &o) == nil && o.Op == "replace"
 }
 
-func (d *harnessDecoder) packedRow(r *record) (outcome, error) {
+func (d *harnessDecoder) packedRow(r *record) (Outcome, error) {
 	events, err := expandRow(r)
 	if err != nil {
 		return 0, err
@@ -65,7 +65,7 @@ func (d *harnessDecoder) packedRow(r *record) (outcome, error) {
 	for _, e := range events {
 		d.applyChunk(e, r)
 	}
-	return asMerge, nil
+	return AsMerge, nil
 }
 
 type chunkEventData struct {
@@ -74,7 +74,7 @@ type chunkEventData struct {
 	Chunk chunk       `json:"chunk"`
 }
 
-func (d *harnessDecoder) chunkEvent(r *record) (outcome, error) {
+func (d *harnessDecoder) chunkEvent(r *record) (Outcome, error) {
 	c, err := decodeAs[chunkEventData](r)
 	if err != nil {
 		return 0, err
@@ -82,12 +82,12 @@ func (d *harnessDecoder) chunkEvent(r *record) (outcome, error) {
 	e := chunkEvent{Seq: numOf(r.Seq), Time: numOf(r.Time), Turn: numOf(c.Turn), Step: numOf(c.Step), Chunk: c.Chunk}
 	switch c.Chunk.Type {
 	case "usage", "finish":
-		return asBookkeeping, nil
+		return AsBookkeeping, nil
 	case "block-start", "text-delta", "reasoning-delta", "tool-call-delta", "block-end":
 		if d.applyChunk(e, r) {
-			return asEntry, nil
+			return AsEntry, nil
 		}
-		return asMerge, nil
+		return AsMerge, nil
 	}
 	return 0, fmt.Errorf("unknown assistant/chunk type `%s`", c.Chunk.Type)
 }
@@ -106,7 +106,7 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 		b := cur.base()
 		*b = EntryBase{Seq: e.Seq, Time: e.Time, Line: d.line}
 		d.streams[key] = cur
-		d.s.add(cur)
+		d.s.Add(cur)
 	}
 	switch x := cur.(type) {
 	case *AssistantText:
@@ -136,7 +136,7 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 	default: // newStreamEntry makes nothing else
 	}
 	if exists {
-		d.s.touch(cur)
+		d.s.Touch(cur)
 	}
 	return !exists
 }
@@ -172,8 +172,7 @@ func (d *harnessDecoder) setCallID(c *ToolCall, id string) {
 	if id == "" || c.CallID == id {
 		return
 	}
-	c.CallID = id
-	d.s.calls[id] = c
+	d.s.SetCallID(c, id)
 }
 
 type assistantMessageData struct {
@@ -187,7 +186,7 @@ type assistantMessageData struct {
 	Usage   *usageData     `json:"usage"`
 }
 
-func (d *harnessDecoder) assistantMessage(r *record) (outcome, error) {
+func (d *harnessDecoder) assistantMessage(r *record) (Outcome, error) {
 	m, err := decodeAs[assistantMessageData](r)
 	if err != nil {
 		return 0, err
@@ -203,9 +202,9 @@ func (d *harnessDecoder) assistantMessage(r *record) (outcome, error) {
 	turn, step := numOf(m.Turn), numOf(m.Step)
 	added := d.commit(turn, step, content, r)
 	if added {
-		return asEntry, nil
+		return AsEntry, nil
 	}
-	return asMerge, nil
+	return AsMerge, nil
 }
 
 // commit replaces a step's streamed blocks by the blocks of its assembled
@@ -221,33 +220,33 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 		case "text", "reasoning":
 			if e := finishText(cur, b); e != nil {
 				matched[e] = true
-				d.s.touch(e)
+				d.s.Touch(e)
 				continue
 			}
 			if b.Text == "" {
 				continue
 			}
 			if b.Type == "text" {
-				d.s.add(&AssistantText{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&AssistantText{EntryBase: d.base(r), Text: b.Text})
 			} else {
-				d.s.add(&Reasoning{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&Reasoning{EntryBase: d.base(r), Text: b.Text})
 			}
 			added = true
 		case "tool-call":
 			c, ok := cur.(*ToolCall)
 			if !ok {
-				c = d.s.calls[b.ID]
+				c = d.s.Call(b.ID)
 				if c != nil && c.Result != nil && !c.Orphan {
 					c = nil // a finished call had this id: this is a new one
 				}
 			}
 			if c == nil {
 				c = &ToolCall{EntryBase: d.base(r), CallID: b.ID}
-				d.s.add(c)
+				d.s.Add(c)
 				added = true
 			} else {
 				d.setCallID(c, b.ID)
-				d.s.touch(c)
+				d.s.Touch(c)
 			}
 			matched[c] = true
 			c.Streaming = false
@@ -260,7 +259,7 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 			continue
 		}
 		if !matched[e] {
-			d.s.remove(e)
+			d.s.Remove(e)
 		}
 		delete(d.streams, key)
 	}
@@ -302,7 +301,7 @@ func (d *harnessDecoder) endStreams(turn int64) {
 			x.Streaming = false
 		default: // only these stream
 		}
-		d.s.touch(e)
+		d.s.Touch(e)
 		delete(d.streams, key)
 	}
 }

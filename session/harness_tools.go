@@ -11,20 +11,20 @@ type toolCallData struct {
 	Arguments string `json:"arguments"`
 }
 
-func (d *harnessDecoder) toolCall(r *record) (outcome, error) {
+func (d *harnessDecoder) toolCall(r *record) (Outcome, error) {
 	c, err := decodeAs[toolCallData](r)
 	if err != nil {
 		return 0, err
 	}
-	call, out := d.s.calls[c.CallID], asMerge
+	call, out := d.s.Call(c.CallID), AsMerge
 	if call != nil && call.Result != nil && !call.Orphan {
 		call = nil // the id was used before, by a call that finished: a new call
 	}
 	if call == nil {
-		call, out = &ToolCall{EntryBase: d.base(r), CallID: c.CallID}, asEntry
-		d.s.add(call)
+		call, out = &ToolCall{EntryBase: d.base(r), CallID: c.CallID}, AsEntry
+		d.s.Add(call)
 	} else {
-		d.s.touch(call)
+		d.s.Touch(call)
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = numOf(r.Time)
@@ -62,7 +62,7 @@ type toolResultData struct {
 	Meta  anyValue   `json:"meta"`
 }
 
-func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
+func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
 	t, err := decodeAs[toolResultData](r)
 	if err != nil {
 		return 0, err
@@ -85,19 +85,19 @@ func (d *harnessDecoder) toolResult(r *record) (outcome, error) {
 	if len(blocks) == 0 {
 		return 0, fmt.Errorf("`tool/result` event holds no tool result")
 	}
-	out := asMerge
+	out := AsMerge
 	for _, b := range blocks {
-		call := d.s.calls[b.callID]
+		call := d.s.Call(b.callID)
 		if call == nil || call.Result != nil { // no call, or a second result for it
 			call = &ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
-			if prev := d.s.calls[b.callID]; prev != nil {
+			if prev := d.s.Call(b.callID); prev != nil {
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
 				call.Orphan, call.Duplicate = false, true
 			}
-			d.s.add(call)
-			out = asEntry
+			d.s.Add(call)
+			out = AsEntry
 		} else {
-			d.s.touch(call)
+			d.s.Touch(call)
 		}
 		call.Streaming = false
 		call.EndTime = numOf(r.Time)
@@ -165,7 +165,7 @@ func (d *harnessDecoder) track(c *ToolCall) {
 
 func shortErrOf(err error) error { return fmt.Errorf("%s", shortErr(err)) }
 
-func (d *harnessDecoder) approvalAsked(r *record) (outcome, error) {
+func (d *harnessDecoder) approvalAsked(r *record) (Outcome, error) {
 	var a struct {
 		ID       string `json:"id"`
 		ToolName string `json:"toolName"`
@@ -176,16 +176,16 @@ func (d *harnessDecoder) approvalAsked(r *record) (outcome, error) {
 		return 0, err
 	}
 	ap := &Approval{ID: a.ID, Reason: a.Reason}
-	if call := d.s.calls[a.CallID]; call != nil {
+	if call := d.s.Call(a.CallID); call != nil {
 		call.Approval = ap
 		d.approvals[a.ID] = approvalRef{ap, call}
-		d.s.touch(call)
-		return asMerge, nil
+		d.s.Touch(call)
+		return AsMerge, nil
 	}
 	ev := &Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval asked for %s: %s", a.ToolName, a.Reason)}
 	d.approvals[a.ID] = approvalRef{ap, ev}
-	d.s.add(ev)
-	return asEntry, nil
+	d.s.Add(ev)
+	return AsEntry, nil
 }
 
 // approvalRef is an asked approval and the entry that shows it: its call, or
@@ -195,18 +195,18 @@ type approvalRef struct {
 	owner    Entry
 }
 
-func (d *harnessDecoder) approvalDecided(r *record) (outcome, error) {
+func (d *harnessDecoder) approvalDecided(r *record) (Outcome, error) {
 	var a struct {
-		ID      string `json:"id"`
-		Outcome string `json:"outcome"`
+		ID      string          `json:"id"`
+		Outcome ApprovalOutcome `json:"outcome"`
 	}
 	if err := decode(r, &a); err != nil {
 		return 0, err
 	}
 	ref, ok := d.approvals[a.ID]
 	if !ok {
-		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval %s: %s (never asked in this log)", a.ID, a.Outcome)})
-		return asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval %s: %s (never asked in this log)", a.ID, a.Outcome)})
+		return AsEntry, nil
 	}
 	decided := *ref.approval // copied, never changed in place: a viewer may hold the old one
 	decided.Outcome = a.Outcome
@@ -215,12 +215,12 @@ func (d *harnessDecoder) approvalDecided(r *record) (outcome, error) {
 	case *ToolCall:
 		owner.Approval = &decided
 	case *Event:
-		owner.Summary += " → " + a.Outcome
-		owner.Failed = a.Outcome != "allowed-once"
+		owner.Summary += " → " + string(a.Outcome)
+		owner.Failed = a.Outcome != AllowedOnce
 	default: // approvals belong to calls or events
 	}
-	d.s.touch(ref.owner)
-	return asMerge, nil
+	d.s.Touch(ref.owner)
+	return AsMerge, nil
 }
 
 type codeDispatch struct {
@@ -230,27 +230,27 @@ type codeDispatch struct {
 	IsError      bool   `json:"isError"`
 }
 
-func (d *harnessDecoder) codeDispatchStart(r *record) (outcome, error) {
+func (d *harnessDecoder) codeDispatchStart(r *record) (Outcome, error) {
 	var c codeDispatch
 	if err := decode(r, &c); err != nil {
 		return 0, err
 	}
-	parent := d.s.calls[c.ParentCallID]
+	parent := d.s.Call(c.ParentCallID)
 	if parent == nil {
-		d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
-		return asEntry, nil
+		d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
+		return AsEntry, nil
 	}
 	parent.SubCalls = append(slices.Clip(parent.SubCalls), SubCall{ID: c.SubCallID, Name: c.Name})
-	d.s.touch(parent)
-	return asMerge, nil
+	d.s.Touch(parent)
+	return AsMerge, nil
 }
 
-func (d *harnessDecoder) codeDispatch(r *record) (outcome, error) {
+func (d *harnessDecoder) codeDispatch(r *record) (Outcome, error) {
 	var c codeDispatch
 	if err := decode(r, &c); err != nil {
 		return 0, err
 	}
-	if parent := d.s.calls[c.ParentCallID]; parent != nil {
+	if parent := d.s.Call(c.ParentCallID); parent != nil {
 		subs := slices.Clone(parent.SubCalls) // never changed in place: a viewer may hold the old slice
 		i := slices.IndexFunc(subs, func(s SubCall) bool { return s.ID == c.SubCallID })
 		if i < 0 {
@@ -258,9 +258,9 @@ func (d *harnessDecoder) codeDispatch(r *record) (outcome, error) {
 		}
 		subs[i].Done, subs[i].IsError = true, c.IsError
 		parent.SubCalls = subs
-		d.s.touch(parent)
-		return asMerge, nil
+		d.s.Touch(parent)
+		return AsMerge, nil
 	}
-	d.s.add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
-	return asEntry, nil
+	d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
+	return AsEntry, nil
 }

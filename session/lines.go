@@ -33,9 +33,6 @@ func (s *lineSplitter) feed(chunk []byte, emit func(num int, line []byte)) {
 	}
 }
 
-// pending reports whether an unfinished line is buffered.
-func (s *lineSplitter) pending() bool { return len(s.partial) > 0 }
-
 // flush emits a final line that has no newline (the last line of a finished
 // file). A log still being written must not be flushed: its tail is incomplete.
 func (s *lineSplitter) flush(emit func(num int, line []byte)) {

@@ -21,7 +21,7 @@ import (
 // whole frames only, joins lines across chunks and frames, and applies each
 // line to its session as soon as the line is whole.
 type Reader struct {
-	s       *Session
+	s       *Builder
 	dec     decoder     // the format's decoder, once the first lines told it
 	batch   []batchLine // lines of this Write waiting for a preparer
 	path    string      // the log's file, when it is one; see SetPath
@@ -39,7 +39,7 @@ type Reader struct {
 
 // NewReader returns a reader for a new session.
 func NewReader() *Reader {
-	return &Reader{s: New()}
+	return &Reader{s: NewBuilder()}
 }
 
 // batchLine is a line waiting for its turn, with what prepare made of it.
@@ -73,7 +73,10 @@ const sniffLines = 16
 func (r *Reader) SetPath(path string) { r.path = path }
 
 // Session is the session read so far.
-func (r *Reader) Session() *Session { return r.s }
+func (r *Reader) Session() *Session { return r.s.Session }
+
+// Notice adds a notice of the reader's user: why the log was read again, say.
+func (r *Reader) Notice(text string) { r.s.Notice(0, text) }
 
 // Consumed is how many input bytes the reader has taken.
 func (r *Reader) Consumed() int64 { return r.consumed }
@@ -109,10 +112,10 @@ func (r *Reader) detect(first []byte) {
 		r.zstd = true
 		r.zdec = newZstdDecoder()
 	case bytes.HasPrefix(first, []byte{0xFF, 0xFE}) || bytes.HasPrefix(first, []byte{0xFE, 0xFF}):
-		r.s.notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
+		r.s.Notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
 		r.stopped = true
 	case looksBinary(first):
-		r.s.notice(0, "this looks like a binary file, not a session log (plain or zstd JSON lines), so nothing was read")
+		r.s.Notice(0, "this looks like a binary file, not a session log (plain or zstd JSON lines), so nothing was read")
 		r.stopped = true
 	}
 }
@@ -124,12 +127,12 @@ func (r *Reader) feed(p []byte) {
 	}
 	r.frames.feed(p, func(f frameEvent) {
 		if f.frame == nil {
-			r.s.notice(0, fmt.Sprintf("%d bytes at byte %d are not zstd data; skipped to the next frame", f.skipped, f.offset))
+			r.s.Notice(0, fmt.Sprintf("%d bytes at byte %d are not zstd data; skipped to the next frame", f.skipped, f.offset))
 			return
 		}
 		out, err := r.zdec.DecodeAll(f.frame, nil)
 		if err != nil {
-			r.s.notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
+			r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
 			return
 		}
 		r.lines.feed(out, r.applyLine)
@@ -227,7 +230,7 @@ func prepareSafely(p preparer, line []byte) (prep any) {
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.
-func (r *Reader) choose(format string) {
+func (r *Reader) choose(format Format) {
 	switch format {
 	case FormatACP:
 		r.dec = newACPDecoder(r.s)
@@ -281,7 +284,7 @@ func (r *Reader) Close() error {
 	}
 	if r.zstd {
 		if off, n := r.frames.tail(); n > 0 {
-			r.s.notice(0, fmt.Sprintf("the log ends in an unfinished zstd frame: %d bytes at byte %d could not be decoded", n, off))
+			r.s.Notice(0, fmt.Sprintf("the log ends in an unfinished zstd frame: %d bytes at byte %d could not be decoded", n, off))
 		}
 	}
 	r.lines.flush(r.applyLine)
@@ -296,9 +299,9 @@ func (r *Reader) Close() error {
 		r.zdec.Close()
 	}
 	if r.consumed == 0 {
-		r.s.notice(0, "the log is empty")
+		r.s.Notice(0, "the log is empty")
 	}
-	r.s.countNotices()
+	r.s.Finish()
 	return nil
 }
 

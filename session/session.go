@@ -5,6 +5,9 @@ package session
 
 import "fmt"
 
+// Format names a kind of session log: which agent wrote it, and how.
+type Format string
+
 // Header is the harness log's first line: which session this is.
 type Header struct {
 	Present         bool
@@ -39,7 +42,7 @@ func (a Accounting) Balanced() bool {
 
 // Session is a decoded session log.
 type Session struct {
-	Format   string // FormatHarness, FormatACP, FormatClaudeCode, FormatCodex
+	Format   Format
 	Agent    string // the agent that wrote the log, with its version when known
 	Header   Header
 	Title    string
@@ -61,11 +64,6 @@ type Session struct {
 	tooManyLine int     // the last line it counts
 }
 
-// New returns an empty session.
-func New() *Session {
-	return &Session{Hidden: map[string]int{}, calls: map[string]*ToolCall{}}
-}
-
 // Notices returns the notices, in order.
 func (s *Session) Notices() []*Notice {
 	var out []*Notice
@@ -80,60 +78,15 @@ func (s *Session) Notices() []*Notice {
 // Call returns the tool call with the given id, or nil.
 func (s *Session) Call(id string) *ToolCall { return s.calls[id] }
 
-// add appends an entry, giving it an id.
-func (s *Session) add(e Entry) {
-	b := e.base()
-	s.nextID++
-	b.ID = s.nextID
-	b.Rev = 1
-	s.Entries = append(s.Entries, e)
-	s.Rev++
-	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
-		s.calls[c.CallID] = c
-	}
-}
-
-// touch records that an entry changed.
-func (s *Session) touch(e Entry) {
-	e.base().Rev++
-	s.Rev++
-}
-
-// remove drops an entry (a streamed block its committed message replaced).
-func (s *Session) remove(e Entry) {
-	for i, x := range s.Entries {
-		if x == e {
-			s.Entries = append(s.Entries[:i], s.Entries[i+1:]...)
-			s.Rev++
-			return
-		}
-	}
-}
-
-// tally records where a line of kind went (bookkeeping is counted by kind).
-func (s *Session) tally(out outcome, kind string) {
-	switch out {
-	case asEntry:
-		s.Account.Entries++
-	case asMerge:
-		s.Account.Merged++
-	case asBookkeeping:
-		s.Hidden[kind]++
-		s.Account.Bookkeeping++
-	}
-}
-
-// AddNotice adds a notice of the reader's own (a log read again, say).
-func (s *Session) AddNotice(text string) { s.notice(0, text) }
-
 // maxNotices bounds the notices a session holds: a file that is not a log
 // at all (a gigabyte of it) must not become a gigabyte of notices. Past the
 // bound notices are counted, and the last one says how many there were.
 const maxNotices = 1000
 
-// notice adds a notice for a line deck could not place; line 0 is a problem
-// with the stream rather than one line.
-func (s *Session) notice(line int, text string) {
+// Notice adds a notice for a line deck could not place; line 0 is a problem
+// with the stream rather than one line (a log read again, say).
+func (b *Builder) Notice(line int, text string) {
+	s := b.Session
 	if line > 0 {
 		s.Account.Notices++
 	} else {
@@ -141,27 +94,32 @@ func (s *Session) notice(line int, text string) {
 	}
 	switch n := s.NoticeCount(); {
 	case n < maxNotices:
-		s.add(&Notice{EntryBase: EntryBase{Seq: -1, Line: line}, Text: text})
+		b.Add(&Notice{EntryBase: EntryBase{Seq: -1, Line: line}, Text: text})
 	case n == maxNotices:
 		s.tooMany = &Notice{EntryBase: EntryBase{Seq: -1}}
-		s.add(s.tooMany)
+		b.Add(s.tooMany)
 		fallthrough
 	default:
 		s.tooManyLine = line
 		if n%1024 == 0 || n == maxNotices { // a count, kept cheap; Reader.Close makes it exact
-			s.countNotices()
+			b.countNotices()
 		}
 	}
 }
 
+// Finish is called once the input has ended: the notice that stands for
+// those past the bound gets its exact count.
+func (b *Builder) Finish() { b.countNotices() }
+
 // countNotices words the notice that stands for the notices past the bound.
-func (s *Session) countNotices() {
+func (b *Builder) countNotices() {
+	s := b.Session
 	if s.tooMany == nil {
 		return
 	}
 	s.tooMany.Text = fmt.Sprintf("… and %d more lines deck could not read, the last being line %d", s.NoticeCount()-maxNotices+1, s.tooManyLine)
 	s.tooMany.Line = s.tooManyLine
-	s.touch(s.tooMany)
+	b.Touch(s.tooMany)
 }
 
 // NoticeCount is how many problems reading the log had, whether or not each

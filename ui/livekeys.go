@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live"
 )
 
@@ -21,9 +22,9 @@ func (v *viewer) liveKey(msg tea.KeyPressMsg) (cmd tea.Cmd, handled bool) {
 	if len(l.approval) > 0 {
 		switch k {
 		case "a":
-			return v.approve(l.approval[0], "allowed-once"), true
+			return v.approve(l.approval[0], session.AllowedOnce), true
 		case "r":
-			return v.approve(l.approval[0], "rejected"), true
+			return v.approve(l.approval[0], session.Rejected), true
 		}
 		return nil, !isScroll(k) // the dialog waits; the transcript still scrolls
 	}
@@ -124,9 +125,9 @@ func (v *viewer) cancelTurn() tea.Cmd {
 
 // approve answers the approval asked; the dialog closes when the host says
 // it is settled (approval/resolved), whoever answered.
-func (v *viewer) approve(a live.ApprovalRequest, outcome string) tea.Cmd {
+func (v *viewer) approve(a live.ApprovalRequest, outcome session.ApprovalOutcome) tea.Cmd {
 	c := v.live.client
-	v.flash = "sending " + strings.ReplaceAll(outcome, "-", " ") + "…"
+	v.flash = "sending " + strings.ReplaceAll(string(outcome), "-", " ") + "…"
 	return call(func(ctx context.Context) answerSentMsg {
 		r, err := c.Approve(ctx, a, outcome)
 		return answerSentMsg{r, err}

@@ -56,9 +56,6 @@ func DefaultRoots() []Root {
 	}
 }
 
-// SessionsDir is where the harness keeps its sessions.
-func SessionsDir() string { return DefaultRoots()[0].Dir }
-
 // DescribeRoots names the folders, with the home folder as ~.
 func DescribeRoots(roots []Root) string {
 	home, _ := os.UserHomeDir()

@@ -249,7 +249,7 @@ func (s *source) restart(old *os.File, why string) (*os.File, error) {
 	}
 	s.mu.Lock()
 	s.reader = readerFor(s.path)
-	s.reader.Session().AddNotice(why)
+	s.reader.Notice(why)
 	s.read, s.total, s.loading = 0, info.Size(), true
 	s.resets++
 	s.mu.Unlock()

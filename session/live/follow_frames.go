@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -48,7 +49,7 @@ func (f *follower) frame(ctx context.Context, data []byte) {
 	case "approval/requested":
 		f.askApproval(fr.approval())
 	case "approval/resolved":
-		f.settleApproval(fr.ApprovalID, fr.Outcome)
+		f.settleApproval(fr.ApprovalID, session.ApprovalOutcome(fr.Outcome))
 	case "question/requested":
 		f.askQuestion(fr.question())
 	case "question/resolved":

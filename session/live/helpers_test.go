@@ -78,7 +78,7 @@ func (s *screen) apply(u Update) {
 		s.asked = append(s.asked, u.Request.RPCID)
 	case ApprovalSettled:
 		s.approvals = slices.DeleteFunc(s.approvals, func(a ApprovalRequest) bool { return a.ApprovalID == u.ApprovalID })
-		s.settled = append(s.settled, u.ApprovalID+" "+u.Outcome)
+		s.settled = append(s.settled, u.ApprovalID+" "+string(u.Outcome))
 	case QuestionAsked:
 		s.questions = append(s.questions, u.Request)
 		s.asked = append(s.asked, u.Request.RPCID)

@@ -1,6 +1,9 @@
 package live
 
-import json "github.com/go-json-experiment/json/v1"
+import (
+	"github.com/deck-tui/deck/session"
+	json "github.com/go-json-experiment/json/v1"
+)
 
 // askApproval announces an approval once: the mux replays a pending one,
 // with its rpcId, each time it opens.
@@ -14,7 +17,7 @@ func (f *follower) askApproval(a ApprovalRequest) {
 	f.emit(ApprovalAsked{Request: a})
 }
 
-func (f *follower) settleApproval(approvalID, outcome string) {
+func (f *follower) settleApproval(approvalID string, outcome session.ApprovalOutcome) {
 	for i, p := range f.approvals {
 		if p.ApprovalID == approvalID {
 			f.approvals = append(f.approvals[:i:i], f.approvals[i+1:]...)
@@ -63,10 +66,10 @@ func (f *follower) settledBy(ev Event) {
 	}
 	switch e.Type {
 	case "approval/decided":
-		f.settleApproval(e.Data.ID, e.Data.Outcome)
+		f.settleApproval(e.Data.ID, session.ApprovalOutcome(e.Data.Outcome))
 	case "turn/end":
 		for len(f.approvals) > 0 {
-			f.settleApproval(f.approvals[0].ApprovalID, "unavailable")
+			f.settleApproval(f.approvals[0].ApprovalID, session.Unavailable)
 		}
 		for len(f.questions) > 0 {
 			f.settleQuestion(f.questions[0].RPCID, "unavailable")

@@ -6,18 +6,19 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
 // Approve answers an approval request (POST /api/respond): outcome
-// "allowed-once" or "rejected". The host settles the approval on the mux
+// session.AllowedOnce or session.Rejected. The host settles the approval on the mux
 // (ApprovalSettled) often before this returns; a Receipt that is not
 // Accepted says it was settled already, here or elsewhere.
-func (c *Client) Approve(ctx context.Context, a ApprovalRequest, outcome string) (Receipt, error) {
-	if outcome != "allowed-once" && outcome != "rejected" {
-		return Receipt{}, fmt.Errorf("deck cannot answer an approval with %q: it is \"allowed-once\" or \"rejected\"", outcome)
+func (c *Client) Approve(ctx context.Context, a ApprovalRequest, outcome session.ApprovalOutcome) (Receipt, error) {
+	if outcome != session.AllowedOnce && outcome != session.Rejected {
+		return Receipt{}, fmt.Errorf("deck cannot answer an approval with %q: it is %q or %q", outcome, session.AllowedOnce, session.Rejected)
 	}
-	value := map[string]string{"sessionId": a.SessionID, "approvalId": a.ApprovalID, "outcome": outcome}
+	value := map[string]string{"sessionId": a.SessionID, "approvalId": a.ApprovalID, "outcome": string(outcome)}
 	return c.respond(ctx, a.RPCID, map[string]any{"ok": true, "value": value})
 }
 

@@ -3,6 +3,7 @@ package live
 import (
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -35,10 +36,12 @@ type QueueChanged struct{ Items []QueueItem }
 type ApprovalAsked struct{ Request ApprovalRequest }
 
 // ApprovalSettled closes an approval, answered here or elsewhere, or
-// cancelled with its turn. Outcome is the host's: "allowed-once", "rejected",
-// "cancelled", "unavailable"; "unavailable" too when its turn ended while
-// deck was not connected to hear how.
-type ApprovalSettled struct{ ApprovalID, Outcome string }
+// cancelled with its turn, in the host's words (session.Unavailable too when
+// its turn ended while deck was not connected to hear how).
+type ApprovalSettled struct {
+	ApprovalID string
+	Outcome    session.ApprovalOutcome
+}
 
 // QuestionAsked is a question waiting for the user's answer. It stays
 // pending across reconnects until QuestionSettled.

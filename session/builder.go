@@ -1,0 +1,78 @@
+package session
+
+import "maps"
+
+// Builder is a Session while a reader fills it: the only way to change one.
+// Readers hold a Builder; everyone else sees the Session.
+type Builder struct {
+	*Session
+}
+
+// NewBuilder starts an empty session; its reader names the format.
+func NewBuilder() *Builder {
+	return &Builder{&Session{Hidden: map[string]int{}, calls: map[string]*ToolCall{}}}
+}
+
+// Outcome is where a line went, for the session's accounting.
+type Outcome int
+
+const (
+	AsEntry       Outcome = iota // an entry of its own
+	AsMerge                      // merged into an entry already there
+	AsBookkeeping                // counted by kind, not drawn
+)
+
+// Add appends an entry, giving it an id.
+func (b *Builder) Add(e Entry) {
+	s := b.Session
+	base := e.base()
+	s.nextID++
+	base.ID = s.nextID
+	base.Rev = 1
+	s.Entries = append(s.Entries, e)
+	s.Rev++
+	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
+		s.calls[c.CallID] = c
+	}
+}
+
+// Touch records that an entry changed.
+func (b *Builder) Touch(e Entry) {
+	e.base().Rev++
+	b.Rev++
+}
+
+// Remove drops an entry (a streamed block its committed message replaced).
+func (b *Builder) Remove(e Entry) {
+	s := b.Session
+	for i, x := range s.Entries {
+		if x == e {
+			s.Entries = append(s.Entries[:i], s.Entries[i+1:]...)
+			s.Rev++
+			return
+		}
+	}
+}
+
+// SetCallID gives a call its id (known only once its stream names it) and
+// makes it findable by that id.
+func (b *Builder) SetCallID(c *ToolCall, id string) {
+	c.CallID = id
+	b.calls[id] = c
+}
+
+// Calls yields every call that has an id, in no order.
+func (b *Builder) Calls() func(yield func(*ToolCall) bool) { return maps.Values(b.calls) }
+
+// Tally records where a line of kind went (bookkeeping is counted by kind).
+func (b *Builder) Tally(out Outcome, kind string) {
+	switch out {
+	case AsEntry:
+		b.Account.Entries++
+	case AsMerge:
+		b.Account.Merged++
+	case AsBookkeeping:
+		b.Hidden[kind]++
+		b.Account.Bookkeeping++
+	}
+}

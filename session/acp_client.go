@@ -2,9 +2,11 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"slices"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -27,7 +29,7 @@ func (d *acpDecoder) permission(m *acpMsg, req *acpRequest) error {
 	}
 	ss := d.session(string(p.SessionId))
 	req.session, req.options = ss, p.Options
-	meta := decodeLoose(p.Meta)
+	meta := jsonline.Loose(p.Meta)
 	ask := &Approval{ID: m.shownID, Reason: acpPermissionReason(p.Options, meta)}
 	if acpCodexMeta(meta, p.Options) {
 		d.guessAgent("codex-acp")

@@ -3,8 +3,10 @@ package session
 import (
 	"encoding/base64"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"slices"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -18,7 +20,7 @@ func acpBlock(raw json.RawMessage) (ContentBlock, error) {
 		Type string `json:"type"`
 	}
 	if err := json.Unmarshal(raw, &head); err != nil {
-		return ContentBlock{}, fmt.Errorf("a content block that is not one: %s", shortErr(err))
+		return ContentBlock{}, fmt.Errorf("a content block that is not one: %s", jsonline.Short(err))
 	}
 	var err error
 	switch head.Type {
@@ -59,7 +61,7 @@ func acpBlock(raw json.RawMessage) (ContentBlock, error) {
 	default:
 		return ContentBlock{Type: acpOr(head.Type, "(no type)"), Raw: slices.Clone(raw)}, nil
 	}
-	return ContentBlock{}, fmt.Errorf("a %s block that does not fit its shape: %s", head.Type, shortErr(err))
+	return ContentBlock{}, fmt.Errorf("a %s block that does not fit its shape: %s", head.Type, jsonline.Short(err))
 }
 
 // acpResource is an embedded resource as text: its uri, then its text.

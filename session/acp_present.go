@@ -1,6 +1,10 @@
 package session
 
-import "path"
+import (
+	"path"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+)
 
 // present makes a call's views again from what the log has said of it, by
 // its ACP kind: read, edit, execute, search and fetch get their own cards,
@@ -25,13 +29,13 @@ func (d *acpDecoder) present(c *acpCall) {
 func acpDuration(out any) int64 {
 	m, _ := out.(map[string]any)
 	if d, ok := m["duration"].(map[string]any); ok {
-		secs, ok1 := intOf(d["secs"])
-		nanos, _ := intOf(d["nanos"])
+		secs, ok1 := jsonline.Int(d["secs"])
+		nanos, _ := jsonline.Int(d["nanos"])
 		if ok1 && secs >= 0 && nanos >= 0 {
 			return secs*1000 + nanos/1e6
 		}
 	}
-	if ms, ok := intOf(m["durationMs"]); ok && ms >= 0 {
+	if ms, ok := jsonline.Int(m["durationMs"]); ok && ms >= 0 {
 		return ms
 	}
 	return 0
@@ -87,7 +91,7 @@ func (d *acpDecoder) resultView(c *acpCall) ResultView {
 		if url := acpStr(c.input, "url"); url != "" {
 			v := WebFetchResultView{URL: url}
 			if r, ok := c.response.(map[string]any); ok {
-				if n, ok := intOf(r["code"]); ok {
+				if n, ok := jsonline.Int(r["code"]); ok {
 					v.StatusCode = int(n)
 				}
 			}
@@ -172,7 +176,7 @@ func (c *acpCall) readView() (ReadResultView, bool) {
 	}
 	first := 1
 	for _, k := range []string{"offset", "line"} {
-		if n, ok := intOf(c.input[k]); ok && n > 0 && first == 1 {
+		if n, ok := jsonline.Int(c.input[k]); ok && n > 0 && first == 1 {
 			first = int(n)
 		}
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strconv"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -36,16 +38,9 @@ var acpRecorded = map[string]string{
 
 // acpParse reads a value as a message, or says in a few words why it is not one.
 func acpParse(data []byte) (*acpMsg, error) {
-	t := bytes.TrimSpace(data)
-	if len(t) > 0 && t[0] != '{' {
-		if json.Valid(t) {
-			return nil, errors.New("not a message: a JSON " + jsonKind(t[0]))
-		}
-		return nil, fmt.Errorf("not JSON: %s", quoteStart(t))
-	}
 	var f map[string]json.RawMessage
-	if err := json.Unmarshal(t, &f); err != nil {
-		return nil, fmt.Errorf("not JSON: %s", jsonError(err, t))
+	if err := jsonline.Object(data, "a message", &f); err != nil {
+		return nil, err
 	}
 	m := &acpMsg{params: f["params"], result: f["result"], fail: f["error"]}
 	if raw, ok := f["method"]; ok {
@@ -92,7 +87,7 @@ func acpID(raw json.RawMessage) (key, shown string) {
 	case string:
 		return "s:" + x, shown
 	case json.Number:
-		if n, ok := intOf(x); ok {
+		if n, ok := jsonline.Int(x); ok {
 			return "n:" + strconv.FormatInt(n, 10), shown
 		}
 		return "n:" + x.String(), shown
@@ -257,7 +252,7 @@ func acpParams(m *acpMsg, v any) error {
 		return fmt.Errorf("`%s` has no params", m.method)
 	}
 	if err := json.Unmarshal(m.params, v); err != nil {
-		return fmt.Errorf("`%s` does not fit its shape: %s", m.method, shortErr(err))
+		return fmt.Errorf("`%s` does not fit its shape: %s", m.method, jsonline.Short(err))
 	}
 	return nil
 }
@@ -265,7 +260,7 @@ func acpParams(m *acpMsg, v any) error {
 // acpResult decodes a response's result, naming the method when it does not fit.
 func acpResult(req *acpRequest, result json.RawMessage, v any) error {
 	if err := json.Unmarshal(result, v); err != nil {
-		return fmt.Errorf("the `%s` response does not fit its shape: %s", req.method, shortErr(err))
+		return fmt.Errorf("the `%s` response does not fit its shape: %s", req.method, jsonline.Short(err))
 	}
 	return nil
 }

@@ -2,9 +2,10 @@ package session
 
 import (
 	"encoding/hex"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
 	"time"
+
+	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )

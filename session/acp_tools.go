@@ -3,9 +3,11 @@ package session
 import (
 	"bytes"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"path"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -151,15 +153,15 @@ func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
 	if f.Locations != nil {
 		c.locations = acpLocations(f.Locations)
 	}
-	if in := decodeLoose(f.RawInput); f.RawInput != nil && !(announce && acpEmpty(in) && c.inputJSON != "") {
+	if in := jsonline.Loose(f.RawInput); f.RawInput != nil && !(announce && acpEmpty(in) && c.inputJSON != "") {
 		c.rawInput, c.inputJSON = in, acpCompact(f.RawInput)
 		c.input, _ = in.(map[string]any)
 	}
 	if f.RawOutput != nil {
-		c.output = decodeLoose(f.RawOutput)
+		c.output = jsonline.Loose(f.RawOutput)
 	}
 	if f.Meta != nil {
-		c.meta(decodeLoose(f.Meta))
+		c.meta(jsonline.Loose(f.Meta))
 	}
 	return bad
 }
@@ -267,7 +269,7 @@ func acpToolContents(raw json.RawMessage) ([]acpToolContent, []string) {
 		case "diff":
 			var x acp.ToolCallContentDiff
 			if err := json.Unmarshal(it, &x); err != nil {
-				bad = append(bad, "a diff that does not fit its shape: "+shortErr(err))
+				bad = append(bad, "a diff that does not fit its shape: "+jsonline.Short(err))
 				continue
 			}
 			out = append(out, acpToolContent{diff: &FileDiff{Path: x.Path, OldText: x.OldText, NewText: x.NewText}})

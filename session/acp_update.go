@@ -3,6 +3,8 @@ package session
 import (
 	"errors"
 	"fmt"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -55,7 +57,7 @@ func (d *acpDecoder) update(m *acpMsg, req *acpRequest) error {
 // acpShape decodes an update, naming its kind when it does not fit.
 func acpShape(kind string, raw json.RawMessage, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("`%s` update does not fit its shape: %s", kind, shortErr(err))
+		return fmt.Errorf("`%s` update does not fit its shape: %s", kind, jsonline.Short(err))
 	}
 	return nil
 }

@@ -1,8 +1,9 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // acpSearchText drops the counts Claude Code's search tools print above

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"time"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // claudeDecoder reads a Claude Code transcript
@@ -161,19 +163,9 @@ func (d *claudeDecoder) finish() {}
 // parseClaudeRecord decodes one line, or says in a few words why it is not
 // a record.
 func parseClaudeRecord(line []byte) (*claudeRecord, error) {
-	if line[0] != '{' {
-		if json.Valid(line) {
-			return nil, errors.New("not a Claude Code record: a JSON " + jsonKind(line[0]))
-		}
-		return nil, fmt.Errorf("not JSON: %s", quoteStart(line))
-	}
 	var r claudeRecord
-	if err := json.Unmarshal(line, &r); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			return nil, fmt.Errorf("not a Claude Code record: field %q is a JSON %s", typeErr.Field, typeErr.Value)
-		}
-		return nil, fmt.Errorf("not JSON: %s", jsonError(err, line))
+	if err := jsonline.Object(line, "a Claude Code record", &r); err != nil {
+		return nil, err
 	}
 	if r.Type == "" {
 		return nil, errors.New("not a Claude Code record: no \"type\"")

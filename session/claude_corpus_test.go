@@ -2,10 +2,11 @@ package session
 
 import (
 	"bytes"
-	json "github.com/go-json-experiment/json/v1"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 const claudeCorpus = testdata + "/corpus/claude-code"

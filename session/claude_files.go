@@ -2,6 +2,8 @@ package session
 
 import (
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // The file tools' results: reads, edits and writes, numbered with the
@@ -17,10 +19,10 @@ func (d *claudeDecoder) readResult(a args, obj map[string]any, text string) Resu
 				path = p
 			}
 			start := 1
-			if n, ok := intOf(f["startLine"]); ok && n > 0 {
+			if n, ok := jsonline.Int(f["startLine"]); ok && n > 0 {
 				start = int(n)
 			}
-			total, _ := intOf(f["totalLines"])
+			total, _ := jsonline.Int(f["totalLines"])
 			lines := claudeLines(content, start)
 			v := readView(path, lines, int(total))
 			d.files.read(v)
@@ -137,8 +139,8 @@ func claudePatch(path string, v any) ([]FileDiff, []int) {
 				newLines = append(newLines, l)
 			}
 		}
-		start, _ := intOf(h["oldStart"])
-		count, _ := intOf(h["oldLines"])
+		start, _ := jsonline.Int(h["oldStart"])
+		count, _ := jsonline.Int(h["oldLines"])
 		d := FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
 		switch {
 		case len(oldLines) > 0:

@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // claudeMessage is a record's `message`: the API message it holds.
@@ -22,7 +24,7 @@ type claudeUsage struct {
 }
 
 func (u *claudeUsage) tokens() TokenUsage {
-	return TokenUsage{Input: numOf(u.Input), Output: numOf(u.Output), CacheRead: numOf(u.CacheRead), CacheWrite: numOf(u.CacheCreate)}
+	return TokenUsage{Input: jsonline.Num(u.Input), Output: jsonline.Num(u.Output), CacheRead: jsonline.Num(u.CacheRead), CacheWrite: jsonline.Num(u.CacheCreate)}
 }
 
 // claudeBlock is one block of a message's content, of any type.
@@ -52,11 +54,11 @@ func claudeMessageOf(r *claudeRecord) (*claudeMessage, []claudeBlock, error) {
 		return nil, nil, fmt.Errorf("`%s` record has no message", r.Type)
 	}
 	if err := json.Unmarshal(r.Message, &m); err != nil {
-		return nil, nil, fmt.Errorf("`%s` record's message does not fit its shape: %s", r.Type, shortErr(err))
+		return nil, nil, fmt.Errorf("`%s` record's message does not fit its shape: %s", r.Type, jsonline.Short(err))
 	}
 	blocks, err := claudeBlocks(m.Content)
 	if err != nil {
-		return nil, nil, fmt.Errorf("`%s` record's content does not fit its shape: %s", r.Type, shortErr(err))
+		return nil, nil, fmt.Errorf("`%s` record's content does not fit its shape: %s", r.Type, jsonline.Short(err))
 	}
 	return &m, blocks, nil
 }

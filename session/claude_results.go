@@ -1,8 +1,10 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // toolResults merges a user record's tool_result blocks into their calls.
@@ -12,7 +14,7 @@ import (
 func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBlock) claudeOutcome {
 	var tur any
 	if len(results) == 1 { // with more, whose it is cannot be told
-		tur = decodeLoose(r.ToolUseResult)
+		tur = jsonline.Loose(r.ToolUseResult)
 	}
 	out := claudeMerged
 	for _, b := range results {
@@ -200,7 +202,7 @@ func claudeShellOutput(a args, obj map[string]any, text string) ResultView {
 		status, _ = obj["status"].(string)
 		stdout, _ = obj["stdout"].(string)
 		stderr, _ = obj["stderr"].(string)
-		if code, ok := intOf(obj["exitCode"]); ok {
+		if code, ok := jsonline.Int(obj["exitCode"]); ok {
 			status += ", exit " + jsNumber(float64(code))
 		}
 	} else {
@@ -225,7 +227,7 @@ func claudeShellOutput(a args, obj map[string]any, text string) ResultView {
 // claudeKillResult is KillBash's message, from the object or the JSON text.
 func claudeKillResult(obj map[string]any, text string) ResultView {
 	if obj == nil {
-		obj, _ = object(decodeLoose(json.RawMessage(text)))
+		obj, _ = object(jsonline.Loose(json.RawMessage(text)))
 	}
 	msg, _ := obj["message"].(string)
 	if msg == "" {

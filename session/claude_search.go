@@ -1,10 +1,12 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // The shell, search and web tools' results.
@@ -116,7 +118,7 @@ func claudePaths(names []any, obj map[string]any) ResultView {
 		}
 	}
 	v.Total = len(v.Paths)
-	if n, ok := intOf(obj["numFiles"]); ok && int(n) > v.Total {
+	if n, ok := jsonline.Int(obj["numFiles"]); ok && int(n) > v.Total {
 		v.Total = int(n)
 	}
 	v.Truncated = obj["truncated"] == true
@@ -185,7 +187,7 @@ func claudeLSResult(listing string) ResultView {
 // claudeFetchResult is a WebFetch's card: its URL and HTTP status; the
 // text the model read stays the result's content.
 func claudeFetchResult(a args, obj map[string]any, text string) ResultView {
-	code, ok := intOf(obj["code"])
+	code, ok := jsonline.Int(obj["code"])
 	if !ok {
 		return GenericResultView{Content: claudeMarkdown(text)}
 	}

@@ -2,13 +2,15 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // A Task (or Agent) call starts a subagent; its work is shown inside the
@@ -165,7 +167,7 @@ func (d *claudeDecoder) progress(num int, r *claudeRecord) (claudeOutcome, error
 	}
 	if len(r.Data) > 0 && string(r.Data) != "null" {
 		if err := json.Unmarshal(r.Data, &p); err != nil {
-			return claudeOutcome{}, fmt.Errorf("`progress` record's data does not fit its shape: %s", shortErr(err))
+			return claudeOutcome{}, fmt.Errorf("`progress` record's data does not fit its shape: %s", jsonline.Short(err))
 		}
 	}
 	if t := d.tasks[r.ParentToolUseID]; t != nil && p.Type == "agent_progress" {

@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // system reads a `system` record by its subtype: a compaction is a marked
@@ -89,9 +91,9 @@ func claudeRetrySummary(r *claudeRecord) string {
 	var attempt, maxRetries json.Number
 	_ = json.Unmarshal(r.RetryAttempt, &attempt)
 	_ = json.Unmarshal(r.MaxRetries, &maxRetries)
-	if n := numOf(attempt); n > 0 {
+	if n := jsonline.Num(attempt); n > 0 {
 		summary += fmt.Sprintf("; retry %d", n)
-		if m := numOf(maxRetries); m > 0 {
+		if m := jsonline.Num(maxRetries); m > 0 {
 			summary += fmt.Sprintf(" of %d", m)
 		}
 	}
@@ -121,7 +123,7 @@ func claudeCompactSummary(raw json.RawMessage) string {
 	if meta.Trigger != "" {
 		summary += " (" + meta.Trigger + ")"
 	}
-	if n := numOf(meta.PreTokens); n > 0 {
+	if n := jsonline.Num(meta.PreTokens); n > 0 {
 		summary += fmt.Sprintf(": %s tokens of context summarised", thousands(n))
 	}
 	return summary

@@ -2,8 +2,9 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // Claude Code's tools mapped onto the harness's cards: what each call shows

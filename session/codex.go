@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"time"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexDecoder applies the lines of an OpenAI Codex CLI rollout
@@ -80,15 +82,9 @@ func (d *codexDecoder) finish() {
 // the line for the bookkeeping counts.
 func (d *codexDecoder) dispatch(line []byte) (string, Outcome, error) {
 	trimmed := bytes.TrimSpace(line)
-	if trimmed[0] != '{' {
-		if json.Valid(trimmed) {
-			return "", 0, errors.New("not a Codex record: a JSON " + jsonKind(trimmed[0]))
-		}
-		return "", 0, fmt.Errorf("not JSON: %s", quoteStart(trimmed))
-	}
 	var l codexLine
-	if err := json.Unmarshal(trimmed, &l); err != nil {
-		return "", 0, fmt.Errorf("not JSON: %s", jsonError(err, trimmed))
+	if err := jsonline.Object(trimmed, "a Codex record", &l); err != nil {
+		return "", 0, err
 	}
 	if t, ok := codexTime(l.Timestamp); ok {
 		d.now = t
@@ -186,7 +182,7 @@ func (d *codexDecoder) base() EntryBase { return EntryBase{Seq: -1, Time: d.now,
 // decodeItem reads a payload into v, naming the record when it does not fit.
 func decodeItem(what string, raw json.RawMessage, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("`%s` does not fit its shape: %v", what, shortErr(err))
+		return fmt.Errorf("`%s` does not fit its shape: %v", what, jsonline.Short(err))
 	}
 	return nil
 }

@@ -2,8 +2,9 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexCallKind is how a call's output is read.

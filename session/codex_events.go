@@ -2,8 +2,9 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexEvent is an event_msg payload: the fields of the events deck reads.

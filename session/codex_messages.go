@@ -2,9 +2,10 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"regexp"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // Codex writes most messages twice: as a response item (what the model

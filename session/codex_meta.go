@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexMeta is a session_meta payload, or the bare era's first line.
@@ -119,8 +121,8 @@ func (d *codexDecoder) tokenCount(raw json.RawMessage) Outcome {
 	}
 	if json.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
 		u := t.Info.Total
-		in, cached := numOf(u.Input), numOf(u.Cached)
-		d.s.Usage = TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: numOf(u.Output), Reasoning: numOf(u.Reasoning)}
+		in, cached := jsonline.Num(u.Input), jsonline.Num(u.Cached)
+		d.s.Usage = TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning)}
 	}
 	return AsBookkeeping
 }

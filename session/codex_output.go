@@ -2,11 +2,13 @@ package session
 
 import (
 	"bytes"
-	json "github.com/go-json-experiment/json/v1"
 	"math"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexOutput is a tool's output, read out of whichever form it took:
@@ -124,7 +126,7 @@ func codexStructured(raw []byte) (codexOutput, bool) {
 		return codexOutput{}, false
 	}
 	o := codexOutput{body: *v.Output}
-	if n, ok := intOf(v.Metadata.ExitCode); ok && n >= math.MinInt32 && n <= math.MaxInt32 {
+	if n, ok := jsonline.Int(v.Metadata.ExitCode); ok && n >= math.MinInt32 && n <= math.MaxInt32 {
 		c := int(n)
 		o.exit = &c
 	}

@@ -1,8 +1,9 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // toolOutput pairs an output with its call by call_id and finishes the

@@ -2,9 +2,10 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
 	"testing"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // Small rollouts written inline, one rule each.

@@ -1,11 +1,12 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // Codex reads and searches files through its shell tools. A command whose

@@ -3,10 +3,11 @@ package session
 import (
 	"bufio"
 	"bytes"
-	json "github.com/go-json-experiment/json/v1"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexCorpus lists the Codex rollouts of the corpus.

@@ -2,10 +2,12 @@ package session
 
 import (
 	"bufio"
-	json "github.com/go-json-experiment/json/v1"
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // viewJSON is a view as the harness writes it on the wire: its fields and
@@ -106,7 +108,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 				t.Fatal(err)
 			}
 			block := r.Message.Content[0]
-			m, _ := decodeMeta(r.Meta)
+			m, _ := jsonline.Any(r.Meta)
 			c := calls[r.Message.Source.CallID]
 			got := viewJSON(t, presentResult(c.name, c.args, &ToolResult{Content: block.Content, IsError: block.IsError, Meta: m}))
 			if !reflect.DeepEqual(got, p.View.View) {

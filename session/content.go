@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	json "github.com/go-json-experiment/json/v1"
@@ -56,7 +57,7 @@ func (b *ContentBlock) UnmarshalJSON(data []byte) error {
 func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	if k := dec.PeekKind(); k != '{' {
 		dec.SkipValue()
-		return fmt.Errorf("a content block is a JSON %s, not an object", jsonKind(byte(k)))
+		return fmt.Errorf("a content block is a JSON %s, not an object", jsonline.Kind(byte(k)))
 	}
 	dec.ReadToken()
 	*b = ContentBlock{}
@@ -122,7 +123,7 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
 		err = dec.SkipValue()
 	}
 	if err != nil {
-		return fmt.Errorf("%s block: field %q: %s", b.Type, name, shortErr(err))
+		return fmt.Errorf("%s block: field %q: %s", b.Type, name, jsonline.Short(err))
 	}
 	return nil
 }
@@ -148,7 +149,7 @@ func (b *ContentBlock) fromMembers(members [][2][]byte) error {
 		type plain ContentBlock // the same fields, without this method
 		var p plain
 		if err := jsonv2.Unmarshal(raw, &p, json.DefaultOptionsV1()); err != nil {
-			return fmt.Errorf("%s block: %s", head.Type, shortErr(err))
+			return fmt.Errorf("%s block: %s", head.Type, jsonline.Short(err))
 		}
 		*b = ContentBlock(p)
 		return nil

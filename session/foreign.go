@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // Other agents' logs say what their tools did in their own words; these map
@@ -229,7 +230,7 @@ func searchFromText(text string) ResultView {
 
 // exitOf reads an exit code from a JSON number.
 func exitOf(v any) *int {
-	if n, ok := intOf(v); ok {
+	if n, ok := jsonline.Int(v); ok {
 		c := int(n)
 		return &c
 	}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+
 	json "github.com/go-json-experiment/json/v1"
 )
 

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // seedLogs adds every log of the golden testdata to a fuzz corpus.
@@ -46,7 +48,7 @@ func FuzzNarrowing(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := decodeMeta(data)
+		m, err := jsonline.Any(data)
 		if err != nil {
 			return
 		}

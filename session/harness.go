@@ -2,10 +2,10 @@ package session
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
-	"strings"
 )
 
 // streamKey names one block of one step's streamed reply.
@@ -151,11 +151,11 @@ func (d *harnessDecoder) dispatch(r *record) (Outcome, error) {
 
 // base makes the common entry fields for an event.
 func (d *harnessDecoder) base(r *record) EntryBase {
-	seq, ok := intOf(r.Seq)
+	seq, ok := jsonline.Int(r.Seq)
 	if !ok {
 		seq = -1
 	}
-	return EntryBase{Seq: seq, Time: numOf(r.Time), Line: d.line}
+	return EntryBase{Seq: seq, Time: jsonline.Num(r.Time), Line: d.line}
 }
 
 // decode reads an event's data, naming the event when it does not fit.
@@ -170,19 +170,7 @@ func decode(r *record, v any) error {
 }
 
 func shapeError(r *record, err error) error {
-	return fmt.Errorf("`%s` event does not fit its shape: %v", r.Type, shortErr(err))
-}
-
-// shortErr drops the Go type names encoding/json puts in its messages.
-func shortErr(err error) string {
-	var t *json.UnmarshalTypeError
-	if errors.As(err, &t) {
-		if t.Field == "" {
-			return fmt.Sprintf("it is a JSON %s, not an object", t.Value)
-		}
-		return fmt.Sprintf("field %q is a JSON %s", t.Field, t.Value)
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
+	return fmt.Errorf("`%s` event does not fit its shape: %v", r.Type, jsonline.Short(err))
 }
 
 func (d *harnessDecoder) header(r *record) (Outcome, error) {
@@ -190,9 +178,9 @@ func (d *harnessDecoder) header(r *record) (Outcome, error) {
 		return 0, fmt.Errorf("a second session header (id %q)", r.ID)
 	}
 	d.s.Header = Header{
-		Present: true, Version: numOf(r.Version), ID: r.ID, CreatedAt: numOf(r.CreatedAt),
+		Present: true, Version: jsonline.Num(r.Version), ID: r.ID, CreatedAt: jsonline.Num(r.CreatedAt),
 		Cwd: r.Cwd, ParentSession: r.ParentSession, Origin: r.Origin,
-		DelegationDepth: numOf(r.DelegationDepth), AgentPreset: r.AgentPreset,
+		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
 	d.files.cwd = r.Cwd
 	return AsBookkeeping, nil

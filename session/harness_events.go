@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	json "github.com/go-json-experiment/json/v1"
 )
 
 func (d *harnessDecoder) turnStartEvent(r *record) (Outcome, error) {
@@ -13,8 +15,8 @@ func (d *harnessDecoder) turnStartEvent(r *record) (Outcome, error) {
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
-	turn := numOf(t.Turn)
-	d.turnStart[turn] = numOf(r.Time)
+	turn := jsonline.Num(t.Turn)
+	d.turnStart[turn] = jsonline.Num(r.Time)
 	d.s.Add(&TurnStart{EntryBase: d.base(r), Turn: int(turn)})
 	return AsEntry, nil
 }
@@ -26,7 +28,7 @@ func (d *harnessDecoder) stepStart(r *record) (Outcome, error) {
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
-	d.turnSteps[numOf(t.Turn)]++
+	d.turnSteps[jsonline.Num(t.Turn)]++
 	return AsBookkeeping, nil
 }
 
@@ -91,7 +93,7 @@ func (d *harnessDecoder) turnEndEvent(r *record) (Outcome, error) {
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
-	turn := numOf(t.Turn)
+	turn := jsonline.Num(t.Turn)
 	d.endStreams(turn)
 	d.endCalls()
 	e := &TurnEnd{EntryBase: d.base(r), Turn: int(turn), Reason: t.Reason.Kind, Detail: t.Reason.detail(), Steps: d.turnSteps[turn]}
@@ -174,7 +176,7 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 	if ev == nil || phase == "start" || phase == "prune" {
 		ev = &Event{EntryBase: d.base(r), Kind: "compaction", Summary: "compacting the conversation"}
 		if phase == "prune" {
-			ev.Summary = fmt.Sprintf("pruned %s tokens of old tool output", thousands(numOf(c.ShadowedTokenCount)))
+			ev.Summary = fmt.Sprintf("pruned %s tokens of old tool output", thousands(jsonline.Num(c.ShadowedTokenCount)))
 		}
 		if c.CompactionID != "" {
 			d.compacts[c.CompactionID] = ev
@@ -184,7 +186,7 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 	}
 	switch phase {
 	case "summary":
-		ev.Summary = fmt.Sprintf("compacted %s tokens into a summary", thousands(numOf(c.ShadowedTokenCount)))
+		ev.Summary = fmt.Sprintf("compacted %s tokens into a summary", thousands(jsonline.Num(c.ShadowedTokenCount)))
 		ev.Body = TextOf(c.Summary)
 	case "end":
 		if c.Error != "" {
@@ -200,15 +202,15 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 	"goal/change": func(m map[string]any) (string, bool) {
 		goal, _ := m["goal"].(map[string]any)
-		return strings.TrimSpace(fmt.Sprintf("goal %s: %s", str(m, "operation"), str(goal, "objective"))), false
+		return strings.TrimSpace(fmt.Sprintf("goal %s: %s", jsonline.Str(m, "operation"), jsonline.Str(goal, "objective"))), false
 	},
 	"llm/retry": func(m map[string]any) (string, bool) {
 		f, _ := m["failure"].(map[string]any)
-		retry := "retry " + str(m, "retry")
-		if max := str(m, "maxRetries"); max != "" {
+		retry := "retry " + jsonline.Str(m, "retry")
+		if max := jsonline.Str(m, "maxRetries"); max != "" {
 			retry += " of " + max
 		}
-		return fmt.Sprintf("model call failed (%s); %s after %s ms", str(f, "message"), retry, str(m, "delayMs")), true
+		return fmt.Sprintf("model call failed (%s); %s after %s ms", jsonline.Str(f, "message"), retry, jsonline.Str(m, "delayMs")), true
 	},
 	"plan/mode": func(m map[string]any) (string, bool) {
 		if m["active"] == true {
@@ -216,35 +218,39 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 		}
 		return "plan mode off", false
 	},
-	"feedback/record": func(m map[string]any) (string, bool) { return "feedback: " + str(m, "text"), false },
+	"feedback/record": func(m map[string]any) (string, bool) { return "feedback: " + jsonline.Str(m, "text"), false },
 	"schedule/change": func(m map[string]any) (string, bool) {
 		sched, _ := m["schedule"].(map[string]any)
-		return strings.TrimSpace(fmt.Sprintf("reminder %s %s %s", str(m, "operation"), str(m, "id")+str(sched, "id"), str(sched, "prompt"))), false
+		return strings.TrimSpace(fmt.Sprintf("reminder %s %s %s", jsonline.Str(m, "operation"), jsonline.Str(m, "id")+jsonline.Str(sched, "id"), jsonline.Str(sched, "prompt"))), false
 	},
 	"subagent/descriptor": func(m map[string]any) (string, bool) {
-		return strings.TrimSpace(fmt.Sprintf("subagent session (%s) %s", str(m, "mode"), str(m, "label"))), false
+		return strings.TrimSpace(fmt.Sprintf("subagent session (%s) %s", jsonline.Str(m, "mode"), jsonline.Str(m, "label"))), false
 	},
-	"tool-workflow/run-start": func(m map[string]any) (string, bool) { return "workflow " + str(m, "name") + " started", false },
+	"tool-workflow/run-start": func(m map[string]any) (string, bool) {
+		return "workflow " + jsonline.Str(m, "name") + " started", false
+	},
 	"tool-workflow/run-end": func(m map[string]any) (string, bool) {
-		return "workflow ended: " + str(m, "stopReason"), str(m, "stopReason") == "error"
+		return "workflow ended: " + jsonline.Str(m, "stopReason"), jsonline.Str(m, "stopReason") == "error"
 	},
-	"tool-workflow/agent-start": func(m map[string]any) (string, bool) { return "workflow agent " + str(m, "label") + " started", false },
+	"tool-workflow/agent-start": func(m map[string]any) (string, bool) {
+		return "workflow agent " + jsonline.Str(m, "label") + " started", false
+	},
 	"tool-workflow/agent-end": func(m map[string]any) (string, bool) {
-		return "workflow agent ended: " + str(m, "outcome"), str(m, "outcome") == "failed"
+		return "workflow agent ended: " + jsonline.Str(m, "outcome"), jsonline.Str(m, "outcome") == "failed"
 	},
 	"team/member": func(m map[string]any) (string, bool) {
 		mem, _ := m["member"].(map[string]any)
-		return fmt.Sprintf("team member %s: %s", str(mem, "name"), str(mem, "phase")), str(mem, "phase") == "failed"
+		return fmt.Sprintf("team member %s: %s", jsonline.Str(mem, "name"), jsonline.Str(mem, "phase")), jsonline.Str(mem, "phase") == "failed"
 	},
 	"team/task": func(m map[string]any) (string, bool) {
 		t, _ := m["task"].(map[string]any)
-		return fmt.Sprintf("team task %s: %s", str(t, "subject"), str(t, "status")), false
+		return fmt.Sprintf("team task %s: %s", jsonline.Str(t, "subject"), jsonline.Str(t, "status")), false
 	},
 	"team/message/queued": func(m map[string]any) (string, bool) {
 		msg, _ := m["message"].(map[string]any)
-		return fmt.Sprintf("team message %s → %s", str(msg, "senderName"), str(msg, "targetId")), false
+		return fmt.Sprintf("team message %s → %s", jsonline.Str(msg, "senderName"), jsonline.Str(msg, "targetId")), false
 	},
-	"prompt/blocked": func(m map[string]any) (string, bool) { return "prompt blocked: " + str(m, "reason"), true },
+	"prompt/blocked": func(m map[string]any) (string, bool) { return "prompt blocked: " + jsonline.Str(m, "reason"), true },
 }
 
 func (d *harnessDecoder) eventLine(r *record) (Outcome, error) {
@@ -255,20 +261,6 @@ func (d *harnessDecoder) eventLine(r *record) (Outcome, error) {
 	summary, failed := eventLines[r.Type](m)
 	d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
 	return AsEntry, nil
-}
-
-// str reads a field as text: a string as it is, a number or boolean as JSON.
-func str(m map[string]any, key string) string {
-	switch v := m[key].(type) {
-	case string:
-		return v
-	case nil:
-		return ""
-	case float64, bool:
-		b, _ := json.Marshal(v)
-		return string(b)
-	}
-	return ""
 }
 
 // thousands writes n with separators: 18,234.

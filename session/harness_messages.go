@@ -2,6 +2,8 @@ package session
 
 import (
 	"fmt"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -79,7 +81,7 @@ func (d *harnessDecoder) chunkEvent(r *record) (Outcome, error) {
 	if err != nil {
 		return 0, err
 	}
-	e := chunkEvent{Seq: numOf(r.Seq), Time: numOf(r.Time), Turn: numOf(c.Turn), Step: numOf(c.Step), Chunk: c.Chunk}
+	e := chunkEvent{Seq: jsonline.Num(r.Seq), Time: jsonline.Num(r.Time), Turn: jsonline.Num(c.Turn), Step: jsonline.Num(c.Step), Chunk: c.Chunk}
 	switch c.Chunk.Type {
 	case "usage", "finish":
 		return AsBookkeeping, nil
@@ -96,7 +98,7 @@ func (d *harnessDecoder) chunkEvent(r *record) (Outcome, error) {
 // first chunk. It reports whether it created an entry.
 func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 	c := e.Chunk
-	key := streamKey{e.Turn, e.Step, numOf(c.Index)}
+	key := streamKey{e.Turn, e.Step, jsonline.Num(c.Index)}
 	cur, exists := d.streams[key]
 	if !exists {
 		cur = newStreamEntry(c)
@@ -199,7 +201,7 @@ func (d *harnessDecoder) assistantMessage(r *record) (Outcome, error) {
 		}
 	}
 	d.s.Usage.add(m.Usage)
-	turn, step := numOf(m.Turn), numOf(m.Step)
+	turn, step := jsonline.Num(m.Turn), jsonline.Num(m.Step)
 	added := d.commit(turn, step, content, r)
 	if added {
 		return AsEntry, nil

@@ -1,9 +1,10 @@
 package session
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -42,60 +43,14 @@ type record struct {
 
 // parseRecord decodes one line, or says in a few words why it is not an event.
 func parseRecord(line []byte) (*record, error) {
-	trimmed := bytes.TrimSpace(line)
-	if len(trimmed) > 0 && trimmed[0] != '{' {
-		if json.Valid(trimmed) {
-			return nil, errors.New("not an event: a JSON " + jsonKind(trimmed[0]))
-		}
-		return nil, fmt.Errorf("not JSON: %s", quoteStart(trimmed))
-	}
 	var r record
-	if err := json.Unmarshal(trimmed, &r); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			return nil, fmt.Errorf("not an event: field %q is a JSON %s", typeErr.Field, typeErr.Value)
-		}
-		return nil, fmt.Errorf("not JSON: %s", jsonError(err, trimmed))
+	if err := jsonline.Object(line, "an event", &r); err != nil {
+		return nil, err
 	}
 	if r.Type == "" {
 		return nil, errors.New("not an event: no \"type\"")
 	}
 	return &r, nil
-}
-
-func jsonKind(c byte) string {
-	switch c {
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 'n':
-		return "null"
-	case 't', 'f':
-		return "boolean"
-	}
-	return "number"
-}
-
-// jsonError words a decoding error with the place it happened.
-func jsonError(err error, line []byte) string {
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) {
-		return fmt.Sprintf("%v at byte %d", syn, syn.Offset)
-	}
-	if err.Error() == "unexpected end of JSON input" {
-		return fmt.Sprintf("line ends early after %d bytes", len(line))
-	}
-	return err.Error()
-}
-
-// quoteStart shows the start of a bad line, at most 40 bytes.
-func quoteStart(b []byte) string {
-	const max = 40
-	if len(b) > max {
-		return fmt.Sprintf("%q…", b[:max])
-	}
-	return fmt.Sprintf("%q", b)
 }
 
 // chunkRow is the data of a packed row: a run of text, reasoning or tool-call
@@ -139,15 +94,15 @@ func expandRow(r *record) ([]chunkEvent, error) {
 	if len(row.Dt) != len(members)-1 {
 		return nil, fmt.Errorf("bad %s row: %d members but %d time gaps", r.Type, len(members), len(row.Dt))
 	}
-	seq0, ok1 := intOf(r.Seq0)
-	t, ok2 := intOf(r.Time0)
+	seq0, ok1 := jsonline.Int(r.Seq0)
+	t, ok2 := jsonline.Int(r.Time0)
 	if !ok1 || !ok2 {
 		return nil, fmt.Errorf("bad %s row: seq0 or time0 is not an integer", r.Type)
 	}
 	out := make([]chunkEvent, len(members))
 	for k, m := range members {
 		if k > 0 {
-			t += numOf(row.Dt[k-1])
+			t += jsonline.Num(row.Dt[k-1])
 		}
 		c := chunk{Type: kind, Index: row.Index, Text: m}
 		if kind == "tool-call-delta" {
@@ -156,7 +111,7 @@ func expandRow(r *record) ([]chunkEvent, error) {
 				c.Name = *row.Name
 			}
 		}
-		out[k] = chunkEvent{Seq: seq0 + int64(k), Time: t, Turn: numOf(row.Turn), Step: numOf(row.Step), Chunk: c}
+		out[k] = chunkEvent{Seq: seq0 + int64(k), Time: t, Turn: jsonline.Num(row.Turn), Step: jsonline.Num(row.Step), Chunk: c}
 	}
 	return out, nil
 }
@@ -195,9 +150,9 @@ func (u *TokenUsage) add(d *usageData) {
 	if d == nil {
 		return
 	}
-	u.Input += numOf(d.InputTokens)
-	u.Output += numOf(d.OutputTokens)
-	u.CacheRead += numOf(d.CacheReadTokens)
-	u.CacheWrite += numOf(d.CacheWriteTokens)
-	u.Reasoning += numOf(d.ReasoningTokens)
+	u.Input += jsonline.Num(d.InputTokens)
+	u.Output += jsonline.Num(d.OutputTokens)
+	u.CacheRead += jsonline.Num(d.CacheReadTokens)
+	u.CacheWrite += jsonline.Num(d.CacheWriteTokens)
+	u.Reasoning += jsonline.Num(d.ReasoningTokens)
 }

@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"slices"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 type toolCallData struct {
@@ -27,7 +29,7 @@ func (d *harnessDecoder) toolCall(r *record) (Outcome, error) {
 		d.s.Touch(call)
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
-	call.StartTime = numOf(r.Time)
+	call.StartTime = jsonline.Num(r.Time)
 	call.Call = presentCall(call.Name, call.Arguments)
 	if r.hostViewFor == "call" {
 		if v, ok := narrowCallView(r.hostView); ok {
@@ -58,8 +60,8 @@ type toolResultData struct {
 	Content []ContentBlock `json:"content"`
 	IsError bool           `json:"isError"`
 
-	Error *ToolError `json:"error"`
-	Meta  anyValue   `json:"meta"`
+	Error *ToolError     `json:"error"`
+	Meta  jsonline.Value `json:"meta"`
 }
 
 func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
@@ -100,8 +102,8 @@ func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
 			d.s.Touch(call)
 		}
 		call.Streaming = false
-		call.EndTime = numOf(r.Time)
-		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.v, HasMeta: t.Meta.present}
+		call.EndTime = jsonline.Num(r.Time)
+		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.V, HasMeta: t.Meta.Present}
 		settle(call, hostResultView(r))
 		d.track(call)
 	}
@@ -162,8 +164,6 @@ func (d *harnessDecoder) track(c *ToolCall) {
 	default: // other results say nothing about a file's lines
 	}
 }
-
-func shortErrOf(err error) error { return fmt.Errorf("%s", shortErr(err)) }
 
 func (d *harnessDecoder) approvalAsked(r *record) (Outcome, error) {
 	var a struct {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -120,7 +121,7 @@ func narrowResultView(raw []byte) (ResultView, bool) {
 // viewObject decodes a view as a tool's meta is decoded: numbers kept as
 // json.Number, for the narrowing rules to judge.
 func viewObject(raw []byte) (map[string]any, bool) {
-	v, err := decodeMeta(raw)
+	v, err := jsonline.Any(raw)
 	if err != nil {
 		return nil, false
 	}
@@ -149,7 +150,7 @@ func viewLocations(m map[string]any) ([]FileLocation, bool) {
 		}
 		loc := FileLocation{Path: path}
 		if line, present := l["line"]; present {
-			n, ok := intOf(line)
+			n, ok := jsonline.Int(line)
 			if !ok || n < 1 {
 				return nil, false
 			}

@@ -2,9 +2,10 @@ package session
 
 import (
 	"bytes"
-	json "github.com/go-json-experiment/json/v1"
 	"math"
 	"strconv"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // args is a tool call's parsed arguments.

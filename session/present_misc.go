@@ -1,9 +1,10 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"regexp"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // The harness's other tools that present themselves: plans, goals, skills,

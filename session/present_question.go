@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // ask_user_question has no presenter in the harness (its host attaches no
@@ -78,7 +80,7 @@ func questionResult(a args, r *ToolResult) ResultView {
 	if r.IsError {
 		return nil
 	}
-	v, err := decodeMeta([]byte(TextOf(r.Content)))
+	v, err := jsonline.Any([]byte(TextOf(r.Content)))
 	m, ok := object(v)
 	list, ok2 := m["answers"].([]any)
 	if err != nil || !ok || !ok2 {

@@ -1,5 +1,7 @@
 package session
 
+import "github.com/deck-tui/deck/session/internal/jsonline"
+
 // The search tools (@deepseek-ai/dsh-tool-fs-search: grep, glob) and the web
 // tools (@deepseek-ai/dsh-tool-web: web_search, web_fetch).
 
@@ -97,7 +99,7 @@ func SearchViewFromMeta(meta any) (ResultView, bool) {
 		return nil, false
 	}
 	truncated, ok1 := m["truncated"].(bool)
-	total, ok2 := intOf(m["total"])
+	total, ok2 := jsonline.Int(m["total"])
 	if !ok1 || !ok2 {
 		return nil, false
 	}
@@ -146,7 +148,7 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 			if !ok {
 				return nil, false
 			}
-			n, ok1 := intOf(mm["lineNumber"])
+			n, ok1 := jsonline.Int(mm["lineNumber"])
 			line, ok2 := mm["line"].(string)
 			if !ok1 || !ok2 {
 				return nil, false
@@ -199,7 +201,7 @@ func webFetchFromMeta(meta any) (WebFetchResultView, bool) {
 		return v, false
 	}
 	url, ok1 := m["url"].(string)
-	code, ok2 := intOf(m["statusCode"])
+	code, ok2 := jsonline.Int(m["statusCode"])
 	truncated, ok3 := m["truncated"].(bool)
 	if !ok1 || !ok2 || !ok3 {
 		return v, false

@@ -1,9 +1,10 @@
 package session
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"reflect"
 	"testing"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 func result(t *testing.T, text string, isError bool, metaJSON string) *ToolResult {

@@ -1,6 +1,10 @@
 package session
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+)
 
 // ReadMetaFromMeta narrows a read result's meta into the read card's data,
 // by the harness's rules (readMetaFromMeta): a JSON object (not null, not an
@@ -21,11 +25,11 @@ func ReadMetaFromMeta(meta any) (ReadResultView, bool) {
 	if !ok {
 		return v, false
 	}
-	offset, ok := intOf(m["offset"])
+	offset, ok := jsonline.Int(m["offset"])
 	if !ok || offset < 1 {
 		return v, false
 	}
-	total, ok := intOf(m["totalLines"])
+	total, ok := jsonline.Int(m["totalLines"])
 	if !ok || total < 0 {
 		return v, false
 	}
@@ -40,7 +44,7 @@ func ReadMetaFromMeta(meta any) (ReadResultView, bool) {
 		if !ok {
 			return v, false
 		}
-		n, ok := intOf(l["number"])
+		n, ok := jsonline.Int(l["number"])
 		if !ok || n < 1 || n <= previous || n > total {
 			return v, false
 		}

@@ -3,11 +3,13 @@ package session
 import (
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 func meta(t *testing.T, js string) any {
 	t.Helper()
-	v, err := decodeMeta([]byte(js))
+	v, err := jsonline.Any([]byte(js))
 	if err != nil {
 		t.Fatalf("%s: %v", js, err)
 	}
@@ -72,7 +74,7 @@ func TestReadMetaNarrowing(t *testing.T) {
 // A meta nested too deep to decode never panics; it just is not meta.
 func TestReadMetaNeverPanics(t *testing.T) {
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
-	v, _ := decodeMeta([]byte(deep))
+	v, _ := jsonline.Any([]byte(deep))
 	if _, ok := ReadMetaFromMeta(v); ok {
 		t.Fatal("accepted")
 	}

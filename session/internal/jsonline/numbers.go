@@ -1,19 +1,20 @@
-package session
+package jsonline
 
 import (
-	json "github.com/go-json-experiment/json/v1"
 	"math"
 	"strconv"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // maxSafeInt is the largest integer a JSON number written by JavaScript
 // (the harness) holds exactly: 2^53 − 1.
 const maxSafeInt = 1<<53 - 1
 
-// intOf reads a JSON number as an integer. It fails on fractions, values
+// Int reads a JSON number as an integer. It fails on fractions, values
 // outside ±2^53 and anything that is not a number (1e400, "7", null), so a
 // hostile log can never turn into a huge or wrapped Go int.
-func intOf(v any) (int64, bool) {
+func Int(v any) (int64, bool) {
 	var f float64
 	switch n := v.(type) {
 	case json.Number:
@@ -39,8 +40,8 @@ func intOf(v any) (int64, bool) {
 	return int64(f), true
 }
 
-// numOf reads a JSON number as an integer, 0 when it is absent or not one.
-func numOf(n json.Number) int64 {
-	i, _ := intOf(n)
+// Num reads a JSON number as an integer, 0 when it is absent or not one.
+func Num(n json.Number) int64 {
+	i, _ := Int(n)
 	return i
 }

@@ -1,4 +1,4 @@
-package session
+package jsonline
 
 import (
 	jsonv2 "github.com/go-json-experiment/json"
@@ -6,18 +6,18 @@ import (
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// anyValue is a JSON value of any shape (a tool's private meta), read in the
+// Value is a JSON value of any shape (a tool's private meta), read in the
 // same pass as the event around it: objects become map[string]any, arrays
 // []any, and numbers json.Number, so a number like 1e400 or 2^60 is judged
 // where it is used instead of failing the event.
-type anyValue struct {
-	v       any
-	present bool // the member was there, even as null
+type Value struct {
+	V       any
+	Present bool // the member was there, even as null
 }
 
-func (a *anyValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+func (a *Value) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	v, err := readAny(dec)
-	a.v, a.present = v, true
+	a.V, a.Present = v, true
 	return err
 }
 
@@ -67,21 +67,35 @@ func readAny(dec *jsontext.Decoder) (any, error) {
 	return nil, nil
 }
 
-// decodeMeta reads a whole JSON value as anyValue does.
-func decodeMeta(raw []byte) (any, error) {
+// Any reads a whole JSON value as anyValue does.
+func Any(raw []byte) (any, error) {
 	if len(raw) == 0 {
 		return nil, nil
 	}
-	var a anyValue
+	var a Value
 	if err := jsonv2.Unmarshal(raw, &a, json.DefaultOptionsV1()); err != nil {
-		return nil, shortErrOf(err)
+		return nil, ShortErr(err)
 	}
-	return a.v, nil
+	return a.V, nil
 }
 
-// decodeLoose reads a JSON value as decodeMeta does; nil when there is none
+// Loose reads a JSON value as decodeMeta does; nil when there is none
 // or it is unreadable.
-func decodeLoose(raw []byte) any {
-	v, _ := decodeMeta(raw)
+func Loose(raw []byte) any {
+	v, _ := Any(raw)
 	return v
+}
+
+// Str reads a field as text: a string as it is, a number or boolean as JSON.
+func Str(m map[string]any, key string) string {
+	switch v := m[key].(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	case float64, bool:
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+	return ""
 }

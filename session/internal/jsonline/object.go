@@ -1,0 +1,31 @@
+package jsonline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	json "github.com/go-json-experiment/json/v1"
+)
+
+// Object decodes a line that should hold one JSON object into v. What names
+// the thing the line should be ("an event", "a Codex record"), for the error
+// that says in a few words why it is not one. Space around the object is
+// allowed, as every format's writer may leave some.
+func Object(line []byte, what string, v any) error {
+	t := bytes.TrimSpace(line)
+	if len(t) > 0 && t[0] != '{' {
+		if json.Valid(t) {
+			return errors.New("not " + what + ": a JSON " + Kind(t[0]))
+		}
+		return fmt.Errorf("not JSON: %s", QuoteStart(t))
+	}
+	if err := json.Unmarshal(t, v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return fmt.Errorf("not %s: field %q is a JSON %s", what, typeErr.Field, typeErr.Value)
+		}
+		return fmt.Errorf("not JSON: %s", Explain(err, t))
+	}
+	return nil
+}

@@ -14,7 +14,7 @@ import (
 type acpDecoder struct {
 	s     *Builder
 	frame acpFramer
-	files *fileLines
+	files *FileLines
 
 	sessions  map[string]*acpSession
 	shown     *acpSession // the session of the last entry added
@@ -36,7 +36,7 @@ type acpKey struct{ session, id string }
 func newACPDecoder(s *Builder) *acpDecoder {
 	s.Format = FormatACP
 	return &acpDecoder{
-		s: s, files: newFileLines(),
+		s: s, files: NewFileLines(),
 		sessions: map[string]*acpSession{}, calls: map[acpKey]*acpCall{},
 		terminals: map[acpKey]*acpTerminal{}, waiting: map[string][]*acpRequest{},
 	}

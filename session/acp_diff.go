@@ -1,6 +1,8 @@
 package session
 
-import "sort"
+import (
+	"sort"
+)
 
 // diffs is an edit call's change, one FileDiff per hunk: from Codex's
 // rawInput.changes when it has them (a unified diff per file, whose hunk
@@ -21,7 +23,7 @@ func (c *acpCall) makeDiffs() (diffs []FileDiff, starts []int) {
 	}
 	for _, x := range c.content {
 		if x.diff != nil {
-			d, _ := textHunks(x.diff.Path, x.diff.OldText, x.diff.NewText)
+			d, _ := TextHunks(x.diff.Path, x.diff.OldText, x.diff.NewText)
 			diffs = append(diffs, d...)
 		}
 	}
@@ -37,7 +39,7 @@ func (c *acpCall) makeDiffs() (diffs []FileDiff, starts []int) {
 		if old != "" {
 			oldp = &old
 		}
-		d, _ := textHunks(file, oldp, acpStr(c.input, "new_string"))
+		d, _ := TextHunks(file, oldp, acpStr(c.input, "new_string"))
 		return d, nil
 	case c.input["content"] != nil:
 		return []FileDiff{{Path: file, NewText: acpStr(c.input, "content")}}, nil
@@ -67,7 +69,7 @@ func acpChanges(changes map[string]any) ([]FileDiff, []int) {
 		}
 		switch ud := acpStr(ch, "unified_diff"); {
 		case ud != "":
-			d, s := unifiedHunks(p, ud)
+			d, s := UnifiedHunks(p, ud)
 			diffs, starts = append(diffs, d...), append(starts, s...)
 		case op == "delete":
 			old := acpOr(acpStr(ch, "content"), acpStr(ch, "old_content"))
@@ -88,14 +90,14 @@ func (d *acpDecoder) track(c *acpCall) {
 	t.DiffStarts = nil
 	switch v := t.View.(type) {
 	case ReadResultView:
-		d.files.read(v)
+		d.files.Read(v)
 	case DiffResultView:
 		if !c.applied {
 			_, starts := c.diffs()
 			if starts == nil {
-				starts = d.files.number(v.Diffs)
+				starts = d.files.Number(v.Diffs)
 			}
-			d.files.apply(v.Diffs, starts)
+			d.files.Apply(v.Diffs, starts)
 			c.applied, c.starts = true, starts
 		}
 		t.DiffStarts = c.starts
@@ -104,7 +106,7 @@ func (d *acpDecoder) track(c *acpCall) {
 			if _, starts := c.diffs(); starts != nil {
 				t.DiffStarts = starts
 			} else {
-				t.DiffStarts = d.files.number(v.Diffs)
+				t.DiffStarts = d.files.Number(v.Diffs)
 			}
 		}
 	default: // other results say nothing of a file's lines

@@ -86,7 +86,7 @@ func (d *acpDecoder) resultView(c *acpCall) ResultView {
 	case "execute":
 		return d.terminalView(c)
 	case "search":
-		return searchFromText(acpSearchText(c.text()))
+		return SearchFromText(acpSearchText(c.text()))
 	case "fetch":
 		if url := acpStr(c.input, "url"); url != "" {
 			v := WebFetchResultView{URL: url}
@@ -115,7 +115,7 @@ func (c *acpCall) resultContent() []ContentBlock {
 	blocks := c.blocks()
 	for i, b := range blocks {
 		if b.Type == "text" {
-			blocks[i].Text = unfence(b.Text)
+			blocks[i].Text = Unfence(b.Text)
 		}
 	}
 	if len(blocks) > 0 {
@@ -152,7 +152,7 @@ func (c *acpCall) text() string {
 		return text
 	}
 	if blocks := c.blocks(); len(blocks) > 0 {
-		return unfence(TextOf(blocks))
+		return Unfence(TextOf(blocks))
 	}
 	text, _ := acpOutputText(c.response)
 	return text
@@ -184,11 +184,11 @@ func (c *acpCall) readView() (ReadResultView, bool) {
 		first = c.locations[0].Line
 	}
 	text := c.text()
-	lines, ok := numberedLines(text)
+	lines, ok := NumberedLines(text)
 	if !ok {
-		lines = plainLines(text, first)
+		lines = PlainLines(text, first)
 	}
-	v := readView(path.Clean(p), lines, 0)
+	v := ReadView(path.Clean(p), lines, 0)
 	if len(lines) == 0 {
 		v.Offset = first
 	}

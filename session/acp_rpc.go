@@ -39,7 +39,7 @@ var acpRecorded = map[string]string{
 // acpParse reads a value as a message, or says in a few words why it is not one.
 func acpParse(data []byte) (*acpMsg, error) {
 	var f map[string]json.RawMessage
-	if err := jsonline.Object(data, "a message", &f); err != nil {
+	if err := jsonline.Decode(data, "a message", &f); err != nil {
 		return nil, err
 	}
 	m := &acpMsg{params: f["params"], result: f["result"], fail: f["error"]}

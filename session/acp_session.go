@@ -68,7 +68,7 @@ func (d *acpDecoder) setCwd(ss *acpSession, cwd string) {
 	}
 	ss.cwd = cwd
 	if d.primary(ss) {
-		d.s.Header.Cwd, d.files.cwd = cwd, cwd
+		d.s.Header.Cwd, d.files.Cwd = cwd, cwd
 	}
 	ss.header.Summary = ss.describe()
 	d.touch(ss.header)

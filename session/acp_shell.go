@@ -106,7 +106,7 @@ func (d *acpDecoder) terminalView(c *acpCall) TerminalResultView {
 // acpExitOf reads an exit code in the spellings adapters use.
 func acpExitOf(m map[string]any) *int {
 	for _, k := range []string{"exit_code", "exitCode"} {
-		if code := exitOf(m[k]); code != nil {
+		if code := ExitOf(m[k]); code != nil {
 			return code
 		}
 	}

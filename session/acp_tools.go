@@ -184,7 +184,7 @@ func (c *acpCall) meta(v any) {
 		}
 	}
 	if e, ok := m["terminal_exit"].(map[string]any); ok {
-		c.exit = exitOf(e["exit_code"])
+		c.exit = ExitOf(e["exit_code"])
 		c.signal, _ = e["signal"].(string)
 	}
 	if cc, ok := m["claudeCode"].(map[string]any); ok {

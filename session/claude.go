@@ -26,7 +26,7 @@ type claudeDecoder struct {
 	// so it never routes sidechains and never sets the session's facts.
 	sub bool
 
-	files *fileLines        // what reads showed of each file (shared with children)
+	files *FileLines        // what reads showed of each file (shared with children)
 	whole map[string]string // files whose whole text is known, by resolved path (shared)
 
 	msgUsage map[string]TokenUsage // usage counted so far for each message.id
@@ -53,7 +53,7 @@ type claudeDecoder struct {
 func newClaudeDecoder(s *Builder, path string) *claudeDecoder {
 	s.Format = FormatClaudeCode
 	return &claudeDecoder{
-		s: s, path: path, files: newFileLines(), whole: map[string]string{},
+		s: s, path: path, files: NewFileLines(), whole: map[string]string{},
 		msgUsage: map[string]TokenUsage{}, blocks: map[string]bool{}, plans: map[string]*Plan{},
 		tasks: map[string]*claudeTask{}, sideOf: map[string]*claudeTask{},
 		leaves: map[string]string{}, uuids: map[string]bool{},
@@ -164,7 +164,7 @@ func (d *claudeDecoder) finish() {}
 // a record.
 func parseClaudeRecord(line []byte) (*claudeRecord, error) {
 	var r claudeRecord
-	if err := jsonline.Object(line, "a Claude Code record", &r); err != nil {
+	if err := jsonline.Decode(line, "a Claude Code record", &r); err != nil {
 		return nil, err
 	}
 	if r.Type == "" {
@@ -217,7 +217,7 @@ func (d *claudeDecoder) facts(r *claudeRecord) {
 	}
 	if h.Cwd == "" && r.Cwd != "" {
 		h.Cwd = r.Cwd
-		d.files.cwd = r.Cwd
+		d.files.Cwd = r.Cwd
 	}
 	if h.CreatedAt == 0 {
 		h.CreatedAt = claudeTime(r.Timestamp)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // assistant reads an `assistant` record. Claude Code writes one API
@@ -134,10 +136,10 @@ func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 		call = &ToolCall{EntryBase: d.base(num, r), CallID: b.ID, StartTime: claudeTime(r.Timestamp)}
 	}
 	call.Name, call.Arguments = b.Name, input
-	a, _ := parseArgs(input)
+	a, _ := ParseArgs(input)
 	call.Call = d.callView(b.Name, a, r.Cwd)
 	if v, ok := call.Call.(DiffCallView); ok {
-		call.DiffStarts = d.files.number(v.Diffs)
+		call.DiffStarts = d.files.Number(v.Diffs)
 	}
 	if fresh {
 		d.s.Add(call)
@@ -153,7 +155,7 @@ func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 // todoWrite shows a TodoWrite call as the plan it writes; its result merges
 // into it.
 func (d *claudeDecoder) todoWrite(num int, r *claudeRecord, id, input string) bool {
-	a, _ := parseArgs(input)
+	a, _ := ParseArgs(input)
 	items := claudePlanItems(a["todos"])
 	if p := d.plans[id]; p != nil && id != "" {
 		p.Items = items
@@ -174,7 +176,7 @@ func claudePlanItems(v any) []PlanItem {
 	list, _ := v.([]any)
 	items := make([]PlanItem, 0, len(list))
 	for _, item := range list {
-		m, ok := object(item)
+		m, ok := jsonline.AsObject(item)
 		if !ok {
 			continue
 		}

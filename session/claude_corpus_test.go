@@ -217,9 +217,9 @@ func claudeCheckPrompt(t *testing.T, c *ToolCall) {
 		t.Errorf("Task %s has no nested work", c.CallID)
 		return
 	}
-	a, _ := parseArgs(c.Arguments)
+	a, _ := ParseArgs(c.Arguments)
 	m, ok := c.Nested[0].(*UserMessage)
-	if !ok || TextOf(m.Content) != a.str("prompt") || m.Source != claudeSourceCaller {
+	if !ok || TextOf(m.Content) != a.Str("prompt") || m.Source != claudeSourceCaller {
 		t.Errorf("Task %s's work does not start with its prompt: %#v", c.CallID, c.Nested[0])
 	}
 }

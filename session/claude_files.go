@@ -11,9 +11,9 @@ import (
 
 // readResult is a Read's card: the window from toolUseResult.file, or the
 // numbered lines of the result text when that is all there is.
-func (d *claudeDecoder) readResult(a args, obj map[string]any, text string) ResultView {
-	path := a.str("file_path")
-	if f, ok := object(obj["file"]); ok {
+func (d *claudeDecoder) readResult(a Args, obj map[string]any, text string) ResultView {
+	path := a.Str("file_path")
+	if f, ok := jsonline.AsObject(obj["file"]); ok {
 		if content, ok := f["content"].(string); ok {
 			if p, ok := f["filePath"].(string); ok && p != "" {
 				path = p
@@ -24,8 +24,8 @@ func (d *claudeDecoder) readResult(a args, obj map[string]any, text string) Resu
 			}
 			total, _ := jsonline.Int(f["totalLines"])
 			lines := claudeLines(content, start)
-			v := readView(path, lines, int(total))
-			d.files.read(v)
+			v := ReadView(path, lines, int(total))
+			d.files.Read(v)
 			if start == 1 && len(lines) == int(total) {
 				d.remember(path, content)
 			}
@@ -33,9 +33,9 @@ func (d *claudeDecoder) readResult(a args, obj map[string]any, text string) Resu
 		}
 		return nil // an image, a notebook, a PDF: the generic card
 	}
-	if lines, ok := numberedLines(text); ok {
-		v := readView(path, lines, 0)
-		d.files.read(v)
+	if lines, ok := NumberedLines(text); ok {
+		v := ReadView(path, lines, 0)
+		d.files.Read(v)
 		return v
 	}
 	return nil
@@ -58,17 +58,17 @@ func claudeLines(text string, first int) []ReadFileLine {
 // editResult is an Edit's or MultiEdit's card: the structured patch's
 // hunks, which say where they start; else the replacements asked for,
 // placed by what the session knows of the file.
-func (d *claudeDecoder) editResult(c *ToolCall, a args, obj map[string]any) ResultView {
-	path := a.str("file_path")
+func (d *claudeDecoder) editResult(c *ToolCall, a Args, obj map[string]any) ResultView {
+	path := a.Str("file_path")
 	if p, ok := obj["filePath"].(string); ok && p != "" {
 		path = p
 	}
 	diffs, starts := claudePatch(path, obj["structuredPatch"])
 	if len(diffs) == 0 {
 		diffs = claudeEditDiffs(a)
-		starts = d.files.number(diffs)
+		starts = d.files.Number(diffs)
 	}
-	d.files.apply(diffs, starts)
+	d.files.Apply(diffs, starts)
 	d.editWhole(path, a, obj)
 	c.DiffStarts = starts
 	return DiffResultView{Diffs: diffs}
@@ -77,8 +77,8 @@ func (d *claudeDecoder) editResult(c *ToolCall, a args, obj map[string]any) Resu
 // writeResult is a Write's card: a new file whole; an overwrite as the
 // patch, or as the old text (Claude Code's, else the session's) diffed
 // against the new; failing all of those, the new text whole, said so.
-func (d *claudeDecoder) writeResult(c *ToolCall, a args, obj map[string]any, text string) ResultView {
-	path, content := a.str("file_path"), a.str("content")
+func (d *claudeDecoder) writeResult(c *ToolCall, a Args, obj map[string]any, text string) ResultView {
+	path, content := a.Str("file_path"), a.Str("content")
 	if p, ok := obj["filePath"].(string); ok && p != "" {
 		path = p
 	}
@@ -93,16 +93,16 @@ func (d *claudeDecoder) writeResult(c *ToolCall, a args, obj map[string]any, tex
 	switch {
 	case len(diffs) > 0:
 	case obj["type"] == "create" || strings.HasPrefix(text, "File created successfully"):
-		diffs, starts = textHunks(path, nil, content)
+		diffs, starts = TextHunks(path, nil, content)
 	case hasOriginal:
-		diffs, starts = textHunks(path, &original, content)
+		diffs, starts = TextHunks(path, &original, content)
 	case isKnown:
-		diffs, starts = textHunks(path, &known, content)
+		diffs, starts = TextHunks(path, &known, content)
 	default:
-		diffs, starts = textHunks(path, nil, content)
+		diffs, starts = TextHunks(path, nil, content)
 		title = "Write " + path + " (replaced; its old text is not in the log)"
 	}
-	d.files.apply(diffs, starts)
+	d.files.Apply(diffs, starts)
 	d.remember(path, content)
 	c.DiffStarts = starts
 	return DiffResultView{Title: title, Diffs: diffs}
@@ -116,7 +116,7 @@ func claudePatch(path string, v any) ([]FileDiff, []int) {
 	var diffs []FileDiff
 	var starts []int
 	for _, item := range list {
-		h, ok := object(item)
+		h, ok := jsonline.AsObject(item)
 		if !ok {
 			continue
 		}
@@ -162,7 +162,7 @@ func claudePatch(path string, v any) ([]FileDiff, []int) {
 // editWhole keeps the whole text of an edited file when it is known (the
 // original Claude Code logged, or the session's), by making the same
 // replacements; else the file's text is no longer known.
-func (d *claudeDecoder) editWhole(path string, a args, obj map[string]any) {
+func (d *claudeDecoder) editWhole(path string, a Args, obj map[string]any) {
 	key := d.files.key(path)
 	text, ok := d.whole[key]
 	for _, k := range []string{"originalFile", "originalFileContents"} {
@@ -179,7 +179,7 @@ func (d *claudeDecoder) editWhole(path string, a args, obj map[string]any) {
 		edits = []any{map[string]any(a)}
 	}
 	for _, item := range edits {
-		e, isObj := object(item)
+		e, isObj := jsonline.AsObject(item)
 		if !isObj {
 			return
 		}

@@ -81,7 +81,7 @@ func (d *claudeDecoder) planResult(num int, r *claudeRecord, p *Plan, tur any, c
 		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "plan", Summary: "the todo list was not updated: " + strings.TrimSpace(TextOf(content)), Failed: true})
 		return true
 	}
-	if obj, ok := object(tur); ok {
+	if obj, ok := jsonline.AsObject(tur); ok {
 		if _, ok := obj["newTodos"].([]any); ok {
 			p.Items = claudePlanItems(obj["newTodos"])
 		}
@@ -92,8 +92,8 @@ func (d *claudeDecoder) planResult(num int, r *claudeRecord, p *Plan, tur any, c
 
 // present sets a finished call's view by its tool.
 func (d *claudeDecoder) present(c *ToolCall, tur any) {
-	a, _ := parseArgs(c.Arguments)
-	obj, _ := object(tur)
+	a, _ := ParseArgs(c.Arguments)
+	obj, _ := jsonline.AsObject(tur)
 	text := TextOf(c.Result.Content)
 	c.DiffStarts = nil
 	var v ResultView
@@ -115,7 +115,7 @@ func (d *claudeDecoder) present(c *ToolCall, tur any) {
 }
 
 // resultView is a successful call's card.
-func (d *claudeDecoder) resultView(c *ToolCall, a args, obj map[string]any, tur any, text string) ResultView {
+func (d *claudeDecoder) resultView(c *ToolCall, a Args, obj map[string]any, tur any, text string) ResultView {
 	switch c.Name {
 	case "Read":
 		return d.readResult(a, obj, text)
@@ -144,13 +144,13 @@ func (d *claudeDecoder) resultView(c *ToolCall, a args, obj map[string]any, tur 
 	case "ExitPlanMode":
 		return d.planModeResult(c, a, obj, text)
 	case "AskUserQuestion":
-		answers, _ := object(obj["answers"])
+		answers, _ := jsonline.AsObject(obj["answers"])
 		if len(answers) == 0 {
 			return nil
 		}
 		return GenericResultView{Title: "Asked the user", Content: claudeMarkdown(claudeQuestions(a, answers))}
 	case "NotebookEdit":
-		return GenericResultView{Content: claudeMarkdown(claudeFence("", a.str("new_source")) + "\n\n" + text)}
+		return GenericResultView{Content: claudeMarkdown(claudeFence("", a.Str("new_source")) + "\n\n" + text)}
 	case "BashOutput", "TaskOutput":
 		return claudeShellOutput(a, obj, text)
 	case "KillBash", "KillShell", "TaskStop":
@@ -174,8 +174,8 @@ func claudeTaskContent(content []ContentBlock) []ContentBlock {
 
 // planModeResult shows the plan the agent asked to carry out (from the
 // call, or from its plan file when the session wrote it) and the answer.
-func (d *claudeDecoder) planModeResult(c *ToolCall, a args, obj map[string]any, text string) ResultView {
-	plan := a.str("plan")
+func (d *claudeDecoder) planModeResult(c *ToolCall, a Args, obj map[string]any, text string) ResultView {
+	plan := a.Str("plan")
 	if p, ok := obj["plan"].(string); ok && p != "" {
 		plan = p
 	}
@@ -196,14 +196,14 @@ func (d *claudeDecoder) planModeResult(c *ToolCall, a args, obj map[string]any, 
 // claudeShellOutput is what BashOutput read of a background shell: its
 // status and new output, from the object or the text's <status>, <stdout>
 // and <stderr> sections.
-func claudeShellOutput(a args, obj map[string]any, text string) ResultView {
+func claudeShellOutput(a Args, obj map[string]any, text string) ResultView {
 	status, stdout, stderr := "", "", ""
 	if obj != nil {
 		status, _ = obj["status"].(string)
 		stdout, _ = obj["stdout"].(string)
 		stderr, _ = obj["stderr"].(string)
 		if code, ok := jsonline.Int(obj["exitCode"]); ok {
-			status += ", exit " + jsNumber(float64(code))
+			status += ", exit " + JSNumber(float64(code))
 		}
 	} else {
 		status, _ = claudeTag(text, "status")
@@ -227,7 +227,7 @@ func claudeShellOutput(a args, obj map[string]any, text string) ResultView {
 // claudeKillResult is KillBash's message, from the object or the JSON text.
 func claudeKillResult(obj map[string]any, text string) ResultView {
 	if obj == nil {
-		obj, _ = object(jsonline.Loose(json.RawMessage(text)))
+		obj, _ = jsonline.AsObject(jsonline.Loose(json.RawMessage(text)))
 	}
 	msg, _ := obj["message"].(string)
 	if msg == "" {

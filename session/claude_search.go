@@ -53,8 +53,8 @@ var claudeFoundLine = regexp.MustCompile(`^Found (\d+) files?`)
 
 // claudeGrepResult is a Grep's card by its output mode: files with matches
 // are paths, content lines are matches, counts are shown as they came.
-func claudeGrepResult(a args, obj map[string]any, text string) ResultView {
-	mode := a.str("output_mode")
+func claudeGrepResult(a Args, obj map[string]any, text string) ResultView {
+	mode := a.Str("output_mode")
 	if m, ok := obj["mode"].(string); ok && m != "" {
 		mode = m
 	}
@@ -69,7 +69,7 @@ func claudeGrepResult(a args, obj map[string]any, text string) ResultView {
 		if c, ok := obj["content"].(string); ok {
 			body = c
 		}
-		if v := claudeGrepContent(a.str("path"), body); v != nil {
+		if v := claudeGrepContent(a.Str("path"), body); v != nil {
 			return v
 		}
 	}
@@ -102,7 +102,7 @@ func claudeGrepContent(path, body string) ResultView {
 			return SearchMatchesResultView{Files: []SearchFileMatches{f}, Total: len(f.Matches)}
 		}
 	}
-	if v, ok := searchFromText(t).(SearchMatchesResultView); ok {
+	if v, ok := SearchFromText(t).(SearchMatchesResultView); ok {
 		return v
 	}
 	return nil
@@ -186,14 +186,14 @@ func claudeLSResult(listing string) ResultView {
 
 // claudeFetchResult is a WebFetch's card: its URL and HTTP status; the
 // text the model read stays the result's content.
-func claudeFetchResult(a args, obj map[string]any, text string) ResultView {
+func claudeFetchResult(a Args, obj map[string]any, text string) ResultView {
 	code, ok := jsonline.Int(obj["code"])
 	if !ok {
 		return GenericResultView{Content: claudeMarkdown(text)}
 	}
 	url, _ := obj["url"].(string)
 	if url == "" {
-		url = a.str("url")
+		url = a.Str("url")
 	}
 	return WebFetchResultView{URL: url, StatusCode: int(code)}
 }
@@ -242,7 +242,7 @@ func claudeSearchResult(obj map[string]any, text string) ResultView {
 func claudeSources(list []any) []WebSource {
 	var out []WebSource
 	for _, item := range list {
-		m, ok := object(item)
+		m, ok := jsonline.AsObject(item)
 		if !ok {
 			continue
 		}

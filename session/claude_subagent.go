@@ -48,15 +48,15 @@ const (
 	claudeMaxSubagentBytes = 64 << 20
 )
 
-func (d *claudeDecoder) newTask(call *ToolCall, a args) {
+func (d *claudeDecoder) newTask(call *ToolCall, a Args) {
 	if call.CallID == "" {
 		return
 	}
 	if t := d.tasks[call.CallID]; t != nil && t.call == call {
-		t.prompt = a.str("prompt")
+		t.prompt = a.Str("prompt")
 		return
 	}
-	t := &claudeTask{call: call, prompt: a.str("prompt")}
+	t := &claudeTask{call: call, prompt: a.Str("prompt")}
 	d.tasks[call.CallID] = t
 	d.order = append(d.order, t)
 }
@@ -205,7 +205,7 @@ func (d *claudeDecoder) agentProgress(num int, t *claudeTask, agentID string, ms
 // (status "async_launched") is only starting: its work ends when a
 // <task-notification> says so. Otherwise the work ends here.
 func (d *claudeDecoder) taskDone(t *claudeTask, tur any, content []ContentBlock) {
-	obj, _ := object(tur)
+	obj, _ := jsonline.AsObject(tur)
 	if id, ok := obj["agentId"].(string); ok && id != "" {
 		t.agentID = id
 	}

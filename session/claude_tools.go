@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -11,22 +12,22 @@ import (
 // while it runs. claude_results.go says what it shows once done.
 
 // callView is the pending view of a call of a Claude Code tool.
-func (d *claudeDecoder) callView(name string, a args, cwd string) CallView {
+func (d *claudeDecoder) callView(name string, a Args, cwd string) CallView {
 	switch name {
 	case "Read":
-		return readCall(a)
+		return ReadCall(a)
 	case "Edit":
-		title := "Edit " + a.str("file_path")
+		title := "Edit " + a.Str("file_path")
 		if a["replace_all"] == true {
 			title += " (every occurrence)"
 		}
 		return DiffCallView{Title: title, Diffs: claudeEditDiffs(a), Locations: claudeLocation(a)}
 	case "MultiEdit":
-		return DiffCallView{Title: "Edit " + a.str("file_path"), Diffs: claudeEditDiffs(a), Locations: claudeLocation(a)}
+		return DiffCallView{Title: "Edit " + a.Str("file_path"), Diffs: claudeEditDiffs(a), Locations: claudeLocation(a)}
 	case "Write":
-		return DiffCallView{Title: "Write " + a.str("file_path"), Diffs: d.writeDiffs(a.str("file_path"), a.str("content")), Locations: claudeLocation(a)}
+		return DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: d.writeDiffs(a.Str("file_path"), a.Str("content")), Locations: claudeLocation(a)}
 	case "Bash":
-		v := TerminalCallView{Title: a.str("command"), Description: a.str("description")}
+		v := TerminalCallView{Title: a.Str("command"), Description: a.Str("description")}
 		if a["run_in_background"] == true {
 			v.Description = strings.TrimSpace(v.Description + " (in the background)")
 		}
@@ -37,28 +38,28 @@ func (d *claudeDecoder) callView(name string, a args, cwd string) CallView {
 		}
 		return v
 	case "Grep":
-		title := "Grep " + a.str("pattern") + where(a)
-		if g := a.str("glob"); g != "" {
+		title := "Grep " + a.Str("pattern") + where(a)
+		if g := a.Str("glob"); g != "" {
 			title += " (" + g + ")"
 		}
 		return GenericCallView{Title: title, Kind: "search"}
 	case "Glob":
-		return GenericCallView{Title: "Glob " + a.str("pattern") + where(a), Kind: "search"}
+		return GenericCallView{Title: "Glob " + a.Str("pattern") + where(a), Kind: "search"}
 	case "LS":
-		return GenericCallView{Title: "List " + a.str("path"), Kind: "read", Locations: []FileLocation{{Path: a.str("path")}}}
+		return GenericCallView{Title: "List " + a.Str("path"), Kind: "read", Locations: []FileLocation{{Path: a.Str("path")}}}
 	case "WebFetch":
-		return GenericCallView{Title: a.str("url"), Kind: "fetch", RawInput: claudeOptional(a.str("prompt"))}
+		return GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: claudeOptional(a.Str("prompt"))}
 	case "WebSearch":
-		return GenericCallView{Title: a.str("query"), Kind: "search"}
+		return GenericCallView{Title: a.Str("query"), Kind: "search"}
 	case "Task", "Agent":
-		return GenericCallView{Title: claudeTaskTitle(a), Kind: "other", RawInput: claudeOptional(a.str("prompt"))}
+		return GenericCallView{Title: claudeTaskTitle(a), Kind: "other", RawInput: claudeOptional(a.Str("prompt"))}
 	case "ExitPlanMode":
-		plan := a.str("plan")
+		plan := a.Str("plan")
 		return GenericCallView{Title: claudePlanTitle(plan), Kind: "other", Content: claudeMarkdown(plan)}
 	case "AskUserQuestion":
 		return GenericCallView{Title: "Ask the user", Kind: "other", Content: claudeMarkdown(claudeQuestions(a, nil))}
 	case "NotebookEdit":
-		return GenericCallView{Title: claudeNotebookTitle(a), Kind: "edit", Content: claudeMarkdown(claudeFence("", a.str("new_source")))}
+		return GenericCallView{Title: claudeNotebookTitle(a), Kind: "edit", Content: claudeMarkdown(claudeFence("", a.Str("new_source")))}
 	case "BashOutput", "TaskOutput":
 		return GenericCallView{Title: "Output of " + claudeShellID(a), Kind: "read"}
 	case "KillBash", "KillShell", "TaskStop":
@@ -69,8 +70,8 @@ func (d *claudeDecoder) callView(name string, a args, cwd string) CallView {
 	return GenericCallView{Title: name, RawInput: claudeInput(a)}
 }
 
-func claudeLocation(a args) []FileLocation {
-	return []FileLocation{{Path: a.str("file_path")}}
+func claudeLocation(a Args) []FileLocation {
+	return []FileLocation{{Path: a.Str("file_path")}}
 }
 
 // claudeOptional is a string input worth showing, nil when empty.
@@ -82,7 +83,7 @@ func claudeOptional(s string) any {
 }
 
 // claudeInput is a call's input as the generic card shows it, nil if none.
-func claudeInput(a args) any {
+func claudeInput(a Args) any {
 	if len(a) == 0 {
 		return nil
 	}
@@ -91,8 +92,8 @@ func claudeInput(a args) any {
 
 // claudeEditDiffs is what an Edit or MultiEdit asks to change, one diff a
 // replacement; an empty old string writes a new file.
-func claudeEditDiffs(a args) []FileDiff {
-	path := a.str("file_path")
+func claudeEditDiffs(a Args) []FileDiff {
+	path := a.Str("file_path")
 	edit := func(m map[string]any) FileDiff {
 		d := FileDiff{Path: path}
 		d.NewText, _ = m["new_string"].(string)
@@ -104,7 +105,7 @@ func claudeEditDiffs(a args) []FileDiff {
 	if list, ok := a["edits"].([]any); ok {
 		diffs := make([]FileDiff, 0, len(list))
 		for _, item := range list {
-			if m, ok := object(item); ok {
+			if m, ok := jsonline.AsObject(item); ok {
 				diffs = append(diffs, edit(m))
 			}
 		}
@@ -117,49 +118,49 @@ func claudeEditDiffs(a args) []FileDiff {
 // session knows all of it, else the whole new content.
 func (d *claudeDecoder) writeDiffs(path, content string) []FileDiff {
 	if old, ok := d.whole[d.files.key(path)]; ok {
-		diffs, _ := textHunks(path, &old, content)
+		diffs, _ := TextHunks(path, &old, content)
 		return diffs
 	}
 	return []FileDiff{{Path: path, NewText: content}}
 }
 
-func claudeTaskTitle(a args) string {
+func claudeTaskTitle(a Args) string {
 	title := "Task"
-	if t := a.str("subagent_type"); t != "" && t != "general-purpose" {
+	if t := a.Str("subagent_type"); t != "" && t != "general-purpose" {
 		title += " (" + t + ")"
 	}
-	if desc := a.str("description"); desc != "" {
+	if desc := a.Str("description"); desc != "" {
 		title += ": " + desc
 	}
 	return title
 }
 
 func claudePlanTitle(plan string) string {
-	if h := firstHeading(plan); h != "" {
+	if h := FirstHeading(plan); h != "" {
 		return h
 	}
 	return "Plan"
 }
 
-func claudeNotebookTitle(a args) string {
+func claudeNotebookTitle(a Args) string {
 	verb := "Edit"
-	switch a.str("edit_mode") {
+	switch a.Str("edit_mode") {
 	case "insert":
 		verb = "Insert a cell in"
 	case "delete":
 		verb = "Delete a cell of"
 	}
-	title := verb + " notebook " + a.str("notebook_path")
-	if id := a.str("cell_id"); id != "" {
+	title := verb + " notebook " + a.Str("notebook_path")
+	if id := a.Str("cell_id"); id != "" {
 		title += " (cell " + id + ")"
 	}
 	return title
 }
 
 // claudeShellID names the background shell or task a call is about.
-func claudeShellID(a args) string {
+func claudeShellID(a Args) string {
 	for _, k := range []string{"bash_id", "shell_id", "task_id", "shellId"} {
-		if id := a.str(k); id != "" {
+		if id := a.Str(k); id != "" {
 			return "shell " + id
 		}
 	}
@@ -199,11 +200,11 @@ func claudeFence(lang, text string) string {
 
 // claudeQuestions writes AskUserQuestion's questions as Markdown: each with
 // its options, or with the answer once there is one.
-func claudeQuestions(a args, answers map[string]any) string {
+func claudeQuestions(a Args, answers map[string]any) string {
 	list, _ := a["questions"].([]any)
 	var b strings.Builder
 	for _, item := range list {
-		q, ok := object(item)
+		q, ok := jsonline.AsObject(item)
 		if !ok {
 			continue
 		}
@@ -215,7 +216,7 @@ func claudeQuestions(a args, answers map[string]any) string {
 		}
 		opts, _ := q["options"].([]any)
 		for _, o := range opts {
-			if m, ok := object(o); ok {
+			if m, ok := jsonline.AsObject(o); ok {
 				label, _ := m["label"].(string)
 				desc, _ := m["description"].(string)
 				if desc != "" {

@@ -25,7 +25,7 @@ type codexDecoder struct {
 	pending map[string]*codexCall // those with no output yet
 	running map[string]*ToolCall  // exec sessions still running, by session id
 	twins   codexTwins            // messages an event and a response item both carry
-	files   *fileLines            // what the reads showed of each file
+	files   *FileLines            // what the reads showed of each file
 
 	bare          bool   // the log is of the bare era: no events tell prompts apart
 	turn          int    // task_started count
@@ -40,7 +40,7 @@ func newCodexDecoder(s *Builder) *codexDecoder {
 	s.Format = FormatCodex
 	return &codexDecoder{
 		s: s, calls: map[string]*codexCall{}, pending: map[string]*codexCall{}, running: map[string]*ToolCall{},
-		files: newFileLines(),
+		files: NewFileLines(),
 	}
 }
 
@@ -83,7 +83,7 @@ func (d *codexDecoder) finish() {
 func (d *codexDecoder) dispatch(line []byte) (string, Outcome, error) {
 	trimmed := bytes.TrimSpace(line)
 	var l codexLine
-	if err := jsonline.Object(trimmed, "a Codex record", &l); err != nil {
+	if err := jsonline.Decode(trimmed, "a Codex record", &l); err != nil {
 		return "", 0, err
 	}
 	if t, ok := codexTime(l.Timestamp); ok {

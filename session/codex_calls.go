@@ -62,7 +62,7 @@ func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (Outcome, error
 	if typ == "custom_tool_call" {
 		rawArgs, _ = codexString(c.Input)
 	}
-	a, parsed := parseArgs(rawArgs)
+	a, parsed := ParseArgs(rawArgs)
 	if typ == "local_shell_call" {
 		name, rawArgs = "local_shell", string(c.Action)
 		a, parsed = codexAction(c.Action), true
@@ -77,7 +77,7 @@ func (d *codexDecoder) toolCall(typ string, raw json.RawMessage) (Outcome, error
 		if s, ok := a["input"].(string); parsed && ok {
 			patch = s
 		}
-		d.patchCards(call, id, rawArgs, patch, a.str("workdir"))
+		d.patchCards(call, id, rawArgs, patch, a.Str("workdir"))
 	case codexShellTools[name]:
 		d.commandCard(call, id, rawArgs, a, parsed)
 	case name == "write_stdin":
@@ -146,7 +146,7 @@ func (d *codexDecoder) newCard(id, name, rawArgs string, view CallView) *ToolCal
 
 // commandCard: a shell tool's call, or a patch when the command feeds one
 // to apply_patch.
-func (d *codexDecoder) commandCard(c *codexCall, id, rawArgs string, a args, parsed bool) {
+func (d *codexDecoder) commandCard(c *codexCall, id, rawArgs string, a Args, parsed bool) {
 	c.kind = codexShell
 	script, workdir, ok := "", "", false
 	if parsed {
@@ -185,7 +185,7 @@ func (d *codexDecoder) patchCards(c *codexCall, id, rawArgs, patch, dir string) 
 			cid = fmt.Sprintf("%s#%d", id, i+1)
 		}
 		t := d.newCard(cid, c.name, rawArgs, DiffCallView{Title: f.title(), Diffs: f.diffs, Locations: []FileLocation{{Path: f.path}}})
-		t.DiffStarts = d.files.number(f.diffs)
+		t.DiffStarts = d.files.Number(f.diffs)
 		c.cards = append(c.cards, t)
 	}
 	c.ops = ops
@@ -204,9 +204,9 @@ func codexSessionID(v any) string {
 
 // writeStdin writes to (or polls) an exec session. Into a session deck saw
 // start, it feeds that command's card; else it is a card of its own.
-func (d *codexDecoder) writeStdin(c *codexCall, id, rawArgs string, a args, parsed bool) Outcome {
+func (d *codexDecoder) writeStdin(c *codexCall, id, rawArgs string, a Args, parsed bool) Outcome {
 	sid := codexSessionID(a["session_id"])
-	chars := a.str("chars")
+	chars := a.Str("chars")
 	if exec := d.running[sid]; parsed && exec != nil {
 		c.kind, c.exec, c.session = codexFeed, exec, sid
 		if chars != "" {
@@ -237,7 +237,7 @@ func codexDescribe(v CallView, desc string) CallView {
 }
 
 // planCall: update_plan is the plan it sets, with its explanation.
-func (d *codexDecoder) planCall(c *codexCall, a args, parsed bool, rawArgs string) {
+func (d *codexDecoder) planCall(c *codexCall, a Args, parsed bool, rawArgs string) {
 	c.kind = codexPlanCall
 	p := &Plan{EntryBase: d.base()}
 	if !parsed { // a plan deck cannot read: its text as the one item
@@ -250,7 +250,7 @@ func (d *codexDecoder) planCall(c *codexCall, a args, parsed bool, rawArgs strin
 		status, _ := m["status"].(string)
 		p.Items = append(p.Items, PlanItem{Content: step, Status: status})
 	}
-	p.Explanation = strings.TrimSpace(a.str("explanation"))
+	p.Explanation = strings.TrimSpace(a.Str("explanation"))
 	c.plan = p
 	d.s.Add(p)
 }

@@ -52,7 +52,7 @@ func (d *codexDecoder) setHeader(m codexMeta) {
 	h.Cwd, _ = codexString(m.Cwd)
 	d.s.Header = h
 	if h.Cwd != "" {
-		d.files.cwd = h.Cwd
+		d.files.Cwd = h.Cwd
 	}
 	agent := "Codex"
 	if v, _ := codexString(m.CLIVersion); v != "" {
@@ -84,7 +84,7 @@ func (d *codexDecoder) turnContext(raw json.RawMessage) (Outcome, error) {
 	effort, _ := codexString(t.Effort)
 	if d.s.Header.Cwd == "" && cwd != "" {
 		d.s.Header.Cwd = cwd
-		d.files.cwd = cwd
+		d.files.Cwd = cwd
 	}
 	var changes []string
 	if model != "" && d.model != "" && model != d.model {

@@ -57,7 +57,7 @@ func (d *codexDecoder) finishCommand(c *codexCall, o codexOutput) {
 		t.Call = codexDescribe(t.Call, "still running · session "+o.running)
 	}
 	if v, ok := t.View.(ReadResultView); ok {
-		d.files.read(v)
+		d.files.Read(v)
 	}
 	d.s.Touch(t)
 }
@@ -93,8 +93,8 @@ func (d *codexDecoder) finishPatch(c *codexCall, o codexOutput) {
 			t.View = GenericResultView{}
 		} else {
 			t.View = DiffResultView{Title: dv.Title, Diffs: dv.Diffs}
-			t.DiffStarts = d.files.number(dv.Diffs)
-			d.files.apply(dv.Diffs, t.DiffStarts)
+			t.DiffStarts = d.files.Number(dv.Diffs)
+			d.files.Apply(dv.Diffs, t.DiffStarts)
 			if i < len(c.ops) {
 				d.moved(c.ops[i])
 			}
@@ -105,16 +105,11 @@ func (d *codexDecoder) finishPatch(c *codexCall, o codexOutput) {
 
 // moved updates what is known of files a patch deleted or renamed.
 func (d *codexDecoder) moved(f codexFileOp) {
-	from := d.files.key(f.path)
 	switch {
 	case f.op == "delete":
-		delete(d.files.files, from)
+		d.files.Forget(f.path)
 	case f.moveTo != "":
-		known := d.files.files[from]
-		delete(d.files.files, from)
-		if known != nil {
-			d.files.files[d.files.key(f.moveTo)] = known
-		}
+		d.files.Rename(f.path, f.moveTo)
 	}
 }
 

@@ -39,8 +39,8 @@ type codexRun struct {
 // codexCommand reads the command a shell tool call ran: shell and
 // container.exec (an argv), local_shell (an action), shell_command and
 // exec_command (a string). ok is false when the arguments do not say.
-func codexCommand(name string, a args) (script, workdir string, ok bool) {
-	workdir = a.str("workdir")
+func codexCommand(name string, a Args) (script, workdir string, ok bool) {
+	workdir = a.Str("workdir")
 	switch name {
 	case "shell_command":
 		script, ok = a["command"].(string)
@@ -55,7 +55,7 @@ func codexCommand(name string, a args) (script, workdir string, ok bool) {
 			return "", "", false
 		}
 		if workdir == "" {
-			workdir = a.str("working_directory")
+			workdir = a.Str("working_directory")
 		}
 		return codexScript(argv), workdir, true
 	}
@@ -90,13 +90,13 @@ func codexScript(argv []string) string {
 }
 
 // codexAction reads a local_shell_call's action into shell arguments.
-func codexAction(raw json.RawMessage) args {
+func codexAction(raw json.RawMessage) Args {
 	var act struct {
 		Command json.RawMessage `json:"command"`
 		Workdir json.RawMessage `json:"working_directory"`
 	}
 	_ = json.Unmarshal(raw, &act)
-	a := args{}
+	a := Args{}
 	var cmd []any
 	if json.Unmarshal(act.Command, &cmd) == nil {
 		a["command"] = cmd

@@ -98,20 +98,20 @@ func codexReadView(r codexRun, o codexOutput) (ReadResultView, bool) {
 			continue
 		}
 		if r.numbered {
-			rows, ok := numberedLines(strings.Join(s.lines, "\n"))
+			rows, ok := NumberedLines(strings.Join(s.lines, "\n"))
 			if !ok {
 				return ReadResultView{}, false
 			}
 			lines = append(lines, rows...)
 			continue
 		}
-		lines = append(lines, plainLines(strings.Join(s.lines, "\n")+"\n", next)...)
+		lines = append(lines, PlainLines(strings.Join(s.lines, "\n")+"\n", next)...)
 		next += len(s.lines)
 	}
 	if len(lines) == 0 {
 		return ReadResultView{}, false
 	}
-	return readView(r.path, lines, 0), true
+	return ReadView(r.path, lines, 0), true
 }
 
 var (

@@ -85,7 +85,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 			}
 			calls[c.CallID] = call{c.Name, c.Arguments}
 			if p.View != nil {
-				got := viewJSON(t, presentCall(c.Name, c.Arguments))
+				got := viewJSON(t, Call(c.Name, c.Arguments))
 				if !reflect.DeepEqual(got, p.View.View) {
 					t.Errorf("call view of %s:\n got %v\nwant %v", c.Name, got, p.View.View)
 				}
@@ -110,7 +110,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 			block := r.Message.Content[0]
 			m, _ := jsonline.Any(r.Meta)
 			c := calls[r.Message.Source.CallID]
-			got := viewJSON(t, presentResult(c.name, c.args, &ToolResult{Content: block.Content, IsError: block.IsError, Meta: m}))
+			got := viewJSON(t, Result(c.name, c.args, &ToolResult{Content: block.Content, IsError: block.IsError, Meta: m}))
 			if !reflect.DeepEqual(got, p.View.View) {
 				t.Errorf("result view of %s:\n got %v\nwant %v", c.name, got, p.View.View)
 			}

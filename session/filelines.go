@@ -5,28 +5,40 @@ import (
 	"strings"
 )
 
-// fileLines is what the session has seen of each file's lines: from its
+// FileLines is what the session has seen of each file's lines: from its
 // reads, and from the diffs applied since. It numbers a later diff's lines
 // with the file's real line numbers, and only when it can be sure: a hunk
 // that does not sit exactly (and once) in what is known gets no numbers, and
 // a file changed in an unknown place is forgotten.
-type fileLines struct {
-	cwd   string
+type FileLines struct {
+	Cwd   string
 	files map[string]map[int]string // resolved path → line number → text
 }
 
-func newFileLines() *fileLines { return &fileLines{files: map[string]map[int]string{}} }
+func NewFileLines() *FileLines { return &FileLines{files: map[string]map[int]string{}} }
 
 // key resolves a path against the session's working directory.
-func (f *fileLines) key(p string) string {
-	if p == "" || path.IsAbs(p) || f.cwd == "" || strings.HasPrefix(p, f.cwd+"/") {
+func (f *FileLines) key(p string) string {
+	if p == "" || path.IsAbs(p) || f.Cwd == "" || strings.HasPrefix(p, f.Cwd+"/") {
 		return path.Clean(p)
 	}
-	return path.Join(f.cwd, p)
+	return path.Join(f.Cwd, p)
 }
 
-// read records a read window: these lines of the file are now known.
-func (f *fileLines) read(v ReadResultView) {
+// Forget drops what is known of a file (deleted, or changed unseen).
+func (f *FileLines) Forget(p string) { delete(f.files, f.key(p)) }
+
+// Rename moves what is known of a file to its new path.
+func (f *FileLines) Rename(from, to string) {
+	known := f.files[f.key(from)]
+	f.Forget(from)
+	if known != nil {
+		f.files[f.key(to)] = known
+	}
+}
+
+// Read records a Read window: these lines of the file are now known.
+func (f *FileLines) Read(v ReadResultView) {
 	k := f.key(v.Path)
 	known := f.files[k]
 	if known == nil {
@@ -38,9 +50,9 @@ func (f *fileLines) read(v ReadResultView) {
 	}
 }
 
-// number finds where each hunk's old text starts in the file, 0 where it is
+// Number finds where each hunk's old text starts in the file, 0 where it is
 // not known. A hunk with no old text (a new file) starts at line 1.
-func (f *fileLines) number(diffs []FileDiff) []int {
+func (f *FileLines) Number(diffs []FileDiff) []int {
 	starts := make([]int, len(diffs))
 	for i, d := range diffs {
 		if d.OldText == nil {
@@ -52,9 +64,9 @@ func (f *fileLines) number(diffs []FileDiff) []int {
 	return starts
 }
 
-// apply updates what is known after diffs were applied, hunk by hunk from the
+// Apply updates what is known after diffs were applied, hunk by hunk from the
 // bottom so earlier line numbers stay put.
-func (f *fileLines) apply(diffs []FileDiff, starts []int) {
+func (f *FileLines) Apply(diffs []FileDiff, starts []int) {
 	for i := len(diffs) - 1; i >= 0; i-- {
 		d := diffs[i]
 		k := f.key(d.Path)

@@ -17,10 +17,10 @@ import (
 // the harness's own diffs do.
 const contextLines = 3
 
-// textHunks diffs two whole texts into hunks with context, one FileDiff each,
+// TextHunks diffs two whole texts into hunks with context, one FileDiff each,
 // and where each hunk's old text starts in the file. A new file (old nil) is
 // one hunk from line 1.
-func textHunks(path string, old *string, newText string) ([]FileDiff, []int) {
+func TextHunks(path string, old *string, newText string) ([]FileDiff, []int) {
 	if old == nil {
 		return []FileDiff{{Path: path, NewText: newText}}, []int{1}
 	}
@@ -62,10 +62,10 @@ func textHunks(path string, old *string, newText string) ([]FileDiff, []int) {
 
 var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
 
-// unifiedHunks reads a unified diff (its @@ hunks; file headers are skipped)
+// UnifiedHunks reads a unified diff (its @@ hunks; file headers are skipped)
 // into one FileDiff per hunk, with where each hunk's old text starts. Lines
 // that belong to no hunk are ignored.
-func unifiedHunks(path, diff string) ([]FileDiff, []int) {
+func UnifiedHunks(path, diff string) ([]FileDiff, []int) {
 	var diffs []FileDiff
 	var starts []int
 	var oldLines, newLines []string
@@ -117,9 +117,9 @@ func unifiedHunks(path, diff string) ([]FileDiff, []int) {
 	return diffs, starts
 }
 
-// unfence returns the inside of a Markdown code fence that wraps the whole
+// Unfence returns the inside of a Markdown code fence that wraps the whole
 // text (```lang … ```), or the text as it is.
-func unfence(text string) string {
+func Unfence(text string) string {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "```") || !strings.HasSuffix(t, "```") || len(t) < 6 {
 		return text
@@ -132,10 +132,10 @@ func unfence(text string) string {
 	return strings.TrimSuffix(inner, "\n")
 }
 
-// numberedLines reads a file's lines out of text a tool printed with line
+// NumberedLines reads a file's lines out of text a tool printed with line
 // numbers: "     1→text" (Claude Code), "1\ttext" (cat -n, nl), or "1: text"
 // (the harness). ok is false when the lines are not all numbered that way.
-func numberedLines(text string) ([]ReadFileLine, bool) {
+func NumberedLines(text string) ([]ReadFileLine, bool) {
 	rows := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	out := make([]ReadFileLine, 0, len(rows))
 	for _, r := range rows {
@@ -165,8 +165,8 @@ func numberedLines(text string) ([]ReadFileLine, bool) {
 	return out, len(out) > 0
 }
 
-// readView is the read card of a window of a file whose lines are known.
-func readView(path string, lines []ReadFileLine, total int) ReadResultView {
+// ReadView is the read card of a window of a file whose lines are known.
+func ReadView(path string, lines []ReadFileLine, total int) ReadResultView {
 	offset := 1
 	if len(lines) > 0 {
 		offset = lines[0].Number
@@ -175,8 +175,8 @@ func readView(path string, lines []ReadFileLine, total int) ReadResultView {
 	return ReadResultView{Path: path, Offset: offset, Lines: lines, TotalLines: total, Lang: LangFromPath(path)}
 }
 
-// plainLines numbers text's lines from first.
-func plainLines(text string, first int) []ReadFileLine {
+// PlainLines numbers text's lines from first.
+func PlainLines(text string, first int) []ReadFileLine {
 	if text == "" {
 		return nil
 	}
@@ -190,9 +190,9 @@ func plainLines(text string, first int) []ReadFileLine {
 
 var matchLine = regexp.MustCompile(`^(.+?):(\d+):(.*)$`)
 
-// searchFromText reads a search tool's text output: "path:line:text" rows (rg,
+// SearchFromText reads a search tool's text output: "path:line:text" rows (rg,
 // grep -n) become matches grouped by file; anything else, one path a row.
-func searchFromText(text string) ResultView {
+func SearchFromText(text string) ResultView {
 	rows := strings.Split(strings.TrimSpace(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return SearchPathsResultView{}
@@ -228,8 +228,8 @@ func searchFromText(text string) ResultView {
 	return SearchPathsResultView{Paths: paths, Total: len(paths)}
 }
 
-// exitOf reads an exit code from a JSON number.
-func exitOf(v any) *int {
+// ExitOf reads an exit code from a JSON number.
+func ExitOf(v any) *int {
 	if n, ok := jsonline.Int(v); ok {
 		c := int(n)
 		return &c

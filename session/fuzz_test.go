@@ -52,7 +52,7 @@ func FuzzNarrowing(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if v, ok := ReadMetaFromMeta(m); ok {
+		if v, ok := readResultMeta(m); ok {
 			prev := v.Offset - 1
 			for _, l := range v.Lines {
 				if l.Number <= prev || l.Number > v.TotalLines {
@@ -62,11 +62,11 @@ func FuzzNarrowing(f *testing.F) {
 			}
 		}
 		diffsFromMeta(m)
-		SearchViewFromMeta(m)
+		searchResultMeta(m)
 		webSearchFromMeta(m)
 		webFetchFromMeta(m)
 		for _, name := range []string{"read", "write", "edit", "bash", "grep", "glob", "web_search", "web_fetch", "exit_plan_mode"} {
-			presentResult(name, `{"file_path":"a","content":"c","old_string":"o","new_string":"n","command":"c","description":"d","pattern":"p","query":"q","url":"u","plan":"# p"}`,
+			Result(name, `{"file_path":"a","content":"c","old_string":"o","new_string":"n","command":"c","description":"d","pattern":"p","query":"q","url":"u","plan":"# p"}`,
 				&ToolResult{Content: []ContentBlock{{Type: "text", Text: string(data)}}, Meta: m})
 		}
 	})
@@ -78,9 +78,9 @@ func FuzzPresentCall(f *testing.F) {
 	f.Add("str_replace_editor", `{"command":"insert","path":"p","insert_line":-1e308}`)
 	f.Add("update_goal", `{"goal_id":"g","action":""}`)
 	f.Fuzz(func(t *testing.T, name, args string) {
-		presentCall(name, args)
+		Call(name, args)
 		for n := range presenters {
-			presentCall(n, args)
+			Call(n, args)
 		}
 	})
 }
@@ -90,7 +90,7 @@ func FuzzParseExitStatus(f *testing.F) {
 	f.Add("out\n[exit code: 2]")
 	f.Add("x\n[killed by signal: SIGTERM]")
 	f.Fuzz(func(t *testing.T, text string) {
-		body, _, _ := ParseExitStatus(text)
+		body, _, _ := parseExitStatus(text)
 		if len(body) > len(text) || text[:len(body)] != body {
 			t.Fatalf("body %q is not a prefix of %q", body, text)
 		}

@@ -24,7 +24,7 @@ type harnessDecoder struct {
 	approvals map[string]approvalRef
 	commands  map[string]*Event // slash commands by commandId
 	compacts  map[string]*Event // compactions by compactionId
-	files     *fileLines        // what the reads showed of each file
+	files     *FileLines        // what the reads showed of each file
 }
 
 func newHarnessDecoder(s *Builder) *harnessDecoder {
@@ -34,7 +34,7 @@ func newHarnessDecoder(s *Builder) *harnessDecoder {
 		turnStart: map[int64]int64{}, turnSteps: map[int64]int{},
 		approvals: map[string]approvalRef{},
 		commands:  map[string]*Event{}, compacts: map[string]*Event{},
-		files: newFileLines(),
+		files: NewFileLines(),
 	}
 }
 
@@ -182,7 +182,7 @@ func (d *harnessDecoder) header(r *record) (Outcome, error) {
 		Cwd: r.Cwd, ParentSession: r.ParentSession, Origin: r.Origin,
 		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
-	d.files.cwd = r.Cwd
+	d.files.Cwd = r.Cwd
 	return AsBookkeeping, nil
 }
 

@@ -134,7 +134,7 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 			}
 			x.Arguments += c.ArgumentsDelta
 		}
-		x.Call = presentCall(x.Name, x.Arguments)
+		x.Call = Call(x.Name, x.Arguments)
 	default: // newStreamEntry makes nothing else
 	}
 	if exists {
@@ -253,7 +253,7 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 			matched[c] = true
 			c.Streaming = false
 			c.Name, c.Arguments = b.Name, b.Arguments
-			c.Call = presentCall(c.Name, c.Arguments)
+			c.Call = Call(c.Name, c.Arguments)
 		}
 	}
 	for key, e := range d.streams {

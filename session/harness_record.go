@@ -44,7 +44,7 @@ type record struct {
 // parseRecord decodes one line, or says in a few words why it is not an event.
 func parseRecord(line []byte) (*record, error) {
 	var r record
-	if err := jsonline.Object(line, "an event", &r); err != nil {
+	if err := jsonline.Decode(line, "an event", &r); err != nil {
 		return nil, err
 	}
 	if r.Type == "" {

@@ -30,9 +30,9 @@ func (d *harnessDecoder) toolCall(r *record) (Outcome, error) {
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = jsonline.Num(r.Time)
-	call.Call = presentCall(call.Name, call.Arguments)
+	call.Call = Call(call.Name, call.Arguments)
 	if r.hostViewFor == "call" {
-		if v, ok := narrowCallView(r.hostView); ok {
+		if v, ok := NarrowCall(r.hostView); ok {
 			call.Call = v // the live host's own view of the call
 		}
 	}
@@ -120,7 +120,7 @@ func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
 func settle(call *ToolCall, host ResultView) {
 	call.View = host
 	if host == nil {
-		call.View = presentResult(call.Name, call.Arguments, call.Result)
+		call.View = Result(call.Name, call.Arguments, call.Result)
 	}
 	if call.Call == nil {
 		return
@@ -143,7 +143,7 @@ func hostResultView(r *record) ResultView {
 	if r.hostViewFor != "result" {
 		return nil
 	}
-	v, _ := narrowResultView(r.hostView)
+	v, _ := NarrowResult(r.hostView)
 	return v
 }
 
@@ -153,13 +153,13 @@ func (d *harnessDecoder) track(c *ToolCall) {
 	c.DiffStarts = nil
 	switch v := c.View.(type) {
 	case ReadResultView:
-		d.files.read(v)
+		d.files.Read(v)
 	case DiffResultView:
-		c.DiffStarts = d.files.number(v.Diffs)
-		d.files.apply(v.Diffs, c.DiffStarts)
+		c.DiffStarts = d.files.Number(v.Diffs)
+		d.files.Apply(v.Diffs, c.DiffStarts)
 	case nil:
 		if v, ok := c.Call.(DiffCallView); ok {
-			c.DiffStarts = d.files.number(v.Diffs)
+			c.DiffStarts = d.files.Number(v.Diffs)
 		}
 	default: // other results say nothing about a file's lines
 	}

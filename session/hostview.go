@@ -11,8 +11,8 @@ import (
 // that does not (a future card, a broken field) is ignored and deck's own
 // presenters derive the card, as they do for a log.
 
-// narrowCallView reads a host's call view.
-func narrowCallView(raw []byte) (CallView, bool) {
+// NarrowCall reads a host's call view.
+func NarrowCall(raw []byte) (CallView, bool) {
 	m, ok := viewObject(raw)
 	if !ok {
 		return nil, false
@@ -48,8 +48,8 @@ func narrowCallView(raw []byte) (CallView, bool) {
 	return nil, false
 }
 
-// narrowResultView reads a host's result view.
-func narrowResultView(raw []byte) (ResultView, bool) {
+// NarrowResult reads a host's result view.
+func NarrowResult(raw []byte) (ResultView, bool) {
 	m, ok := viewObject(raw)
 	if !ok {
 		return nil, false
@@ -73,7 +73,7 @@ func narrowResultView(raw []byte) (ResultView, bool) {
 		}
 		v := TerminalResultView{Title: title, Output: output, Signal: signal}
 		if code, present := m["exitCode"]; present && code != nil {
-			if v.ExitCode = exitOf(code); v.ExitCode == nil {
+			if v.ExitCode = ExitOf(code); v.ExitCode == nil {
 				return nil, false
 			}
 		}
@@ -85,7 +85,7 @@ func narrowResultView(raw []byte) (ResultView, bool) {
 		}
 		return DiffResultView{Title: title, Diffs: diffs}, true
 	case "search":
-		v, _ := SearchViewFromMeta(m)
+		v, _ := searchResultMeta(m)
 		if s, ok := v.(SearchMatchesResultView); ok {
 			s.Title = title
 			return s, true
@@ -96,7 +96,7 @@ func narrowResultView(raw []byte) (ResultView, bool) {
 		}
 		return nil, false
 	case "read":
-		v, ok1 := ReadMetaFromMeta(m)
+		v, ok1 := readResultMeta(m)
 		content, ok2 := viewContent(m)
 		if !ok1 || !ok2 {
 			return nil, false
@@ -125,7 +125,7 @@ func viewObject(raw []byte) (map[string]any, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return object(v)
+	return jsonline.AsObject(v)
 }
 
 // viewLocations reads an optional locations list: [{path, line?}].
@@ -140,7 +140,7 @@ func viewLocations(m map[string]any) ([]FileLocation, bool) {
 	}
 	out := make([]FileLocation, 0, len(list))
 	for _, item := range list {
-		l, ok := object(item)
+		l, ok := jsonline.AsObject(item)
 		if !ok {
 			return nil, false
 		}

@@ -57,7 +57,7 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		`{"card":"web","kind":"fetch","url":"u","statusCode":200,"truncated":false}`:                                                     "web",
 	}
 	for raw, card := range results {
-		v, ok := narrowResultView([]byte(raw))
+		v, ok := NarrowResult([]byte(raw))
 		if !ok || v.Card() != card {
 			t.Errorf("%s: %#v %v", raw, v, ok)
 		}
@@ -68,7 +68,7 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		`{"card":"diff","title":"Edit a","diffs":[{"path":"a","oldText":"x","newText":"y"}]}`:   "diff",
 	}
 	for raw, card := range calls {
-		v, ok := narrowCallView([]byte(raw))
+		v, ok := NarrowCall([]byte(raw))
 		if !ok || v.Card() != card {
 			t.Errorf("%s: %#v %v", raw, v, ok)
 		}

@@ -8,23 +8,23 @@ import (
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// args is a tool call's parsed arguments.
-type args map[string]any
+// Args is a tool call's parsed arguments.
+type Args map[string]any
 
 // presenter is one harness tool's presentation rules, ported from its
 // presentCall / presentResult. A nil func, or a nil view returned, is the
 // harness's `undefined`: the generic fallback.
 type presenter struct {
 	schema schema
-	call   func(a args) CallView
-	result func(a args, r *ToolResult) ResultView
+	call   func(a Args) CallView
+	result func(a Args, r *ToolResult) ResultView
 	// alt is another tool registered under the same name, tried when the
 	// arguments do not fit this one's schema.
 	alt *presenter
 }
 
 // pick returns the presenter whose schema the arguments fit, if any.
-func pick(name string, a args) *presenter {
+func pick(name string, a Args) *presenter {
 	p, ok := presenters[name]
 	for q := &p; ok && q != nil; q = q.alt {
 		if q.schema.accepts(a) {
@@ -43,11 +43,11 @@ func register(names []string, p presenter) {
 	}
 }
 
-// presentCall derives the pending view of a call from its name and raw
+// Call derives the pending view of a call from its name and raw
 // arguments. Arguments that are not a JSON object, or that fail the tool's
 // schema, skip the tool's presenter, as the harness does.
-func presentCall(name, raw string) CallView {
-	a, ok := parseArgs(raw)
+func Call(name, raw string) CallView {
+	a, ok := ParseArgs(raw)
 	if p := pick(name, a); ok && p != nil && p.call != nil {
 		if v := p.call(a); v != nil {
 			return v
@@ -57,7 +57,7 @@ func presentCall(name, raw string) CallView {
 }
 
 // genericCall is the fallback pending card: the tool's name, and its input.
-func genericCall(name, raw string, a args, ok bool) CallView {
+func genericCall(name, raw string, a Args, ok bool) CallView {
 	v := GenericCallView{Title: name}
 	switch {
 	case ok && len(a) > 0:
@@ -68,10 +68,10 @@ func genericCall(name, raw string, a args, ok bool) CallView {
 	return v
 }
 
-// presentResult derives the completed view of a call. With no view from the
+// Result derives the completed view of a call. With no view from the
 // tool it is the generic card with no content: the raw result is shown.
-func presentResult(name, raw string, r *ToolResult) ResultView {
-	a, ok := parseArgs(raw)
+func Result(name, raw string, r *ToolResult) ResultView {
+	a, ok := ParseArgs(raw)
 	if p := pick(name, a); ok && p != nil && p.result != nil {
 		if v := p.result(a, r); v != nil {
 			return v
@@ -80,8 +80,8 @@ func presentResult(name, raw string, r *ToolResult) ResultView {
 	return GenericResultView{}
 }
 
-// parseArgs reads arguments as a JSON object, numbers kept exact.
-func parseArgs(raw string) (args, bool) {
+// ParseArgs reads arguments as a JSON object, numbers kept exact.
+func ParseArgs(raw string) (Args, bool) {
 	dec := json.NewDecoder(bytes.NewReader([]byte(raw)))
 	dec.UseNumber()
 	var a map[string]any
@@ -104,7 +104,7 @@ type field struct {
 func req(kind string) field { return field{kind, true} }
 func opt(kind string) field { return field{kind, false} }
 
-func (s schema) accepts(a args) bool {
+func (s schema) accepts(a Args) bool {
 	for key, f := range s {
 		v, present := a[key]
 		if !present {
@@ -136,20 +136,20 @@ func isKind(v any, kind string) bool {
 	return false
 }
 
-// str returns a string argument, "" when absent.
-func (a args) str(key string) string {
+// Str returns a string argument, "" when absent.
+func (a Args) Str(key string) string {
 	s, _ := a[key].(string)
 	return s
 }
 
-// has reports whether an argument is present.
-func (a args) has(key string) bool {
+// Has reports whether an argument is present.
+func (a Args) Has(key string) bool {
 	_, ok := a[key]
 	return ok
 }
 
-// num returns a number argument and whether it is one.
-func (a args) num(key string) (float64, bool) {
+// Num returns a number argument and whether it is one.
+func (a Args) Num(key string) (float64, bool) {
 	n, ok := a[key].(json.Number)
 	if !ok {
 		return 0, false
@@ -158,9 +158,9 @@ func (a args) num(key string) (float64, bool) {
 	return f, err == nil || math.IsInf(f, 0)
 }
 
-// jsNumber formats a number as JavaScript's String(n) does for the values
+// JSNumber formats a number as JavaScript's String(n) does for the values
 // titles show: integers without a fraction, others in shortest form.
-func jsNumber(f float64) string {
+func JSNumber(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
 		return "Infinity"
@@ -180,10 +180,4 @@ func singleText(r *ToolResult) (string, bool) {
 		return "", false
 	}
 	return r.Content[0].Text, true
-}
-
-// object narrows meta to a JSON object (not null, not an array).
-func object(v any) (map[string]any, bool) {
-	m, ok := v.(map[string]any)
-	return m, ok && m != nil
 }

@@ -1,6 +1,10 @@
 package session
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/deck-tui/deck/session/internal/jsonline"
+)
 
 // The file tools of @deepseek-ai/dsh-tool-fs: read, write, edit, list,
 // read_image (packages/fs/tool-fs/src).
@@ -8,15 +12,15 @@ import "strings"
 func init() {
 	register([]string{"read"}, presenter{
 		schema: schema{"file_path": req("string"), "offset": opt("number"), "limit": opt("number")},
-		call:   readCall,
-		result: readResult,
+		call:   ReadCall,
+		result: ReadResult,
 	})
 	register([]string{"write"}, presenter{
 		schema: schema{"file_path": req("string"), "content": req("string")},
-		call: func(a args) CallView {
-			return DiffCallView{Title: "Write " + a.str("file_path"), Diffs: writeDiff(a), Locations: []FileLocation{{Path: a.str("file_path")}}}
+		call: func(a Args) CallView {
+			return DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: writeDiff(a), Locations: []FileLocation{{Path: a.Str("file_path")}}}
 		},
-		result: func(a args, r *ToolResult) ResultView {
+		result: func(a Args, r *ToolResult) ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -24,23 +28,23 @@ func init() {
 			if !ok { // a new file, an identical overwrite, an old log: the whole file
 				diffs = writeDiff(a)
 			}
-			return DiffResultView{Title: "Write " + a.str("file_path"), Diffs: diffs}
+			return DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: diffs}
 		},
 	})
 	register([]string{"edit"}, presenter{
 		schema: schema{"file_path": req("string"), "old_string": req("string"), "new_string": req("string"), "replace_all": opt("boolean")},
-		call: func(a args) CallView {
+		call: func(a Args) CallView {
 			var old *string
-			if s := a.str("old_string"); s != "" {
+			if s := a.Str("old_string"); s != "" {
 				old = &s
 			}
 			return DiffCallView{
-				Title:     "Edit " + a.str("file_path"),
-				Diffs:     []FileDiff{{Path: a.str("file_path"), OldText: old, NewText: a.str("new_string")}},
-				Locations: []FileLocation{{Path: a.str("file_path")}},
+				Title:     "Edit " + a.Str("file_path"),
+				Diffs:     []FileDiff{{Path: a.Str("file_path"), OldText: old, NewText: a.Str("new_string")}},
+				Locations: []FileLocation{{Path: a.Str("file_path")}},
 			}
 		},
-		result: func(a args, r *ToolResult) ResultView {
+		result: func(a Args, r *ToolResult) ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -48,36 +52,36 @@ func init() {
 			if !ok {
 				return nil
 			}
-			return DiffResultView{Title: "Edit " + a.str("file_path"), Diffs: diffs}
+			return DiffResultView{Title: "Edit " + a.Str("file_path"), Diffs: diffs}
 		},
 	})
 	register([]string{"list"}, presenter{
 		schema: schema{"path": opt("string")},
-		call: func(a args) CallView {
+		call: func(a Args) CallView {
 			p := "."
-			if a.has("path") {
-				p = a.str("path")
+			if a.Has("path") {
+				p = a.Str("path")
 			}
 			return GenericCallView{Title: "List " + p, Kind: "read", Locations: []FileLocation{{Path: p}}}
 		},
 	})
 	register([]string{"read_image"}, presenter{
 		schema: schema{"file_path": req("string")},
-		call: func(a args) CallView {
-			return GenericCallView{Title: "Read image " + a.str("file_path"), Kind: "read", Locations: []FileLocation{{Path: a.str("file_path")}}}
+		call: func(a Args) CallView {
+			return GenericCallView{Title: "Read image " + a.Str("file_path"), Kind: "read", Locations: []FileLocation{{Path: a.Str("file_path")}}}
 		},
 	})
 }
 
-func writeDiff(a args) []FileDiff {
-	return []FileDiff{{Path: a.str("file_path"), OldText: nil, NewText: a.str("content")}}
+func writeDiff(a Args) []FileDiff {
+	return []FileDiff{{Path: a.Str("file_path"), OldText: nil, NewText: a.Str("content")}}
 }
 
-// readCall titles a read with its window: "Read f (5 - 8)", "Read f (from
+// ReadCall titles a read with its window: "Read f (5 - 8)", "Read f (from
 // line 7)", or just "Read f".
-func readCall(a args) CallView {
-	offset, hasOffset := a.num("offset")
-	limit, hasLimit := a.num("limit")
+func ReadCall(a Args) CallView {
+	offset, hasOffset := a.Num("offset")
+	limit, hasLimit := a.Num("limit")
 	start := 1.0
 	if hasOffset {
 		start = offset
@@ -85,24 +89,24 @@ func readCall(a args) CallView {
 	window := ""
 	switch {
 	case hasLimit && limit > 0:
-		window = " (" + jsNumber(start) + " - " + jsNumber(start+limit-1) + ")"
+		window = " (" + JSNumber(start) + " - " + JSNumber(start+limit-1) + ")"
 	case hasOffset:
-		window = " (from line " + jsNumber(offset) + ")"
+		window = " (from line " + JSNumber(offset) + ")"
 	}
 	return GenericCallView{
-		Title:     "Read " + a.str("file_path") + window,
+		Title:     "Read " + a.Str("file_path") + window,
 		Kind:      "read",
-		Locations: []FileLocation{{Path: a.str("file_path"), Line: int(start)}},
+		Locations: []FileLocation{{Path: a.Str("file_path"), Line: int(start)}},
 	}
 }
 
-// readResult is the read card, from the result's meta; it declines on an
+// ReadResult is the read card, from the result's meta; it declines on an
 // error, on meta that does not narrow, and on text that is not the envelope.
-func readResult(_ args, r *ToolResult) ResultView {
+func ReadResult(_ Args, r *ToolResult) ResultView {
 	if r.IsError {
 		return nil
 	}
-	v, ok := ReadMetaFromMeta(r.Meta)
+	v, ok := readResultMeta(r.Meta)
 	if !ok {
 		return nil
 	}
@@ -145,7 +149,7 @@ func readEnvelope(text string) (string, bool) {
 // array whose every entry has a string path, a string or null oldText and a
 // string newText.
 func diffsFromMeta(meta any) ([]FileDiff, bool) {
-	m, ok := object(meta)
+	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return nil, false
 	}
@@ -155,7 +159,7 @@ func diffsFromMeta(meta any) ([]FileDiff, bool) {
 	}
 	out := make([]FileDiff, 0, len(list))
 	for _, item := range list {
-		d, ok := object(item)
+		d, ok := jsonline.AsObject(item)
 		if !ok {
 			return nil, false
 		}

@@ -12,8 +12,8 @@ import (
 // str_replace_editor. All are generic cards with the harness's titles.
 
 func init() {
-	generic := func(title, kind string, input func(args) any) func(args) CallView {
-		return func(a args) CallView {
+	generic := func(title, kind string, input func(Args) any) func(Args) CallView {
+		return func(a Args) CallView {
 			v := GenericCallView{Title: title, Kind: ToolCallKind(kind)}
 			if input != nil {
 				v.RawInput = input(a)
@@ -21,9 +21,9 @@ func init() {
 			return v
 		}
 	}
-	arg := func(key string) func(args) any {
-		return func(a args) any {
-			if !a.has(key) {
+	arg := func(key string) func(Args) any {
+		return func(a Args) any {
+			if !a.Has(key) {
 				return nil
 			}
 			return a[key]
@@ -32,14 +32,14 @@ func init() {
 	register([]string{"todo_write"}, presenter{schema: schema{"todos": req("array")},
 		call: generic("Update todo list", "other", arg("todos"))})
 	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req("string")},
-		call: func(a args) CallView {
-			title := firstHeading(a.str("plan"))
+		call: func(a Args) CallView {
+			title := FirstHeading(a.Str("plan"))
 			if title == "" {
 				title = "Plan"
 			}
-			return GenericCallView{Title: title, Kind: "other", Content: []ContentBlock{{Type: "text", Text: a.str("plan")}}}
+			return GenericCallView{Title: title, Kind: "other", Content: []ContentBlock{{Type: "text", Text: a.Str("plan")}}}
 		},
-		result: func(_ args, r *ToolResult) ResultView {
+		result: func(_ Args, r *ToolResult) ResultView {
 			return GenericResultView{Title: "Plan review", Content: r.Content}
 		},
 	})
@@ -47,15 +47,15 @@ func init() {
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req("string")},
 		call: generic("Create goal", "other", arg("objective"))})
 	register([]string{"update_goal"}, presenter{schema: schema{"goal_id": req("string"), "action": req("string")},
-		call: func(a args) CallView {
-			action := a.str("action")
+		call: func(a Args) CallView {
+			action := a.Str("action")
 			title := "Mark goal"
 			if action != "blocked" && action != "" {
 				title = strings.ToUpper(action[:1]) + action[1:] + " goal"
 			}
 			input := a["goal_id"]
 			for _, k := range []string{"objective", "blocked_reason"} {
-				if a.has(k) {
+				if a.Has(k) {
 					input = a[k]
 				}
 			}
@@ -63,34 +63,34 @@ func init() {
 		},
 	})
 	register([]string{"skill"}, presenter{schema: schema{"name": req("string")},
-		call: func(a args) CallView {
-			return GenericCallView{Title: "Load skill " + a.str("name"), Kind: "read", RawInput: a.str("name")}
+		call: func(a Args) CallView {
+			return GenericCallView{Title: "Load skill " + a.Str("name"), Kind: "read", RawInput: a.Str("name")}
 		}})
 	register([]string{"lsp"}, presenter{schema: schema{"operation": req("string"), "file_path": req("string"), "line": req("number"), "character": req("number")},
-		call: func(a args) CallView {
-			line, _ := a.num("line")
-			char, _ := a.num("character")
+		call: func(a Args) CallView {
+			line, _ := a.Num("line")
+			char, _ := a.Num("character")
 			return GenericCallView{
-				Title:     "LSP " + a.str("operation") + " " + a.str("file_path") + ":" + jsNumber(line) + ":" + jsNumber(char),
+				Title:     "LSP " + a.Str("operation") + " " + a.Str("file_path") + ":" + JSNumber(line) + ":" + JSNumber(char),
 				Kind:      "search",
-				Locations: []FileLocation{{Path: a.str("file_path"), Line: int(line)}},
+				Locations: []FileLocation{{Path: a.Str("file_path"), Line: int(line)}},
 			}
 		}})
 	register([]string{"run_code"}, presenter{schema: schema{"code": req("string"), "description": req("string")},
-		call: func(a args) CallView {
-			return GenericCallView{Title: a.str("description"), Kind: "execute", RawInput: a.str("code")}
+		call: func(a Args) CallView {
+			return GenericCallView{Title: a.Str("description"), Kind: "execute", RawInput: a.Str("code")}
 		}})
 	register([]string{"workflow"}, presenter{schema: schema{"script": req("string"), "meta": req("object")},
-		call: func(a args) CallView {
+		call: func(a Args) CallView {
 			meta, _ := a["meta"].(map[string]any)
 			name, _ := meta["name"].(string)
-			return GenericCallView{Title: "workflow: " + name, RawInput: a.str("script")}
+			return GenericCallView{Title: "workflow: " + name, RawInput: a.Str("script")}
 		},
-		result: func(args, *ToolResult) ResultView { return GenericResultView{} },
+		result: func(Args, *ToolResult) ResultView { return GenericResultView{} },
 	})
 	register([]string{"ralph"}, presenter{schema: schema{"objective": req("string")},
 		call:   generic("ralph", "", arg("objective")),
-		result: func(args, *ToolResult) ResultView { return GenericResultView{} },
+		result: func(Args, *ToolResult) ResultView { return GenericResultView{} },
 	})
 	register([]string{"schedule_create"}, presenter{schema: schema{"prompt": req("string")},
 		call: generic("Create reminder", "other", arg("prompt"))})
@@ -99,50 +99,50 @@ func init() {
 		call: generic("Delete reminder", "other", arg("id"))})
 	register([]string{"session_search"}, presenter{call: generic("Search prior sessions", "search", arg("query"))})
 	register([]string{"session_event_search"}, presenter{call: generic("Search session events", "search", arg("query"))})
-	register([]string{"session_trace"}, presenter{call: func(a args) CallView {
-		if !a.has("session_id") {
+	register([]string{"session_trace"}, presenter{call: func(a Args) CallView {
+		if !a.Has("session_id") {
 			return GenericCallView{Title: "Trace current session", Kind: "read"}
 		}
 		return GenericCallView{Title: "Trace session " + text(a["session_id"]), Kind: "read", RawInput: a["session_id"]}
 	}})
 	for name, verb := range map[string]string{"session_event_trace": "Trace", "session_event_read": "Read"} {
-		register([]string{name}, presenter{call: func(a args) CallView {
+		register([]string{name}, presenter{call: func(a Args) CallView {
 			return GenericCallView{Title: verb + " event " + text(a["seq"]), Kind: "read", RawInput: map[string]any(a)}
 		}})
 	}
 	for _, noun := range []string{"task", "job"} {
 		id := noun + "_id"
 		register([]string{noun + "_output"}, presenter{schema: schema{id: req("string")},
-			call: func(a args) CallView {
-				return GenericCallView{Title: "Read output from background " + noun + " " + a.str(id), Kind: "read", RawInput: a.str(id)}
+			call: func(a Args) CallView {
+				return GenericCallView{Title: "Read output from background " + noun + " " + a.Str(id), Kind: "read", RawInput: a.Str(id)}
 			}})
 		register([]string{noun + "_list"}, presenter{call: generic("List background "+noun+"s", "read", nil)})
 		register([]string{noun + "_kill"}, presenter{schema: schema{id: req("string")},
-			call: func(a args) CallView {
-				return GenericCallView{Title: "Kill background " + noun + " " + a.str(id), Kind: "execute", RawInput: a.str(id)}
+			call: func(a Args) CallView {
+				return GenericCallView{Title: "Kill background " + noun + " " + a.Str(id), Kind: "execute", RawInput: a.Str(id)}
 			}})
 	}
 	register([]string{"str_replace_editor"}, presenter{schema: schema{"command": req("string"), "path": req("string")},
 		call: strReplaceEditorCall})
 }
 
-func strReplaceEditorCall(a args) CallView {
-	path := a.str("path")
+func strReplaceEditorCall(a Args) CallView {
+	path := a.Str("path")
 	loc := []FileLocation{{Path: path}}
-	switch a.str("command") {
+	switch a.Str("command") {
 	case "view":
 		return GenericCallView{Title: "view " + path, Kind: "read", Locations: loc}
 	case "create":
-		return DiffCallView{Title: "create " + path, Diffs: []FileDiff{{Path: path, NewText: a.str("file_text")}}, Locations: loc}
+		return DiffCallView{Title: "create " + path, Diffs: []FileDiff{{Path: path, NewText: a.Str("file_text")}}, Locations: loc}
 	case "str_replace":
 		var old *string
-		if a.has("old_str") {
-			s := a.str("old_str")
+		if a.Has("old_str") {
+			s := a.Str("old_str")
 			old = &s
 		}
-		return DiffCallView{Title: "str_replace " + path, Diffs: []FileDiff{{Path: path, OldText: old, NewText: a.str("new_str")}}, Locations: loc}
+		return DiffCallView{Title: "str_replace " + path, Diffs: []FileDiff{{Path: path, OldText: old, NewText: a.Str("new_str")}}, Locations: loc}
 	case "insert":
-		if n, ok := a.num("insert_line"); ok {
+		if n, ok := a.Num("insert_line"); ok {
 			loc[0].Line = int(max(1, n+1))
 		}
 		return GenericCallView{Title: "insert " + path, Kind: "edit", Locations: loc}
@@ -152,8 +152,8 @@ func strReplaceEditorCall(a args) CallView {
 
 var headingLine = regexp.MustCompile(`(?m)^#{1,6}\s+(.+?)\s*$`)
 
-// firstHeading is the text of the first Markdown heading of a plan.
-func firstHeading(plan string) string {
+// FirstHeading is the text of the first Markdown heading of a plan.
+func FirstHeading(plan string) string {
 	if m := headingLine.FindStringSubmatch(plan); m != nil {
 		return m[1]
 	}

@@ -25,11 +25,11 @@ type askedQuestion struct {
 	options          []string
 }
 
-func askedQuestions(a args) []askedQuestion {
+func askedQuestions(a Args) []askedQuestion {
 	list, _ := a["questions"].([]any)
 	var out []askedQuestion
 	for _, item := range list {
-		q, ok := object(item)
+		q, ok := jsonline.AsObject(item)
 		if !ok {
 			continue
 		}
@@ -39,7 +39,7 @@ func askedQuestions(a args) []askedQuestion {
 		aq := askedQuestion{id: id, header: header, text: text}
 		options, _ := q["options"].([]any)
 		for _, o := range options {
-			if om, ok := object(o); ok {
+			if om, ok := jsonline.AsObject(o); ok {
 				if label, ok := om["label"].(string); ok {
 					aq.options = append(aq.options, label)
 				}
@@ -50,7 +50,7 @@ func askedQuestions(a args) []askedQuestion {
 	return out
 }
 
-func questionCall(a args) CallView {
+func questionCall(a Args) CallView {
 	qs := askedQuestions(a)
 	if len(qs) == 0 {
 		return nil
@@ -76,19 +76,19 @@ func questionCall(a args) CallView {
 
 // questionResult reads the answers ({"answers":[{id, selected, custom?}]})
 // against the questions: each question, then what was chosen.
-func questionResult(a args, r *ToolResult) ResultView {
+func questionResult(a Args, r *ToolResult) ResultView {
 	if r.IsError {
 		return nil
 	}
 	v, err := jsonline.Any([]byte(TextOf(r.Content)))
-	m, ok := object(v)
+	m, ok := jsonline.AsObject(v)
 	list, ok2 := m["answers"].([]any)
 	if err != nil || !ok || !ok2 {
 		return nil
 	}
 	answered := map[string]string{}
 	for _, item := range list {
-		ans, ok := object(item)
+		ans, ok := jsonline.AsObject(item)
 		if !ok {
 			return nil
 		}

@@ -1,6 +1,8 @@
 package session
 
-import "github.com/deck-tui/deck/session/internal/jsonline"
+import (
+	"github.com/deck-tui/deck/session/internal/jsonline"
+)
 
 // The search tools (@deepseek-ai/dsh-tool-fs-search: grep, glob) and the web
 // tools (@deepseek-ai/dsh-tool-web: web_search, web_fetch).
@@ -8,28 +10,28 @@ import "github.com/deck-tui/deck/session/internal/jsonline"
 func init() {
 	register([]string{"grep"}, presenter{
 		schema: schema{"pattern": req("string"), "path": opt("string"), "include": opt("string")},
-		call: func(a args) CallView {
-			title := "Grep " + a.str("pattern") + where(a)
-			if a.has("include") {
-				title += " (" + a.str("include") + ")"
+		call: func(a Args) CallView {
+			title := "Grep " + a.Str("pattern") + where(a)
+			if a.Has("include") {
+				title += " (" + a.Str("include") + ")"
 			}
-			return GenericCallView{Title: title, Kind: "search", RawInput: a.str("pattern")}
+			return GenericCallView{Title: title, Kind: "search", RawInput: a.Str("pattern")}
 		},
-		result: func(_ args, r *ToolResult) ResultView { return searchResult(r, "matches") },
+		result: func(_ Args, r *ToolResult) ResultView { return searchResult(r, "matches") },
 	})
 	register([]string{"glob"}, presenter{
 		schema: schema{"pattern": req("string"), "path": opt("string")},
-		call: func(a args) CallView {
-			return GenericCallView{Title: "Glob " + a.str("pattern") + where(a), Kind: "search", RawInput: a.str("pattern")}
+		call: func(a Args) CallView {
+			return GenericCallView{Title: "Glob " + a.Str("pattern") + where(a), Kind: "search", RawInput: a.Str("pattern")}
 		},
-		result: func(_ args, r *ToolResult) ResultView { return searchResult(r, "paths") },
+		result: func(_ Args, r *ToolResult) ResultView { return searchResult(r, "paths") },
 	})
 	register([]string{"web_search"}, presenter{
 		schema: schema{"query": req("string")},
-		call: func(a args) CallView {
-			return GenericCallView{Title: a.str("query"), Kind: "search", RawInput: a.str("query")}
+		call: func(a Args) CallView {
+			return GenericCallView{Title: a.Str("query"), Kind: "search", RawInput: a.Str("query")}
 		},
-		result: func(a args, r *ToolResult) ResultView {
+		result: func(a Args, r *ToolResult) ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -37,16 +39,16 @@ func init() {
 			if !ok {
 				return nil
 			}
-			v.Title = a.str("query")
+			v.Title = a.Str("query")
 			return v
 		},
 	})
 	register([]string{"web_fetch"}, presenter{
 		schema: schema{"url": req("string")},
-		call: func(a args) CallView {
-			return GenericCallView{Title: a.str("url"), Kind: "fetch", RawInput: a.str("url")}
+		call: func(a Args) CallView {
+			return GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: a.Str("url")}
 		},
-		result: func(a args, r *ToolResult) ResultView {
+		result: func(a Args, r *ToolResult) ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -54,15 +56,15 @@ func init() {
 			if !ok {
 				return nil
 			}
-			v.Title = a.str("url")
+			v.Title = a.Str("url")
 			return v
 		},
 	})
 }
 
-func where(a args) string {
-	if a.has("path") {
-		return " in " + a.str("path")
+func where(a Args) string {
+	if a.Has("path") {
+		return " in " + a.Str("path")
 	}
 	return ""
 }
@@ -72,7 +74,7 @@ func searchResult(r *ToolResult, shape string) ResultView {
 	if r.IsError {
 		return nil
 	}
-	v, ok := SearchViewFromMeta(r.Meta)
+	v, ok := searchResultMeta(r.Meta)
 	if !ok || searchShape(v) != shape {
 		return nil
 	}
@@ -90,11 +92,11 @@ func searchShape(v ResultView) string {
 	}
 }
 
-// SearchViewFromMeta narrows a search result's meta: {shape: "matches",
+// searchResultMeta narrows a search result's meta: {shape: "matches",
 // files: [{path, matches: [{lineNumber, line}]}], truncated, total} or
 // {shape: "paths", paths: [string], truncated, total}. Empty lists are valid.
-func SearchViewFromMeta(meta any) (ResultView, bool) {
-	m, ok := object(meta)
+func searchResultMeta(meta any) (ResultView, bool) {
+	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return nil, false
 	}
@@ -133,7 +135,7 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 	}
 	files := make([]SearchFileMatches, 0, len(list))
 	for _, item := range list {
-		f, ok := object(item)
+		f, ok := jsonline.AsObject(item)
 		if !ok {
 			return nil, false
 		}
@@ -144,7 +146,7 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 		}
 		group := SearchFileMatches{Path: path, Matches: make([]SearchLineMatch, 0, len(ms))}
 		for _, mi := range ms {
-			mm, ok := object(mi)
+			mm, ok := jsonline.AsObject(mi)
 			if !ok {
 				return nil, false
 			}
@@ -164,7 +166,7 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 // publishedAt?}], truncated, answer?}.
 func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
 	var v WebSearchResultView
-	m, ok := object(meta)
+	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return v, false
 	}
@@ -176,7 +178,7 @@ func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
 	}
 	v.Sources = make([]WebSource, 0, len(list))
 	for _, item := range list {
-		s, ok := object(item)
+		s, ok := jsonline.AsObject(item)
 		if !ok {
 			return v, false
 		}
@@ -196,7 +198,7 @@ func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
 // webFetchFromMeta narrows {url, statusCode, truncated}.
 func webFetchFromMeta(meta any) (WebFetchResultView, bool) {
 	var v WebFetchResultView
-	m, ok := object(meta)
+	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return v, false
 	}

@@ -22,34 +22,34 @@ func init() {
 		// only a command: a terminal call, and no result presenter.
 		alt: &presenter{
 			schema: schema{"command": req("string")},
-			call:   func(a args) CallView { return TerminalCallView{Title: a.str("command")} },
+			call:   func(a Args) CallView { return TerminalCallView{Title: a.Str("command")} },
 		},
 	}
 	register([]string{"bash", "pwsh"}, shell)
 
 	register([]string{"terminal_open"}, presenter{
 		schema: schema{"type": req("string"), "name": opt("string"), "cwd": opt("string")},
-		call: func(a args) CallView {
-			name := a.str("type")
-			if a.has("name") {
-				name = a.str("name")
+		call: func(a Args) CallView {
+			name := a.Str("type")
+			if a.Has("name") {
+				name = a.Str("name")
 			}
 			return GenericCallView{Title: "Open terminal " + name, Kind: "execute"}
 		},
 	})
 	register([]string{"terminal_send"}, presenter{
 		schema: schema{"sessionId": req("string"), "text": req("string"), "submit": opt("boolean"), "run_in_background": opt("boolean")},
-		call: func(a args) CallView {
+		call: func(a Args) CallView {
 			if a["run_in_background"] == true {
-				return GenericCallView{Title: "Send to terminal " + a.str("sessionId") + " in background", Kind: "execute", RawInput: a.str("text")}
+				return GenericCallView{Title: "Send to terminal " + a.Str("sessionId") + " in background", Kind: "execute", RawInput: a.Str("text")}
 			}
-			title := a.str("text")
+			title := a.Str("text")
 			if title == "" {
 				title = "(send input)"
 			}
-			return TerminalCallView{Title: title, Description: "Terminal " + a.str("sessionId")}
+			return TerminalCallView{Title: title, Description: "Terminal " + a.Str("sessionId")}
 		},
-		result: func(a args, r *ToolResult) ResultView {
+		result: func(a Args, r *ToolResult) ResultView {
 			if a["run_in_background"] == true || r.IsError {
 				return nil
 			}
@@ -63,8 +63,8 @@ func init() {
 	terminalTool := func(verb, kind string, withInput bool) presenter {
 		return presenter{
 			schema: schema{"sessionId": req("string")},
-			call: func(a args) CallView {
-				v := GenericCallView{Title: verb + " terminal " + a.str("sessionId"), Kind: ToolCallKind(kind)}
+			call: func(a Args) CallView {
+				v := GenericCallView{Title: verb + " terminal " + a.Str("sessionId"), Kind: ToolCallKind(kind)}
 				if withInput {
 					v.RawInput = map[string]any(a)
 				}
@@ -75,26 +75,26 @@ func init() {
 	register([]string{"terminal_read"}, terminalTool("Read", "read", true))
 	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true))
 	register([]string{"terminal_close"}, terminalTool("Close", "delete", false))
-	register([]string{"terminal_list"}, presenter{call: func(args) CallView {
+	register([]string{"terminal_list"}, presenter{call: func(Args) CallView {
 		return GenericCallView{Title: "List terminal sessions", Kind: "read"}
 	}})
 }
 
 // shellCall: a foreground command is a terminal card (the command, its
 // description, its working directory); a background one a generic card.
-func shellCall(a args) CallView {
+func shellCall(a Args) CallView {
 	if a["run_in_background"] == true {
 		return GenericCallView{
-			Title: a.str("command"), Kind: "execute", RawInput: a.str("command"),
-			Content: []ContentBlock{{Type: "text", Text: a.str("description")}},
+			Title: a.Str("command"), Kind: "execute", RawInput: a.Str("command"),
+			Content: []ContentBlock{{Type: "text", Text: a.Str("description")}},
 		}
 	}
-	return TerminalCallView{Title: a.str("command"), Description: a.str("description"), Cwd: a.str("workdir")}
+	return TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("workdir")}
 }
 
 // shellResult: the output with its exit status parsed off its last line; a
 // background start or an error is the text in a console fence.
-func shellResult(a args, r *ToolResult) ResultView {
+func shellResult(a Args, r *ToolResult) ResultView {
 	text, ok := singleText(r)
 	if !ok {
 		return nil
@@ -103,7 +103,7 @@ func shellResult(a args, r *ToolResult) ResultView {
 		fenced := "```console\n" + strings.TrimRight(text, "\n") + "\n```"
 		return GenericResultView{Content: []ContentBlock{{Type: "text", Text: fenced}}}
 	}
-	body, code, signal := ParseExitStatus(text)
+	body, code, signal := parseExitStatus(text)
 	v := TerminalResultView{Output: body, Signal: signal}
 	if signal == "" {
 		v.ExitCode = &code
@@ -116,11 +116,11 @@ var (
 	exitMarker   = regexp.MustCompile(`\n\[exit code: (\d+)\]$`)
 )
 
-// ParseExitStatus is the harness's parseExitStatus: a final line
+// parseExitStatus is the harness's parseExitStatus: a final line
 // "[killed by signal: X]" or "[exit code: N]" (after a newline, at the very
 // end) is the status and is cut from the output; with neither the exit code
 // is 0. signal is "" unless the process was killed.
-func ParseExitStatus(text string) (body string, exitCode int, signal string) {
+func parseExitStatus(text string) (body string, exitCode int, signal string) {
 	if m := signalMarker.FindStringSubmatchIndex(text); m != nil {
 		return text[:m[0]], 0, text[m[2]:m[3]]
 	}

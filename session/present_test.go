@@ -21,7 +21,7 @@ const readMeta = `{"path":"/w/a.txt","offset":1,"lines":[{"number":1,"text":"one
 
 func TestReadPresenter(t *testing.T) {
 	args := `{"file_path":"a.txt"}`
-	v, ok := presentResult("read", args, result(t, envelope, false, readMeta)).(ReadResultView)
+	v, ok := Result("read", args, result(t, envelope, false, readMeta)).(ReadResultView)
 	if !ok {
 		t.Fatal("a valid read is not a read card")
 	}
@@ -37,7 +37,7 @@ func TestReadPresenter(t *testing.T) {
 		"an image block":     {Content: []ContentBlock{{Type: "image"}}, Meta: meta(t, readMeta)},
 	}
 	for why, r := range declines {
-		if v := presentResult("read", args, r); !reflect.DeepEqual(v, GenericResultView{}) {
+		if v := Result("read", args, r); !reflect.DeepEqual(v, GenericResultView{}) {
 			t.Errorf("%s: want the generic fallback, got %#v", why, v)
 		}
 	}
@@ -77,16 +77,16 @@ func TestReadCallTitles(t *testing.T) {
 		`{"file_path":"f.go","offset":7,"limit":0}`:   "Read f.go (from line 7)",
 		`{"file_path":"f.go","offset":1.5,"limit":2}`: "Read f.go (1.5 - 2.5)",
 	} {
-		v, ok := presentCall("read", args).(GenericCallView)
+		v, ok := Call("read", args).(GenericCallView)
 		if !ok || v.Title != want || v.Kind != "read" {
 			t.Errorf("%s: %#v, want title %q", args, v, want)
 		}
 	}
 	// arguments that fail the schema, or are not JSON, skip the presenter
-	if v := presentCall("read", `{"file_path":7}`).(GenericCallView); v.Title != "read" {
+	if v := Call("read", `{"file_path":7}`).(GenericCallView); v.Title != "read" {
 		t.Errorf("a bad argument type: %#v", v)
 	}
-	if v := presentCall("read", `{not json`).(GenericCallView); v.Title != "read" || v.RawInput != "{not json" {
+	if v := Call("read", `{not json`).(GenericCallView); v.Title != "read" || v.RawInput != "{not json" {
 		t.Errorf("bad JSON: %#v", v)
 	}
 }
@@ -99,17 +99,17 @@ func TestWriteAndEditPresenters(t *testing.T) {
 		"no meta (an old log)":     "",
 		"malformed diffs":          `{"diffs":[{"path":"n.txt","newText":"x"}]}`,
 	} {
-		v, ok := presentResult("write", write, result(t, "ok", false, metaJSON)).(DiffResultView)
+		v, ok := Result("write", write, result(t, "ok", false, metaJSON)).(DiffResultView)
 		if !ok || !reflect.DeepEqual(v.Diffs, whole) || v.Title != "Write n.txt" {
 			t.Errorf("write, %s: want the whole-file fallback, got %#v", why, v)
 		}
 	}
 	hunk := `{"diffs":[{"path":"n.txt","oldText":"a","newText":"b"},{"path":"n.txt","oldText":null,"newText":"c"}]}`
-	v := presentResult("write", write, result(t, "ok", false, hunk)).(DiffResultView)
+	v := Result("write", write, result(t, "ok", false, hunk)).(DiffResultView)
 	if len(v.Diffs) != 2 || *v.Diffs[0].OldText != "a" || v.Diffs[1].OldText != nil {
 		t.Errorf("write hunks: %#v", v)
 	}
-	if _, ok := presentResult("write", write, result(t, "Error: no", true, hunk)).(GenericResultView); !ok {
+	if _, ok := Result("write", write, result(t, "Error: no", true, hunk)).(GenericResultView); !ok {
 		t.Error("a failed write is not generic")
 	}
 
@@ -121,18 +121,18 @@ func TestWriteAndEditPresenters(t *testing.T) {
 		"oldText a number":   `{"diffs":[{"path":"e.txt","oldText":1,"newText":"b"}]}`,
 		"an entry missing":   `{"diffs":[{"path":"e.txt","oldText":"a","newText":"b"},null]}`,
 	} {
-		if v := presentResult("edit", edit, result(t, "ok", false, metaJSON)); !reflect.DeepEqual(v, GenericResultView{}) {
+		if v := Result("edit", edit, result(t, "ok", false, metaJSON)); !reflect.DeepEqual(v, GenericResultView{}) {
 			t.Errorf("edit, %s: want the generic fallback, got %#v", why, v)
 		}
 	}
-	if v, ok := presentResult("edit", edit, result(t, "ok", false, hunk)).(DiffResultView); !ok || v.Title != "Edit e.txt" {
+	if v, ok := Result("edit", edit, result(t, "ok", false, hunk)).(DiffResultView); !ok || v.Title != "Edit e.txt" {
 		t.Errorf("edit: %#v", v)
 	}
-	call := presentCall("edit", `{"file_path":"e.txt","old_string":"","new_string":"b"}`).(DiffCallView)
+	call := Call("edit", `{"file_path":"e.txt","old_string":"","new_string":"b"}`).(DiffCallView)
 	if call.Diffs[0].OldText != nil {
 		t.Errorf("an empty old_string is a null oldText: %#v", call)
 	}
-	if w := presentCall("write", write).(DiffCallView); w.Diffs[0].OldText != nil || w.Title != "Write n.txt" {
+	if w := Call("write", write).(DiffCallView); w.Diffs[0].OldText != nil || w.Title != "Write n.txt" {
 		t.Errorf("write call: %#v", w)
 	}
 }
@@ -152,7 +152,7 @@ func TestParseExitStatus(t *testing.T) {
 		{"plain output\n", "plain output\n", 0, ""},
 		{"", "", 0, ""},
 	} {
-		body, code, signal := ParseExitStatus(c.in)
+		body, code, signal := parseExitStatus(c.in)
 		if body != c.body || code != c.code || signal != c.signal {
 			t.Errorf("ParseExitStatus(%q) = %q, %d, %q", c.in, body, code, signal)
 		}
@@ -161,42 +161,42 @@ func TestParseExitStatus(t *testing.T) {
 
 func TestBashPresenter(t *testing.T) {
 	fg := `{"command":"ls","description":"List","workdir":"sub"}`
-	if v := presentCall("bash", fg).(TerminalCallView); v != (TerminalCallView{Title: "ls", Description: "List", Cwd: "sub"}) {
+	if v := Call("bash", fg).(TerminalCallView); v != (TerminalCallView{Title: "ls", Description: "List", Cwd: "sub"}) {
 		t.Errorf("terminal call: %#v", v)
 	}
-	v := presentResult("bash", fg, result(t, "a\n[exit code: 1]", false, "")).(TerminalResultView)
+	v := Result("bash", fg, result(t, "a\n[exit code: 1]", false, "")).(TerminalResultView)
 	if v.Output != "a" || *v.ExitCode != 1 || v.Signal != "" {
 		t.Errorf("exit: %#v", v)
 	}
-	v = presentResult("bash", fg, result(t, "a\n[killed by signal: SIGINT]", false, "")).(TerminalResultView)
+	v = Result("bash", fg, result(t, "a\n[killed by signal: SIGINT]", false, "")).(TerminalResultView)
 	if v.ExitCode != nil || v.Signal != "SIGINT" {
 		t.Errorf("signal: %#v", v)
 	}
-	v = presentResult("bash", fg, result(t, "a\n", false, "")).(TerminalResultView)
+	v = Result("bash", fg, result(t, "a\n", false, "")).(TerminalResultView)
 	if *v.ExitCode != 0 || v.Output != "a\n" {
 		t.Errorf("no marker means exit 0: %#v", v)
 	}
 	bg := `{"command":"serve","description":"Serve","run_in_background":true}`
-	if c := presentCall("bash", bg).(GenericCallView); c.Kind != "execute" || c.Title != "serve" {
+	if c := Call("bash", bg).(GenericCallView); c.Kind != "execute" || c.Title != "serve" {
 		t.Errorf("background call: %#v", c)
 	}
 	fenced := GenericResultView{Content: []ContentBlock{{Type: "text", Text: "```console\nstarted job 1\n```"}}}
-	if g := presentResult("bash", bg, result(t, "started job 1\n\n", false, "")); !reflect.DeepEqual(g, fenced) {
+	if g := Result("bash", bg, result(t, "started job 1\n\n", false, "")); !reflect.DeepEqual(g, fenced) {
 		t.Errorf("background result: %#v", g)
 	}
 	fenced.Content[0].Text = "```console\nError: rejected\n```"
-	if g := presentResult("bash", fg, result(t, "Error: rejected", true, "")); !reflect.DeepEqual(g, fenced) {
+	if g := Result("bash", fg, result(t, "Error: rejected", true, "")); !reflect.DeepEqual(g, fenced) {
 		t.Errorf("error result: %#v", g)
 	}
 	two := &ToolResult{Content: []ContentBlock{{Type: "text", Text: "a"}, {Type: "text", Text: "b"}}}
-	if g := presentResult("bash", fg, two); !reflect.DeepEqual(g, GenericResultView{}) {
+	if g := Result("bash", fg, two); !reflect.DeepEqual(g, GenericResultView{}) {
 		t.Errorf("two blocks decline: %#v", g)
 	}
 	// the persistent shell registers as bash too, with a command alone
-	if c := presentCall("bash", `{"command":"pwd"}`).(TerminalCallView); c.Title != "pwd" || c.Description != "" {
+	if c := Call("bash", `{"command":"pwd"}`).(TerminalCallView); c.Title != "pwd" || c.Description != "" {
 		t.Errorf("persistent shell: %#v", c)
 	}
-	if g := presentResult("bash", `{"command":"pwd"}`, result(t, "/w", false, "")); !reflect.DeepEqual(g, GenericResultView{}) {
+	if g := Result("bash", `{"command":"pwd"}`, result(t, "/w", false, "")); !reflect.DeepEqual(g, GenericResultView{}) {
 		t.Errorf("the persistent shell has no result presenter: %#v", g)
 	}
 }
@@ -204,10 +204,10 @@ func TestBashPresenter(t *testing.T) {
 func TestSearchAndWebPresenters(t *testing.T) {
 	matches := `{"shape":"matches","files":[{"path":"a.go","matches":[{"lineNumber":3,"line":"x"}]}],"truncated":true,"total":9}`
 	paths := `{"shape":"paths","paths":["a","b"],"truncated":false,"total":2}`
-	if v, ok := presentResult("grep", `{"pattern":"x"}`, result(t, "", false, matches)).(SearchMatchesResultView); !ok || v.Total != 9 || !v.Truncated || v.Files[0].Matches[0].LineNumber != 3 {
+	if v, ok := Result("grep", `{"pattern":"x"}`, result(t, "", false, matches)).(SearchMatchesResultView); !ok || v.Total != 9 || !v.Truncated || v.Files[0].Matches[0].LineNumber != 3 {
 		t.Errorf("grep: %#v", v)
 	}
-	if v, ok := presentResult("glob", `{"pattern":"*"}`, result(t, "", false, paths)).(SearchPathsResultView); !ok || len(v.Paths) != 2 {
+	if v, ok := Result("glob", `{"pattern":"*"}`, result(t, "", false, paths)).(SearchPathsResultView); !ok || len(v.Paths) != 2 {
 		t.Errorf("glob: %#v", v)
 	}
 	for name, c := range map[string][2]string{
@@ -217,20 +217,20 @@ func TestSearchAndWebPresenters(t *testing.T) {
 		"truncated missing":        {"glob", `{"shape":"paths","paths":[],"total":0}`},
 		"a path not a string":      {"glob", `{"shape":"paths","paths":[1],"truncated":false,"total":1}`},
 	} {
-		if v := presentResult(c[0], `{"pattern":"x"}`, result(t, "", false, c[1])); !reflect.DeepEqual(v, GenericResultView{}) {
+		if v := Result(c[0], `{"pattern":"x"}`, result(t, "", false, c[1])); !reflect.DeepEqual(v, GenericResultView{}) {
 			t.Errorf("%s: %#v", name, v)
 		}
 	}
-	if v := presentCall("grep", `{"pattern":"TODO","path":"src","include":"*.go"}`).(GenericCallView); v.Title != "Grep TODO in src (*.go)" || v.RawInput != "TODO" {
+	if v := Call("grep", `{"pattern":"TODO","path":"src","include":"*.go"}`).(GenericCallView); v.Title != "Grep TODO in src (*.go)" || v.RawInput != "TODO" {
 		t.Errorf("grep call: %#v", v)
 	}
 
 	ws := `{"sources":[{"url":"https://a","title":"A","snippet":"s","publishedAt":"2026"},{"url":"https://b"}],"truncated":false,"answer":"yes"}`
-	v, ok := presentResult("web_search", `{"query":"q"}`, result(t, "", false, ws)).(WebSearchResultView)
+	v, ok := Result("web_search", `{"query":"q"}`, result(t, "", false, ws)).(WebSearchResultView)
 	if !ok || v.Title != "q" || len(v.Sources) != 2 || v.Answer != "yes" || v.Sources[1].Title != "" {
 		t.Errorf("web_search: %#v", v)
 	}
-	f, ok := presentResult("web_fetch", `{"url":"https://u"}`, result(t, "", false, `{"url":"https://final","statusCode":301,"truncated":true}`)).(WebFetchResultView)
+	f, ok := Result("web_fetch", `{"url":"https://u"}`, result(t, "", false, `{"url":"https://final","statusCode":301,"truncated":true}`)).(WebFetchResultView)
 	if !ok || f != (WebFetchResultView{Title: "https://u", URL: "https://final", StatusCode: 301, Truncated: true}) {
 		t.Errorf("web_fetch: %#v", f)
 	}
@@ -239,22 +239,22 @@ func TestSearchAndWebPresenters(t *testing.T) {
 		{"web_search", `{"sources":[],"truncated":false,"answer":7}`},
 		{"web_fetch", `{"url":"u","statusCode":"200","truncated":false}`},
 	} {
-		if v := presentResult(c[0], `{"query":"q","url":"u"}`, result(t, "", false, c[1])); !reflect.DeepEqual(v, GenericResultView{}) {
+		if v := Result(c[0], `{"query":"q","url":"u"}`, result(t, "", false, c[1])); !reflect.DeepEqual(v, GenericResultView{}) {
 			t.Errorf("%s %s: %#v", c[0], c[1], v)
 		}
 	}
-	if v := presentResult("web_fetch", `{"url":"u"}`, result(t, "", true, `{"url":"u","statusCode":200,"truncated":false}`)); !reflect.DeepEqual(v, GenericResultView{}) {
+	if v := Result("web_fetch", `{"url":"u"}`, result(t, "", true, `{"url":"u","statusCode":200,"truncated":false}`)); !reflect.DeepEqual(v, GenericResultView{}) {
 		t.Errorf("an error declines: %#v", v)
 	}
 }
 
 func TestUnknownToolIsGeneric(t *testing.T) {
-	c := presentCall("mcp__x__y", `{"a":1}`).(GenericCallView)
+	c := Call("mcp__x__y", `{"a":1}`).(GenericCallView)
 	in, _ := json.Marshal(c.RawInput)
 	if c.Title != "mcp__x__y" || string(in) != `{"a":1}` {
 		t.Errorf("%#v", c)
 	}
-	if v := presentResult("mcp__x__y", `{}`, result(t, "x", false, "")); !reflect.DeepEqual(v, GenericResultView{}) {
+	if v := Result("mcp__x__y", `{}`, result(t, "x", false, "")); !reflect.DeepEqual(v, GenericResultView{}) {
 		t.Errorf("%#v", v)
 	}
 }

@@ -1,12 +1,10 @@
 package session
 
 import (
-	"strings"
-
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
-// ReadMetaFromMeta narrows a read result's meta into the read card's data,
+// readResultMeta narrows a read result's meta into the read card's data,
 // by the harness's rules (readMetaFromMeta): a JSON object (not null, not an
 // array) whose path is a string, offset an integer ≥ 1, totalLines an integer
 // ≥ 0, lines an array of {number: integer ≥ 1, text: string} whose numbers
@@ -15,9 +13,9 @@ import (
 //
 // One deliberate difference: JavaScript takes any integral double (1e300) as
 // an integer; deck takes integers only up to 2^53 − 1, the exact range.
-func ReadMetaFromMeta(meta any) (ReadResultView, bool) {
+func readResultMeta(meta any) (ReadResultView, bool) {
 	var v ReadResultView
-	m, ok := object(meta)
+	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return v, false
 	}
@@ -40,7 +38,7 @@ func ReadMetaFromMeta(meta any) (ReadResultView, bool) {
 	lines := make([]ReadFileLine, 0, len(list))
 	previous := offset - 1
 	for _, item := range list {
-		l, ok := object(item)
+		l, ok := jsonline.AsObject(item)
 		if !ok {
 			return v, false
 		}
@@ -65,33 +63,4 @@ func ReadMetaFromMeta(meta any) (ReadResultView, bool) {
 	}
 	v.Path, v.Offset, v.TotalLines, v.Lines = path, int(offset), int(total), lines
 	return v, true
-}
-
-// langByExtension is the harness's LANG_BY_EXTENSION: lower-cased file
-// extension → language id.
-var langByExtension = map[string]string{
-	"ts": "ts", "tsx": "tsx", "mts": "ts", "cts": "ts",
-	"js": "js", "jsx": "jsx", "mjs": "js", "cjs": "js",
-	"json": "json", "jsonc": "json",
-	"py": "py", "rb": "rb", "go": "go", "rs": "rs", "java": "java",
-	"c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "hpp": "cpp", "cxx": "cpp",
-	"cs": "cs", "kt": "kotlin", "swift": "swift", "php": "php",
-	"sh": "sh", "bash": "sh", "zsh": "sh",
-	"yaml": "yaml", "yml": "yaml", "toml": "toml", "ini": "ini",
-	"md": "md", "markdown": "md", "mdx": "mdx",
-	"html": "html", "htm": "html", "css": "css", "scss": "scss", "less": "less",
-	"sql": "sql", "xml": "xml", "lua": "lua",
-}
-
-// LangFromPath is the harness's langFromPath: the language id of a path's
-// extension, "" for none. The extension is what follows the last dot of the
-// base name (after the last / or \); a dot at the start of the base name
-// (.gitignore) or no dot at all gives none.
-func LangFromPath(path string) string {
-	base := path[strings.LastIndexAny(path, `/\`)+1:]
-	dot := strings.LastIndexByte(base, '.')
-	if dot <= 0 {
-		return ""
-	}
-	return langByExtension[strings.ToLower(base[dot+1:])]
 }

@@ -25,7 +25,7 @@ func TestReadMetaNarrowing(t *testing.T) {
 		`{"path":"/a","offset":1.0,"lines":[{"number":1e0,"text":"x","more":1}],"totalLines":1}`, // integral numbers in any form
 	}
 	for _, js := range good {
-		if _, ok := ReadMetaFromMeta(meta(t, js)); !ok {
+		if _, ok := readResultMeta(meta(t, js)); !ok {
 			t.Errorf("rejected %s", js)
 		}
 	}
@@ -62,11 +62,11 @@ func TestReadMetaNarrowing(t *testing.T) {
 		"lang a number":          `{"path":"/a","offset":1,"lines":[],"totalLines":0,"lang":1}`,
 	}
 	for why, js := range bad {
-		if v, ok := ReadMetaFromMeta(meta(t, js)); ok {
+		if v, ok := readResultMeta(meta(t, js)); ok {
 			t.Errorf("%s: accepted %s as %+v", why, js, v)
 		}
 	}
-	if _, ok := ReadMetaFromMeta(nil); ok {
+	if _, ok := readResultMeta(nil); ok {
 		t.Error("accepted no meta")
 	}
 }
@@ -75,7 +75,7 @@ func TestReadMetaNarrowing(t *testing.T) {
 func TestReadMetaNeverPanics(t *testing.T) {
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
 	v, _ := jsonline.Any([]byte(deep))
-	if _, ok := ReadMetaFromMeta(v); ok {
+	if _, ok := readResultMeta(v); ok {
 		t.Fatal("accepted")
 	}
 }

@@ -6,8 +6,9 @@ package jsonline
 import (
 	"errors"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
+
+	json "github.com/go-json-experiment/json/v1"
 )
 
 // Kind names the JSON value that starts with c.

@@ -99,3 +99,9 @@ func Str(m map[string]any, key string) string {
 	}
 	return ""
 }
+
+// AsObject narrows meta to a JSON AsObject (not null, not an array).
+func AsObject(v any) (map[string]any, bool) {
+	m, ok := v.(map[string]any)
+	return m, ok && m != nil
+}

@@ -8,11 +8,11 @@ import (
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// Object decodes a line that should hold one JSON object into v. What names
+// Decode decodes a line that should hold one JSON object into v. What names
 // the thing the line should be ("an event", "a Codex record"), for the error
 // that says in a few words why it is not one. Space around the object is
 // allowed, as every format's writer may leave some.
-func Object(line []byte, what string, v any) error {
+func Decode(line []byte, what string, v any) error {
 	t := bytes.TrimSpace(line)
 	if len(t) > 0 && t[0] != '{' {
 		if json.Valid(t) {

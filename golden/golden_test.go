@@ -308,11 +308,10 @@ func TestLiveEventsRenderAsTheLog(t *testing.T) {
 		if len(events) == 0 || len(events) < int(session.Base(logged.Entries[len(logged.Entries)-1]).Seq) {
 			continue // a log of a session this capture did not stream whole
 		}
-		r := session.NewReader()
+		r := session.NewEvents()
 		for _, e := range events {
-			r.WriteEvent(e.raw, e.view, e.viewFor)
+			r.Write(e.raw, e.view, e.viewFor)
 		}
-		r.Close()
 		live := r.Session()
 		if n := live.NoticeCount(); n != 0 {
 			t.Errorf("%s: %d notices: %s", path, n, live.Notices()[0].Text)

@@ -33,7 +33,7 @@ type acpDecoder struct {
 // acpKey names a tool call or terminal: ids are unique within a session only.
 type acpKey struct{ session, id string }
 
-func newACPDecoder(s *Builder) *acpDecoder {
+func NewACPDecoder(s *Builder) *acpDecoder {
 	s.Format = FormatACP
 	return &acpDecoder{
 		s: s, files: NewFileLines(),
@@ -42,12 +42,12 @@ func newACPDecoder(s *Builder) *acpDecoder {
 	}
 }
 
-// apply reads one physical line. It is accounted once: a line inside a value
+// Apply reads one physical line. It is accounted once: a line inside a value
 // that goes on (a pretty-printed recording) is merged into that value; the
 // line that ends a value goes by what the value did (an entry, a merge,
 // bookkeeping, or a notice that names what went wrong). A line that ends
 // several values goes by the weightiest: notice, then entry, then merge.
-func (d *acpDecoder) apply(num int, line []byte) {
+func (d *acpDecoder) Apply(num int, line []byte) {
 	d.s.Account.Lines++
 	pieces := d.frame.feed(num, line)
 	if len(pieces) == 0 {
@@ -106,8 +106,8 @@ func (d *acpDecoder) value(p acpPiece) error {
 	return d.response(m)
 }
 
-// finish reports a value the log ended inside of.
-func (d *acpDecoder) finish() {
+// Finish reports a value the log ended inside of.
+func (d *acpDecoder) Finish() {
 	if d.frame.open() {
 		d.s.Notice(0, fmt.Sprintf("the log ends inside a JSON value that starts at line %d", d.frame.first))
 		d.frame.reset()

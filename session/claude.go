@@ -50,7 +50,7 @@ type claudeDecoder struct {
 	compaction  *Event // the last compaction, while its summary may follow
 }
 
-func newClaudeDecoder(s *Builder, path string) *claudeDecoder {
+func NewClaudeDecoder(s *Builder, path string) *claudeDecoder {
 	s.Format = FormatClaudeCode
 	return &claudeDecoder{
 		s: s, path: path, files: NewFileLines(), whole: map[string]string{},
@@ -112,8 +112,8 @@ var (
 
 func claudeHidden(kind string) claudeOutcome { return claudeOutcome{AsBookkeeping, kind} }
 
-// apply decodes one line (without its newline) into the session.
-func (d *claudeDecoder) apply(num int, line []byte) {
+// Apply decodes one line (without its newline) into the session.
+func (d *claudeDecoder) Apply(num int, line []byte) {
 	d.s.Account.Lines++
 	trimmed := bytes.TrimSpace(line)
 	if len(trimmed) == 0 {
@@ -158,7 +158,7 @@ func (d *claudeDecoder) account(num int, out claudeOutcome, err error) {
 	}
 }
 
-func (d *claudeDecoder) finish() {}
+func (d *claudeDecoder) Finish() {}
 
 // parseClaudeRecord decodes one line, or says in a few words why it is not
 // a record.

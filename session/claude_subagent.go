@@ -64,7 +64,7 @@ func (d *claudeDecoder) newTask(call *ToolCall, a Args) {
 // newChild makes the decoder of a subagent's conversation. It shares what
 // the session knows of files: the subagent works on the same ones.
 func (d *claudeDecoder) newChild(path string) *claudeDecoder {
-	c := newClaudeDecoder(NewBuilder(), path)
+	c := NewClaudeDecoder(NewBuilder(), path)
 	c.depth, c.sub = d.depth+1, true
 	c.files, c.whole = d.files, d.whole
 	return c
@@ -316,7 +316,7 @@ func (d *claudeDecoder) readAll(rd io.Reader) {
 	buf := make([]byte, 256<<10)
 	for {
 		n, err := limited.Read(buf)
-		lines.feed(buf[:n], d.apply)
+		lines.feed(buf[:n], d.Apply)
 		if err != nil {
 			break
 		}
@@ -327,5 +327,5 @@ func (d *claudeDecoder) readAll(rd io.Reader) {
 			return
 		}
 	}
-	lines.flush(d.apply)
+	lines.flush(d.Apply)
 }

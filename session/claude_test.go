@@ -762,7 +762,7 @@ func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
 }
 
 func TestClaudeSubagentPathIsSafe(t *testing.T) {
-	d := newClaudeDecoder(NewBuilder(), "/p/s.jsonl")
+	d := NewClaudeDecoder(NewBuilder(), "/p/s.jsonl")
 	for _, id := range []string{"../../etc/passwd", "a/b", "", "x y"} {
 		if _, ok := d.readSubagent(id); ok {
 			t.Errorf("read agent %q", id)

@@ -36,7 +36,7 @@ type codexDecoder struct {
 	model, effort string // the last turn_context's
 }
 
-func newCodexDecoder(s *Builder) *codexDecoder {
+func NewCodexDecoder(s *Builder) *codexDecoder {
 	s.Format = FormatCodex
 	return &codexDecoder{
 		s: s, calls: map[string]*codexCall{}, pending: map[string]*codexCall{}, running: map[string]*ToolCall{},
@@ -54,7 +54,7 @@ type codexLine struct {
 	ID         json.RawMessage `json:"id"`
 }
 
-func (d *codexDecoder) apply(num int, line []byte) {
+func (d *codexDecoder) Apply(num int, line []byte) {
 	d.line = num
 	d.s.Account.Lines++
 	if len(bytes.TrimSpace(line)) == 0 {
@@ -70,9 +70,9 @@ func (d *codexDecoder) apply(num int, line []byte) {
 	d.s.Tally(out, kind)
 }
 
-// finish: in a log with no user_message events, nothing will tell a prompt
+// Finish: in a log with no user_message events, nothing will tell a prompt
 // from injected text any more; the messages that look typed are prompts.
-func (d *codexDecoder) finish() {
+func (d *codexDecoder) Finish() {
 	if !d.userEvents {
 		d.twins.promoteAll(d)
 	}

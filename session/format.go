@@ -9,10 +9,10 @@ import (
 // decoder applies the lines of one log format to a session. The Reader picks
 // one by what the first lines hold (never by the file's name).
 type decoder interface {
-	// apply takes one line (without its newline).
-	apply(num int, line []byte)
-	// finish is called once the input has ended.
-	finish()
+	// Apply takes one line (without its newline).
+	Apply(num int, line []byte)
+	// Finish is called once the input has ended.
+	Finish()
 }
 
 // Formats deck reads.

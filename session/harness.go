@@ -27,7 +27,7 @@ type harnessDecoder struct {
 	files     *FileLines        // what the reads showed of each file
 }
 
-func newHarnessDecoder(s *Builder) *harnessDecoder {
+func NewHarnessDecoder(s *Builder) *harnessDecoder {
 	s.Format = FormatHarness
 	return &harnessDecoder{
 		s: s, streams: map[streamKey]Entry{},
@@ -38,8 +38,8 @@ func newHarnessDecoder(s *Builder) *harnessDecoder {
 	}
 }
 
-// apply decodes one log line (without its newline) into the session.
-func (d *harnessDecoder) apply(num int, line []byte) {
+// Apply decodes one log line (without its newline) into the session.
+func (d *harnessDecoder) Apply(num int, line []byte) {
 	d.applyPrepared(num, line, d.prepare(line))
 }
 
@@ -73,6 +73,9 @@ func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
 	d.line = num
 	d.s.Account.Lines++
 	pr, _ := p.(prepared)
+	if err, ok := p.(error); ok {
+		pr.err = err
+	}
 	if pr.r == nil && pr.err == nil {
 		d.s.Hidden["(blank line)"]++
 		d.s.Account.Bookkeeping++
@@ -90,7 +93,7 @@ func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
 	d.s.Tally(out, pr.r.Type)
 }
 
-func (d *harnessDecoder) finish() {}
+func (d *harnessDecoder) Finish() {}
 
 // handlers maps each event type deck knows to what it does with it.
 var handlers map[string]func(*harnessDecoder, *record) (Outcome, error)

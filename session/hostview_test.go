@@ -18,10 +18,9 @@ func TestHostViewsAreShownWhenTheyNarrow(t *testing.T) {
 		{"host views", `{"card":"terminal","title":"ls (host)","cwd":"/w"}`, `{"card":"terminal","title":"done (host)","output":"a\nb","exitCode":0}`, "ls (host)", "done (host)"},
 		{"views that do not narrow", `{"card":"terminal","title":7}`, `{"card":"hologram","title":"?"}`, "ls", "deck's"},
 	} {
-		r := NewReader()
-		r.WriteEvent(call, []byte(c.callView), "call")
-		r.WriteEvent(result, []byte(c.resultView), "result")
-		r.Close()
+		r := NewEvents()
+		r.Write(call, []byte(c.callView), "call")
+		r.Write(result, []byte(c.resultView), "result")
 		tc := r.Session().Call("c")
 		if tc == nil {
 			t.Fatalf("%s: no call", c.name)
@@ -30,9 +29,9 @@ func TestHostViewsAreShownWhenTheyNarrow(t *testing.T) {
 			t.Errorf("%s: call title %q, want %q", c.name, got, c.wantCall)
 		}
 		if c.wantResult == "deck's" {
-			own := NewReader()
-			own.WriteEvent(call, nil, "")
-			own.WriteEvent(result, nil, "")
+			own := NewEvents()
+			own.Write(call, nil, "")
+			own.Write(result, nil, "")
 			if want := own.Session().Call("c").View; !reflect.DeepEqual(tc.View, want) {
 				t.Errorf("%s: result view %#v, want deck's %#v", c.name, tc.View, want)
 			}

@@ -49,12 +49,13 @@ type batchLine struct {
 	prep any
 }
 
-// preparer is a decoder that reads a line in two steps: prepare, which
+// preparer is a decoder that reads a line in two steps: Prepare, which
 // needs no session state and may run for many lines at once on several
-// cores, then applyPrepared, in the log's order.
+// cores, then ApplyPrepared, in the log's order, with what Prepare returned
+// (or an error, if it panicked).
 type preparer interface {
-	prepare(line []byte) any
-	applyPrepared(num int, line []byte, prep any)
+	Prepare(line []byte) any
+	ApplyPrepared(num int, line []byte, prep any)
 }
 
 // pending is a line kept until the format is known.
@@ -156,25 +157,7 @@ func (r *Reader) applyLine(num int, line []byte) {
 		r.batch = append(r.batch, batchLine{num: num, line: line})
 		return
 	}
-	r.dec.apply(num, line)
-}
-
-// WriteEvent applies one event a live harness host sent (an object as a line
-// of its log holds it) with the render intent the host attached to it (view,
-// for "call" or "result"; nil when none came). Notices number events as a
-// log numbers lines.
-func (r *Reader) WriteEvent(event, view []byte, viewFor string) {
-	if r.dec == nil {
-		r.detected = true
-		r.dec = newHarnessDecoder(r.s)
-	}
-	h, ok := r.dec.(*harnessDecoder)
-	if !ok {
-		return // a reader of another format: a live host sends only harness events
-	}
-	r.consumed += int64(len(event))
-	r.lines.lineNum++
-	h.applyLive(r.lines.lineNum, event, view, viewFor)
+	r.dec.Apply(num, line)
 }
 
 // parallelBytes is the least a batch must hold to be prepared on several
@@ -211,7 +194,7 @@ func (r *Reader) drain() {
 		}
 	}
 	for _, l := range b {
-		p.applyPrepared(l.num, l.line, l.prep)
+		p.ApplyPrepared(l.num, l.line, l.prep)
 	}
 	clear(b)
 	r.batch = b[:0]
@@ -219,30 +202,31 @@ func (r *Reader) drain() {
 
 // prepareSafely prepares a line; a panic (a bug in deck, on a line nobody
 // foresaw) must not take down the program from another goroutine, so it
-// becomes what a line that could not be read becomes.
+// becomes an error, which the decoder reports as it reports a line it could
+// not read.
 func prepareSafely(p preparer, line []byte) (prep any) {
 	defer func() {
 		if e := recover(); e != nil {
-			prep = prepared{err: fmt.Errorf("deck could not read this line: %v", e)}
+			prep = fmt.Errorf("deck could not read this line: %v", e)
 		}
 	}()
-	return p.prepare(line)
+	return p.Prepare(line)
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.
 func (r *Reader) choose(format Format) {
 	switch format {
 	case FormatACP:
-		r.dec = newACPDecoder(r.s)
+		r.dec = NewACPDecoder(r.s)
 	case FormatClaudeCode:
-		r.dec = newClaudeDecoder(r.s, r.path)
+		r.dec = NewClaudeDecoder(r.s, r.path)
 	case FormatCodex:
-		r.dec = newCodexDecoder(r.s)
+		r.dec = NewCodexDecoder(r.s)
 	default:
-		r.dec = newHarnessDecoder(r.s)
+		r.dec = NewHarnessDecoder(r.s)
 	}
 	for _, p := range r.pending {
-		r.dec.apply(p.num, p.line)
+		r.dec.Apply(p.num, p.line)
 	}
 	r.pending = nil
 }
@@ -293,7 +277,7 @@ func (r *Reader) Close() error {
 		r.choose("")
 	}
 	if r.dec != nil {
-		r.dec.finish()
+		r.dec.Finish()
 	}
 	if r.zdec != nil {
 		r.zdec.Close()

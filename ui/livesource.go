@@ -17,7 +17,8 @@ type liveFeed struct {
 	sessionID string
 	watch     *live.Watch // from start on
 	events    []live.Event
-	others    chan tea.Msg // every update that is not events, for the viewer
+	session   *session.Events // the events so far, read into a session
+	others    chan tea.Msg    // every update that is not events, for the viewer
 }
 
 // liveMsg brings the viewer one update of a host session that is not its
@@ -26,7 +27,7 @@ type liveMsg struct{ u live.Update }
 
 func newLiveSource(name string, c *live.Client, sessionID string) *source {
 	s := newSource(name, "", nil, true)
-	s.live = &liveFeed{client: c, sessionID: sessionID, others: make(chan tea.Msg, 256)}
+	s.live = &liveFeed{client: c, sessionID: sessionID, session: session.NewEvents(), others: make(chan tea.Msg, 256)}
 	return s
 }
 
@@ -62,15 +63,15 @@ func (s *source) applyEvents(e live.Events) {
 	if !e.Older {
 		s.live.events = append(s.live.events, e.Events...)
 		for _, ev := range e.Events {
-			s.reader.WriteEvent(ev.Raw, ev.View, ev.ViewFor)
+			s.live.session.Write(ev.Raw, ev.View, ev.ViewFor)
 		}
 		return
 	}
 	s.live.events = append(append([]live.Event(nil), e.Events...), s.live.events...)
-	s.reader = session.NewReader() // every event again, so all it said (a title too) is said again
+	s.live.session = session.NewEvents() // every event again, so all it said (a title too) is said again
 	s.resets++
 	for _, ev := range s.live.events {
-		s.reader.WriteEvent(ev.Raw, ev.View, ev.ViewFor)
+		s.live.session.Write(ev.Raw, ev.View, ev.ViewFor)
 	}
 }
 

@@ -46,6 +46,14 @@ type source struct {
 	live *liveFeed // a session on a harness host, instead of a log
 }
 
+// session is the session read so far; the caller holds mu.
+func (s *source) session() *session.Session {
+	if s.live != nil {
+		return s.live.session.Session()
+	}
+	return s.reader.Session()
+}
+
 // changedMsg says the session changed; the viewer syncs its entries.
 type changedMsg struct{}
 

@@ -94,7 +94,7 @@ func (v *viewer) cardWidth() int { return max(v.width-1, 1) }
 // since the last sync, and the session's title and counts.
 func (v *viewer) sync() {
 	v.src.mu.Lock()
-	s := v.src.reader.Session()
+	s := v.src.session()
 	reread := v.src.resets != v.resets // entry ids started over: only seqs name entries
 	v.resets = v.src.resets
 	old := map[int]item{} // the clones to keep, by id; none when ids started over

@@ -17,6 +17,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui"
 )
@@ -334,7 +335,7 @@ func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
 		}
 		path = found[0].Path
 	case path == "-" || (path == "" && !isTerminal(stdin)):
-		s, err := session.ReadAll(stdin)
+		s, err := source.ReadAll(stdin)
 		if err != nil {
 			return nil, "stdin", fmt.Errorf("reading stdin: %w", err)
 		}
@@ -342,7 +343,7 @@ func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
 	case path == "":
 		return demo.Session(), "demo", nil
 	}
-	s, err := session.Open(path)
+	s, err := source.Open(path)
 	if err != nil {
 		return nil, path, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -14,7 +15,7 @@ import (
 // tool call, in order.
 func drawFixture(t *testing.T, name string, width int) []string {
 	t.Helper()
-	s, err := session.Open("../golden/testdata/fixtures/" + name)
+	s, err := source.Open("../golden/testdata/fixtures/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}

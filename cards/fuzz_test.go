@@ -10,7 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -82,7 +82,7 @@ func FuzzRender(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, log []byte, width uint16, expanded bool) {
 		w := int(width%300) + 1
-		s, _ := session.ReadAll(bytes.NewReader(log))
+		s, _ := source.ReadAll(bytes.NewReader(log))
 		for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
 			o := Options{Width: w, Theme: th, Cwd: s.Header.Cwd, Expanded: expanded}
 			rows := append(SessionHeader(s, o), SessionFooter(s, o)...)

@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/deck-tui/deck/cards"
-	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -198,7 +198,7 @@ func onlySGR(t *testing.T, out string) {
 var cursorReport = regexp.MustCompile(`\x1b\[\d+;\d+R$`)
 
 func TestAttacksDoNotReachTheTerminal(t *testing.T) {
-	s, err := session.ReadAll(bytes.NewReader(hostileLog(t)))
+	s, err := source.ReadAll(bytes.NewReader(hostileLog(t)))
 	if err != nil {
 		t.Fatal(err)
 	}

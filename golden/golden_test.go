@@ -19,6 +19,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -84,7 +85,7 @@ func corpusFixtures(t testing.TB) []fixture {
 
 func open(t testing.TB, path string) *session.Session {
 	t.Helper()
-	s, err := session.Open(path)
+	s, err := source.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestDisplayCap(t *testing.T) {
 	log := `{"type":"session","version":0,"id":"s","createdAt":1,"delegationDepth":0}` + "\n" +
 		`{"type":"tool/call","seq":0,"time":1,"data":{"turn":1,"step":1,"callId":"c","name":"bash","arguments":` + string(mustJSON(string(args))) + `}}` + "\n" +
 		`{"type":"tool/result","seq":1,"time":2,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"c"},"content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":` + string(res) + `}]}]}}}` + "\n"
-	s, err := session.ReadAll(strings.NewReader(log))
+	s, err := source.ReadAll(strings.NewReader(log))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -136,39 +140,39 @@ func (f acpFacts) want() map[string]int {
 }
 
 // acpGot counts what the decoder made.
-func acpGot(s *Session) map[string]int {
+func acpGot(s *session.Session) map[string]int {
 	n := map[string]int{"notices": len(s.Notices())}
 	for _, e := range s.Entries {
 		switch x := e.(type) {
-		case *Event:
+		case *session.Event:
 			if x.Kind == "session" && !strings.HasPrefix(x.Summary, "back to") {
 				n["sessions"]++
 			}
-		case *ToolCall:
+		case *session.ToolCall:
 			n["calls"]++
 			if x.Approval != nil {
 				n["approvals"]++
 			}
-			if x.Status() == CallFailed {
+			if x.Status() == session.CallFailed {
 				n["failed"]++
 				continue
 			}
 			switch x.View.(type) {
-			case ReadResultView:
+			case session.ReadResultView:
 				n["read"]++
-			case DiffResultView:
+			case session.DiffResultView:
 				n["diff"]++
-			case TerminalResultView:
+			case session.TerminalResultView:
 				n["terminal"]++
-			case SearchMatchesResultView, SearchPathsResultView:
+			case session.SearchMatchesResultView, session.SearchPathsResultView:
 				n["search"]++
-			case WebFetchResultView:
+			case session.WebFetchResultView:
 				n["fetch"]++
 			case nil:
 				switch x.Call.(type) {
-				case DiffCallView:
+				case session.DiffCallView:
 					n["diff"]++
-				case TerminalCallView:
+				case session.TerminalCallView:
 					n["terminal"]++
 				}
 			}
@@ -180,14 +184,14 @@ func acpGot(s *Session) map[string]int {
 // Every ACP log of the corpus reads whole: each line accounted for after
 // every line, and the calls, cards, sessions and approvals the log holds.
 func TestACPCorpus(t *testing.T) {
-	paths, _ := filepath.Glob(testdata + "/corpus/acp/*.json*")
+	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/acp/*.json*")
 	if len(paths) != 4 {
 		t.Fatalf("corpus: %d ACP logs", len(paths))
 	}
 	for _, p := range paths {
 		t.Run(filepath.Base(p), func(t *testing.T) {
-			data := readFile(t, p)
-			r := NewReader()
+			data := sessiontest.ReadFile(t, p)
+			r := source.NewReader()
 			for _, l := range bytes.SplitAfter(data, []byte("\n")) {
 				r.Write(l)
 				if !r.Session().Account.Balanced() {
@@ -200,7 +204,7 @@ func TestACPCorpus(t *testing.T) {
 			if !bytes.HasSuffix(data, []byte("\n")) {
 				lines++
 			}
-			if s.Format != FormatACP || s.Account.Lines != lines || !s.Account.Balanced() {
+			if s.Format != session.FormatACP || s.Account.Lines != lines || !s.Account.Balanced() {
 				t.Fatalf("format %q, %d lines, accounting %+v", s.Format, lines, s.Account)
 			}
 			want, got := acpCorpusFacts(t, data).want(), acpGot(s)

@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"bytes"
@@ -6,13 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // acpLog reads ACP lines, checking that every line is accounted for.
-func acpLog(t *testing.T, lines ...string) *Session {
+func acpLog(t *testing.T, lines ...string) *session.Session {
 	t.Helper()
-	s := readString(strings.Join(lines, "\n") + "\n")
-	if s.Format != FormatACP {
+	s := sessiontest.ReadString(strings.Join(lines, "\n") + "\n")
+	if s.Format != session.FormatACP {
 		t.Fatalf("read as %q", s.Format)
 	}
 	if !s.Account.Balanced() {
@@ -26,36 +30,36 @@ func acpUpdate(s, update string) string {
 	return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + s + `","update":` + update + `}}`
 }
 
-func acpCalls(s *Session) []*ToolCall {
-	var out []*ToolCall
+func acpCalls(s *session.Session) []*session.ToolCall {
+	var out []*session.ToolCall
 	for _, e := range s.Entries {
-		if c, ok := e.(*ToolCall); ok {
+		if c, ok := e.(*session.ToolCall); ok {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func acpOne(t *testing.T, s *Session) *ToolCall {
+func acpOne(t *testing.T, s *session.Session) *session.ToolCall {
 	t.Helper()
 	calls := acpCalls(s)
 	if len(calls) != 1 {
-		t.Fatalf("%d calls; entries: %s", len(calls), shape(s))
+		t.Fatalf("%d calls; entries: %s", len(calls), sessiontest.Shape(s))
 	}
 	return calls[0]
 }
 
-func acpEvents(s *Session, kind string) []*Event {
-	var out []*Event
+func acpEvents(s *session.Session, kind string) []*session.Event {
+	var out []*session.Event
 	for _, e := range s.Entries {
-		if ev, ok := e.(*Event); ok && ev.Kind == kind {
+		if ev, ok := e.(*session.Event); ok && ev.Kind == kind {
 			out = append(out, ev)
 		}
 	}
 	return out
 }
 
-func acpNoticeTexts(s *Session) []string {
+func acpNoticeTexts(s *session.Session) []string {
 	var out []string
 	for _, n := range s.Notices() {
 		out = append(out, n.Text)
@@ -84,10 +88,10 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
 	)
 	c := acpOne(t, s)
-	if c.Title() != "Tool: mcp/list" || c.Status() != CallDone || TextOf(c.Result.Content) != "working" {
+	if c.Title() != "Tool: mcp/list" || c.Status() != session.CallDone || session.TextOf(c.Result.Content) != "working" {
 		t.Fatalf("title %q, status %v, result %+v", c.Title(), c.Status(), c.Result)
 	}
-	if _, ok := c.View.(GenericResultView); !ok {
+	if _, ok := c.View.(session.GenericResultView); !ok {
 		t.Fatalf("view %T", c.View)
 	}
 	// content is replaced whole: cumulative snapshots show once
@@ -96,7 +100,7 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"a"}}]}`),
 		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"ab"}}]}`),
 	)
-	if v := acpOne(t, s).Call.(GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "ab" {
+	if v := acpOne(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "ab" {
 		t.Fatalf("content %+v", v.Content)
 	}
 }
@@ -104,7 +108,7 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 func TestACPUpdateOfAnUnknownCallMakesIt(t *testing.T) {
 	s := acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c9","status":"completed","kind":"execute","title":"ls","rawOutput":{"stdout":"a\n","exit_code":0}}`))
 	c := acpOne(t, s)
-	v, ok := c.View.(TerminalResultView)
+	v, ok := c.View.(session.TerminalResultView)
 	if !ok || v.Output != "a\n" || c.CallID != "c9" || s.Account.Entries != 1 {
 		t.Fatalf("view %#v, accounting %+v", c.View, s.Account)
 	}
@@ -129,12 +133,12 @@ func TestACPChunksJoin(t *testing.T) {
 	var got []string
 	for _, e := range s.Entries {
 		switch x := e.(type) {
-		case *Reasoning:
+		case *session.Reasoning:
 			got = append(got, "thought:"+x.Text)
-		case *AssistantText:
+		case *session.AssistantText:
 			got = append(got, "text:"+x.Text)
-		case *UserMessage:
-			got = append(got, "user:"+TextOf(x.Content))
+		case *session.UserMessage:
+			got = append(got, "user:"+session.TextOf(x.Content))
 		}
 	}
 	want := "thought:Let me look.|text:The answer|text:Another|text:After|user:hi there"
@@ -151,9 +155,9 @@ func TestACPPlanIsReplaced(t *testing.T) {
 		return acpUpdate("s", `{"sessionUpdate":"plan","entries":[{"content":"Check","priority":"high","status":"`+status+`"},{"content":"Fix","priority":"low","status":"pending"}]}`)
 	}
 	s := acpLog(t, plan("pending"), plan("in_progress"))
-	var plans []*Plan
+	var plans []*session.Plan
 	for _, e := range s.Entries {
-		if p, ok := e.(*Plan); ok {
+		if p, ok := e.(*session.Plan); ok {
 			plans = append(plans, p)
 		}
 	}
@@ -162,8 +166,8 @@ func TestACPPlanIsReplaced(t *testing.T) {
 	}
 	// after other entries the plan shows again, where it changed
 	s = acpLog(t, plan("pending"), acpUpdate("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"x"}}`), plan("completed"))
-	if n := strings.Count(shape(s), "plan"); n != 2 {
-		t.Fatalf("shape %s", shape(s))
+	if n := strings.Count(sessiontest.Shape(s), "plan"); n != 2 {
+		t.Fatalf("shape %s", sessiontest.Shape(s))
 	}
 }
 
@@ -174,11 +178,11 @@ func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 			acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","status":"in_progress"}`),
 			`{"jsonrpc":"2.0","id":3,"result":{"stopReason":"`+stop+`","usage":{"inputTokens":10,"outputTokens":4,"totalTokens":14}}}`,
 		)
-		if got := shape(s); got != "event:session turn user call:c1 end:"+want+" " {
+		if got := sessiontest.Shape(s); got != "event:session turn user call:c1 end:"+want+" " {
 			t.Fatalf("%s: shape %s", stop, got)
 		}
-		u := s.Entries[2].(*UserMessage)
-		if u.Role != RoleHuman || TextOf(u.Content) != "fix it\n[a.go](file:///a.go)" {
+		u := s.Entries[2].(*session.UserMessage)
+		if u.Role != session.RoleHuman || session.TextOf(u.Content) != "fix it\n[a.go](file:///a.go)" {
 			t.Fatalf("prompt %+v", u)
 		}
 		if !acpOne(t, s).Unfinished || s.Usage.Input != 10 || s.Usage.Output != 4 {
@@ -189,7 +193,7 @@ func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 
 func TestACPPermissionOutcomeOnTheCard(t *testing.T) {
 	ask := `{"jsonrpc":"2.0","id":6,"method":"session/request_permission","params":{"sessionId":"s","toolCall":{"toolCallId":"c1","title":"Write a.txt","kind":"edit"},"options":[{"kind":"allow_always","name":"Always Allow","optionId":"allow_always"},{"kind":"allow_once","name":"Allow","optionId":"allow"},{"kind":"reject_once","name":"Reject","optionId":"reject"},{"kind":"reject_always","name":"Never","optionId":"never"}]}}`
-	for answer, want := range map[string]ApprovalOutcome{
+	for answer, want := range map[string]session.ApprovalOutcome{
 		`{"outcome":"selected","optionId":"allow"}`:        "allowed-once",
 		`{"optionId":"allow_always","outcome":"selected"}`: "allowed-always",
 		`{"outcome":"selected","optionId":"reject"}`:       "rejected",
@@ -224,9 +228,9 @@ func TestACPTerminalFeedsItsCall(t *testing.T) {
 	}
 	s := acpLog(t, lines...)
 	c := acpOne(t, s)
-	call := c.Call.(TerminalCallView)
-	v, ok := c.View.(TerminalResultView)
-	if call.Title != "go test ./..." || call.Cwd != "/src" || !ok || v.Output != "FAIL x\n" || v.ExitCode == nil || *v.ExitCode != 2 || c.Status() != CallFailed {
+	call := c.Call.(session.TerminalCallView)
+	v, ok := c.View.(session.TerminalResultView)
+	if call.Title != "go test ./..." || call.Cwd != "/src" || !ok || v.Output != "FAIL x\n" || v.ExitCode == nil || *v.ExitCode != 2 || c.Status() != session.CallFailed {
 		t.Fatalf("call %+v, view %#v", call, c.View)
 	}
 }
@@ -239,12 +243,12 @@ func TestACPMetaTerminalOutputStreams(t *testing.T) {
 	}
 	s := acpLog(t, append(head, acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"exit_code":0,"signal":null}}}`))...)
 	c := acpOne(t, s)
-	if v := c.View.(TerminalResultView); v.Output != "one\ntwo\n" || *v.ExitCode != 0 || c.Call.(TerminalCallView).Cwd != "/p" {
+	if v := c.View.(session.TerminalResultView); v.Output != "one\ntwo\n" || *v.ExitCode != 0 || c.Call.(session.TerminalCallView).Cwd != "/p" {
 		t.Fatalf("view %#v", c.View)
 	}
 	// the final raw output is the whole of it
 	s = acpLog(t, append(head, acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"formatted_output":"one\ntwo\nDone\n","exit_code":0}}`))...)
-	if v := acpOne(t, s).View.(TerminalResultView); v.Output != "one\ntwo\nDone\n" {
+	if v := acpOne(t, s).View.(session.TerminalResultView); v.Output != "one\ntwo\nDone\n" {
 		t.Fatalf("view %#v", v)
 	}
 }
@@ -256,8 +260,8 @@ func TestACPRawOutputExitCode(t *testing.T) {
 		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"","stderr":"boom\n","exit_code":1,"duration":{"secs":0,"nanos":5}}}`),
 	)
 	c := acpOne(t, s)
-	v := c.View.(TerminalResultView)
-	if c.Call.(TerminalCallView).Title != "rg x" || c.Call.(TerminalCallView).Cwd != "/p" || v.Output != "boom\n" || *v.ExitCode != 1 || c.Status() != CallFailed {
+	v := c.View.(session.TerminalResultView)
+	if c.Call.(session.TerminalCallView).Title != "rg x" || c.Call.(session.TerminalCallView).Cwd != "/p" || v.Output != "boom\n" || *v.ExitCode != 1 || c.Status() != session.CallFailed {
 		t.Fatalf("call %+v view %#v", c.Call, v)
 	}
 }
@@ -279,7 +283,7 @@ func TestACPUnifiedDiffChanges(t *testing.T) {
 		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"Success","stderr":"","success":true}}`),
 	)
 	c := acpOne(t, s)
-	v, ok := c.View.(DiffResultView)
+	v, ok := c.View.(session.DiffResultView)
 	if !ok || len(v.Diffs) != 1 || *v.Diffs[0].OldText != "a\nb" || v.Diffs[0].NewText != "a\nc" || len(c.DiffStarts) != 1 || c.DiffStarts[0] != 3 {
 		t.Fatalf("view %#v, starts %v", c.View, c.DiffStarts)
 	}
@@ -288,13 +292,13 @@ func TestACPUnifiedDiffChanges(t *testing.T) {
 func TestACPDiffWithNullOldTextIsANewFile(t *testing.T) {
 	s := acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"a\nb\n"}]}`))
 	c := acpOne(t, s)
-	v, ok := c.Call.(DiffCallView)
+	v, ok := c.Call.(session.DiffCallView)
 	if !ok || len(v.Diffs) != 1 || v.Diffs[0].OldText != nil || v.Diffs[0].NewText != "a\nb\n" || c.DiffStarts[0] != 1 || c.View != nil {
 		t.Fatalf("call %#v", c.Call)
 	}
 	// with old text, only the change and its context
 	s = acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit","kind":"edit","status":"completed","content":[{"type":"diff","path":"/p/q.lua","oldText":"1\n2\n3\n4\n5\n6\n7\n8\n9","newText":"1\n2\n3\n4\nFIVE\n6\n7\n8\n9"}]}`))
-	if v := acpOne(t, s).View.(DiffResultView); len(v.Diffs) != 1 || *v.Diffs[0].OldText != "2\n3\n4\n5\n6\n7\n8" {
+	if v := acpOne(t, s).View.(session.DiffResultView); len(v.Diffs) != 1 || *v.Diffs[0].OldText != "2\n3\n4\n5\n6\n7\n8" {
 		t.Fatalf("view %#v", v)
 	}
 }
@@ -316,7 +320,7 @@ func TestACPSessionsEachHaveAHeader(t *testing.T) {
 		t.Fatalf("headers %+v", headers)
 	}
 	if len(acpCalls(s)) != 2 {
-		t.Fatalf("calls of two sessions with one id: %s", shape(s))
+		t.Fatalf("calls of two sessions with one id: %s", sessiontest.Shape(s))
 	}
 	if s.Agent != "Claude Code 0.9.1" || s.Header.Version != 1 || s.Header.ID != "A" || s.Header.Cwd != "/work/a" || s.Title != "Fix the build" {
 		t.Fatalf("agent %q, header %+v, title %q", s.Agent, s.Header, s.Title)
@@ -335,7 +339,7 @@ func TestACPUnknownUpdateIsANotice(t *testing.T) {
 		t.Fatalf("notices %q", n)
 	}
 	for _, e := range s.Entries {
-		if _, ok := e.(*UserMessage); ok {
+		if _, ok := e.(*session.UserMessage); ok {
 			t.Fatal("an unknown update was filed as a user message")
 		}
 	}
@@ -346,7 +350,7 @@ func TestACPUnknownContentIsANotice(t *testing.T) {
 	if n := acpNoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown tool call content `hologram`") {
 		t.Fatalf("notices %q", n)
 	}
-	if v := acpOne(t, s).Call.(GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "kept" {
+	if v := acpOne(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "kept" {
 		t.Fatalf("call %+v", v)
 	}
 }
@@ -370,7 +374,7 @@ func TestACPErrorResponsesShow(t *testing.T) {
 	if len(ev) != 1 || !ev[0].Failed || ev[0].Summary != "session/new failed: Authentication required (-32000)" {
 		t.Fatalf("events %+v", ev)
 	}
-	end := s.Entries[len(s.Entries)-1].(*TurnEnd)
+	end := s.Entries[len(s.Entries)-1].(*session.TurnEnd)
 	if end.Reason != "error" || end.Detail != "Internal error (-32603)" {
 		t.Fatalf("turn end %+v", end)
 	}
@@ -425,19 +429,19 @@ func TestACPReadSearchAndFetchCards(t *testing.T) {
 		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"q","title":"q","kind":"fetch","status":"completed","rawInput":{"query":"go"},`+text(`Web search results for query: \"go\"\n\nLinks: [{\"title\":\"Go\",\"url\":\"https://go.dev\"}]\n\nGo is a language.`)+`}`),
 	)
 	calls := acpCalls(s)
-	if v := calls[0].View.(ReadResultView); v.Path != "/p/a.go" || len(v.Lines) != 2 || v.Lines[0] != (ReadFileLine{10, "x"}) {
+	if v := calls[0].View.(session.ReadResultView); v.Path != "/p/a.go" || len(v.Lines) != 2 || v.Lines[0] != (session.ReadFileLine{10, "x"}) {
 		t.Fatalf("read %#v", v)
 	}
-	if v := calls[1].View.(SearchMatchesResultView); len(v.Files) != 2 || v.Total != 2 {
+	if v := calls[1].View.(session.SearchMatchesResultView); len(v.Files) != 2 || v.Total != 2 {
 		t.Fatalf("grep %#v", v)
 	}
-	if v := calls[2].View.(SearchPathsResultView); len(v.Paths) != 2 || v.Paths[0] != "/p/a" {
+	if v := calls[2].View.(session.SearchPathsResultView); len(v.Paths) != 2 || v.Paths[0] != "/p/a" {
 		t.Fatalf("find %#v", v)
 	}
-	if v := calls[3].View.(WebFetchResultView); v.URL != "https://x.org" || v.StatusCode != 200 || TextOf(calls[3].Result.Content) != "# Page" || calls[3].Name != "WebFetch" {
+	if v := calls[3].View.(session.WebFetchResultView); v.URL != "https://x.org" || v.StatusCode != 200 || session.TextOf(calls[3].Result.Content) != "# Page" || calls[3].Name != "WebFetch" {
 		t.Fatalf("fetch %#v %+v", v, calls[3].Result)
 	}
-	if v := calls[4].View.(WebSearchResultView); len(v.Sources) != 1 || v.Sources[0].URL != "https://go.dev" || v.Answer != "Go is a language." {
+	if v := calls[4].View.(session.WebSearchResultView); len(v.Sources) != 1 || v.Sources[0].URL != "https://go.dev" || v.Answer != "Go is a language." {
 		t.Fatalf("web search %#v", v)
 	}
 	if s.Agent != "claude-code-acp" {
@@ -478,7 +482,7 @@ func TestACPRecordingsSpanLines(t *testing.T) {
     }
   ]
 }`
-	r := NewReader()
+	r := source.NewReader()
 	for _, l := range strings.SplitAfter(rec, "\n") {
 		r.Write([]byte(l))
 		if !r.Session().Account.Balanced() {
@@ -488,8 +492,8 @@ func TestACPRecordingsSpanLines(t *testing.T) {
 	r.Close()
 	s := r.Session()
 	calls := acpCalls(s)
-	if len(calls) != 2 || calls[0].Status() != CallDone || calls[1].Approval == nil || calls[1].Approval.Outcome != "" {
-		t.Fatalf("shape %s", shape(s))
+	if len(calls) != 2 || calls[0].Status() != session.CallDone || calls[1].Approval == nil || calls[1].Approval.Outcome != "" {
+		t.Fatalf("shape %s", sessiontest.Shape(s))
 	}
 	if n := strings.Count(rec, "\n") + 1; s.Account.Lines != n || s.Account.Entries != 2 || s.Account.Merged != n-2 || len(s.Notices()) != 0 {
 		t.Fatalf("accounting %+v of %d lines", s.Account, n)
@@ -511,23 +515,23 @@ func TestACPBrokenInput(t *testing.T) {
 		{"a recording cut off", "{\n  \"method\": \"sessionUpdate\",\n  \"args\": [\n    {\n" + ok, "lines 1–4: an unfinished JSON value: it never closes (a new value starts at line 5)"},
 		{"an unknown recorded call", "{\n \"method\": \"frobnicate\",\n \"args\": [{}]\n}\n" + ok, "lines 1–4: unknown recorded SDK call `frobnicate`"},
 	} {
-		s := readString(c.log)
+		s := sessiontest.ReadString(c.log)
 		n := acpNoticeTexts(s)
 		if len(n) == 0 || !strings.HasPrefix(n[0], c.notice) {
 			t.Errorf("%s: notices %q", c.name, n)
 		}
-		if !s.Account.Balanced() || !strings.Contains(shape(s), "text:still read") {
-			t.Errorf("%s: accounting %+v, shape %s", c.name, s.Account, shape(s))
+		if !s.Account.Balanced() || !strings.Contains(sessiontest.Shape(s), "text:still read") {
+			t.Errorf("%s: accounting %+v, shape %s", c.name, s.Account, sessiontest.Shape(s))
 		}
 	}
 }
 
 func TestACPValueBoundAndUnfinishedTail(t *testing.T) {
-	s := readString("{\n" + strings.Repeat("  \"a\": 1,\n", acpMaxValueLines) + "  \"b\": 2\n}\n")
+	s := sessiontest.ReadString("{\n" + strings.Repeat("  \"a\": 1,\n", session.ACPMaxValueLines) + "  \"b\": 2\n}\n")
 	if !s.Account.Balanced() || len(s.Notices()) == 0 || !strings.Contains(s.Notices()[0].Text, "still open after") {
 		t.Fatalf("accounting %+v, notices %q", s.Account, acpNoticeTexts(s))
 	}
-	s = readString("{\n  \"method\": \"sessionUpdate\",\n")
+	s = sessiontest.ReadString("{\n  \"method\": \"sessionUpdate\",\n")
 	if n := acpNoticeTexts(s); len(n) != 1 || n[0] != "the log ends inside a JSON value that starts at line 1" || !s.Account.Balanced() {
 		t.Fatalf("notices %q, accounting %+v", n, s.Account)
 	}
@@ -537,7 +541,7 @@ func TestACPValueBoundAndUnfinishedTail(t *testing.T) {
 // the ACP decoder reads them: it never panics, and every line is accounted
 // for.
 func FuzzACPReader(f *testing.F) {
-	paths, _ := filepath.Glob(testdata + "/corpus/acp/*.json*")
+	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/acp/*.json*")
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b, uint16(64))
@@ -550,12 +554,12 @@ func FuzzACPReader(f *testing.F) {
 	f.Add([]byte("{\n  \"method\": \"sessionUpdate\",\n  \"args\": [{\"sessionId\": \"t\", \"update\": {\"sessionUpdate\": \"plan\", \"entries\": []}}]\n}{\n"), uint16(5))
 	first := `{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}` + "\n"
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
-		s := readBytes(append([]byte(first), data...), int(chunk%4096)+1)
-		if s.Format != FormatACP || !s.Account.Balanced() {
+		s := sessiontest.ReadBytes(append([]byte(first), data...), int(chunk%4096)+1)
+		if s.Format != session.FormatACP || !s.Account.Balanced() {
 			t.Fatalf("format %q, accounting %+v", s.Format, s.Account)
 		}
 		for _, e := range s.Entries {
-			if c, ok := e.(*ToolCall); ok {
+			if c, ok := e.(*session.ToolCall); ok {
 				_ = c.Status()
 				_ = c.Title()
 			}
@@ -572,7 +576,7 @@ func TestACPLoadReplaysASession(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"session/set_mode","params":{"sessionId":"019a5121-cbef-746c-aece-adc08cef75cd","modeId":"code"}}`,
 		`{"jsonrpc":"2.0","id":2,"result":{}}`,
 	)
-	if got := shape(s); got != "event:session user text:earlier reply event:mode " {
+	if got := sessiontest.Shape(s); got != "event:session user text:earlier reply event:mode " {
 		t.Fatalf("shape %s", got)
 	}
 	if s.Header.Cwd != "/p" || s.Header.CreatedAt != 1762297760751 || acpEvents(s, "mode")[0].Summary != "mode: Code (set by the client)" {
@@ -586,7 +590,7 @@ func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
 	}
 	s := acpLog(t, chunk("A", "a1 "), chunk("B", "b1 "), chunk("A", "a2"), chunk("B", "b2"),
 		acpUpdate("A", `{"sessionUpdate":"tool_call","toolCallId":"c","title":"t"}`))
-	if got := shape(s); got != "event:session text:a1 a2 event:session text:b1 b2 event:session call:c " {
+	if got := sessiontest.Shape(s); got != "event:session text:a1 a2 event:session text:b1 b2 event:session call:c " {
 		t.Fatalf("shape %s", got)
 	}
 	if ev := acpEvents(s, "session"); ev[2].Summary != "back to session A" {

@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"bytes"
@@ -6,10 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
+
 	json "github.com/go-json-experiment/json/v1"
 )
 
-const claudeCorpus = testdata + "/corpus/claude-code"
+var claudeCorpus = sessiontest.Testdata + "/corpus/claude-code"
 
 func claudeCorpusFiles(t *testing.T) []string {
 	t.Helper()
@@ -125,19 +129,19 @@ func claudeKind(name string, failed bool) string {
 	return "generic"
 }
 
-func viewKind(v ResultView) string {
+func viewKind(v session.ResultView) string {
 	switch v.(type) {
-	case ReadResultView:
+	case session.ReadResultView:
 		return "read"
-	case DiffResultView:
+	case session.DiffResultView:
 		return "diff"
-	case TerminalResultView:
+	case session.TerminalResultView:
 		return "terminal"
-	case SearchMatchesResultView, SearchPathsResultView:
+	case session.SearchMatchesResultView, session.SearchPathsResultView:
 		return "search"
-	case WebFetchResultView, WebSearchResultView:
+	case session.WebFetchResultView, session.WebSearchResultView:
 		return "web"
-	case GenericResultView:
+	case session.GenericResultView:
 		return "generic"
 	}
 	return "pending"
@@ -148,13 +152,13 @@ func viewKind(v ResultView) string {
 func TestClaudeCorpus(t *testing.T) {
 	for _, path := range claudeCorpusFiles(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			data := readFile(t, path)
+			data := sessiontest.ReadFile(t, path)
 			want := claudeCount(t, data)
-			s, err := Open(path)
+			s, err := source.Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Format != FormatClaudeCode || !strings.HasPrefix(s.Agent, "Claude Code ") {
+			if s.Format != session.FormatClaudeCode || !strings.HasPrefix(s.Agent, "Claude Code ") {
 				t.Errorf("format %q, agent %q", s.Format, s.Agent)
 			}
 			if !s.Account.Balanced() || s.Account.Lines != want.lines {
@@ -167,15 +171,15 @@ func TestClaudeCorpus(t *testing.T) {
 			kinds, nestedKinds := map[string]int{}, map[string]int{}
 			for _, e := range s.Entries {
 				switch x := e.(type) {
-				case *ToolCall:
+				case *session.ToolCall:
 					calls++
 					kinds[viewKind(x.View)]++
 					for _, n := range x.Nested {
 						switch y := n.(type) {
-						case *ToolCall:
+						case *session.ToolCall:
 							nested++
 							nestedKinds[viewKind(y.View)]++
-						case *Plan:
+						case *session.Plan:
 							nestedPlans++
 						}
 					}
@@ -183,7 +187,7 @@ func TestClaudeCorpus(t *testing.T) {
 						tasks++
 						claudeCheckPrompt(t, x)
 					}
-				case *Plan:
+				case *session.Plan:
 					plans++
 				}
 			}
@@ -211,15 +215,15 @@ func TestClaudeCorpus(t *testing.T) {
 }
 
 // claudeCheckPrompt: a Task's nested work starts with the prompt it gave.
-func claudeCheckPrompt(t *testing.T, c *ToolCall) {
+func claudeCheckPrompt(t *testing.T, c *session.ToolCall) {
 	t.Helper()
 	if len(c.Nested) == 0 {
 		t.Errorf("Task %s has no nested work", c.CallID)
 		return
 	}
-	a, _ := ParseArgs(c.Arguments)
-	m, ok := c.Nested[0].(*UserMessage)
-	if !ok || TextOf(m.Content) != a.Str("prompt") || m.Source != claudeSourceCaller {
+	a, _ := session.ParseArgs(c.Arguments)
+	m, ok := c.Nested[0].(*session.UserMessage)
+	if !ok || session.TextOf(m.Content) != a.Str("prompt") || m.Source != session.ClaudeSourceCaller {
 		t.Errorf("Task %s's work does not start with its prompt: %#v", c.CallID, c.Nested[0])
 	}
 }
@@ -228,8 +232,8 @@ func claudeCheckPrompt(t *testing.T, c *ToolCall) {
 // every line is accounted for as soon as it is read.
 func TestClaudeCorpusBalancedEveryLine(t *testing.T) {
 	for _, path := range claudeCorpusFiles(t) {
-		r := NewReader()
-		for i, line := range bytes.SplitAfter(readFile(t, path), []byte("\n")) {
+		r := source.NewReader()
+		for i, line := range bytes.SplitAfter(sessiontest.ReadFile(t, path), []byte("\n")) {
 			r.Write(line)
 			if a := r.Session().Account; !a.Balanced() {
 				t.Fatalf("%s line %d: accounting %+v", filepath.Base(path), i+1, a)

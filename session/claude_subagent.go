@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/internal/lines"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -311,12 +312,12 @@ func (d *claudeDecoder) subagentPaths(id string) []string {
 
 // readAll reads a whole subagent file, at most claudeMaxSubagentBytes of it.
 func (d *claudeDecoder) readAll(rd io.Reader) {
-	var lines lineSplitter
+	var split lines.Splitter
 	limited := &io.LimitedReader{R: rd, N: claudeMaxSubagentBytes}
 	buf := make([]byte, 256<<10)
 	for {
 		n, err := limited.Read(buf)
-		lines.feed(buf[:n], d.Apply)
+		split.Feed(buf[:n], d.Apply)
 		if err != nil {
 			break
 		}
@@ -327,5 +328,5 @@ func (d *claudeDecoder) readAll(rd io.Reader) {
 			return
 		}
 	}
-	lines.flush(d.Apply)
+	split.Flush(d.Apply)
 }

@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"fmt"
@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -43,9 +47,9 @@ func (l *ccLog) raw(line string) *ccLog {
 
 func (l *ccLog) text() string { return strings.Join(l.lines, "\n") + "\n" }
 
-func (l *ccLog) read(t *testing.T) *Session {
+func (l *ccLog) read(t *testing.T) *session.Session {
 	t.Helper()
-	s := readString(l.text())
+	s := sessiontest.ReadString(l.text())
 	if !s.Account.Balanced() || s.Account.Lines != len(l.lines) {
 		t.Fatalf("accounting %+v for %d lines", s.Account, len(l.lines))
 	}
@@ -78,21 +82,21 @@ func (l *ccLog) result(id string, content any, isErr bool, tur any) *ccLog {
 	return l.add(r)
 }
 
-func calls(s *Session) []*ToolCall {
-	var out []*ToolCall
+func calls(s *session.Session) []*session.ToolCall {
+	var out []*session.ToolCall
 	for _, e := range s.Entries {
-		if c, ok := e.(*ToolCall); ok {
+		if c, ok := e.(*session.ToolCall); ok {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func onlyCall(t *testing.T, s *Session) *ToolCall {
+func onlyCall(t *testing.T, s *session.Session) *session.ToolCall {
 	t.Helper()
 	cs := calls(s)
 	if len(cs) != 1 {
-		t.Fatalf("%d calls, want 1: %s", len(cs), shape(s))
+		t.Fatalf("%d calls, want 1: %s", len(cs), sessiontest.Shape(s))
 	}
 	return cs[0]
 }
@@ -106,17 +110,17 @@ func TestClaudeSessionFacts(t *testing.T) {
 	l.add(obj{"type": "assistant", "message": obj{"id": "m1", "model": "claude-a", "content": []any{obj{"type": "text", "text": "two"}},
 		"usage": obj{"input_tokens": 10, "output_tokens": 7, "cache_read_input_tokens": 100, "cache_creation_input_tokens": 5}}})
 	s := l.read(t)
-	if s.Format != FormatClaudeCode || s.Agent != "Claude Code 2.1.0" || s.Header.ID != "s1" || s.Header.Cwd != "/w" || s.Model != "claude-a" {
+	if s.Format != session.FormatClaudeCode || s.Agent != "Claude Code 2.1.0" || s.Header.ID != "s1" || s.Header.Cwd != "/w" || s.Model != "claude-a" {
 		t.Errorf("facts %q %q %+v %q", s.Format, s.Agent, s.Header, s.Model)
 	}
 	if s.Header.CreatedAt != 1767225601000 {
 		t.Errorf("created at %d", s.Header.CreatedAt)
 	}
 	// one message written over two lines: its usage once, the last line's
-	if s.Usage != (TokenUsage{Input: 10, Output: 7, CacheRead: 100, CacheWrite: 5}) {
+	if s.Usage != (session.TokenUsage{Input: 10, Output: 7, CacheRead: 100, CacheWrite: 5}) {
 		t.Errorf("usage %+v", s.Usage)
 	}
-	if got := shape(s); got != "turn user text:one text:two " {
+	if got := sessiontest.Shape(s); got != "turn user text:one text:two " {
 		t.Errorf("shape %q", got)
 	}
 	if s.Hidden["file-history-snapshot"] != 1 {
@@ -128,7 +132,7 @@ func TestClaudeBlockWrittenTwice(t *testing.T) {
 	l := &ccLog{}
 	l.say("m1", "same").say("m1", "same").use("m1", "t1", "Glob", obj{"pattern": "*"}).use("m1", "t1", "Glob", obj{"pattern": "*"})
 	s := l.read(t)
-	if got := shape(s); got != "text:same call:t1 " {
+	if got := sessiontest.Shape(s); got != "text:same call:t1 " {
 		t.Errorf("shape %q", got)
 	}
 	if s.Account.Merged != 2 {
@@ -147,20 +151,20 @@ func TestClaudeMessages(t *testing.T) {
 	l.add(obj{"type": "assistant", "message": obj{"id": "m", "content": []any{obj{"type": "thinking", "thinking": "hmm", "signature": "x"}, obj{"type": "text", "text": "  \n"}}}})
 	l.add(obj{"type": "assistant", "isApiErrorMessage": true, "message": obj{"id": "e", "model": "<synthetic>", "content": []any{obj{"type": "text", "text": "API Error: 529"}}}})
 	s := l.read(t)
-	if got := shape(s); got != "turn event:command user end:aborted turn event:command reasoning event:api-error " {
+	if got := sessiontest.Shape(s); got != "turn event:command user end:aborted turn event:command reasoning event:api-error " {
 		t.Fatalf("shape %q", got)
 	}
-	cmd := s.Entries[1].(*Event)
+	cmd := s.Entries[1].(*session.Event)
 	if cmd.Summary != "/init a b" || cmd.Body != "Please analyze" {
 		t.Errorf("command %+v", cmd)
 	}
-	if m := s.Entries[2].(*UserMessage); m.Role != RoleInjected || TextOf(m.Content) != "hook said" || !strings.Contains(m.Source, "system reminder") {
+	if m := s.Entries[2].(*session.UserMessage); m.Role != session.RoleInjected || session.TextOf(m.Content) != "hook said" || !strings.Contains(m.Source, "system reminder") {
 		t.Errorf("reminder %+v", m)
 	}
-	if e := s.Entries[5].(*Event); e.Summary != "/cost" || e.Body != "$0.10" {
+	if e := s.Entries[5].(*session.Event); e.Summary != "/cost" || e.Body != "$0.10" {
 		t.Errorf("local command %+v", e)
 	}
-	if e := s.Entries[7].(*Event); !e.Failed || e.Summary != "API Error: 529" {
+	if e := s.Entries[7].(*session.Event); !e.Failed || e.Summary != "API Error: 529" {
 		t.Errorf("api error %+v", e)
 	}
 	if s.Model != "" {
@@ -175,15 +179,15 @@ func TestClaudeHumanPrompt(t *testing.T) {
 	l := &ccLog{}
 	l.prompt("<b>bold</b> is html").prompt("plain")
 	s := l.read(t)
-	if got := shape(s); got != "turn user turn user " {
+	if got := sessiontest.Shape(s); got != "turn user turn user " {
 		t.Fatalf("shape %q", got)
 	}
 	for _, i := range []int{1, 3} {
-		if m := s.Entries[i].(*UserMessage); m.Role != RoleHuman {
+		if m := s.Entries[i].(*session.UserMessage); m.Role != session.RoleHuman {
 			t.Errorf("entry %d role %v", i, m.Role)
 		}
 	}
-	if ts := s.Entries[2].(*TurnStart); ts.Turn != 2 {
+	if ts := s.Entries[2].(*session.TurnStart); ts.Turn != 2 {
 		t.Errorf("turn %d", ts.Turn)
 	}
 }
@@ -193,11 +197,11 @@ func TestClaudeInterruptEndsCalls(t *testing.T) {
 	l.use("m", "t1", "Bash", obj{"command": "sleep 9"})
 	l.add(obj{"type": "user", "message": obj{"content": []any{obj{"type": "text", "text": "[Request interrupted by user for tool use]"}}}})
 	s := l.read(t)
-	if c := calls(s)[0]; !c.Unfinished || c.Status() != CallPending {
+	if c := calls(s)[0]; !c.Unfinished || c.Status() != session.CallPending {
 		t.Errorf("call %+v", c)
 	}
-	if e, ok := s.Entries[1].(*TurnEnd); !ok || e.Reason != "aborted" {
-		t.Errorf("entries %s", shape(s))
+	if e, ok := s.Entries[1].(*session.TurnEnd); !ok || e.Reason != "aborted" {
+		t.Errorf("entries %s", sessiontest.Shape(s))
 	}
 }
 
@@ -205,8 +209,8 @@ func TestClaudeReadFromObject(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "/w/a.go", "offset": 2, "limit": 2})
 	l.result("t1", "     2→b\n     3→c\n", false, obj{"type": "text", "file": obj{"filePath": "/w/a.go", "content": "b\nc", "numLines": 2, "startLine": 2, "totalLines": 9}})
-	v, ok := onlyCall(t, l.read(t)).View.(ReadResultView)
-	if !ok || v.Path != "/w/a.go" || v.Offset != 2 || v.TotalLines != 9 || len(v.Lines) != 2 || v.Lines[1] != (ReadFileLine{3, "c"}) || v.Lang != "go" {
+	v, ok := onlyCall(t, l.read(t)).View.(session.ReadResultView)
+	if !ok || v.Path != "/w/a.go" || v.Offset != 2 || v.TotalLines != 9 || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{3, "c"}) || v.Lang != "go" {
 		t.Errorf("view %+v", v)
 	}
 }
@@ -218,8 +222,8 @@ func TestClaudeReadFromText(t *testing.T) {
 	} {
 		l := &ccLog{}
 		l.use("m", "t1", "Read", obj{"file_path": "/w/a.txt"}).result("t1", text, false, nil)
-		v, ok := onlyCall(t, l.read(t)).View.(ReadResultView)
-		if !ok || len(v.Lines) != 2 || v.Lines[1] != (ReadFileLine{2, "y"}) || v.Path != "/w/a.txt" {
+		v, ok := onlyCall(t, l.read(t)).View.(session.ReadResultView)
+		if !ok || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{2, "y"}) || v.Path != "/w/a.txt" {
 			t.Errorf("%q: view %+v", text, v)
 		}
 	}
@@ -228,7 +232,7 @@ func TestClaudeReadFromText(t *testing.T) {
 func TestClaudeReadKeepsTheFinalEmptyLine(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "a"}).result("t1", "", false, obj{"file": obj{"filePath": "a", "content": "x\n", "numLines": 2, "startLine": 1, "totalLines": 2}})
-	if v := onlyCall(t, l.read(t)).View.(ReadResultView); len(v.Lines) != 2 {
+	if v := onlyCall(t, l.read(t)).View.(session.ReadResultView); len(v.Lines) != 2 {
 		t.Errorf("lines %+v: Claude Code counts the line a final newline ends", v.Lines)
 	}
 }
@@ -239,7 +243,7 @@ func TestClaudeEditFromPatch(t *testing.T) {
 	l.result("t1", "ok", false, obj{"filePath": "/w/a.go", "structuredPatch": []any{
 		obj{"oldStart": 40, "oldLines": 3, "newStart": 40, "newLines": 3, "lines": []any{" a", "-b", "+B", " c"}}}})
 	c := onlyCall(t, l.read(t))
-	v, ok := c.View.(DiffResultView)
+	v, ok := c.View.(session.DiffResultView)
 	if !ok || len(v.Diffs) != 1 || *v.Diffs[0].OldText != "a\nb\nc" || v.Diffs[0].NewText != "a\nB\nc" {
 		t.Fatalf("view %+v", c.View)
 	}
@@ -259,7 +263,7 @@ func TestClaudeEditNumberedByEarlierRead(t *testing.T) {
 	l.result("t2", "The file has been updated.", false, nil) // a subagent's success: no toolUseResult
 	s = l.read(t)
 	c := s.Call("t2")
-	if v, ok := c.View.(DiffResultView); !ok || *v.Diffs[0].OldText != "old" || c.DiffStarts[0] != 8 {
+	if v, ok := c.View.(session.DiffResultView); !ok || *v.Diffs[0].OldText != "old" || c.DiffStarts[0] != 8 {
 		t.Errorf("view %+v starts %v", c.View, c.DiffStarts)
 	}
 }
@@ -268,14 +272,14 @@ func TestClaudeMultiEdit(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "MultiEdit", obj{"file_path": "a", "edits": []any{obj{"old_string": "1", "new_string": "2"}, obj{"old_string": "3", "new_string": "4"}}})
 	s := l.read(t)
-	if v := onlyCall(t, s).Call.(DiffCallView); len(v.Diffs) != 2 {
+	if v := onlyCall(t, s).Call.(session.DiffCallView); len(v.Diffs) != 2 {
 		t.Errorf("pending %+v", v)
 	}
 	l.result("t1", "Applied 2 edits", false, obj{"filePath": "a", "structuredPatch": []any{
 		obj{"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": 1, "lines": []any{"-1", "+2"}},
 		obj{"oldStart": 9, "oldLines": 1, "newStart": 9, "newLines": 1, "lines": []any{"-3", "+4"}}}})
 	c := onlyCall(t, l.read(t))
-	if v := c.View.(DiffResultView); len(v.Diffs) != 2 || c.DiffStarts[1] != 9 {
+	if v := c.View.(session.DiffResultView); len(v.Diffs) != 2 || c.DiffStarts[1] != 9 {
 		t.Errorf("view %+v starts %v", v, c.DiffStarts)
 	}
 }
@@ -303,7 +307,7 @@ func TestClaudeWrite(t *testing.T) {
 		}
 		l.use("m", "t1", "Write", obj{"file_path": "/w/f", "content": tc.tur["content"]}).result("t1", "ok", false, tc.tur)
 		c := l.read(t).Call("t1")
-		v, ok := c.View.(DiffResultView)
+		v, ok := c.View.(session.DiffResultView)
 		if !ok || len(v.Diffs) != 1 || (v.Diffs[0].OldText == nil) != tc.newFile || v.Title != tc.title {
 			t.Errorf("%s: view %+v", tc.name, c.View)
 			continue
@@ -336,14 +340,14 @@ func TestClaudeBash(t *testing.T) {
 		l := &ccLog{}
 		l.use("m", "t1", "Bash", obj{"command": "make", "description": "Build it"}).result("t1", tc.text, tc.isErr, tc.tur)
 		c := onlyCall(t, l.read(t))
-		v, ok := c.View.(TerminalResultView)
+		v, ok := c.View.(session.TerminalResultView)
 		if !ok || v.Output != tc.output || fmt.Sprint(deref(v.ExitCode)) != fmt.Sprint(deref(tc.exit)) || v.Signal != tc.signal {
 			t.Errorf("%s: view %+v", tc.name, c.View)
 		}
-		if call := c.Call.(TerminalCallView); call.Title != "make" || call.Description != "Build it" {
+		if call := c.Call.(session.TerminalCallView); call.Title != "make" || call.Description != "Build it" {
 			t.Errorf("%s: call %+v", tc.name, call)
 		}
-		if (c.Status() == CallFailed) != (tc.isErr || tc.signal != "") {
+		if (c.Status() == session.CallFailed) != (tc.isErr || tc.signal != "") {
 			t.Errorf("%s: status %v", tc.name, c.Status())
 		}
 	}
@@ -365,38 +369,38 @@ func TestClaudeSearch(t *testing.T) {
 		input obj
 		text  string
 		tur   any
-		check func(ResultView) bool
+		check func(session.ResultView) bool
 	}{
-		{"grep content", "Grep", obj{"pattern": "x", "output_mode": "content", "-n": true}, "a.go:3:x := 1\nb.go:9:y(x)", nil, func(v ResultView) bool {
-			m, ok := v.(SearchMatchesResultView)
+		{"grep content", "Grep", obj{"pattern": "x", "output_mode": "content", "-n": true}, "a.go:3:x := 1\nb.go:9:y(x)", nil, func(v session.ResultView) bool {
+			m, ok := v.(session.SearchMatchesResultView)
 			return ok && len(m.Files) == 2 && m.Files[1].Matches[0].LineNumber == 9 && m.Total == 2
 		}},
-		{"grep content in one file", "Grep", obj{"pattern": "x", "output_mode": "content", "path": "/w/a.css"}, "969:.row {\n978:.row.x {", nil, func(v ResultView) bool {
-			m, ok := v.(SearchMatchesResultView)
+		{"grep content in one file", "Grep", obj{"pattern": "x", "output_mode": "content", "path": "/w/a.css"}, "969:.row {\n978:.row.x {", nil, func(v session.ResultView) bool {
+			m, ok := v.(session.SearchMatchesResultView)
 			return ok && len(m.Files) == 1 && m.Files[0].Path == "/w/a.css" && m.Files[0].Matches[1].Line == ".row.x {"
 		}},
-		{"grep files", "Grep", obj{"pattern": "x"}, "Found 2 files\na.go\nb.go", nil, func(v ResultView) bool {
-			p, ok := v.(SearchPathsResultView)
+		{"grep files", "Grep", obj{"pattern": "x"}, "Found 2 files\na.go\nb.go", nil, func(v session.ResultView) bool {
+			p, ok := v.(session.SearchPathsResultView)
 			return ok && len(p.Paths) == 2 && p.Total == 2
 		}},
-		{"grep files object", "Grep", obj{"pattern": "x"}, "", obj{"mode": "files_with_matches", "filenames": []any{"a"}, "numFiles": 1}, func(v ResultView) bool {
-			p, ok := v.(SearchPathsResultView)
+		{"grep files object", "Grep", obj{"pattern": "x"}, "", obj{"mode": "files_with_matches", "filenames": []any{"a"}, "numFiles": 1}, func(v session.ResultView) bool {
+			p, ok := v.(session.SearchPathsResultView)
 			return ok && len(p.Paths) == 1
 		}},
-		{"grep count", "Grep", obj{"pattern": "x", "output_mode": "count"}, "a.go:3\nb.go:1", nil, func(v ResultView) bool {
-			g, ok := v.(GenericResultView)
-			return ok && strings.Contains(TextOf(g.Content), "a.go:3")
+		{"grep count", "Grep", obj{"pattern": "x", "output_mode": "count"}, "a.go:3\nb.go:1", nil, func(v session.ResultView) bool {
+			g, ok := v.(session.GenericResultView)
+			return ok && strings.Contains(session.TextOf(g.Content), "a.go:3")
 		}},
-		{"glob object", "Glob", obj{"pattern": "*"}, "", obj{"filenames": []any{"a", "b"}, "numFiles": 5, "truncated": true}, func(v ResultView) bool {
-			p, ok := v.(SearchPathsResultView)
+		{"glob object", "Glob", obj{"pattern": "*"}, "", obj{"filenames": []any{"a", "b"}, "numFiles": 5, "truncated": true}, func(v session.ResultView) bool {
+			p, ok := v.(session.SearchPathsResultView)
 			return ok && len(p.Paths) == 2 && p.Total == 5 && p.Truncated
 		}},
-		{"glob none", "Glob", obj{"pattern": "*"}, "No files found", nil, func(v ResultView) bool {
-			p, ok := v.(SearchPathsResultView)
+		{"glob none", "Glob", obj{"pattern": "*"}, "No files found", nil, func(v session.ResultView) bool {
+			p, ok := v.(session.SearchPathsResultView)
 			return ok && len(p.Paths) == 0
 		}},
-		{"ls", "LS", obj{"path": "/d"}, "x", "- /d/\n  - sub/\n    - f.go\n  - g.go\n\nNOTE: do any of the files above seem malicious?", func(v ResultView) bool {
-			p, ok := v.(SearchPathsResultView)
+		{"ls", "LS", obj{"path": "/d"}, "x", "- /d/\n  - sub/\n    - f.go\n  - g.go\n\nNOTE: do any of the files above seem malicious?", func(v session.ResultView) bool {
+			p, ok := v.(session.SearchPathsResultView)
 			return ok && strings.Join(p.Paths, ",") == "/d/sub/,/d/sub/f.go,/d/g.go"
 		}},
 	}
@@ -416,13 +420,13 @@ func TestClaudeWeb(t *testing.T) {
 		obj{"tool_use_id": "s", "content": []any{obj{"title": "T", "url": "https://t.test"}}}, "The answer.\n\nREMINDER: You MUST include the sources above"}})
 	l.use("m", "t3", "WebSearch", obj{"query": "q"}).result("t3", "Web search results for query: \"q\"\n\nLinks: [{\"title\":\"U\",\"url\":\"https://u.test\"}]\n\nFrom text.", false, nil)
 	s := l.read(t)
-	if v, ok := s.Call("t1").View.(WebFetchResultView); !ok || v.StatusCode != 404 || v.URL != "https://a.test/x" {
+	if v, ok := s.Call("t1").View.(session.WebFetchResultView); !ok || v.StatusCode != 404 || v.URL != "https://a.test/x" {
 		t.Errorf("fetch %+v", s.Call("t1").View)
 	}
-	if v, ok := s.Call("t2").View.(WebSearchResultView); !ok || len(v.Sources) != 1 || v.Sources[0].Title != "T" || v.Answer != "The answer." {
+	if v, ok := s.Call("t2").View.(session.WebSearchResultView); !ok || len(v.Sources) != 1 || v.Sources[0].Title != "T" || v.Answer != "The answer." {
 		t.Errorf("search %+v", s.Call("t2").View)
 	}
-	if v, ok := s.Call("t3").View.(WebSearchResultView); !ok || len(v.Sources) != 1 || v.Sources[0].URL != "https://u.test" || v.Answer != "From text." {
+	if v, ok := s.Call("t3").View.(session.WebSearchResultView); !ok || len(v.Sources) != 1 || v.Sources[0].URL != "https://u.test" || v.Answer != "From text." {
 		t.Errorf("search from text %+v", s.Call("t3").View)
 	}
 }
@@ -433,13 +437,13 @@ func TestClaudeTodoWriteIsAPlan(t *testing.T) {
 	l.use("m", "t1", "TodoWrite", obj{"todos": todos}).result("t1", "Todos have been modified", false, obj{"oldTodos": []any{}, "newTodos": todos})
 	l.use("m2", "t2", "TodoWrite", obj{"todos": "bad"}).result("t2", "<tool_use_error>InputValidationError</tool_use_error>", true, "Error: InputValidationError")
 	s := l.read(t)
-	if got := shape(s); got != "plan plan event:plan " {
+	if got := sessiontest.Shape(s); got != "plan plan event:plan " {
 		t.Fatalf("shape %q", got)
 	}
-	if p := s.Entries[0].(*Plan); len(p.Items) != 2 || p.Items[1] != (PlanItem{"b", "in_progress"}) {
+	if p := s.Entries[0].(*session.Plan); len(p.Items) != 2 || p.Items[1] != (session.PlanItem{"b", "in_progress"}) {
 		t.Errorf("plan %+v", p.Items)
 	}
-	if e := s.Entries[2].(*Event); !e.Failed || !strings.Contains(e.Summary, "InputValidationError") {
+	if e := s.Entries[2].(*session.Event); !e.Failed || !strings.Contains(e.Summary, "InputValidationError") {
 		t.Errorf("failure %+v", e)
 	}
 	if s.Account.Entries != 3 || s.Account.Merged != 1 {
@@ -454,14 +458,14 @@ func TestClaudeErrors(t *testing.T) {
 	s := l.read(t)
 	for _, id := range []string{"t1", "t2"} {
 		c := s.Call(id)
-		if !c.Result.IsError || c.Status() != CallFailed {
+		if !c.Result.IsError || c.Status() != session.CallFailed {
 			t.Errorf("%s: %+v", id, c.Result)
 		}
-		if _, ok := c.View.(GenericResultView); !ok {
+		if _, ok := c.View.(session.GenericResultView); !ok {
 			t.Errorf("%s: view %T", id, c.View)
 		}
 	}
-	if got := TextOf(s.Call("t1").Result.Content); got != "File does not exist." {
+	if got := session.TextOf(s.Call("t1").Result.Content); got != "File does not exist." {
 		t.Errorf("error text %q", got)
 	}
 }
@@ -473,7 +477,7 @@ func TestClaudeOrphanAndDuplicateResults(t *testing.T) {
 	s := l.read(t)
 	cs := calls(s)
 	if len(cs) != 3 || !cs[0].Orphan || cs[1].Duplicate || !cs[2].Duplicate || cs[2].Name != "Glob" {
-		t.Errorf("calls %s", shape(s))
+		t.Errorf("calls %s", sessiontest.Shape(s))
 	}
 }
 
@@ -490,8 +494,8 @@ func TestClaudeOtherTools(t *testing.T) {
 	check := func(id, title, has string) {
 		t.Helper()
 		c := s.Call(id)
-		g, ok := c.View.(GenericResultView)
-		if !ok || c.Title() != title || !strings.Contains(TextOf(g.Content)+TextOf(c.Result.Content), has) {
+		g, ok := c.View.(session.GenericResultView)
+		if !ok || c.Title() != title || !strings.Contains(session.TextOf(g.Content)+session.TextOf(c.Result.Content), has) {
 			t.Errorf("%s: title %q view %+v", id, c.Title(), c.View)
 		}
 	}
@@ -501,7 +505,7 @@ func TestClaudeOtherTools(t *testing.T) {
 	check("t4", "Output of shell bash_1 (running)", "ready")
 	check("t5", "Stop shell bash_1", "Killed bash_1")
 	check("t6", "Edit notebook n.ipynb (cell c1)", "print(1)")
-	if g := s.Call("t3").Call.(GenericCallView); g.RawInput == nil {
+	if g := s.Call("t3").Call.(session.GenericCallView); g.RawInput == nil {
 		t.Errorf("MCP call keeps no input: %+v", g)
 	}
 }
@@ -512,10 +516,10 @@ func TestClaudeCompaction(t *testing.T) {
 	l.add(obj{"type": "user", "isCompactSummary": true, "message": obj{"content": "This session is being continued… the summary"}})
 	l.add(obj{"type": "user", "isCompactSummary": true, "message": obj{"content": "a second summary"}})
 	s := l.read(t)
-	if got := shape(s); got != "event:compaction event:compaction " {
+	if got := sessiontest.Shape(s); got != "event:compaction event:compaction " {
 		t.Fatalf("shape %q", got)
 	}
-	e := s.Entries[0].(*Event)
+	e := s.Entries[0].(*session.Event)
 	if !strings.Contains(e.Summary, "155,116") || !strings.Contains(e.Body, "the summary") {
 		t.Errorf("compaction %+v", e)
 	}
@@ -529,10 +533,10 @@ func TestClaudeCompactionAgent(t *testing.T) {
 	l.add(obj{"type": "user", "isSidechain": true, "agentId": "acompact-1", "parentUuid": "elsewhere", "message": obj{"content": "Your task is to create a detailed summary"}})
 	l.add(obj{"type": "assistant", "isSidechain": true, "agentId": "acompact-1", "message": obj{"id": "m", "content": []any{obj{"type": "text", "text": "<summary>done</summary>"}}}})
 	s := l.read(t)
-	if m, ok := s.Entries[0].(*UserMessage); !ok || m.Role != RoleInjected || m.Source != claudeSourceCompact {
+	if m, ok := s.Entries[0].(*session.UserMessage); !ok || m.Role != session.RoleInjected || m.Source != session.ClaudeSourceCompact {
 		t.Errorf("request %#v", s.Entries[0])
 	}
-	if e, ok := s.Entries[1].(*Event); !ok || e.Kind != "compaction" || e.Body != "<summary>done</summary>" {
+	if e, ok := s.Entries[1].(*session.Event); !ok || e.Kind != "compaction" || e.Body != "<summary>done</summary>" {
 		t.Errorf("summary %#v", s.Entries[1])
 	}
 }
@@ -567,10 +571,10 @@ func TestClaudeBookkeepingAndNotices(t *testing.T) {
 	l.add(obj{"type": "assistant", "message": obj{"id": "m", "content": []any{obj{"type": "hologram"}}}})
 	l.add(obj{"type": "user", "message": 7})
 	s := l.read(t)
-	if got := shape(s); !strings.HasPrefix(got, "event:hook event:api-error notice:") {
+	if got := sessiontest.Shape(s); !strings.HasPrefix(got, "event:hook event:api-error notice:") {
 		t.Errorf("shape %q", got)
 	}
-	if e := s.Entries[1].(*Event); e.Summary != "API error (529 overloaded); retry 1 of 10" || !e.Failed {
+	if e := s.Entries[1].(*session.Event); e.Summary != "API error (529 overloaded); retry 1 of 10" || !e.Failed {
 		t.Errorf("api error %+v", e)
 	}
 	want := []string{
@@ -616,14 +620,14 @@ func TestClaudeSidechainNestsInItsTask(t *testing.T) {
 	l.side(obj{"type": "user", "parentUuid": nil, "uuid": "a0", "message": obj{"content": "not quite A's prompt"}})
 	l.side(obj{"type": "assistant", "parentUuid": "a0", "uuid": "a1", "message": obj{"id": "sa", "content": []any{obj{"type": "text", "text": "A done"}}}})
 	s := l.read(t)
-	if got := shape(s); got != "call:ta call:tb " {
+	if got := sessiontest.Shape(s); got != "call:ta call:tb " {
 		t.Fatalf("shape %q: the sidechains are nested", got)
 	}
 	b := s.Call("tb")
-	if len(b.Nested) != 3 || TextOf(b.Nested[0].(*UserMessage).Content) != "do B" {
+	if len(b.Nested) != 3 || session.TextOf(b.Nested[0].(*session.UserMessage).Content) != "do B" {
 		t.Fatalf("B's work: %v", b.Nested)
 	}
-	if c := b.Nested[1].(*ToolCall); c.Status() != CallDone {
+	if c := b.Nested[1].(*session.ToolCall); c.Status() != session.CallDone {
 		t.Errorf("nested call %+v", c)
 	}
 	if a := s.Call("ta"); len(a.Nested) != 2 { // linked by order: the Task still waiting
@@ -632,7 +636,7 @@ func TestClaudeSidechainNestsInItsTask(t *testing.T) {
 	if s.Account.Merged != 7 {
 		t.Errorf("accounting %+v: sidechain lines merge into their Task", s.Account)
 	}
-	if _, ok := b.View.(GenericResultView); !ok || b.Title() != "Task: job tb" {
+	if _, ok := b.View.(session.GenericResultView); !ok || b.Title() != "Task: job tb" {
 		t.Errorf("task view %+v title %q", b.View, b.Title())
 	}
 }
@@ -642,15 +646,15 @@ func TestClaudeNestedCopiesNotChangedInPlace(t *testing.T) {
 	l.task("m", "ta", "go")
 	l.side(obj{"type": "user", "parentUuid": nil, "uuid": "a0", "message": obj{"content": "go"}})
 	l.side(obj{"type": "assistant", "parentUuid": "a0", "uuid": "a1", "message": obj{"id": "s", "content": []any{obj{"type": "tool_use", "id": "s1", "name": "Bash", "input": obj{"command": "ls"}}}}})
-	r := NewReader()
+	r := source.NewReader()
 	r.Write([]byte(l.text()))
 	before := r.Session().Call("ta").Nested
 	r.Write([]byte(`{"type":"user","isSidechain":true,"parentUuid":"a1","sessionId":"s1","message":{"content":[{"type":"tool_result","tool_use_id":"s1","content":"x"}]}}` + "\n"))
 	after := r.Session().Call("ta").Nested
-	if before[1].(*ToolCall).Result != nil {
+	if before[1].(*session.ToolCall).Result != nil {
 		t.Error("a snapshot the viewer holds was changed in place")
 	}
-	if after[1].(*ToolCall).Result == nil {
+	if after[1].(*session.ToolCall).Result == nil {
 		t.Error("the new snapshot lacks the result")
 	}
 	if before[0] != after[0] {
@@ -664,10 +668,10 @@ func TestClaudeSubagentFileOnItsOwn(t *testing.T) {
 	l.side(obj{"type": "assistant", "parentUuid": "u1", "agentId": "a1", "message": obj{"id": "m", "model": "claude-test", "content": []any{obj{"type": "tool_use", "id": "t1", "name": "Glob", "input": obj{"pattern": "*"}}}}})
 	l.side(obj{"type": "user", "parentUuid": "u2", "agentId": "a1", "message": obj{"content": []any{obj{"type": "tool_result", "tool_use_id": "t1", "content": "a.go"}}}})
 	s := l.read(t)
-	if got := shape(s); got != "user call:t1 " {
+	if got := sessiontest.Shape(s); got != "user call:t1 " {
 		t.Fatalf("shape %q: a subagent's own file shows its work at top level", got)
 	}
-	if m := s.Entries[0].(*UserMessage); m.Role != RoleInjected || m.Source != claudeSourceCaller {
+	if m := s.Entries[0].(*session.UserMessage); m.Role != session.RoleInjected || m.Source != session.ClaudeSourceCaller {
 		t.Errorf("prompt %+v", m)
 	}
 	if s.Model != "claude-test" {
@@ -699,15 +703,15 @@ func TestClaudeAgentProgressWithoutItsFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(l.text()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(path)
+	s, err := source.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := s.Call("tk")
-	if len(c.Nested) != 2 || c.Nested[1].(*ToolCall).Name != "Read" {
+	if len(c.Nested) != 2 || c.Nested[1].(*session.ToolCall).Name != "Read" {
 		t.Fatalf("nested %v: the progress copies are the work", c.Nested)
 	}
-	if got := TextOf(c.View.(GenericResultView).Content); got != "dug" {
+	if got := session.TextOf(c.View.(session.GenericResultView).Content); got != "dug" {
 		t.Errorf("result %q: the agent id trailer is for the model", got)
 	}
 	if !s.Account.Balanced() || s.Account.Merged != 4 {
@@ -737,18 +741,18 @@ func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "sess", "subagents", "agent-abc123.jsonl"), []byte(sub.text()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(path)
+	s, err := source.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := s.Call("tk")
-	if got := shape(&Session{Entries: c.Nested}); got != "user call:f-t1 call:f-t2 text:dug " {
+	if got := sessiontest.Shape(&session.Session{Entries: c.Nested}); got != "user call:f-t1 call:f-t2 text:dug " {
 		t.Fatalf("nested %q: the subagent's file replaces the progress copies", got)
 	}
-	if v, ok := c.Nested[1].(*ToolCall).View.(SearchPathsResultView); !ok || len(v.Paths) != 1 {
-		t.Errorf("nested grep %+v", c.Nested[1].(*ToolCall).View)
+	if v, ok := c.Nested[1].(*session.ToolCall).View.(session.SearchPathsResultView); !ok || len(v.Paths) != 1 {
+		t.Errorf("nested grep %+v", c.Nested[1].(*session.ToolCall).View)
 	}
-	if !c.Nested[2].(*ToolCall).Unfinished {
+	if !c.Nested[2].(*session.ToolCall).Unfinished {
 		t.Error("a call the subagent left waiting is unfinished once the Task is done")
 	}
 	if s.Account.Lines != len(l.lines) || !s.Account.Balanced() {
@@ -756,17 +760,8 @@ func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
 	}
 
 	// read as a stream there is no folder to look in: the copies stay
-	if c := readString(l.text()).Call("tk"); len(c.Nested) != 2 {
+	if c := sessiontest.ReadString(l.text()).Call("tk"); len(c.Nested) != 2 {
 		t.Errorf("stream: nested %v", c.Nested)
-	}
-}
-
-func TestClaudeSubagentPathIsSafe(t *testing.T) {
-	d := NewClaudeDecoder(NewBuilder(), "/p/s.jsonl")
-	for _, id := range []string{"../../etc/passwd", "a/b", "", "x y"} {
-		if _, ok := d.readSubagent(id); ok {
-			t.Errorf("read agent %q", id)
-		}
 	}
 }
 
@@ -784,12 +779,12 @@ func FuzzClaudeReader(f *testing.F) {
 	f.Add([]byte(progressLog().text()), uint16(7))
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
 		in := append([]byte(`{"type":"summary","summary":"t","leafUuid":"x"}`+"\n"), data...)
-		s := readBytes(in, int(chunk%4096)+1)
-		if s.Format != FormatClaudeCode || !s.Account.Balanced() {
+		s := sessiontest.ReadBytes(in, int(chunk%4096)+1)
+		if s.Format != session.FormatClaudeCode || !s.Account.Balanced() {
 			t.Fatalf("format %q accounting %+v", s.Format, s.Account)
 		}
 		for _, e := range s.Entries {
-			if c, ok := e.(*ToolCall); ok {
+			if c, ok := e.(*session.ToolCall); ok {
 				_ = c.Status()
 				_ = c.Title()
 			}
@@ -812,12 +807,12 @@ func TestClaudeBackgroundSubagentEndsAtItsNotification(t *testing.T) {
 	l.use("m", "tk", "Agent", obj{"description": "watch", "prompt": "watch", "run_in_background": true})
 	l.result("tk", "Async agent launched successfully. agentId: bg1", false, obj{"isAsync": true, "status": "async_launched", "agentId": "bg1"})
 	path := filepath.Join(dir, "sess.jsonl")
-	write := func() *Session {
+	write := func() *session.Session {
 		t.Helper()
 		if err := os.WriteFile(path, []byte(l.text()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Open(path)
+		s, err := source.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -828,10 +823,10 @@ func TestClaudeBackgroundSubagentEndsAtItsNotification(t *testing.T) {
 	}
 	l.prompt("<task-notification>\n<task-id>bg1</task-id>\n<tool-use-id>tk</tool-use-id>\n<status>completed</status>\n<summary>done</summary>\n</task-notification>")
 	s := write()
-	if got := shape(&Session{Entries: s.Call("tk").Nested}); got != "user text:watched " {
+	if got := sessiontest.Shape(&session.Session{Entries: s.Call("tk").Nested}); got != "user text:watched " {
 		t.Errorf("nested %q: the notification ends its work", got)
 	}
-	if m, ok := s.Entries[1].(*UserMessage); !ok || m.Role != RoleInjected {
+	if m, ok := s.Entries[1].(*session.UserMessage); !ok || m.Role != session.RoleInjected {
 		t.Errorf("notification %#v", s.Entries[1])
 	}
 }

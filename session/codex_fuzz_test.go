@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"bytes"
@@ -6,13 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
 )
 
 // FuzzCodexReader feeds any bytes, in any chunks, to the reader, starting
 // from Codex rollouts so the sniffer picks the Codex decoder: it never
 // panics, and every line is accounted for.
 func FuzzCodexReader(f *testing.F) {
-	paths, _ := filepath.Glob(testdata + "/corpus/codex/*.jsonl")
+	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/codex/*.jsonl")
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -47,12 +50,12 @@ func FuzzCodexReader(f *testing.F) {
 	f.Add([]byte(`{"id":"x","timestamp":"2025-09-02T17:17:41.762Z","instructions":"i"}`+"\n"+`{"record_type":"state"}`+"\n"+
 		`{"type":"function_call","name":"shell","arguments":"{\"command\":[\"ls\"]}","call_id":"c"}`+"\n"), uint16(5))
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
-		s := readBytes(data, int(chunk%4096)+1)
+		s := sessiontest.ReadBytes(data, int(chunk%4096)+1)
 		if !s.Account.Balanced() {
 			t.Fatalf("accounting %+v", s.Account)
 		}
 		for _, e := range s.Entries {
-			if c, ok := e.(*ToolCall); ok {
+			if c, ok := e.(*session.ToolCall); ok {
 				_ = c.Status()
 				_ = c.Title()
 				_, _ = c.Elapsed()

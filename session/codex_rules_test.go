@@ -1,9 +1,12 @@
-package session
+package session_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
 
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -55,26 +58,26 @@ func structured(body string, exit int, seconds float64) string {
 }
 
 // codexLog reads a rollout of the meta line and these lines.
-func codexLog(t *testing.T, lines ...string) *Session {
+func codexLog(t *testing.T, lines ...string) *session.Session {
 	t.Helper()
-	s := readString(codexMetaLine + "\n" + strings.Join(lines, "\n") + "\n")
+	s := sessiontest.ReadString(codexMetaLine + "\n" + strings.Join(lines, "\n") + "\n")
 	if !s.Account.Balanced() || s.Account.Lines != len(lines)+1 {
 		t.Fatalf("accounting %+v for %d lines", s.Account, len(lines)+1)
 	}
 	return s
 }
 
-func cardsOf(s *Session) []*ToolCall {
-	var out []*ToolCall
+func cardsOf(s *session.Session) []*session.ToolCall {
+	var out []*session.ToolCall
 	for _, e := range s.Entries {
-		if c, ok := e.(*ToolCall); ok {
+		if c, ok := e.(*session.ToolCall); ok {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func entriesOf[T Entry](s *Session) []T {
+func entriesOf[T session.Entry](s *session.Session) []T {
 	var out []T
 	for _, e := range s.Entries {
 		if x, ok := e.(T); ok {
@@ -84,7 +87,7 @@ func entriesOf[T Entry](s *Session) []T {
 	return out
 }
 
-func noNotices(t *testing.T, s *Session) {
+func noNotices(t *testing.T, s *session.Session) {
 	t.Helper()
 	for _, n := range s.Notices() {
 		t.Errorf("notice: %s", n.Text)
@@ -98,16 +101,16 @@ func TestCodexOutputForms(t *testing.T) {
 		body      string
 		exit      int // -1: none stated
 		ms        int64
-		status    CallStatus
+		status    session.CallStatus
 	}{
-		{"JSON string", structured("boom\n", 2, 1.5), "boom\n", 2, 1500, CallFailed},
-		{"exit code header", "Exit code: 0\nWall time: 0.2 seconds\nOutput:\nok\n", "ok\n", 0, 200, CallDone},
-		{"truncated header", "Exit code: 1\nWall time: 3 seconds\nTotal output lines: 9\nOutput:\nx\n", "x\n", 1, 3000, CallFailed},
-		{"unified exec, exited", "Chunk ID: 36c2f2\nWall time: 1.2500 seconds\nProcess exited with code 3\nOriginal token count: 4\nOutput:\nhi\n", "hi\n", 3, 1250, CallFailed},
-		{"unified exec with its command", "Command: /bin/zsh -lc make\nChunk ID: 87eb5c\nWall time: 0.0100 seconds\nProcess exited with code 0\nOutput:\n", "", 0, 10, CallDone},
-		{"still running", "Chunk ID: 6e6db0\nWall time: 30.0024 seconds\nProcess running with session ID 52328\nOriginal token count: 9\nOutput:\nchunk 1/27\n", "chunk 1/27\n", -1, 30002, CallDone},
-		{"a bare status", "Process exited with code 0", "", 0, 0, CallDone},
-		{"plain text", "command not found", "command not found", -1, 0, CallDone},
+		{"JSON string", structured("boom\n", 2, 1.5), "boom\n", 2, 1500, session.CallFailed},
+		{"exit code header", "Exit code: 0\nWall time: 0.2 seconds\nOutput:\nok\n", "ok\n", 0, 200, session.CallDone},
+		{"truncated header", "Exit code: 1\nWall time: 3 seconds\nTotal output lines: 9\nOutput:\nx\n", "x\n", 1, 3000, session.CallFailed},
+		{"unified exec, exited", "Chunk ID: 36c2f2\nWall time: 1.2500 seconds\nProcess exited with code 3\nOriginal token count: 4\nOutput:\nhi\n", "hi\n", 3, 1250, session.CallFailed},
+		{"unified exec with its command", "Command: /bin/zsh -lc make\nChunk ID: 87eb5c\nWall time: 0.0100 seconds\nProcess exited with code 0\nOutput:\n", "", 0, 10, session.CallDone},
+		{"still running", "Chunk ID: 6e6db0\nWall time: 30.0024 seconds\nProcess running with session ID 52328\nOriginal token count: 9\nOutput:\nchunk 1/27\n", "chunk 1/27\n", -1, 30002, session.CallDone},
+		{"a bare status", "Process exited with code 0", "", 0, 0, session.CallDone},
+		{"plain text", "command not found", "command not found", -1, 0, session.CallDone},
 	} {
 		s := codexLog(t, call(1, "c1", "shell_command", map[string]any{"command": "make", "workdir": "/w"}), output(1, "c1", c.out))
 		noNotices(t, s)
@@ -115,7 +118,7 @@ func TestCodexOutputForms(t *testing.T) {
 		if len(calls) != 1 {
 			t.Fatalf("%s: %d cards", c.name, len(calls))
 		}
-		v, ok := calls[0].View.(TerminalResultView)
+		v, ok := calls[0].View.(session.TerminalResultView)
 		if !ok {
 			t.Fatalf("%s: view %T", c.name, calls[0].View)
 		}
@@ -151,17 +154,17 @@ func TestCodexExecSessions(t *testing.T) {
 		t.Fatalf("%d cards, want the exec and the unknown session's write", len(calls))
 	}
 	exec := calls[0]
-	v := exec.View.(TerminalResultView)
-	if v.Output != "starting\n1 failed\n" || v.ExitCode == nil || *v.ExitCode != 1 || exec.Status() != CallFailed {
+	v := exec.View.(session.TerminalResultView)
+	if v.Output != "starting\n1 failed\n" || v.ExitCode == nil || *v.ExitCode != 1 || exec.Status() != session.CallFailed {
 		t.Errorf("exec card %+v status %v", v, exec.Status())
 	}
 	if ms, _ := exec.Elapsed(); ms != 8000 {
 		t.Errorf("exec ran %d ms, want 8000 (to its last output)", ms)
 	}
-	if cv := exec.Call.(TerminalCallView); cv.Title != "npm test" || cv.Cwd != "/w/app" || strings.Contains(cv.Description, "running") {
+	if cv := exec.Call.(session.TerminalCallView); cv.Title != "npm test" || cv.Cwd != "/w/app" || strings.Contains(cv.Description, "running") {
 		t.Errorf("exec call view %+v", cv)
 	}
-	if cv := calls[1].Call.(TerminalCallView); !strings.Contains(cv.Title, "session 99") || calls[1].Status() != CallDone {
+	if cv := calls[1].Call.(session.TerminalCallView); !strings.Contains(cv.Title, "session 99") || calls[1].Status() != session.CallDone {
 		t.Errorf("unknown session's write: %+v", cv)
 	}
 
@@ -171,7 +174,7 @@ func TestCodexExecSessions(t *testing.T) {
 		output(2, "e1", "Chunk ID: aa\nWall time: 1.0000 seconds\nProcess running with session ID 7\nOutput:\n"),
 	)
 	exec = cardsOf(s)[0]
-	if exec.Status() != CallDone || !strings.Contains(exec.Call.(TerminalCallView).Description, "still running · session 7") {
+	if exec.Status() != session.CallDone || !strings.Contains(exec.Call.(session.TerminalCallView).Description, "still running · session 7") {
 		t.Errorf("a running exec: status %v call %+v", exec.Status(), exec.Call)
 	}
 }
@@ -210,7 +213,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 		var titles []string
 		for _, c := range calls {
 			titles = append(titles, c.Title())
-			if _, ok := c.View.(DiffResultView); !ok || c.Status() != CallDone || c.Result == nil {
+			if _, ok := c.View.(session.DiffResultView); !ok || c.Status() != session.CallDone || c.Result == nil {
 				t.Errorf("%s: %s: view %T status %v", name, c.Title(), c.View, c.Status())
 			}
 		}
@@ -219,11 +222,11 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 			t.Errorf("%s: titles %q", name, titles)
 			continue
 		}
-		add := calls[0].View.(DiffResultView).Diffs
+		add := calls[0].View.(session.DiffResultView).Diffs
 		if len(add) != 1 || add[0].OldText != nil || add[0].NewText != "# New\ntext" {
 			t.Errorf("%s: the new file %+v", name, add)
 		}
-		edit := calls[1].View.(DiffResultView).Diffs
+		edit := calls[1].View.(session.DiffResultView).Diffs
 		if len(edit) != 1 || *edit[0].OldText != `    print("Hi")` || edit[0].NewText != `    print("Hello")` {
 			t.Errorf("%s: the edit %+v", name, edit)
 		}
@@ -235,7 +238,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 		output(2, "p1", "apply_patch verification failed: Failed to find expected lines in src/app.py"),
 	)
 	for _, c := range cardsOf(s) {
-		if c.Status() != CallFailed {
+		if c.Status() != session.CallFailed {
 			t.Errorf("%s: status %v after a failed patch", c.Title(), c.Status())
 		}
 	}
@@ -275,7 +278,7 @@ func TestCodexReads(t *testing.T) {
 		{"sed -n '10,20p' big.go", "Total output lines: 11\n\nl10\nl11\n\n[... omitted 7 of 11 lines ...]\n\nl18\nl19\n", "/w/big.go", []int{10, 11, 19, 20}},
 	} {
 		s := codexLog(t, shell(1, "r", c.script), output(1, "r", structured(c.out, 0, 0)))
-		v, ok := cardsOf(s)[0].View.(ReadResultView)
+		v, ok := cardsOf(s)[0].View.(session.ReadResultView)
 		if !ok {
 			t.Errorf("%s: view %T", c.script, cardsOf(s)[0].View)
 			continue
@@ -284,7 +287,7 @@ func TestCodexReads(t *testing.T) {
 		for _, l := range v.Lines {
 			nums = append(nums, l.Number)
 		}
-		if v.Path != c.path || fmt.Sprint(nums) != fmt.Sprint(c.numbers) || v.Lang != LangFromPath(c.path) {
+		if v.Path != c.path || fmt.Sprint(nums) != fmt.Sprint(c.numbers) || v.Lang != session.LangFromPath(c.path) {
 			t.Errorf("%s: path %q lines %v lang %q", c.script, v.Path, nums, v.Lang)
 		}
 	}
@@ -295,27 +298,27 @@ func TestCodexReads(t *testing.T) {
 		call(2, "a1", "shell", map[string]any{"command": []string{"sed", "-n", "7,7p", "my file.go"}, "workdir": "/w"}),
 		output(2, "a1", structured("x\n", 0, 0)),
 	)
-	if v, ok := cardsOf(s)[0].View.(ReadResultView); !ok || v.Path != "/w/docs/notes.txt" || len(v.Lines) != 2 {
+	if v, ok := cardsOf(s)[0].View.(session.ReadResultView); !ok || v.Path != "/w/docs/notes.txt" || len(v.Lines) != 2 {
 		t.Errorf("local shell read: %+v", cardsOf(s)[0].View)
 	}
-	if c := cardsOf(s)[1]; c.Call.(TerminalCallView).Title != "sed -n 7,7p 'my file.go'" || c.View.(ReadResultView).Lines[0].Number != 7 {
+	if c := cardsOf(s)[1]; c.Call.(session.TerminalCallView).Title != "sed -n 7,7p 'my file.go'" || c.View.(session.ReadResultView).Lines[0].Number != 7 {
 		t.Errorf("argv read: %q %+v", c.Title(), c.View)
 	}
 	// what deck cannot be sure of stays a terminal
 	for _, script := range []string{"sed -n '1,5p' $F", "cat a b", "cat x | head", "sed -i 's/a/b/' f", "cat *.go", "cat a.go 2>&1"} {
 		s := codexLog(t, shell(1, "r", script), output(1, "r", structured("x\n", 0, 0)))
-		if _, ok := cardsOf(s)[0].View.(TerminalResultView); !ok {
+		if _, ok := cardsOf(s)[0].View.(session.TerminalResultView); !ok {
 			t.Errorf("%s: view %T, want a terminal", script, cardsOf(s)[0].View)
 		}
 	}
 	// an output cut by tokens mid-line has lost its line numbers
 	s = codexLog(t, shell(1, "r", "cat big.txt"), output(1, "r", structured("a\nb…120 tokens truncated…z\n", 0, 0)))
-	if _, ok := cardsOf(s)[0].View.(TerminalResultView); !ok {
+	if _, ok := cardsOf(s)[0].View.(session.TerminalResultView); !ok {
 		t.Errorf("a read cut by tokens: %T", cardsOf(s)[0].View)
 	}
 	// a read that failed is a failed terminal
 	s = codexLog(t, shell(1, "r", "cat nope"), output(1, "r", structured("cat: nope: No such file or directory\n", 1, 0)))
-	if c := cardsOf(s)[0]; c.Status() != CallFailed {
+	if c := cardsOf(s)[0]; c.Status() != session.CallFailed {
 		t.Errorf("a failed read: %T %v", c.View, c.Status())
 	}
 }
@@ -336,32 +339,32 @@ func TestCodexSearches(t *testing.T) {
 	)
 	noNotices(t, s)
 	calls := cardsOf(s)
-	m := calls[0].View.(SearchMatchesResultView)
+	m := calls[0].View.(session.SearchMatchesResultView)
 	if len(m.Files) != 2 || m.Total != 3 || m.Files[0].Path != "a.md" || len(m.Files[0].Matches) != 2 || m.Files[0].Matches[1].LineNumber != 12 {
 		t.Errorf("rg rows: %+v", m)
 	}
-	one := calls[1].View.(SearchMatchesResultView)
+	one := calls[1].View.(session.SearchMatchesResultView)
 	if len(one.Files) != 1 || one.Files[0].Path != "/w/src/hook.tsx" || one.Files[0].Matches[0].LineNumber != 208 {
 		t.Errorf("one file's rows: %+v", one)
 	}
-	if v, ok := calls[2].View.(SearchMatchesResultView); !ok || v.Total != 0 || calls[2].Status() != CallDone {
+	if v, ok := calls[2].View.(session.SearchMatchesResultView); !ok || v.Total != 0 || calls[2].Status() != session.CallDone {
 		t.Errorf("no match: %T %v", calls[2].View, calls[2].Status())
 	}
-	if _, ok := calls[3].View.(TerminalResultView); !ok || calls[3].Status() != CallFailed {
+	if _, ok := calls[3].View.(session.TerminalResultView); !ok || calls[3].Status() != session.CallFailed {
 		t.Errorf("rg error: %T %v", calls[3].View, calls[3].Status())
 	}
-	if v, ok := calls[4].View.(SearchMatchesResultView); !ok || v.Files[0].Path != "./x.go" {
+	if v, ok := calls[4].View.(session.SearchMatchesResultView); !ok || v.Files[0].Path != "./x.go" {
 		t.Errorf("grep -rn: %+v", calls[4].View)
 	}
 	for _, i := range []int{5, 6} {
-		if v, ok := calls[i].View.(SearchPathsResultView); !ok || len(v.Paths) != 2 {
+		if v, ok := calls[i].View.(session.SearchPathsResultView); !ok || len(v.Paths) != 2 {
 			t.Errorf("%s: %+v", calls[i].Title(), calls[i].View)
 		}
 	}
-	if v := calls[7].View.(SearchMatchesResultView); !v.Truncated {
+	if v := calls[7].View.(session.SearchMatchesResultView); !v.Truncated {
 		t.Errorf("rg | head -n 2 that printed 2 rows may have had more: %+v", v)
 	}
-	if v := calls[8].View.(SearchMatchesResultView); v.Total != 2 {
+	if v := calls[8].View.(session.SearchMatchesResultView); v.Total != 2 {
 		t.Errorf("context lines are not matches: %+v", v)
 	}
 }
@@ -376,7 +379,7 @@ func TestCodexUpdatePlan(t *testing.T) {
 		call(2, "u2", "update_plan", "[REDACTED_ARGUMENTS len=460 sha=f353e6e8]"),
 		output(2, "u2", "failed to parse function arguments"),
 	)
-	plans := entriesOf[*Plan](s)
+	plans := entriesOf[*session.Plan](s)
 	if len(plans) != 2 || len(cardsOf(s)) != 0 {
 		t.Fatalf("%d plans, %d cards", len(plans), len(cardsOf(s)))
 	}
@@ -386,7 +389,7 @@ func TestCodexUpdatePlan(t *testing.T) {
 	if len(plans[1].Items) != 1 || !strings.HasPrefix(plans[1].Items[0].Content, "[REDACTED_ARGUMENTS") {
 		t.Errorf("an unreadable plan keeps its text: %v", plans[1].Items)
 	}
-	events := entriesOf[*Event](s)
+	events := entriesOf[*session.Event](s)
 	if plans[0].Explanation != "Start with the parser." || len(events) != 1 || !events[0].Failed {
 		t.Errorf("explanation %q events %+v", plans[0].Explanation, events)
 	}
@@ -401,7 +404,7 @@ func TestCodexReasoning(t *testing.T) {
 		item(1, `{"type":"reasoning","summary":[{"type":"summary_text","text":"**Planning**"}],"content":null,"encrypted_content":"gAAAAABsecret"}`),
 		item(2, `{"type":"reasoning","summary":[],"content":null,"encrypted_content":"gAAAAABother"}`),
 	)
-	r := entriesOf[*Reasoning](s)
+	r := entriesOf[*session.Reasoning](s)
 	if len(r) != 1 || r[0].Text != "**Planning**" || s.Hidden["reasoning (encrypted only)"] != 1 {
 		t.Fatalf("reasoning %v hidden %v", r, s.Hidden)
 	}
@@ -434,18 +437,18 @@ func TestCodexEventTwinsShownOnce(t *testing.T) {
 	)
 	noNotices(t, s)
 	var texts []string
-	for _, a := range entriesOf[*AssistantText](s) {
+	for _, a := range entriesOf[*session.AssistantText](s) {
 		texts = append(texts, a.Text)
 	}
 	if strings.Join(texts, "|") != "Looking.|Done.|Only the UI saw this.|[REDACTED_MESSAGE len=9 sha=abcdef01]" {
 		t.Errorf("assistant texts %q", texts)
 	}
-	r := entriesOf[*Reasoning](s)
+	r := entriesOf[*session.Reasoning](s)
 	if len(r) != 1 || r[0].Text != "**One**\n\n**Two**" {
 		t.Errorf("reasoning %+v", r)
 	}
-	users := entriesOf[*UserMessage](s)
-	if len(users) != 2 || users[0].Role != RoleContext || users[1].Role != RoleHuman || s.Title != "fix the bug" {
+	users := entriesOf[*session.UserMessage](s)
+	if len(users) != 2 || users[0].Role != session.RoleContext || users[1].Role != session.RoleHuman || s.Title != "fix the bug" {
 		t.Errorf("users %+v title %q", users, s.Title)
 	}
 	if s.Account.Merged != 6 {
@@ -464,12 +467,12 @@ func TestCodexInjectedMessages(t *testing.T) {
 		item(2, `{"type":"message","role":"user","content":[{"type":"input_text","text":"skill text with no event"}]}`),
 	)
 	var roles []string
-	for _, m := range entriesOf[*UserMessage](s) {
+	for _, m := range entriesOf[*session.UserMessage](s) {
 		roles = append(roles, fmt.Sprint(m.Role, ":", m.Source))
 	}
 	want := fmt.Sprint([]string{
-		fmt.Sprint(RoleInjected, ":developer"), fmt.Sprint(RoleInjected, ":AGENTS.md"), fmt.Sprint(RoleInjected, ":AGENTS.md"),
-		fmt.Sprint(RoleHuman, ":"), fmt.Sprint(RoleInjected, ":codex")})
+		fmt.Sprint(session.RoleInjected, ":developer"), fmt.Sprint(session.RoleInjected, ":AGENTS.md"), fmt.Sprint(session.RoleInjected, ":AGENTS.md"),
+		fmt.Sprint(session.RoleHuman, ":"), fmt.Sprint(session.RoleInjected, ":codex")})
 	if fmt.Sprint(roles) != want {
 		t.Errorf("roles %v, want %v", roles, want)
 	}
@@ -489,26 +492,26 @@ func TestCodexBareEra(t *testing.T) {
 		`{"type":"function_call_output","call_id":"call_1","output":"{\"output\":\"\",\"metadata\":{\"exit_code\":1,\"duration_seconds\":2.8}}"}`,
 		`{"type":"message","id":null,"role":"assistant","content":[{"type":"output_text","text":"Done."}]}`,
 	}, "\n") + "\n"
-	s := readString(log)
+	s := sessiontest.ReadString(log)
 	noNotices(t, s)
-	if s.Format != FormatCodex || s.Header.ID != "0199a1b2-0000-7000-8000-000000000001" || s.Agent != "Codex" || s.Header.CreatedAt == 0 {
+	if s.Format != session.FormatCodex || s.Header.ID != "0199a1b2-0000-7000-8000-000000000001" || s.Agent != "Codex" || s.Header.CreatedAt == 0 {
 		t.Fatalf("format %q header %+v agent %q", s.Format, s.Header, s.Agent)
 	}
 	if s.Hidden["record_type state"] != 2 || !s.Account.Balanced() || s.Account.Lines != 9 {
 		t.Errorf("hidden %v account %+v", s.Hidden, s.Account)
 	}
-	users := entriesOf[*UserMessage](s)
-	if len(users) != 2 || users[0].Role != RoleContext || users[1].Role != RoleHuman || s.Title != "review the code" {
+	users := entriesOf[*session.UserMessage](s)
+	if len(users) != 2 || users[0].Role != session.RoleContext || users[1].Role != session.RoleHuman || s.Title != "review the code" {
 		t.Errorf("users %+v", users)
 	}
 	c := cardsOf(s)
-	if len(c) != 1 || c[0].Status() != CallFailed || c[0].Title() != "ls" {
+	if len(c) != 1 || c[0].Status() != session.CallFailed || c[0].Title() != "ls" {
 		t.Errorf("calls %+v", c)
 	}
 	if ms, _ := c[0].Elapsed(); ms != 2800 {
 		t.Errorf("elapsed %d", ms)
 	}
-	if a := entriesOf[*AssistantText](s); len(a) != 1 {
+	if a := entriesOf[*session.AssistantText](s); len(a) != 1 {
 		t.Errorf("assistant %+v", a)
 	}
 }
@@ -522,17 +525,17 @@ func TestCodexPendingAndTurns(t *testing.T) {
 	}
 	s := codexLog(t, lines...)
 	c := cardsOf(s)[0]
-	if c.Status() != CallPending || c.View != nil || c.Unfinished {
+	if c.Status() != session.CallPending || c.View != nil || c.Unfinished {
 		t.Errorf("pending call %+v", c)
 	}
 	s = codexLog(t, append(lines, event(5, `{"type":"turn_aborted","reason":"interrupted"}`),
 		event(6, `{"type":"task_started","turn_id":"t2"}`), event(8, `{"type":"task_complete","turn_id":"t2","last_agent_message":null}`))...)
 	c = cardsOf(s)[0]
-	if c.Status() != CallPending || !c.Unfinished {
+	if c.Status() != session.CallPending || !c.Unfinished {
 		t.Errorf("after its turn ended: %+v", c)
 	}
-	ends := entriesOf[*TurnEnd](s)
-	starts := entriesOf[*TurnStart](s)
+	ends := entriesOf[*session.TurnEnd](s)
+	starts := entriesOf[*session.TurnStart](s)
 	if len(starts) != 2 || len(ends) != 2 || ends[0].Reason != "aborted" || ends[0].Detail != "(interrupted)" || ends[1].Reason != "completed" || ends[1].Elapsed != 2000 || ends[1].Turn != 2 {
 		t.Errorf("turns %+v %+v", starts, ends)
 	}
@@ -544,7 +547,7 @@ func TestCodexUsageIsTheLastTotal(t *testing.T) {
 		return event(1, fmt.Sprintf(`{"type":"token_count","info":{"total_token_usage":{"input_tokens":%d,"cached_input_tokens":%d,"output_tokens":%d,"reasoning_output_tokens":1,"total_tokens":0}}}`, in, cached, out))
 	}
 	s := codexLog(t, event(0, `{"type":"token_count","info":null}`), tc(100, 40, 10), tc(100, 40, 10), tc(300, 200, 30))
-	if s.Usage != (TokenUsage{Input: 100, CacheRead: 200, Output: 30, Reasoning: 1}) || s.Hidden["token_count"] != 4 {
+	if s.Usage != (session.TokenUsage{Input: 100, CacheRead: 200, Output: 30, Reasoning: 1}) || s.Hidden["token_count"] != 4 {
 		t.Errorf("usage %+v hidden %v", s.Usage, s.Hidden)
 	}
 }
@@ -567,20 +570,20 @@ func TestCodexOtherTools(t *testing.T) {
 	if len(c) != 5 || c[0].Title() != "cloud-associates · execute_workflow" || c[1].Title() != "docs · search" {
 		t.Fatalf("cards %+v", c)
 	}
-	if _, ok := c[0].View.(GenericResultView); !ok || TextOf(c[0].Result.Content) != `{"ok":true}` {
+	if _, ok := c[0].View.(session.GenericResultView); !ok || session.TextOf(c[0].Result.Content) != `{"ok":true}` {
 		t.Errorf("mcp result %+v", c[0].Result)
 	}
 	if r := c[1].Result; len(r.Content) != 2 || r.Content[1].Type != "image" || strings.Contains(r.Content[1].Alt, "AAAA") {
 		t.Errorf("content items %+v", r.Content)
 	}
-	if r := c[2].Result; TextOf(r.Content) != "page" {
+	if r := c[2].Result; session.TextOf(r.Content) != "page" {
 		t.Errorf("content items as text %+v", r.Content)
 	}
 	c = append(c[:2], c[3:]...)
-	if v, ok := c[2].View.(WebSearchResultView); !ok || v.Title != "go generics" || c[2].Status() != CallDone {
+	if v, ok := c[2].View.(session.WebSearchResultView); !ok || v.Title != "go generics" || c[2].Status() != session.CallDone {
 		t.Errorf("web search %+v", c[2].View)
 	}
-	if v, ok := c[3].View.(WebSearchResultView); !ok || v.Sources[0].URL != "https://go.dev" {
+	if v, ok := c[3].View.(session.WebSearchResultView); !ok || v.Sources[0].URL != "https://go.dev" {
 		t.Errorf("open page %+v", c[3].View)
 	}
 }
@@ -600,13 +603,13 @@ func TestCodexUnreadableArguments(t *testing.T) {
 	if len(c) != 3 {
 		t.Fatalf("%d cards", len(c))
 	}
-	if v, ok := c[0].View.(TerminalResultView); !ok || c[0].Title() != "[REDACTED_ARGUMENTS len=83 sha=b4e1e5f7]" || v.Output != "[REDACTED_OUTPUT len=136 sha=bc081c6b]" {
+	if v, ok := c[0].View.(session.TerminalResultView); !ok || c[0].Title() != "[REDACTED_ARGUMENTS len=83 sha=b4e1e5f7]" || v.Output != "[REDACTED_OUTPUT len=136 sha=bc081c6b]" {
 		t.Errorf("exec %q %+v", c[0].Title(), c[0].View)
 	}
-	if _, ok := c[1].View.(DiffResultView); !ok || c[1].Status() != CallDone {
+	if _, ok := c[1].View.(session.DiffResultView); !ok || c[1].Status() != session.CallDone {
 		t.Errorf("patch %T %v", c[1].View, c[1].Status())
 	}
-	if _, ok := c[2].Call.(TerminalCallView); !ok || c[2].Status() != CallPending {
+	if _, ok := c[2].Call.(session.TerminalCallView); !ok || c[2].Status() != session.CallPending {
 		t.Errorf("write_stdin %+v", c[2])
 	}
 }
@@ -623,14 +626,14 @@ func TestCodexSessionFacts(t *testing.T) {
 	if s.Agent != "Codex 0.58.0" || s.Header.ID != "s1" || s.Header.Cwd != "/w" || s.Header.CreatedAt != 1763415028608 || s.Model != "gpt-5.2" || s.Provider != "openai" {
 		t.Errorf("agent %q header %+v model %q", s.Agent, s.Header, s.Model)
 	}
-	ev := entriesOf[*Event](s)
+	ev := entriesOf[*session.Event](s)
 	if len(ev) != 1 || ev[0].Summary != "model gpt-5.1-codex → gpt-5.2, reasoning effort high → low" {
 		t.Errorf("events %+v", ev)
 	}
 	if s.Hidden["turn_context"] != 2 || s.Hidden["ghost_snapshot"] != 1 || s.Hidden["session_meta"] != 1 {
 		t.Errorf("hidden %v", s.Hidden)
 	}
-	s = readString(strings.Replace(codexMetaLine, `"codex_cli_rs"`, `"Codex Desktop"`, 1) + "\n")
+	s = sessiontest.ReadString(strings.Replace(codexMetaLine, `"codex_cli_rs"`, `"Codex Desktop"`, 1) + "\n")
 	if s.Agent != "Codex 0.58.0 (Codex Desktop)" {
 		t.Errorf("agent %q", s.Agent)
 	}
@@ -651,9 +654,9 @@ func TestCodexStrayOutputsAndCompaction(t *testing.T) {
 	if len(c) != 3 || !c[0].Orphan || c[2].Duplicate != true || c[2].Title() != "true" {
 		t.Errorf("cards %+v", c)
 	}
-	sums := entriesOf[*UserMessage](s)
-	if len(sums) != 1 || sums[0].Role != RoleSummary || len(entriesOf[*Event](s)) != 1 {
-		t.Errorf("compaction %+v %+v", sums, entriesOf[*Event](s))
+	sums := entriesOf[*session.UserMessage](s)
+	if len(sums) != 1 || sums[0].Role != session.RoleSummary || len(entriesOf[*session.Event](s)) != 1 {
+		t.Errorf("compaction %+v %+v", sums, entriesOf[*session.Event](s))
 	}
 }
 

@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"bufio"
@@ -7,13 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
+
 	json "github.com/go-json-experiment/json/v1"
 )
 
 // codexCorpus lists the Codex rollouts of the corpus.
 func codexCorpus(t *testing.T) []string {
 	t.Helper()
-	paths, _ := filepath.Glob(testdata + "/corpus/codex/*.jsonl")
+	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/codex/*.jsonl")
 	if len(paths) != 4 {
 		t.Fatalf("the Codex corpus has %d rollouts, want 4", len(paths))
 	}
@@ -189,9 +193,9 @@ func expectCard(name, args, output string) (string, int) {
 // every line accounted for after each line.
 func TestCodexCorpus(t *testing.T) {
 	for _, p := range codexCorpus(t) {
-		data := readFile(t, p)
+		data := sessiontest.ReadFile(t, p)
 		want := expectCodex(t, data)
-		r := NewReader()
+		r := source.NewReader()
 		for _, l := range bytes.SplitAfter(data, []byte("\n")) {
 			r.Write(l)
 			if !r.Session().Account.Balanced() {
@@ -206,40 +210,40 @@ func TestCodexCorpus(t *testing.T) {
 		ids := map[string]bool{}
 		for _, e := range s.Entries {
 			switch x := e.(type) {
-			case *ToolCall:
+			case *session.ToolCall:
 				id, _, _ := strings.Cut(x.CallID, "#") // a patch's second file's card: id#2
 				ids[id] = true
 				got.cards++
 				switch x.View.(type) {
 				case nil:
 					got.pending++
-				case ReadResultView:
+				case session.ReadResultView:
 					got.read++
-				case DiffResultView:
+				case session.DiffResultView:
 					got.diff++
-				case TerminalResultView:
+				case session.TerminalResultView:
 					got.terminal++
-				case SearchMatchesResultView, SearchPathsResultView:
+				case session.SearchMatchesResultView, session.SearchPathsResultView:
 					got.search++
 				default:
 					got.generic++
 				}
-			case *Plan:
+			case *session.Plan:
 				got.plans++
 				got.callIDs++
-			case *UserMessage:
-				if x.Role == RoleHuman {
+			case *session.UserMessage:
+				if x.Role == session.RoleHuman {
 					got.prompts++
 				}
-			case *AssistantText:
+			case *session.AssistantText:
 				got.assistant++
-			case *Reasoning:
+			case *session.Reasoning:
 				got.reasoning++
-			case *TurnStart:
+			case *session.TurnStart:
 				got.turnStarts++
-			case *TurnEnd:
+			case *session.TurnEnd:
 				got.turnEnds++
-			case *Notice:
+			case *session.Notice:
 				got.notices++
 			}
 		}
@@ -248,7 +252,7 @@ func TestCodexCorpus(t *testing.T) {
 		if got != want {
 			t.Errorf("%s:\n got %+v\nwant %+v", name, got, want)
 		}
-		if !s.Account.Balanced() || s.Format != FormatCodex || !strings.HasPrefix(s.Agent, "Codex 0.") || s.Header.ID == "" || s.Header.Cwd == "" || s.Model == "" {
+		if !s.Account.Balanced() || s.Format != session.FormatCodex || !strings.HasPrefix(s.Agent, "Codex 0.") || s.Header.ID == "" || s.Header.Cwd == "" || s.Model == "" {
 			t.Errorf("%s: %+v format %q agent %q header %+v model %q", name, s.Account, s.Format, s.Agent, s.Header, s.Model)
 		}
 	}

@@ -126,3 +126,6 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 		}
 	}
 }
+
+// testdata is where the golden package keeps the corpus copies and fixtures.
+const testdata = "../golden/testdata"

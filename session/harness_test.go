@@ -1,16 +1,19 @@
-package session
+package session_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // Every line of every corpus log is accounted for, and the corpus holds
 // nothing deck cannot read.
 func TestCorpusReadsWithoutNotices(t *testing.T) {
-	for _, p := range corpusLogs(t) {
-		s, err := Open(p)
+	for _, p := range sessiontest.CorpusLogs(t) {
+		s, err := source.Open(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,62 +29,20 @@ func TestCorpusReadsWithoutNotices(t *testing.T) {
 	}
 }
 
-func TestPackedRowsExpandExactly(t *testing.T) {
-	r, err := parseRecord([]byte(`{"type":"text-chunks","seq0":10,"time0":1000,"data":{"turn":1,"step":2,"index":3,"dt":[5,-3],"texts":["a","","c"]}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := expandRow(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []chunkEvent{
-		{Seq: 10, Time: 1000, Turn: 1, Step: 2, Chunk: chunk{Type: "text-delta", Index: "3", Text: "a"}},
-		{Seq: 11, Time: 1005, Turn: 1, Step: 2, Chunk: chunk{Type: "text-delta", Index: "3", Text: ""}},
-		{Seq: 12, Time: 1002, Turn: 1, Step: 2, Chunk: chunk{Type: "text-delta", Index: "3", Text: "c"}},
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("got  %v\nwant %v", got, want)
-	}
-
-	r, _ = parseRecord([]byte(`{"type":"tool-call-chunks","seq0":0,"time0":0,"data":{"turn":1,"step":1,"index":0,"id":"c1","name":"read","dt":[1,1],"args":["","{\"a\"",":1}"]}}`))
-	calls, err := expandRow(r)
-	if err != nil || len(calls) != 3 {
-		t.Fatalf("%v %v", calls, err)
-	}
-	for i, c := range calls {
-		if c.Chunk.Type != "tool-call-delta" || c.Chunk.ID != "c1" || c.Chunk.Name != "read" {
-			t.Fatalf("member %d lacks the row's id and name: %+v", i, c.Chunk)
-		}
-	}
-
-	for _, bad := range []string{
-		`{"type":"text-chunks","seq0":0,"time0":0,"data":{"turn":1,"step":1,"index":0,"dt":[1],"texts":["a"]}}`,
-		`{"type":"text-chunks","seq0":0,"time0":0,"data":{"turn":1,"step":1,"index":0,"dt":[],"texts":[]}}`,
-		`{"type":"tool-call-chunks","seq0":0,"time0":0,"data":{"turn":1,"step":1,"index":0,"dt":[],"args":["x"]}}`,
-		`{"type":"reasoning-chunks","seq0":1.5,"time0":0,"data":{"turn":1,"step":1,"index":0,"dt":[],"texts":["x"]}}`,
-	} {
-		r, _ := parseRecord([]byte(bad))
-		if _, err := expandRow(r); err == nil {
-			t.Errorf("accepted a malformed row: %s", bad)
-		}
-	}
-}
-
 const header = `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w","delegationDepth":0}` + "\n"
 
 // A reply grows in place while it streams, and its message commits it in
 // the same entry; blocks the message does not hold go.
 func TestStreamingGrowsInPlaceUntilTheMessageCommits(t *testing.T) {
-	r := NewReader()
+	r := source.NewReader()
 	r.Write([]byte(header +
 		`{"type":"assistant/chunk","seq":0,"time":1,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":0,"blockType":"text"}}}` + "\n" +
 		`{"type":"text-chunks","seq0":1,"time0":2,"data":{"turn":1,"step":1,"index":0,"dt":[1,1],"texts":["Hel","lo ","wor"]}}` + "\n"))
 	s := r.Session()
 	if len(s.Entries) != 1 {
-		t.Fatalf("entries: %s", shape(s))
+		t.Fatalf("entries: %s", sessiontest.Shape(s))
 	}
-	text, ok := s.Entries[0].(*AssistantText)
+	text, ok := s.Entries[0].(*session.AssistantText)
 	if !ok || text.Text != "Hello wor" || !text.Streaming {
 		t.Fatalf("streaming entry: %+v", s.Entries[0])
 	}
@@ -89,9 +50,9 @@ func TestStreamingGrowsInPlaceUntilTheMessageCommits(t *testing.T) {
 	r.Write([]byte(`{"type":"assistant/chunk","seq":4,"time":5,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":1,"blockType":"reasoning"}}}` + "\n" +
 		`{"type":"assistant/message","seq":5,"time":6,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"Hello world"}]}}}` + "\n"))
 	if len(s.Entries) != 1 {
-		t.Fatalf("the streamed reasoning the message does not hold should go: %s", shape(s))
+		t.Fatalf("the streamed reasoning the message does not hold should go: %s", sessiontest.Shape(s))
 	}
-	text = s.Entries[0].(*AssistantText)
+	text = s.Entries[0].(*session.AssistantText)
 	if text.ID != id || text.Rev <= rev || text.Text != "Hello world" || text.Streaming {
 		t.Fatalf("commit: %+v", text)
 	}
@@ -100,21 +61,21 @@ func TestStreamingGrowsInPlaceUntilTheMessageCommits(t *testing.T) {
 // Calls and results that do not pair simply all show: a result without its
 // call, a call without a result, parallel calls, a reused id, a second result.
 func TestCallsAndResultsPairByID(t *testing.T) {
-	s, err := Open(testdata + "/fixtures/pairing.jsonl")
+	s, err := source.Open(sessiontest.Testdata + "/fixtures/pairing.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var calls []*ToolCall
+	var calls []*session.ToolCall
 	for _, e := range s.Entries {
-		if c, ok := e.(*ToolCall); ok {
+		if c, ok := e.(*session.ToolCall); ok {
 			calls = append(calls, c)
 		}
 	}
 	if len(calls) != 6 {
-		t.Fatalf("want 6 call cards, got %d: %s", len(calls), shape(s))
+		t.Fatalf("want 6 call cards, got %d: %s", len(calls), sessiontest.Shape(s))
 	}
 	ghost, a, b, reused, second, never := calls[0], calls[1], calls[2], calls[3], calls[4], calls[5]
-	if !ghost.Orphan || ghost.Status() != CallDone {
+	if !ghost.Orphan || ghost.Status() != session.CallDone {
 		t.Errorf("a result without its call: %+v", ghost)
 	}
 	if a.CallID != "p1" || a.Name != "read" || b.CallID != "p2" || a.View.Card() != "read" || b.View.Card() != "read" {
@@ -137,7 +98,7 @@ func TestCallsAndResultsPairByID(t *testing.T) {
 // Lines that are not events become notices in their place, naming the line;
 // the events around them still read.
 func TestBadLinesBecomeNoticesInPlace(t *testing.T) {
-	s, err := Open(testdata + "/fixtures/bad-json.jsonl")
+	s, err := source.Open(sessiontest.Testdata + "/fixtures/bad-json.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,24 +112,24 @@ func TestBadLinesBecomeNoticesInPlace(t *testing.T) {
 	}
 	notices := s.Notices()
 	if len(notices) != len(want) {
-		t.Fatalf("notices: %s", shape(s))
+		t.Fatalf("notices: %s", sessiontest.Shape(s))
 	}
 	for i, w := range want {
 		if !strings.HasPrefix(notices[i].Text, w) {
 			t.Errorf("notice %d: %q, want it to start %q", i, notices[i].Text, w)
 		}
 	}
-	last, ok := s.Entries[len(s.Entries)-1].(*UserMessage)
-	if !ok || !strings.Contains(TextOf(last.Content), "no newline") {
-		t.Errorf("the last line, with no newline, was not read: %s", shape(s))
+	last, ok := s.Entries[len(s.Entries)-1].(*session.UserMessage)
+	if !ok || !strings.Contains(session.TextOf(last.Content), "no newline") {
+		t.Errorf("the last line, with no newline, was not read: %s", sessiontest.Shape(s))
 	}
 	if !s.Account.Balanced() || s.Account.Lines != 11 {
 		t.Errorf("accounting: %+v", s.Account)
 	}
 
-	s = readString(header + `{"type":"future/thing","seq":0,"time":1,"data":{}}` + "\n")
+	s = sessiontest.ReadString(header + `{"type":"future/thing","seq":0,"time":1,"data":{}}` + "\n")
 	if n := s.Notices(); len(n) != 1 || n[0].Text != "line 2: unknown event `future/thing`" {
-		t.Errorf("unknown event: %v", shape(s))
+		t.Errorf("unknown event: %v", sessiontest.Shape(s))
 	}
 }
 
@@ -178,16 +139,16 @@ func TestUserMessagesAreToldApartBySource(t *testing.T) {
 	}
 	for _, c := range []struct {
 		line string
-		want MessageRole
+		want session.MessageRole
 	}{
-		{msg(`{"kind":"user"}`, ""), RoleHuman},
-		{msg(`{"kind":"plugin","plugin":"@deepseek-ai/dsh-system-prompt","form":"snapshot"}`, ""), RoleContext},
-		{msg(`{"kind":"plugin","plugin":"user-approval"}`, ""), RoleInjected},
-		{msg(`{"kind":"workspace-instructions"}`, ""), RoleInjected},
-		{msg(`{"kind":"plugin","plugin":"compact"}`, `,"surfaceOp":{"op":"replace","start":0,"end":3}`), RoleSummary},
+		{msg(`{"kind":"user"}`, ""), session.RoleHuman},
+		{msg(`{"kind":"plugin","plugin":"@deepseek-ai/dsh-system-prompt","form":"snapshot"}`, ""), session.RoleContext},
+		{msg(`{"kind":"plugin","plugin":"user-approval"}`, ""), session.RoleInjected},
+		{msg(`{"kind":"workspace-instructions"}`, ""), session.RoleInjected},
+		{msg(`{"kind":"plugin","plugin":"compact"}`, `,"surfaceOp":{"op":"replace","start":0,"end":3}`), session.RoleSummary},
 	} {
-		s := readString(header + c.line)
-		m, ok := s.Entries[0].(*UserMessage)
+		s := sessiontest.ReadString(header + c.line)
+		m, ok := s.Entries[0].(*session.UserMessage)
 		if !ok || m.Role != c.want {
 			t.Errorf("%s: role %v, want %v", c.line, m.Role, c.want)
 		}
@@ -196,11 +157,11 @@ func TestUserMessagesAreToldApartBySource(t *testing.T) {
 
 // The flat tool/result shape of older logs pairs and presents as well.
 func TestLegacyToolResultShape(t *testing.T) {
-	s := readString(header +
+	s := sessiontest.ReadString(header +
 		`{"type":"tool/call","seq":0,"time":1,"data":{"turn":1,"step":1,"callId":"c","name":"bash","arguments":"{\"command\":\"ls\",\"description\":\"List\"}"}}` + "\n" +
 		`{"type":"tool/result","seq":1,"time":2,"data":{"turn":1,"step":1,"callId":"c","content":[{"type":"text","text":"a\n[exit code: 3]"}],"isError":false}}` + "\n")
 	c := s.Call("c")
-	v, ok := c.View.(TerminalResultView)
+	v, ok := c.View.(session.TerminalResultView)
 	if !ok || v.Output != "a" || v.ExitCode == nil || *v.ExitCode != 3 {
 		t.Fatalf("view: %#v", c.View)
 	}
@@ -211,8 +172,8 @@ func TestHugeLinesRead(t *testing.T) {
 	big := strings.Repeat("0123456789abcdef", 5<<20/16)
 	line := `{"type":"tool/call","seq":0,"time":1,"data":{"turn":1,"step":1,"callId":"c","name":"bash","arguments":"{\"command\":\"cat big\",\"description\":\"Print it\"}"}}` + "\n" +
 		`{"type":"tool/result","seq":1,"time":2,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"c"},"content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":"` + big + `"}],"isError":false}]}}}` + "\n"
-	s := readBytes([]byte(header+line), 64<<10)
-	v, ok := s.Call("c").View.(TerminalResultView)
+	s := sessiontest.ReadBytes([]byte(header+line), 64<<10)
+	v, ok := s.Call("c").View.(session.TerminalResultView)
 	if !ok || len(v.Output) != len(big) || len(s.Notices()) != 0 {
 		t.Fatalf("a %d-byte line: %T %d", len(big), s.Call("c").View, len(v.Output))
 	}

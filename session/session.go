@@ -8,6 +8,14 @@ import "fmt"
 // Format names a kind of session log: which agent wrote it, and how.
 type Format string
 
+// Formats deck reads.
+const (
+	FormatHarness    Format = "harness"
+	FormatACP        Format = "acp"
+	FormatClaudeCode Format = "claude-code"
+	FormatCodex      Format = "codex"
+)
+
 // Header is the harness log's first line: which session this is.
 type Header struct {
 	Present         bool
@@ -78,10 +86,10 @@ func (s *Session) Notices() []*Notice {
 // Call returns the tool call with the given id, or nil.
 func (s *Session) Call(id string) *ToolCall { return s.calls[id] }
 
-// maxNotices bounds the notices a session holds: a file that is not a log
+// MaxNotices bounds the notices a session holds: a file that is not a log
 // at all (a gigabyte of it) must not become a gigabyte of notices. Past the
 // bound notices are counted, and the last one says how many there were.
-const maxNotices = 1000
+const MaxNotices = 1000
 
 // Notice adds a notice for a line deck could not place; line 0 is a problem
 // with the stream rather than one line (a log read again, say).
@@ -93,15 +101,15 @@ func (b *Builder) Notice(line int, text string) {
 		s.Account.StreamNotices++
 	}
 	switch n := s.NoticeCount(); {
-	case n < maxNotices:
+	case n < MaxNotices:
 		b.Add(&Notice{EntryBase: EntryBase{Seq: -1, Line: line}, Text: text})
-	case n == maxNotices:
+	case n == MaxNotices:
 		s.tooMany = &Notice{EntryBase: EntryBase{Seq: -1}}
 		b.Add(s.tooMany)
 		fallthrough
 	default:
 		s.tooManyLine = line
-		if n%1024 == 0 || n == maxNotices { // a count, kept cheap; Reader.Close makes it exact
+		if n%1024 == 0 || n == MaxNotices { // a count, kept cheap; Reader.Close makes it exact
 			b.countNotices()
 		}
 	}
@@ -117,7 +125,7 @@ func (b *Builder) countNotices() {
 	if s.tooMany == nil {
 		return
 	}
-	s.tooMany.Text = fmt.Sprintf("… and %d more lines deck could not read, the last being line %d", s.NoticeCount()-maxNotices+1, s.tooManyLine)
+	s.tooMany.Text = fmt.Sprintf("… and %d more lines deck could not read, the last being line %d", s.NoticeCount()-MaxNotices+1, s.tooManyLine)
 	s.tooMany.Line = s.tooManyLine
 	b.Touch(s.tooMany)
 }

@@ -14,9 +14,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -100,7 +100,7 @@ func followDefault(asked *bool, path string) bool {
 	if asked != nil {
 		return *asked
 	}
-	file, err := session.Resolve(path)
+	file, err := source.Resolve(path)
 	if err != nil {
 		return false
 	}
@@ -108,7 +108,7 @@ func followDefault(asked *bool, path string) bool {
 	return err == nil && time.Since(info.ModTime()) < liveWithin
 }
 
-func (a *app) viewer(src *source) *viewer { return newViewer(src, a.th, a.fixed) }
+func (a *app) viewer(src *feed) *viewer { return newViewer(src, a.th, a.fixed) }
 
 func (a *app) Init() tea.Cmd { return a.model.Init() }
 

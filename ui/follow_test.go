@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // shapeOf lists a session's entries, each as its kind and the seq that made
@@ -39,7 +40,7 @@ func appendFile(t *testing.T, path string, pieces ...[]byte) {
 }
 
 // settle waits until the source has read n bytes and is quiet.
-func settle(t *testing.T, src *source, n int64) {
+func settle(t *testing.T, src *feed, n int64) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -70,7 +71,7 @@ func TestFollowingAGrowingLog(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole, _ := session.ReadAll(strings.NewReader(string(data)))
+			whole, _ := source.ReadAll(strings.NewReader(string(data)))
 			path := filepath.Join(t.TempDir(), "session.jsonl")
 			appendFile(t, path, data[:len(data)/5])
 			src := newSource("test", path, nil, true)
@@ -100,7 +101,7 @@ func TestFollowingAGrowingLog(t *testing.T) {
 			}
 			appendFile(t, path, other[len(other)/2:])
 			settle(t, src, int64(len(other)))
-			fresh, _ := session.ReadAll(strings.NewReader(string(other)))
+			fresh, _ := source.ReadAll(strings.NewReader(string(other)))
 			src.mu.Lock()
 			got = src.reader.Session()
 			shape, n := shapeOf(got), got.Notices()

@@ -3,9 +3,10 @@ package ui
 import (
 	"context"
 	"fmt"
-	json "github.com/go-json-experiment/json/v1"
 	"strings"
 	"time"
+
+	json "github.com/go-json-experiment/json/v1"
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"

@@ -25,7 +25,7 @@ type liveFeed struct {
 // events (those go into the session, as a log's lines do).
 type liveMsg struct{ u live.Update }
 
-func newLiveSource(name string, c *live.Client, sessionID string) *source {
+func newLiveSource(name string, c *live.Client, sessionID string) *feed {
 	s := newSource(name, "", nil, true)
 	s.live = &liveFeed{client: c, sessionID: sessionID, session: session.NewEvents(), others: make(chan tea.Msg, 256)}
 	return s
@@ -33,7 +33,7 @@ func newLiveSource(name string, c *live.Client, sessionID string) *source {
 
 // readLive takes the watch's updates until the end: events into the
 // session, the rest to the viewer, in order.
-func (s *source) readLive(ctx context.Context) {
+func (s *feed) readLive(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -55,7 +55,7 @@ func (s *source) readLive(ctx context.Context) {
 // applyEvents puts a session's events into its reader: new ones at the end,
 // an older page by reading every event again from the start (entry ids
 // change then: the viewer keeps its place by event seq).
-func (s *source) applyEvents(e live.Events) {
+func (s *feed) applyEvents(e live.Events) {
 	s.mu.Lock()
 	defer s.changed()
 	defer s.mu.Unlock()
@@ -77,7 +77,7 @@ func (s *source) applyEvents(e live.Events) {
 
 // waitLive is the command that delivers the next update that is not
 // events.
-func (s *source) waitLive() tea.Cmd {
+func (s *feed) waitLive() tea.Cmd {
 	if s.live == nil {
 		return nil
 	}

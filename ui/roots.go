@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // Root is a folder where one agent keeps its session logs.
@@ -74,7 +74,7 @@ func harnessLogs(dir string) []string {
 	var out []string
 	folders, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
 	for _, f := range folders {
-		if log, err := session.Resolve(f); err == nil && log != f {
+		if log, err := source.Resolve(f); err == nil && log != f {
 			out = append(out, log)
 		}
 	}

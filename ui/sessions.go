@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // liveWithin is how recently a log must have changed to count as still being
@@ -68,7 +69,7 @@ func Scan(e Entry) Entry {
 	defer f.Close()
 	// Not told its path: a title needs none of what lies beside a log
 	// (Claude Code's subagent files, megabytes each).
-	s, _ := session.ReadAll(io.LimitReader(f, scanLimit))
+	s, _ := source.ReadAll(io.LimitReader(f, scanLimit))
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
 	if e.Title == "" {
 		e.Title = firstPrompt(s)

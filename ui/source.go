@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // pollEvery is how often a followed log is checked for growth: new events
@@ -22,13 +23,13 @@ const pollEvery = 40 * time.Millisecond
 // held for one chunk, so a frame never waits long.
 const chunkSize = 256 << 10
 
-// source reads a session log off the update loop: the initial read of a
+// feed reads a session log off the update loop: the initial read of a
 // file (with its progress), then, when following, what is appended to it.
 // The session it builds is shared with the viewer under mu; the viewer takes
 // clones of entries under the lock and draws them without it.
-type source struct {
+type feed struct {
 	mu      sync.Mutex
-	reader  *session.Reader
+	reader  *source.Reader
 	name    string // shown in notices and the status bar
 	path    string // "" for a log read from a stream
 	stream  io.Reader
@@ -47,7 +48,7 @@ type source struct {
 }
 
 // session is the session read so far; the caller holds mu.
-func (s *source) session() *session.Session {
+func (s *feed) session() *session.Session {
 	if s.live != nil {
 		return s.live.session.Session()
 	}
@@ -57,8 +58,8 @@ func (s *source) session() *session.Session {
 // changedMsg says the session changed; the viewer syncs its entries.
 type changedMsg struct{}
 
-func newSource(name, path string, stream io.Reader, follow bool) *source {
-	return &source{
+func newSource(name, path string, stream io.Reader, follow bool) *feed {
+	return &feed{
 		name: name, path: path, stream: stream, follow: follow, loading: true,
 		reader: readerFor(path), updates: make(chan struct{}, 1), toggled: make(chan bool, 1),
 	}
@@ -66,16 +67,16 @@ func newSource(name, path string, stream io.Reader, follow bool) *source {
 
 // readerFor is a reader for the log at path ("" for a stream), told where
 // the file is so it can find the parts of a session kept beside it.
-func readerFor(path string) *session.Reader {
-	r := session.NewReader()
-	if file, err := session.Resolve(path); path != "" && err == nil {
+func readerFor(path string) *source.Reader {
+	r := source.NewReader()
+	if file, err := source.Resolve(path); path != "" && err == nil {
 		r.SetPath(file)
 	}
 	return r
 }
 
 // start begins reading in the background.
-func (s *source) start() {
+func (s *feed) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	if s.live != nil {
@@ -85,14 +86,14 @@ func (s *source) start() {
 }
 
 // stop ends the background reading.
-func (s *source) stop() {
+func (s *feed) stop() {
 	if s.cancel != nil {
 		s.cancel()
 	}
 }
 
 // wait is the command that delivers the next change to the viewer.
-func (s *source) wait() tea.Cmd {
+func (s *feed) wait() tea.Cmd {
 	return func() tea.Msg {
 		<-s.updates
 		return changedMsg{}
@@ -100,7 +101,7 @@ func (s *source) wait() tea.Cmd {
 }
 
 // changed tells the viewer, without ever blocking the reader.
-func (s *source) changed() {
+func (s *feed) changed() {
 	select {
 	case s.updates <- struct{}{}:
 	default:
@@ -108,7 +109,7 @@ func (s *source) changed() {
 }
 
 // setFollow turns following on or off.
-func (s *source) setFollow(on bool) {
+func (s *feed) setFollow(on bool) {
 	s.mu.Lock()
 	s.follow = on
 	s.mu.Unlock()
@@ -118,7 +119,7 @@ func (s *source) setFollow(on bool) {
 	}
 }
 
-func (s *source) run(ctx context.Context) {
+func (s *feed) run(ctx context.Context) {
 	if s.live != nil {
 		s.readLive(ctx)
 		return
@@ -131,7 +132,7 @@ func (s *source) run(ctx context.Context) {
 }
 
 // readStream reads a log from stdin to its end.
-func (s *source) readStream(ctx context.Context) {
+func (s *feed) readStream(ctx context.Context) {
 	buf := make([]byte, chunkSize)
 	last := time.Now()
 	for ctx.Err() == nil {
@@ -160,7 +161,7 @@ func (s *source) readStream(ctx context.Context) {
 
 // readFile reads a log file, and then, while following, what is appended.
 // A file that shrinks or is replaced is read again from the start.
-func (s *source) readFile(ctx context.Context) {
+func (s *feed) readFile(ctx context.Context) {
 	f, info, err := openLog(s.path)
 	if err != nil {
 		s.fail(err)
@@ -249,7 +250,7 @@ func (s *source) readFile(ctx context.Context) {
 }
 
 // restart reads the log again from the start, with a notice saying why.
-func (s *source) restart(old *os.File, why string) (*os.File, error) {
+func (s *feed) restart(old *os.File, why string) (*os.File, error) {
 	old.Close()
 	f, info, err := openLog(s.path)
 	if err != nil {
@@ -266,7 +267,7 @@ func (s *source) restart(old *os.File, why string) (*os.File, error) {
 }
 
 func openLog(path string) (*os.File, os.FileInfo, error) {
-	file, err := session.Resolve(path)
+	file, err := source.Resolve(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -282,7 +283,7 @@ func openLog(path string) (*os.File, os.FileInfo, error) {
 	return f, info, nil
 }
 
-func (s *source) fail(err error) {
+func (s *feed) fail(err error) {
 	s.mu.Lock()
 	s.err = fmt.Errorf("%s: %w", s.name, err)
 	s.loading = false

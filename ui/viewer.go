@@ -29,7 +29,7 @@ func (p pos) before(q pos) bool { return p.idx < q.idx || (p.idx == q.idx && p.r
 // with a place in it, never one giant string. Only the cards on screen are
 // drawn, each once per (entry, revision, width, theme, expansion, wrap).
 type viewer struct {
-	src  *source
+	src  *feed
 	keys keyMap
 	help help.Model
 
@@ -67,7 +67,7 @@ type viewer struct {
 	resets int // the source's resets at the last sync
 }
 
-func newViewer(src *source, th *theme.Theme, themeFixed bool) *viewer {
+func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
 	h := help.New()
 	return &viewer{
 		src: src, keys: newKeyMap(), help: h, th: th, themeFixed: themeFixed,

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 )
 
 //go:embed demo.jsonl
@@ -17,6 +18,6 @@ func Log() []byte { return log }
 
 // Session reads the demo session.
 func Session() *session.Session {
-	s, _ := session.ReadAll(bytes.NewReader(log)) // reading bytes cannot fail
+	s, _ := source.ReadAll(bytes.NewReader(log)) // reading bytes cannot fail
 	return s
 }

@@ -1,8 +1,9 @@
-package session
+package source
 
 import (
 	"bytes"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -15,24 +16,16 @@ type decoder interface {
 	Finish()
 }
 
-// Formats deck reads.
-const (
-	FormatHarness    Format = "harness"
-	FormatACP        Format = "acp"
-	FormatClaudeCode Format = "claude-code"
-	FormatCodex      Format = "codex"
-)
-
 // sniff tells a log's format from one line: the harness's header or events,
 // a JSON-RPC message or an SDK call recording (ACP), a Claude Code record, a
 // Codex rollout line. It returns "" when the line says nothing either way.
-func sniff(line []byte) Format {
+func sniff(line []byte) session.Format {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return ""
 	}
 	if bytes.Equal(line, []byte("{")) || bytes.Equal(line, []byte("[")) {
-		return FormatACP // pretty-printed JSON: the ACP SDK's call recordings
+		return session.FormatACP // pretty-printed JSON: the ACP SDK's call recordings
 	}
 	var probe struct {
 		Type      *string         `json:"type"`
@@ -58,17 +51,17 @@ func sniff(line []byte) Format {
 	}
 	switch {
 	case t == "session" || probe.Seq != nil || probe.Seq0 != nil:
-		return FormatHarness
+		return session.FormatHarness
 	case probe.JSONRPC != nil || (probe.Method != nil && probe.Args != nil):
-		return FormatACP
+		return session.FormatACP
 	case probe.Timestamp != nil && probe.Payload != nil:
-		return FormatCodex
+		return session.FormatCodex
 	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && isCodexItem(t)):
-		return FormatCodex // the first era: bare lines, no envelope
+		return session.FormatCodex // the first era: bare lines, no envelope
 	case probe.SessionID != nil || probe.UUID != nil || t == "summary" || t == "file-history-snapshot":
-		return FormatClaudeCode
+		return session.FormatClaudeCode
 	case isCodexItem(t):
-		return FormatCodex
+		return session.FormatCodex
 	}
 	return ""
 }

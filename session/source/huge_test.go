@@ -1,22 +1,26 @@
 //go:build !race
 
-package session
+package source_test
 
 import (
 	"io"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // A single 50 MB line reads like any other.
 func TestA50MBLine(t *testing.T) {
 	big := strings.Repeat("x", 50<<20)
-	log := header + `{"type":"user/message","seq":0,"time":1,"data":{"content":[{"type":"text","text":"` + big + `"}],"source":{"kind":"user"}}}` + "\n"
-	s := readBytes([]byte(log), 1<<20)
-	m, ok := s.Entries[0].(*UserMessage)
-	if !ok || len(TextOf(m.Content)) != len(big) {
-		t.Fatalf("%s", shape(s))
+	log := sessiontest.HarnessHeader + `{"type":"user/message","seq":0,"time":1,"data":{"content":[{"type":"text","text":"` + big + `"}],"source":{"kind":"user"}}}` + "\n"
+	s := sessiontest.ReadBytes([]byte(log), 1<<20)
+	m, ok := s.Entries[0].(*session.UserMessage)
+	if !ok || len(session.TextOf(m.Content)) != len(big) {
+		t.Fatalf("%s", sessiontest.Shape(s))
 	}
 }
 
@@ -42,7 +46,7 @@ func TestAHugeFileIsStreamedInBoundedMemory(t *testing.T) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	s, err := ReadAll(&garbage{left: 64 << 20})
+	s, err := source.ReadAll(&garbage{left: 64 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +55,7 @@ func TestAHugeFileIsStreamedInBoundedMemory(t *testing.T) {
 	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 32<<20 {
 		t.Fatalf("reading 64 MB kept %d MB", grew>>20)
 	}
-	if s.NoticeCount() < 2000000 || len(s.Entries) != maxNotices {
+	if s.NoticeCount() < 2000000 || len(s.Entries) != session.MaxNotices {
 		t.Fatalf("%d problems, %d entries", s.NoticeCount(), len(s.Entries))
 	}
 }

@@ -1,4 +1,4 @@
-package session
+package source
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -21,7 +23,7 @@ import (
 // whole frames only, joins lines across chunks and frames, and applies each
 // line to its session as soon as the line is whole.
 type Reader struct {
-	s       *Builder
+	s       *session.Builder
 	dec     decoder     // the format's decoder, once the first lines told it
 	batch   []batchLine // lines of this Write waiting for a preparer
 	path    string      // the log's file, when it is one; see SetPath
@@ -32,14 +34,14 @@ type Reader struct {
 	zstd     bool
 	frames   frameSplitter
 	zdec     *zstd.Decoder
-	lines    lineSplitter
+	lines    lines.Splitter
 	stopped  bool // the input is not a log deck can read; the rest is ignored
 	consumed int64
 }
 
 // NewReader returns a reader for a new session.
 func NewReader() *Reader {
-	return &Reader{s: NewBuilder()}
+	return &Reader{s: session.NewBuilder()}
 }
 
 // batchLine is a line waiting for its turn, with what prepare made of it.
@@ -74,7 +76,7 @@ const sniffLines = 16
 func (r *Reader) SetPath(path string) { r.path = path }
 
 // Session is the session read so far.
-func (r *Reader) Session() *Session { return r.s.Session }
+func (r *Reader) Session() *session.Session { return r.s.Session }
 
 // Notice adds a notice of the reader's user: why the log was read again, say.
 func (r *Reader) Notice(text string) { r.s.Notice(0, text) }
@@ -123,7 +125,7 @@ func (r *Reader) detect(first []byte) {
 
 func (r *Reader) feed(p []byte) {
 	if !r.zstd {
-		r.lines.feed(p, r.applyLine)
+		r.lines.Feed(p, r.applyLine)
 		return
 	}
 	r.frames.feed(p, func(f frameEvent) {
@@ -136,7 +138,7 @@ func (r *Reader) feed(p []byte) {
 			r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
 			return
 		}
-		r.lines.feed(out, r.applyLine)
+		r.lines.Feed(out, r.applyLine)
 	})
 }
 
@@ -214,16 +216,16 @@ func prepareSafely(p preparer, line []byte) (prep any) {
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.
-func (r *Reader) choose(format Format) {
+func (r *Reader) choose(format session.Format) {
 	switch format {
-	case FormatACP:
-		r.dec = NewACPDecoder(r.s)
-	case FormatClaudeCode:
-		r.dec = NewClaudeDecoder(r.s, r.path)
-	case FormatCodex:
-		r.dec = NewCodexDecoder(r.s)
+	case session.FormatACP:
+		r.dec = session.NewACPDecoder(r.s)
+	case session.FormatClaudeCode:
+		r.dec = session.NewClaudeDecoder(r.s, r.path)
+	case session.FormatCodex:
+		r.dec = session.NewCodexDecoder(r.s)
 	default:
-		r.dec = NewHarnessDecoder(r.s)
+		r.dec = session.NewHarnessDecoder(r.s)
 	}
 	for _, p := range r.pending {
 		r.dec.Apply(p.num, p.line)
@@ -271,7 +273,7 @@ func (r *Reader) Close() error {
 			r.s.Notice(0, fmt.Sprintf("the log ends in an unfinished zstd frame: %d bytes at byte %d could not be decoded", n, off))
 		}
 	}
-	r.lines.flush(r.applyLine)
+	r.lines.Flush(r.applyLine)
 	r.drain()
 	if r.dec == nil && len(r.pending) > 0 {
 		r.choose("")
@@ -294,10 +296,10 @@ func (r *Reader) Close() error {
 const readChunk = 4 << 20
 
 // ReadAll reads a whole log from rd.
-func ReadAll(rd io.Reader) (*Session, error) { return readFrom(rd, "") }
+func ReadAll(rd io.Reader) (*session.Session, error) { return readFrom(rd, "") }
 
 // readFrom reads a whole log from rd, which holds the file at path (or "").
-func readFrom(rd io.Reader, path string) (*Session, error) {
+func readFrom(rd io.Reader, path string) (*session.Session, error) {
 	r := NewReader()
 	r.SetPath(path)
 	buf := make([]byte, readChunk)
@@ -349,7 +351,7 @@ func Resolve(path string) (string, error) {
 
 // Open reads the session at path: a log file (plain or zstd, told apart by
 // content) or a session folder holding one.
-func Open(path string) (*Session, error) {
+func Open(path string) (*session.Session, error) {
 	file, err := Resolve(path)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,11 @@
-package session
+package source_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
 )
 
 // Broken input has a defined outcome each, named in a notice; the rest of
@@ -18,18 +21,18 @@ func TestBrokenInput(t *testing.T) {
 		{"only a newline", "\n", nil, 0},
 		{"binary", "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00" + strings.Repeat("\x00\x01", 100), []string{"this looks like a binary file"}, 0},
 		{"UTF-16", "\xff\xfe{\x00\"\x00t\x00", []string{"this file is UTF-16 text"}, 0},
-		{"a UTF-8 BOM", "\xef\xbb\xbf" + header + event + "\n", nil, 1},
-		{"CRLF line ends", strings.ReplaceAll(header+event+"\n", "\n", "\r\n"), nil, 1},
-		{"NUL bytes in a line", header + "{\"type\":\x00\"x\"}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
-		{"a truncated last line", header + event + "\n" + `{"type":"turn/st`, []string{"line 3: not JSON"}, 1},
-		{"nested 100,000 deep", header + `{"type":"x","data":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
-		{"a number past float64", header + `{"type":"turn/start","seq":1e400,"time":1e400,"data":{"turn":1e400}}` + "\n", nil, 1},
+		{"a UTF-8 BOM", "\xef\xbb\xbf" + sessiontest.HarnessHeader + event + "\n", nil, 1},
+		{"CRLF line ends", strings.ReplaceAll(sessiontest.HarnessHeader+event+"\n", "\n", "\r\n"), nil, 1},
+		{"NUL bytes in a line", sessiontest.HarnessHeader + "{\"type\":\x00\"x\"}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
+		{"a truncated last line", sessiontest.HarnessHeader + event + "\n" + `{"type":"turn/st`, []string{"line 3: not JSON"}, 1},
+		{"nested 100,000 deep", sessiontest.HarnessHeader + `{"type":"x","data":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
+		{"a number past float64", sessiontest.HarnessHeader + `{"type":"turn/start","seq":1e400,"time":1e400,"data":{"turn":1e400}}` + "\n", nil, 1},
 	} {
-		s := readString(c.log)
+		s := sessiontest.ReadString(c.log)
 		var notices []string
 		entries := 0
 		for _, e := range s.Entries {
-			if n, ok := e.(*Notice); ok {
+			if n, ok := e.(*session.Notice); ok {
 				notices = append(notices, n.Text)
 			} else {
 				entries++
@@ -53,11 +56,11 @@ func TestBrokenInput(t *testing.T) {
 // A file that is nothing but bad lines keeps a bounded number of notices;
 // the last counts the rest.
 func TestNoticesAreBounded(t *testing.T) {
-	s := readString(header + strings.Repeat("garbage\n", 50000))
-	if n := len(s.Entries); n != maxNotices {
+	s := sessiontest.ReadString(sessiontest.HarnessHeader + strings.Repeat("garbage\n", 50000))
+	if n := len(s.Entries); n != session.MaxNotices {
 		t.Fatalf("%d entries", n)
 	}
-	last := s.Entries[len(s.Entries)-1].(*Notice).Text
+	last := s.Entries[len(s.Entries)-1].(*session.Notice).Text
 	if !strings.Contains(last, "and 49001 more lines deck could not read, the last being line 50001") {
 		t.Fatalf("last notice: %q", last)
 	}

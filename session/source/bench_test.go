@@ -1,4 +1,4 @@
-package session
+package source_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/golden/loggen"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // benchSizes are the generated session sizes the benchmarks run on, so the
@@ -47,7 +48,7 @@ func BenchmarkDecode(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for b.Loop() {
-					s, _ := ReadAll(bytes.NewReader(data))
+					s, _ := source.ReadAll(bytes.NewReader(data))
 					if !s.Account.Balanced() || s.NoticeCount() != 0 {
 						b.Fatalf("the generated log read with %d notices", s.NoticeCount())
 					}

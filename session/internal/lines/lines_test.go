@@ -1,4 +1,4 @@
-package session
+package lines
 
 import (
 	"math/rand"
@@ -9,7 +9,7 @@ import (
 // collect feeds text to a splitter in chunks of the given sizes and returns
 // every line it emitted, flushing at the end when asked.
 func collect(text string, sizes func() int, flush bool) []string {
-	var s lineSplitter
+	var s Splitter
 	var got []string
 	emit := func(n int, l []byte) {
 		if n != len(got)+1 {
@@ -19,11 +19,11 @@ func collect(text string, sizes func() int, flush bool) []string {
 	}
 	for rest := text; rest != ""; {
 		n := min(sizes(), len(rest))
-		s.feed([]byte(rest[:n]), emit)
+		s.Feed([]byte(rest[:n]), emit)
 		rest = rest[n:]
 	}
 	if flush {
-		s.flush(emit)
+		s.Flush(emit)
 	}
 	return got
 }

@@ -1,20 +1,22 @@
-package session
+// Package lines cuts a byte stream into lines of any length, however it is
+// chunked.
+package lines
 
 import "bytes"
 
-// lineSplitter cuts a byte stream into lines of any length. It is fed in
+// Splitter cuts a byte stream into lines of any length. It is fed in
 // chunks (a file read in pieces, a log still being written, decompressed zstd
 // frames) and keeps an unfinished line until its newline arrives, so a line is
 // never split or lost whatever the chunk boundaries are.
-type lineSplitter struct {
+type Splitter struct {
 	partial []byte
 	lineNum int // number of the last line emitted, 1-based
 }
 
-// feed splits chunk into whole lines and calls emit for each, with its 1-based
+// Feed splits chunk into whole lines and calls emit for each, with its 1-based
 // line number. The slice passed to emit is part of chunk, or memory no later
 // call reuses, so it stays valid as long as chunk does.
-func (s *lineSplitter) feed(chunk []byte, emit func(num int, line []byte)) {
+func (s *Splitter) Feed(chunk []byte, emit func(num int, line []byte)) {
 	for len(chunk) > 0 {
 		i := bytes.IndexByte(chunk, '\n')
 		if i < 0 {
@@ -33,9 +35,9 @@ func (s *lineSplitter) feed(chunk []byte, emit func(num int, line []byte)) {
 	}
 }
 
-// flush emits a final line that has no newline (the last line of a finished
+// Flush emits a final line that has no newline (the last line of a finished
 // file). A log still being written must not be flushed: its tail is incomplete.
-func (s *lineSplitter) flush(emit func(num int, line []byte)) {
+func (s *Splitter) Flush(emit func(num int, line []byte)) {
 	if len(s.partial) == 0 {
 		return
 	}

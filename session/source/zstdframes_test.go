@@ -1,14 +1,17 @@
-package session
+package source_test
 
 import (
 	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 )
 
 func liveZstdLogs(t *testing.T) []string {
-	zs, _ := filepath.Glob(testdata + "/harness/live/session-logs/*/session.jsonl.zstd")
+	zs, _ := filepath.Glob(sessiontest.Testdata + "/harness/live/session-logs/*/session.jsonl.zstd")
 	if len(zs) < 7 {
 		t.Fatalf("found %d zstd logs", len(zs))
 	}
@@ -19,11 +22,11 @@ func liveZstdLogs(t *testing.T) []string {
 // arrives whole or a byte at a time.
 func TestZstdLogReadsLikeItsPlainTwin(t *testing.T) {
 	for _, z := range liveZstdLogs(t) {
-		want := readBytes(readFile(t, strings.TrimSuffix(z, ".zstd")), 1<<20)
+		want := sessiontest.ReadBytes(sessiontest.ReadFile(t, strings.TrimSuffix(z, ".zstd")), 1<<20)
 		for _, n := range []int{1 << 20, 1, 7} {
-			got := readBytes(readFile(t, z), n)
-			if shape(got) != shape(want) || got.Account != want.Account {
-				t.Fatalf("%s fed %d bytes at a time:\n got %s %+v\nwant %s %+v", z, n, shape(got), got.Account, shape(want), want.Account)
+			got := sessiontest.ReadBytes(sessiontest.ReadFile(t, z), n)
+			if sessiontest.Shape(got) != sessiontest.Shape(want) || got.Account != want.Account {
+				t.Fatalf("%s fed %d bytes at a time:\n got %s %+v\nwant %s %+v", z, n, sessiontest.Shape(got), got.Account, sessiontest.Shape(want), want.Account)
 			}
 			if len(got.Notices()) != 0 {
 				t.Fatalf("%s: notices %v", z, got.Notices()[0].Text)
@@ -36,20 +39,18 @@ func TestZstdLogReadsLikeItsPlainTwin(t *testing.T) {
 // whole frames before it held.
 func TestTruncatedZstdTailIsReportedAndTheRestShows(t *testing.T) {
 	z := liveZstdLogs(t)[0]
-	data := readFile(t, z)
-	var frames []int // end offset of each frame
-	var fs frameSplitter
-	fs.feed(data, func(f frameEvent) { frames = append(frames, int(f.offset)+len(f.frame)) })
+	data := sessiontest.ReadFile(t, z)
+	frames := source.FrameEnds(data)
 	if len(frames) < 3 {
 		t.Fatalf("%s has %d frames; the harness writes many", z, len(frames))
 	}
 	cut := data[:len(data)-5]
-	s := readBytes(cut, 4096)
+	s := sessiontest.ReadBytes(cut, 4096)
 	notices := s.Notices()
 	if len(notices) != 1 || !strings.Contains(notices[0].Text, "unfinished zstd frame") {
 		t.Fatalf("want one notice about the unfinished frame, got %v", notices)
 	}
-	whole := readBytes(data[:frames[len(frames)-2]], 4096)
+	whole := sessiontest.ReadBytes(data[:frames[len(frames)-2]], 4096)
 	if whole.Account.Lines == 0 || s.Account.Lines != whole.Account.Lines {
 		t.Fatalf("read %d lines from the cut log, want the %d of its whole frames", s.Account.Lines, whole.Account.Lines)
 	}
@@ -59,14 +60,11 @@ func TestTruncatedZstdTailIsReportedAndTheRestShows(t *testing.T) {
 // frames after them still read.
 func TestGarbageBetweenFramesIsSkipped(t *testing.T) {
 	z := liveZstdLogs(t)[0]
-	data := readFile(t, z)
-	var ends []int
-	var fs frameSplitter
-	fs.feed(data, func(f frameEvent) { ends = append(ends, int(f.offset)+len(f.frame)) })
-	at := ends[0] // after the header frame
+	data := sessiontest.ReadFile(t, z)
+	at := source.FrameEnds(data)[0] // after the header frame
 	bad := append(append(append([]byte{}, data[:at]...), []byte("GARBAGE!")...), data[at:]...)
-	s := readBytes(bad, 1<<20)
-	want := readBytes(data, 1<<20)
+	s := sessiontest.ReadBytes(bad, 1<<20)
+	want := sessiontest.ReadBytes(data, 1<<20)
 	if s.Account.Lines != want.Account.Lines {
 		t.Fatalf("read %d lines, want %d", s.Account.Lines, want.Account.Lines)
 	}
@@ -76,13 +74,13 @@ func TestGarbageBetweenFramesIsSkipped(t *testing.T) {
 }
 
 func TestZstdIsDetectedByContentNotName(t *testing.T) {
-	if !isZstd([]byte{0x28, 0xB5, 0x2F, 0xFD, 0}) || !isZstd([]byte{0x5A, 0x2A, 0x4D, 0x18}) {
+	if !source.IsZstd([]byte{0x28, 0xB5, 0x2F, 0xFD, 0}) || !source.IsZstd([]byte{0x5A, 0x2A, 0x4D, 0x18}) {
 		t.Fatal("zstd magic not recognised")
 	}
-	if isZstd([]byte(`{"type"`)) {
+	if source.IsZstd([]byte(`{"type"`)) {
 		t.Fatal("JSON taken for zstd")
 	}
-	s := readBytes(bytes.Clone(readFile(t, liveZstdLogs(t)[0])), 1<<20)
+	s := sessiontest.ReadBytes(bytes.Clone(sessiontest.ReadFile(t, liveZstdLogs(t)[0])), 1<<20)
 	if !s.Header.Present {
 		t.Fatal("the zstd log's header was not read")
 	}

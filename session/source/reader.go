@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/deck-tui/deck/session/acp"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/klauspost/compress/zstd"
@@ -219,7 +221,7 @@ func prepareSafely(p preparer, line []byte) (prep any) {
 func (r *Reader) choose(format session.Format) {
 	switch format {
 	case session.FormatACP:
-		r.dec = session.NewACPDecoder(r.s)
+		r.dec = acp.New(r.s)
 	case session.FormatClaudeCode:
 		r.dec = session.NewClaudeDecoder(r.s, r.path)
 	case session.FormatCodex:

@@ -1,4 +1,4 @@
-package session_test
+package acp_test
 
 import (
 	"bytes"
@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/acp"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 )
 
-// acpLog reads ACP lines, checking that every line is accounted for.
-func acpLog(t *testing.T, lines ...string) *session.Session {
+// readLog reads ACP lines, checking that every line is accounted for.
+func readLog(t *testing.T, lines ...string) *session.Session {
 	t.Helper()
 	s := sessiontest.ReadString(strings.Join(lines, "\n") + "\n")
 	if s.Format != session.FormatACP {
@@ -25,12 +26,12 @@ func acpLog(t *testing.T, lines ...string) *session.Session {
 	return s
 }
 
-// acpUpdate is a session/update notification line for session s.
-func acpUpdate(s, update string) string {
+// update is a session/update notification line for session s.
+func update(s, update string) string {
 	return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + s + `","update":` + update + `}}`
 }
 
-func acpCalls(s *session.Session) []*session.ToolCall {
+func calls(s *session.Session) []*session.ToolCall {
 	var out []*session.ToolCall
 	for _, e := range s.Entries {
 		if c, ok := e.(*session.ToolCall); ok {
@@ -40,16 +41,16 @@ func acpCalls(s *session.Session) []*session.ToolCall {
 	return out
 }
 
-func acpOne(t *testing.T, s *session.Session) *session.ToolCall {
+func onlyCall(t *testing.T, s *session.Session) *session.ToolCall {
 	t.Helper()
-	calls := acpCalls(s)
+	calls := calls(s)
 	if len(calls) != 1 {
 		t.Fatalf("%d calls; entries: %s", len(calls), sessiontest.Shape(s))
 	}
 	return calls[0]
 }
 
-func acpEvents(s *session.Session, kind string) []*session.Event {
+func events(s *session.Session, kind string) []*session.Event {
 	var out []*session.Event
 	for _, e := range s.Entries {
 		if ev, ok := e.(*session.Event); ok && ev.Kind == kind {
@@ -59,7 +60,7 @@ func acpEvents(s *session.Session, kind string) []*session.Event {
 	return out
 }
 
-func acpNoticeTexts(s *session.Session) []string {
+func noticeTexts(s *session.Session) []string {
 	var out []string
 	for _, n := range s.Notices() {
 		out = append(out, n.Text)
@@ -68,12 +69,12 @@ func acpNoticeTexts(s *session.Session) []string {
 }
 
 func TestACPToolCallIsAnUpsert(t *testing.T) {
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read File","kind":"read","status":"pending","rawInput":{},"content":[]}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /a/b.go","kind":"read","status":"pending","rawInput":{"file_path":"/a/b.go"}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"","kind":"read","rawInput":{}}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read File","kind":"read","status":"pending","rawInput":{},"content":[]}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /a/b.go","kind":"read","status":"pending","rawInput":{"file_path":"/a/b.go"}}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"","kind":"read","rawInput":{}}`),
 	)
-	c := acpOne(t, s)
+	c := onlyCall(t, s)
 	if c.Title() != "Read /a/b.go" || c.Arguments != `{"file_path":"/a/b.go"}` {
 		t.Fatalf("title %q, arguments %s", c.Title(), c.Arguments)
 	}
@@ -83,11 +84,11 @@ func TestACPToolCallIsAnUpsert(t *testing.T) {
 }
 
 func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Tool: mcp/list","kind":"other","status":"in_progress","rawInput":{"server":"mcp"},"content":[{"type":"content","content":{"type":"text","text":"working"}}]}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Tool: mcp/list","kind":"other","status":"in_progress","rawInput":{"server":"mcp"},"content":[{"type":"content","content":{"type":"text","text":"working"}}]}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
 	)
-	c := acpOne(t, s)
+	c := onlyCall(t, s)
 	if c.Title() != "Tool: mcp/list" || c.Status() != session.CallDone || session.TextOf(c.Result.Content) != "working" {
 		t.Fatalf("title %q, status %v, result %+v", c.Title(), c.Status(), c.Result)
 	}
@@ -95,19 +96,19 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 		t.Fatalf("view %T", c.View)
 	}
 	// content is replaced whole: cumulative snapshots show once
-	s = acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","kind":"other"}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"a"}}]}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"ab"}}]}`),
+	s = readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","kind":"other"}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"a"}}]}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"ab"}}]}`),
 	)
-	if v := acpOne(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "ab" {
+	if v := onlyCall(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "ab" {
 		t.Fatalf("content %+v", v.Content)
 	}
 }
 
 func TestACPUpdateOfAnUnknownCallMakesIt(t *testing.T) {
-	s := acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c9","status":"completed","kind":"execute","title":"ls","rawOutput":{"stdout":"a\n","exit_code":0}}`))
-	c := acpOne(t, s)
+	s := readLog(t, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c9","status":"completed","kind":"execute","title":"ls","rawOutput":{"stdout":"a\n","exit_code":0}}`))
+	c := onlyCall(t, s)
 	v, ok := c.View.(session.TerminalResultView)
 	if !ok || v.Output != "a\n" || c.CallID != "c9" || s.Account.Entries != 1 {
 		t.Fatalf("view %#v, accounting %+v", c.View, s.Account)
@@ -120,13 +121,13 @@ func TestACPChunksJoin(t *testing.T) {
 		if id != "" {
 			msgID = `,"messageId":"` + id + `"`
 		}
-		return acpUpdate("s", `{"sessionUpdate":"`+kind+`","content":{"type":"text","text":"`+text+`"}`+msgID+`}`)
+		return update("s", `{"sessionUpdate":"`+kind+`","content":{"type":"text","text":"`+text+`"}`+msgID+`}`)
 	}
-	s := acpLog(t,
+	s := readLog(t,
 		chunk("agent_thought_chunk", "Let me ", ""), chunk("agent_thought_chunk", "look.", ""),
 		chunk("agent_message_chunk", "The ", "m1"), chunk("agent_message_chunk", "answer", "m1"),
 		chunk("agent_message_chunk", "Another", "m2"),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t"}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t"}`),
 		chunk("agent_message_chunk", "After", "m2"),
 		chunk("user_message_chunk", "hi ", ""), chunk("user_message_chunk", "there", ""),
 	)
@@ -152,9 +153,9 @@ func TestACPChunksJoin(t *testing.T) {
 
 func TestACPPlanIsReplaced(t *testing.T) {
 	plan := func(status string) string {
-		return acpUpdate("s", `{"sessionUpdate":"plan","entries":[{"content":"Check","priority":"high","status":"`+status+`"},{"content":"Fix","priority":"low","status":"pending"}]}`)
+		return update("s", `{"sessionUpdate":"plan","entries":[{"content":"Check","priority":"high","status":"`+status+`"},{"content":"Fix","priority":"low","status":"pending"}]}`)
 	}
-	s := acpLog(t, plan("pending"), plan("in_progress"))
+	s := readLog(t, plan("pending"), plan("in_progress"))
 	var plans []*session.Plan
 	for _, e := range s.Entries {
 		if p, ok := e.(*session.Plan); ok {
@@ -165,7 +166,7 @@ func TestACPPlanIsReplaced(t *testing.T) {
 		t.Fatalf("plans %+v", plans)
 	}
 	// after other entries the plan shows again, where it changed
-	s = acpLog(t, plan("pending"), acpUpdate("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"x"}}`), plan("completed"))
+	s = readLog(t, plan("pending"), update("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"x"}}`), plan("completed"))
 	if n := strings.Count(sessiontest.Shape(s), "plan"); n != 2 {
 		t.Fatalf("shape %s", sessiontest.Shape(s))
 	}
@@ -173,9 +174,9 @@ func TestACPPlanIsReplaced(t *testing.T) {
 
 func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 	for stop, want := range map[string]string{"end_turn": "completed", "cancelled": "aborted", "max_tokens": "max-tokens", "refusal": "refusal"} {
-		s := acpLog(t,
+		s := readLog(t,
 			`{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"fix it"},{"type":"resource_link","name":"a.go","uri":"file:///a.go"}]}}`,
-			acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","status":"in_progress"}`),
+			update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","status":"in_progress"}`),
 			`{"jsonrpc":"2.0","id":3,"result":{"stopReason":"`+stop+`","usage":{"inputTokens":10,"outputTokens":4,"totalTokens":14}}}`,
 		)
 		if got := sessiontest.Shape(s); got != "event:session turn user call:c1 end:"+want+" " {
@@ -185,7 +186,7 @@ func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 		if u.Role != session.RoleHuman || session.TextOf(u.Content) != "fix it\n[a.go](file:///a.go)" {
 			t.Fatalf("prompt %+v", u)
 		}
-		if !acpOne(t, s).Unfinished || s.Usage.Input != 10 || s.Usage.Output != 4 {
+		if !onlyCall(t, s).Unfinished || s.Usage.Input != 10 || s.Usage.Output != 4 {
 			t.Fatalf("a call pending at the turn's end is unfinished; usage %+v", s.Usage)
 		}
 	}
@@ -200,15 +201,15 @@ func TestACPPermissionOutcomeOnTheCard(t *testing.T) {
 		`{"outcome":"selected","optionId":"never"}`:        "rejected-always",
 		`{"outcome":"cancelled"}`:                          "cancelled",
 	} {
-		s := acpLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":`+answer+`}}`)
-		c := acpOne(t, s) // the permission made the call the log had not shown
+		s := readLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":`+answer+`}}`)
+		c := onlyCall(t, s) // the permission made the call the log had not shown
 		if c.Approval == nil || c.Approval.Outcome != want || !strings.Contains(c.Approval.Reason, "Always Allow, Allow, Reject") {
 			t.Fatalf("%s: approval %+v", answer, c.Approval)
 		}
 	}
 	// an outcome the protocol does not name is a notice, not a cancellation
-	s := acpLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":{"outcome":"deferred","optionId":"allow"}}}`)
-	if n := acpNoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown permission outcome `deferred`") || acpOne(t, s).Approval.Outcome != "" {
+	s := readLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":{"outcome":"deferred","optionId":"allow"}}}`)
+	if n := noticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown permission outcome `deferred`") || onlyCall(t, s).Approval.Outcome != "" {
 		t.Fatalf("notices %q", n)
 	}
 }
@@ -217,17 +218,17 @@ func TestACPTerminalFeedsItsCall(t *testing.T) {
 	lines := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"go","args":["test","./..."],"cwd":"/src"}}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"terminalId":"t1"}}`,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run tests","kind":"execute","status":"in_progress","content":[{"type":"terminal","terminalId":"t1"}]}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run tests","kind":"execute","status":"in_progress","content":[{"type":"terminal","terminalId":"t1"}]}`),
 		`{"jsonrpc":"2.0","id":2,"method":"terminal/wait_for_exit","params":{"sessionId":"s","terminalId":"t1"}}`,
 		`{"jsonrpc":"2.0","id":2,"result":{"exitCode":2}}`,
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
 		`{"jsonrpc":"2.0","id":3,"method":"terminal/output","params":{"sessionId":"s","terminalId":"t1"}}`,
 		`{"jsonrpc":"2.0","id":3,"result":{"output":"FAIL x\n","truncated":false}}`,
 		`{"jsonrpc":"2.0","id":4,"method":"terminal/release","params":{"sessionId":"s","terminalId":"t1"}}`,
 		`{"jsonrpc":"2.0","id":4,"result":{}}`,
 	}
-	s := acpLog(t, lines...)
-	c := acpOne(t, s)
+	s := readLog(t, lines...)
+	c := onlyCall(t, s)
 	call := c.Call.(session.TerminalCallView)
 	v, ok := c.View.(session.TerminalResultView)
 	if call.Title != "go test ./..." || call.Cwd != "/src" || !ok || v.Output != "FAIL x\n" || v.ExitCode == nil || *v.ExitCode != 2 || c.Status() != session.CallFailed {
@@ -237,29 +238,29 @@ func TestACPTerminalFeedsItsCall(t *testing.T) {
 
 func TestACPMetaTerminalOutputStreams(t *testing.T) {
 	head := []string{
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"execute","title":"make","status":"in_progress","content":[{"type":"terminal","terminalId":"c1"}],"rawInput":{"command":"make"},"_meta":{"terminal_info":{"cwd":"/p","terminal_id":"c1"}}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"data":"one\n","terminal_id":"c1"}}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output_delta":{"data":"two\n","terminal_id":"c1"}}}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"execute","title":"make","status":"in_progress","content":[{"type":"terminal","terminalId":"c1"}],"rawInput":{"command":"make"},"_meta":{"terminal_info":{"cwd":"/p","terminal_id":"c1"}}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"data":"one\n","terminal_id":"c1"}}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output_delta":{"data":"two\n","terminal_id":"c1"}}}`),
 	}
-	s := acpLog(t, append(head, acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"exit_code":0,"signal":null}}}`))...)
-	c := acpOne(t, s)
+	s := readLog(t, append(head, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"exit_code":0,"signal":null}}}`))...)
+	c := onlyCall(t, s)
 	if v := c.View.(session.TerminalResultView); v.Output != "one\ntwo\n" || *v.ExitCode != 0 || c.Call.(session.TerminalCallView).Cwd != "/p" {
 		t.Fatalf("view %#v", c.View)
 	}
 	// the final raw output is the whole of it
-	s = acpLog(t, append(head, acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"formatted_output":"one\ntwo\nDone\n","exit_code":0}}`))...)
-	if v := acpOne(t, s).View.(session.TerminalResultView); v.Output != "one\ntwo\nDone\n" {
+	s = readLog(t, append(head, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"formatted_output":"one\ntwo\nDone\n","exit_code":0}}`))...)
+	if v := onlyCall(t, s).View.(session.TerminalResultView); v.Output != "one\ntwo\nDone\n" {
 		t.Fatalf("view %#v", v)
 	}
 }
 
 func TestACPRawOutputExitCode(t *testing.T) {
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":["bash","-lc","rg x"],"cwd":"/p/."}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"partial"}}]}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"","stderr":"boom\n","exit_code":1,"duration":{"secs":0,"nanos":5}}}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":["bash","-lc","rg x"],"cwd":"/p/."}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"partial"}}]}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"","stderr":"boom\n","exit_code":1,"duration":{"secs":0,"nanos":5}}}`),
 	)
-	c := acpOne(t, s)
+	c := onlyCall(t, s)
 	v := c.View.(session.TerminalResultView)
 	if c.Call.(session.TerminalCallView).Title != "rg x" || c.Call.(session.TerminalCallView).Cwd != "/p" || v.Output != "boom\n" || *v.ExitCode != 1 || c.Status() != session.CallFailed {
 		t.Fatalf("call %+v view %#v", c.Call, v)
@@ -268,21 +269,21 @@ func TestACPRawOutputExitCode(t *testing.T) {
 
 // A call's duration is what its raw output says, the log having no times.
 func TestACPRawOutputDuration(t *testing.T) {
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":"ls"}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"a\n","exit_code":0,"duration":{"secs":2,"nanos":500000000}}}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":"ls"}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"a\n","exit_code":0,"duration":{"secs":2,"nanos":500000000}}}`),
 	)
-	if ms, ok := acpOne(t, s).Elapsed(); !ok || ms != 2500 {
+	if ms, ok := onlyCall(t, s).Elapsed(); !ok || ms != 2500 {
 		t.Fatalf("elapsed %d %v, want 2500 ms", ms, ok)
 	}
 }
 
 func TestACPUnifiedDiffChanges(t *testing.T) {
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit a.go","kind":"edit","status":"in_progress","content":[{"type":"diff","path":"/p/a.go","oldText":"x","newText":"y"}],"rawInput":{"changes":{"/p/a.go":{"update":{"unified_diff":"@@ -3,2 +3,2 @@\n a\n-b\n+c\n","move_path":null}}}}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"Success","stderr":"","success":true}}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit a.go","kind":"edit","status":"in_progress","content":[{"type":"diff","path":"/p/a.go","oldText":"x","newText":"y"}],"rawInput":{"changes":{"/p/a.go":{"update":{"unified_diff":"@@ -3,2 +3,2 @@\n a\n-b\n+c\n","move_path":null}}}}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"Success","stderr":"","success":true}}`),
 	)
-	c := acpOne(t, s)
+	c := onlyCall(t, s)
 	v, ok := c.View.(session.DiffResultView)
 	if !ok || len(v.Diffs) != 1 || *v.Diffs[0].OldText != "a\nb" || v.Diffs[0].NewText != "a\nc" || len(c.DiffStarts) != 1 || c.DiffStarts[0] != 3 {
 		t.Fatalf("view %#v, starts %v", c.View, c.DiffStarts)
@@ -290,42 +291,42 @@ func TestACPUnifiedDiffChanges(t *testing.T) {
 }
 
 func TestACPDiffWithNullOldTextIsANewFile(t *testing.T) {
-	s := acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"a\nb\n"}]}`))
-	c := acpOne(t, s)
+	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"a\nb\n"}]}`))
+	c := onlyCall(t, s)
 	v, ok := c.Call.(session.DiffCallView)
 	if !ok || len(v.Diffs) != 1 || v.Diffs[0].OldText != nil || v.Diffs[0].NewText != "a\nb\n" || c.DiffStarts[0] != 1 || c.View != nil {
 		t.Fatalf("call %#v", c.Call)
 	}
 	// with old text, only the change and its context
-	s = acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit","kind":"edit","status":"completed","content":[{"type":"diff","path":"/p/q.lua","oldText":"1\n2\n3\n4\n5\n6\n7\n8\n9","newText":"1\n2\n3\n4\nFIVE\n6\n7\n8\n9"}]}`))
-	if v := acpOne(t, s).View.(session.DiffResultView); len(v.Diffs) != 1 || *v.Diffs[0].OldText != "2\n3\n4\n5\n6\n7\n8" {
+	s = readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit","kind":"edit","status":"completed","content":[{"type":"diff","path":"/p/q.lua","oldText":"1\n2\n3\n4\n5\n6\n7\n8\n9","newText":"1\n2\n3\n4\nFIVE\n6\n7\n8\n9"}]}`))
+	if v := onlyCall(t, s).View.(session.DiffResultView); len(v.Diffs) != 1 || *v.Diffs[0].OldText != "2\n3\n4\n5\n6\n7\n8" {
 		t.Fatalf("view %#v", v)
 	}
 }
 
 func TestACPSessionsEachHaveAHeader(t *testing.T) {
-	s := acpLog(t,
+	s := readLog(t,
 		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`,
 		`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"agentInfo":{"name":"claude-code-acp","title":"Claude Code","version":"0.9.1"}}}`,
 		`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/work/a","mcpServers":[]}}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"A","modes":{"currentModeId":"default","availableModes":[{"id":"default","name":"Default"},{"id":"plan","name":"Plan Mode"}]}}}`,
-		acpUpdate("A", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"a"}`),
-		acpUpdate("B", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"b"}`),
-		acpUpdate("A", `{"sessionUpdate":"session_info_update","title":"Fix the build"}`),
-		acpUpdate("A", `{"sessionUpdate":"current_mode_update","currentModeId":"plan"}`),
-		acpUpdate("A", `{"sessionUpdate":"available_commands_update","availableCommands":[]}`),
+		update("A", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"a"}`),
+		update("B", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"b"}`),
+		update("A", `{"sessionUpdate":"session_info_update","title":"Fix the build"}`),
+		update("A", `{"sessionUpdate":"current_mode_update","currentModeId":"plan"}`),
+		update("A", `{"sessionUpdate":"available_commands_update","availableCommands":[]}`),
 	)
-	headers := acpEvents(s, "session")
+	headers := events(s, "session")
 	if len(headers) != 3 || headers[0].Summary != "session A · Fix the build · in /work/a" || headers[1].Summary != "session B" || headers[2].Summary != "back to session A" {
 		t.Fatalf("headers %+v", headers)
 	}
-	if len(acpCalls(s)) != 2 {
+	if len(calls(s)) != 2 {
 		t.Fatalf("calls of two sessions with one id: %s", sessiontest.Shape(s))
 	}
 	if s.Agent != "Claude Code 0.9.1" || s.Header.Version != 1 || s.Header.ID != "A" || s.Header.Cwd != "/work/a" || s.Title != "Fix the build" {
 		t.Fatalf("agent %q, header %+v, title %q", s.Agent, s.Header, s.Title)
 	}
-	if m := acpEvents(s, "mode"); len(m) != 1 || m[0].Summary != "mode: Plan Mode" {
+	if m := events(s, "mode"); len(m) != 1 || m[0].Summary != "mode: Plan Mode" {
 		t.Fatalf("mode events %+v", m)
 	}
 	if s.Hidden["available_commands_update"] != 1 || s.Hidden["initialize"] != 1 {
@@ -334,8 +335,8 @@ func TestACPSessionsEachHaveAHeader(t *testing.T) {
 }
 
 func TestACPUnknownUpdateIsANotice(t *testing.T) {
-	s := acpLog(t, acpUpdate("s", `{"sessionUpdate":"agent_audio_chunk","content":{"type":"text","text":"not a user message"}}`))
-	if n := acpNoticeTexts(s); len(n) != 1 || n[0] != "line 1: unknown session update `agent_audio_chunk`" {
+	s := readLog(t, update("s", `{"sessionUpdate":"agent_audio_chunk","content":{"type":"text","text":"not a user message"}}`))
+	if n := noticeTexts(s); len(n) != 1 || n[0] != "line 1: unknown session update `agent_audio_chunk`" {
 		t.Fatalf("notices %q", n)
 	}
 	for _, e := range s.Entries {
@@ -346,31 +347,31 @@ func TestACPUnknownUpdateIsANotice(t *testing.T) {
 }
 
 func TestACPUnknownContentIsANotice(t *testing.T) {
-	s := acpLog(t, acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","content":[{"type":"hologram"},{"type":"content","content":{"type":"text","text":"kept"}}]}`))
-	if n := acpNoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown tool call content `hologram`") {
+	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","content":[{"type":"hologram"},{"type":"content","content":{"type":"text","text":"kept"}}]}`))
+	if n := noticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown tool call content `hologram`") {
 		t.Fatalf("notices %q", n)
 	}
-	if v := acpOne(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "kept" {
+	if v := onlyCall(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "kept" {
 		t.Fatalf("call %+v", v)
 	}
 }
 
 func TestACPResponseWithoutRequest(t *testing.T) {
-	s := acpLog(t, `{"jsonrpc":"2.0","id":41,"result":{"content":"x"}}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
-	n := acpNoticeTexts(s)
+	s := readLog(t, `{"jsonrpc":"2.0","id":41,"result":{"content":"x"}}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
+	n := noticeTexts(s)
 	if len(n) != 2 || n[0] != "line 1: a response to request 41, which is not in this log" || n[1] != "line 2: a response with no id: error Parse error (-32700)" {
 		t.Fatalf("notices %q", n)
 	}
 }
 
 func TestACPErrorResponsesShow(t *testing.T) {
-	s := acpLog(t,
+	s := readLog(t,
 		`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/p"}}`,
 		`{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Authentication required"}}`,
 		`{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s","prompt":[]}}`,
 		`{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error","data":{"details":"overloaded"}}}`,
 	)
-	ev := acpEvents(s, "error")
+	ev := events(s, "error")
 	if len(ev) != 1 || !ev[0].Failed || ev[0].Summary != "session/new failed: Authentication required (-32000)" {
 		t.Fatalf("events %+v", ev)
 	}
@@ -384,14 +385,14 @@ func TestACPIdsPairWithTheLatestUnansweredRequest(t *testing.T) {
 	read := func(id, p string) string {
 		return `{"jsonrpc":"2.0","id":` + id + `,"method":"fs/read_text_file","params":{"sessionId":"s","path":"` + p + `"}}`
 	}
-	s := acpLog(t,
+	s := readLog(t,
 		read("0", "/a"), read("0", "/b"), read(`"0"`, "/c"),
 		`{"jsonrpc":"2.0","id":0.0,"result":{"content":"B"}}`,
 		`{"jsonrpc":"2.0","id":0,"result":{"content":"A"}}`,
 		`{"jsonrpc":"2.0","id":"0","result":{"content":"C"}}`,
 	)
 	var bodies []string
-	for _, ev := range acpEvents(s, "fs") {
+	for _, ev := range events(s, "fs") {
 		bodies = append(bodies, ev.Body)
 	}
 	if strings.Join(bodies, "") != "ABC" {
@@ -400,17 +401,17 @@ func TestACPIdsPairWithTheLatestUnansweredRequest(t *testing.T) {
 }
 
 func TestACPClientFileOpsJoinTheirCall(t *testing.T) {
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","locations":[{"path":"/p/./q.lua"}],"content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"x"}]}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","locations":[{"path":"/p/./q.lua"}],"content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"x"}]}`),
 		`{"jsonrpc":"2.0","id":7,"method":"fs/write_text_file","params":{"sessionId":"s","path":"/p/q.lua","content":"x"}}`,
 		`{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"disk full"}}`,
 		`{"jsonrpc":"2.0","id":8,"method":"fs/write_text_file","params":{"sessionId":"s","path":"/p/other","content":"y"}}`,
 	)
-	c := acpOne(t, s)
+	c := onlyCall(t, s)
 	if len(c.SubCalls) != 1 || c.SubCalls[0].Name != "fs/write_text_file (1 bytes)" || !c.SubCalls[0].Done || !c.SubCalls[0].IsError {
 		t.Fatalf("steps %+v", c.SubCalls)
 	}
-	if ev := acpEvents(s, "fs"); len(ev) != 1 || ev[0].Summary != "wrote /p/other (1 bytes) through the client" || ev[0].Body != "y" {
+	if ev := events(s, "fs"); len(ev) != 1 || ev[0].Summary != "wrote /p/other (1 bytes) through the client" || ev[0].Body != "y" {
 		t.Fatalf("events %+v", ev)
 	}
 }
@@ -419,17 +420,17 @@ func TestACPReadSearchAndFetchCards(t *testing.T) {
 	text := func(s string) string {
 		return `"content":[{"type":"content","content":{"type":"text","text":"` + s + `"}}]`
 	}
-	s := acpLog(t,
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"r","title":"Read","kind":"read","status":"pending","rawInput":{"file_path":"/p/a.go","offset":10,"limit":2}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"r","status":"completed",`+text("```\\nx\\ny\\n```")+`}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"g","title":"grep","kind":"search","status":"completed",`+text("a.go:3:x\\nb.go:9:y")+`}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"f","title":"Find","kind":"search","status":"completed",`+text("Found 2 files\\n/p/a\\n/p/b")+`}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"w","title":"Fetch","kind":"fetch","status":"pending","rawInput":{"url":"https://x.org"}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call_update","toolCallId":"w","_meta":{"claudeCode":{"toolName":"WebFetch","toolResponse":{"code":200,"result":"# Page"}}}}`),
-		acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"q","title":"q","kind":"fetch","status":"completed","rawInput":{"query":"go"},`+text(`Web search results for query: \"go\"\n\nLinks: [{\"title\":\"Go\",\"url\":\"https://go.dev\"}]\n\nGo is a language.`)+`}`),
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"r","title":"Read","kind":"read","status":"pending","rawInput":{"file_path":"/p/a.go","offset":10,"limit":2}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"r","status":"completed",`+text("```\\nx\\ny\\n```")+`}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"g","title":"grep","kind":"search","status":"completed",`+text("a.go:3:x\\nb.go:9:y")+`}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"f","title":"Find","kind":"search","status":"completed",`+text("Found 2 files\\n/p/a\\n/p/b")+`}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"w","title":"Fetch","kind":"fetch","status":"pending","rawInput":{"url":"https://x.org"}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"w","_meta":{"claudeCode":{"toolName":"WebFetch","toolResponse":{"code":200,"result":"# Page"}}}}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"q","title":"q","kind":"fetch","status":"completed","rawInput":{"query":"go"},`+text(`Web search results for query: \"go\"\n\nLinks: [{\"title\":\"Go\",\"url\":\"https://go.dev\"}]\n\nGo is a language.`)+`}`),
 	)
-	calls := acpCalls(s)
-	if v := calls[0].View.(session.ReadResultView); v.Path != "/p/a.go" || len(v.Lines) != 2 || v.Lines[0] != (session.ReadFileLine{10, "x"}) {
+	calls := calls(s)
+	if v := calls[0].View.(session.ReadResultView); v.Path != "/p/a.go" || len(v.Lines) != 2 || v.Lines[0] != (session.ReadFileLine{Number: 10, Text: "x"}) {
 		t.Fatalf("read %#v", v)
 	}
 	if v := calls[1].View.(session.SearchMatchesResultView); len(v.Files) != 2 || v.Total != 2 {
@@ -491,7 +492,7 @@ func TestACPRecordingsSpanLines(t *testing.T) {
 	}
 	r.Close()
 	s := r.Session()
-	calls := acpCalls(s)
+	calls := calls(s)
 	if len(calls) != 2 || calls[0].Status() != session.CallDone || calls[1].Approval == nil || calls[1].Approval.Outcome != "" {
 		t.Fatalf("shape %s", sessiontest.Shape(s))
 	}
@@ -501,7 +502,7 @@ func TestACPRecordingsSpanLines(t *testing.T) {
 }
 
 func TestACPBrokenInput(t *testing.T) {
-	ok := acpUpdate("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"still read"}}`)
+	ok := update("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"still read"}}`)
 	for _, c := range []struct {
 		name, log string
 		notice    string // what the first notice says
@@ -511,12 +512,12 @@ func TestACPBrokenInput(t *testing.T) {
 		{"trailing garbage", ok + "\n" + ok + " ]\n", "line 2: not JSON: \"]\""},
 		{"an array", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}\n[1]\n" + ok, "line 1: a response to request 1"},
 		{"an unknown method", `{"jsonrpc":"2.0","method":"_zed/ping","params":{}}` + "\n" + ok, "line 1: unknown method `_zed/ping`"},
-		{"a field of the wrong type", acpUpdate("s", `{"sessionUpdate":"tool_call","toolCallId":"c","title":5}`) + "\n" + ok, "line 1: `tool_call` update does not fit its shape: field \"title\" is a JSON number"},
+		{"a field of the wrong type", update("s", `{"sessionUpdate":"tool_call","toolCallId":"c","title":5}`) + "\n" + ok, "line 1: `tool_call` update does not fit its shape: field \"title\" is a JSON number"},
 		{"a recording cut off", "{\n  \"method\": \"sessionUpdate\",\n  \"args\": [\n    {\n" + ok, "lines 1–4: an unfinished JSON value: it never closes (a new value starts at line 5)"},
 		{"an unknown recorded call", "{\n \"method\": \"frobnicate\",\n \"args\": [{}]\n}\n" + ok, "lines 1–4: unknown recorded SDK call `frobnicate`"},
 	} {
 		s := sessiontest.ReadString(c.log)
-		n := acpNoticeTexts(s)
+		n := noticeTexts(s)
 		if len(n) == 0 || !strings.HasPrefix(n[0], c.notice) {
 			t.Errorf("%s: notices %q", c.name, n)
 		}
@@ -527,12 +528,12 @@ func TestACPBrokenInput(t *testing.T) {
 }
 
 func TestACPValueBoundAndUnfinishedTail(t *testing.T) {
-	s := sessiontest.ReadString("{\n" + strings.Repeat("  \"a\": 1,\n", session.ACPMaxValueLines) + "  \"b\": 2\n}\n")
+	s := sessiontest.ReadString("{\n" + strings.Repeat("  \"a\": 1,\n", acp.MaxValueLines) + "  \"b\": 2\n}\n")
 	if !s.Account.Balanced() || len(s.Notices()) == 0 || !strings.Contains(s.Notices()[0].Text, "still open after") {
-		t.Fatalf("accounting %+v, notices %q", s.Account, acpNoticeTexts(s))
+		t.Fatalf("accounting %+v, notices %q", s.Account, noticeTexts(s))
 	}
 	s = sessiontest.ReadString("{\n  \"method\": \"sessionUpdate\",\n")
-	if n := acpNoticeTexts(s); len(n) != 1 || n[0] != "the log ends inside a JSON value that starts at line 1" || !s.Account.Balanced() {
+	if n := noticeTexts(s); len(n) != 1 || n[0] != "the log ends inside a JSON value that starts at line 1" || !s.Account.Balanced() {
 		t.Fatalf("notices %q, accounting %+v", n, s.Account)
 	}
 }
@@ -568,10 +569,10 @@ func FuzzACPReader(f *testing.F) {
 }
 
 func TestACPLoadReplaysASession(t *testing.T) {
-	s := acpLog(t,
+	s := readLog(t,
 		`{"jsonrpc":"2.0","id":1,"method":"session/load","params":{"sessionId":"019a5121-cbef-746c-aece-adc08cef75cd","cwd":"/p","mcpServers":[]}}`,
-		acpUpdate("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"earlier prompt"}}`),
-		acpUpdate("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"earlier reply"}}`),
+		update("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"earlier prompt"}}`),
+		update("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"earlier reply"}}`),
 		`{"jsonrpc":"2.0","id":1,"result":{"modes":{"currentModeId":"ask","availableModes":[{"id":"ask","name":"Ask"},{"id":"code","name":"Code"}]}}}`,
 		`{"jsonrpc":"2.0","id":2,"method":"session/set_mode","params":{"sessionId":"019a5121-cbef-746c-aece-adc08cef75cd","modeId":"code"}}`,
 		`{"jsonrpc":"2.0","id":2,"result":{}}`,
@@ -579,21 +580,21 @@ func TestACPLoadReplaysASession(t *testing.T) {
 	if got := sessiontest.Shape(s); got != "event:session user text:earlier reply event:mode " {
 		t.Fatalf("shape %s", got)
 	}
-	if s.Header.Cwd != "/p" || s.Header.CreatedAt != 1762297760751 || acpEvents(s, "mode")[0].Summary != "mode: Code (set by the client)" {
-		t.Fatalf("header %+v, mode %+v", s.Header, acpEvents(s, "mode"))
+	if s.Header.Cwd != "/p" || s.Header.CreatedAt != 1762297760751 || events(s, "mode")[0].Summary != "mode: Code (set by the client)" {
+		t.Fatalf("header %+v, mode %+v", s.Header, events(s, "mode"))
 	}
 }
 
 func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
 	chunk := func(s, text string) string {
-		return acpUpdate(s, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+text+`"}}`)
+		return update(s, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+text+`"}}`)
 	}
-	s := acpLog(t, chunk("A", "a1 "), chunk("B", "b1 "), chunk("A", "a2"), chunk("B", "b2"),
-		acpUpdate("A", `{"sessionUpdate":"tool_call","toolCallId":"c","title":"t"}`))
+	s := readLog(t, chunk("A", "a1 "), chunk("B", "b1 "), chunk("A", "a2"), chunk("B", "b2"),
+		update("A", `{"sessionUpdate":"tool_call","toolCallId":"c","title":"t"}`))
 	if got := sessiontest.Shape(s); got != "event:session text:a1 a2 event:session text:b1 b2 event:session call:c " {
 		t.Fatalf("shape %s", got)
 	}
-	if ev := acpEvents(s, "session"); ev[2].Summary != "back to session A" {
+	if ev := events(s, "session"); ev[2].Summary != "back to session A" {
 		t.Fatalf("events %+v", ev)
 	}
 }

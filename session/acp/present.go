@@ -1,15 +1,16 @@
-package session
+package acp
 
 import (
 	"path"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // present makes a call's views again from what the log has said of it, by
 // its ACP kind: read, edit, execute, search and fetch get their own cards,
 // any other kind the generic one. A call not finished has only its call view.
-func (d *acpDecoder) present(c *acpCall) {
+func (d *Decoder) present(c *call) {
 	t := c.entry
 	t.Name = c.name()
 	t.Arguments = c.inputJSON
@@ -17,16 +18,16 @@ func (d *acpDecoder) present(c *acpCall) {
 	t.Result, t.View = nil, nil
 	if c.finished() {
 		t.Unfinished = false
-		t.Result = &ToolResult{Content: c.resultContent(), IsError: c.status == "failed"}
+		t.Result = &session.ToolResult{Content: c.resultContent(), IsError: c.status == "failed"}
 		t.View = d.resultView(c)
-		t.Duration = acpDuration(c.output)
+		t.Duration = duration(c.output)
 	}
 	d.track(c)
 }
 
-// acpDuration is how long a call ran, in ms, as its raw output says: Codex's
+// duration is how long a call ran, in ms, as its raw output says: Codex's
 // duration {secs, nanos}, or Claude Code's durationMs. 0 when it does not.
-func acpDuration(out any) int64 {
+func duration(out any) int64 {
 	m, _ := out.(map[string]any)
 	if d, ok := m["duration"].(map[string]any); ok {
 		secs, ok1 := jsonline.Int(d["secs"])
@@ -43,36 +44,36 @@ func acpDuration(out any) int64 {
 
 // name is the tool's name: Claude Code's when the adapter says it, else the
 // call's kind.
-func (c *acpCall) name() string {
-	return acpOr(c.toolName, c.kindOf())
+func (c *call) name() string {
+	return orElse(c.toolName, c.kindOf())
 }
 
-func (c *acpCall) kindOf() string { return acpOr(c.kind, "other") }
+func (c *call) kindOf() string { return orElse(c.kind, "other") }
 
-func (c *acpCall) titleOf() string {
-	return acpOr(c.title, c.name()+" "+c.key.id)
+func (c *call) titleOf() string {
+	return orElse(c.title, c.name()+" "+c.key.id)
 }
 
-func (d *acpDecoder) callView(c *acpCall) CallView {
+func (d *Decoder) callView(c *call) session.CallView {
 	switch c.kindOf() {
 	case "edit":
 		if diffs, _ := c.diffs(); len(diffs) > 0 {
-			return DiffCallView{Title: c.titleOf(), Diffs: diffs, Locations: c.locations}
+			return session.DiffCallView{Title: c.titleOf(), Diffs: diffs, Locations: c.locations}
 		}
 	case "execute":
-		return TerminalCallView{Title: d.command(c), Description: acpStr(c.input, "description"), Cwd: d.cwd(c)}
+		return session.TerminalCallView{Title: d.command(c), Description: str(c.input, "description"), Cwd: d.cwd(c)}
 	}
-	v := GenericCallView{Title: c.titleOf(), Kind: ToolCallKind(c.kindOf()), Content: c.blocks(), Locations: c.locations}
-	if len(v.Content) == 0 && !acpEmpty(c.rawInput) {
+	v := session.GenericCallView{Title: c.titleOf(), Kind: session.ToolCallKind(c.kindOf()), Content: c.blocks(), Locations: c.locations}
+	if len(v.Content) == 0 && !empty(c.rawInput) {
 		v.RawInput = c.rawInput
 	}
 	return v
 }
 
-func (d *acpDecoder) resultView(c *acpCall) ResultView {
+func (d *Decoder) resultView(c *call) session.ResultView {
 	kind := c.kindOf()
 	if c.status == "failed" && kind != "execute" {
-		return GenericResultView{} // the error, as the tool wrote it
+		return session.GenericResultView{} // the error, as the tool wrote it
 	}
 	switch kind {
 	case "read":
@@ -81,15 +82,15 @@ func (d *acpDecoder) resultView(c *acpCall) ResultView {
 		}
 	case "edit":
 		if diffs, _ := c.diffs(); len(diffs) > 0 {
-			return DiffResultView{Diffs: diffs}
+			return session.DiffResultView{Diffs: diffs}
 		}
 	case "execute":
 		return d.terminalView(c)
 	case "search":
-		return SearchFromText(acpSearchText(c.text()))
+		return session.SearchFromText(searchText(c.text()))
 	case "fetch":
-		if url := acpStr(c.input, "url"); url != "" {
-			v := WebFetchResultView{URL: url}
+		if url := str(c.input, "url"); url != "" {
+			v := session.WebFetchResultView{URL: url}
 			if r, ok := c.response.(map[string]any); ok {
 				if n, ok := jsonline.Int(r["code"]); ok {
 					v.StatusCode = int(n)
@@ -97,42 +98,42 @@ func (d *acpDecoder) resultView(c *acpCall) ResultView {
 			}
 			return v
 		}
-		if acpStr(c.input, "query") != "" {
-			return acpWebSearch(c.text())
+		if str(c.input, "query") != "" {
+			return webSearch(c.text())
 		}
 	}
-	return GenericResultView{}
+	return session.GenericResultView{}
 }
 
 // resultContent is the call's result as text: its content blocks, else its
 // output. Adapters fence some results (errors, file text): the fence goes.
-func (c *acpCall) resultContent() []ContentBlock {
+func (c *call) resultContent() []session.ContentBlock {
 	if c.responded { // Claude Code's own result finished the call
-		if text, ok := acpOutputText(c.response); ok {
-			return []ContentBlock{{Type: "text", Text: text}}
+		if text, ok := outputText(c.response); ok {
+			return []session.ContentBlock{{Type: "text", Text: text}}
 		}
 	}
 	blocks := c.blocks()
 	for i, b := range blocks {
 		if b.Type == "text" {
-			blocks[i].Text = Unfence(b.Text)
+			blocks[i].Text = session.Unfence(b.Text)
 		}
 	}
 	if len(blocks) > 0 {
 		return blocks
 	}
-	if text, ok := acpOutputText(c.output); ok {
-		return []ContentBlock{{Type: "text", Text: text}}
+	if text, ok := outputText(c.output); ok {
+		return []session.ContentBlock{{Type: "text", Text: text}}
 	}
-	if text, ok := acpOutputText(c.response); ok {
-		return []ContentBlock{{Type: "text", Text: text}}
+	if text, ok := outputText(c.response); ok {
+		return []session.ContentBlock{{Type: "text", Text: text}}
 	}
 	return nil
 }
 
 // blocks is the call's content blocks, in a slice of their own.
-func (c *acpCall) blocks() []ContentBlock {
-	var out []ContentBlock
+func (c *call) blocks() []session.ContentBlock {
+	var out []session.ContentBlock
 	for _, x := range c.content {
 		if x.block != nil {
 			out = append(out, *x.block)
@@ -144,35 +145,35 @@ func (c *acpCall) blocks() []ContentBlock {
 // text is what the tool printed: its raw output when it has one (the
 // adapters' own record), else Claude Code's own result when that finished
 // the call, else its content's text unfenced.
-func (c *acpCall) text() string {
-	if text, ok := acpOutputText(c.output); ok {
+func (c *call) text() string {
+	if text, ok := outputText(c.output); ok {
 		return text
 	}
-	if text, ok := acpOutputText(c.response); ok && c.responded {
+	if text, ok := outputText(c.response); ok && c.responded {
 		return text
 	}
 	if blocks := c.blocks(); len(blocks) > 0 {
-		return Unfence(TextOf(blocks))
+		return session.Unfence(session.TextOf(blocks))
 	}
-	text, _ := acpOutputText(c.response)
+	text, _ := outputText(c.response)
 	return text
 }
 
 // readView is a read call's window of the file: its lines numbered from
 // where the read started (the input's offset or line, else the location's
 // line), or by the numbers the tool printed.
-func (c *acpCall) readView() (ReadResultView, bool) {
+func (c *call) readView() (session.ReadResultView, bool) {
 	p := ""
 	if len(c.locations) > 0 {
 		p = c.locations[0].Path
 	}
 	for _, k := range []string{"file_path", "path", "abs_path"} {
 		if p == "" {
-			p = acpStr(c.input, k)
+			p = str(c.input, k)
 		}
 	}
 	if p == "" {
-		return ReadResultView{}, false
+		return session.ReadResultView{}, false
 	}
 	first := 1
 	for _, k := range []string{"offset", "line"} {
@@ -184,11 +185,11 @@ func (c *acpCall) readView() (ReadResultView, bool) {
 		first = c.locations[0].Line
 	}
 	text := c.text()
-	lines, ok := NumberedLines(text)
+	lines, ok := session.NumberedLines(text)
 	if !ok {
-		lines = PlainLines(text, first)
+		lines = session.PlainLines(text, first)
 	}
-	v := ReadView(path.Clean(p), lines, 0)
+	v := session.ReadView(path.Clean(p), lines, 0)
 	if len(lines) == 0 {
 		v.Offset = first
 	}

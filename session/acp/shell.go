@@ -1,34 +1,36 @@
-package session
+package acp
 
 import (
 	"path"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // command is what an execute call runs: its input's command (a string, or
 // an argv whose shell wrapper is dropped), the command of its terminal, or
 // its title without the backticks an adapter puts round it.
-func (d *acpDecoder) command(c *acpCall) string {
+func (d *Decoder) command(c *call) string {
 	switch v := c.input["command"].(type) {
 	case string:
 		if v != "" {
 			return v
 		}
 	case []any:
-		if s := acpArgv(v); s != "" {
+		if s := argv(v); s != "" {
 			return s
 		}
 	}
 	for _, id := range c.terminals {
-		if t := d.terminals[acpKey{c.key.session, id}]; t != nil && t.command != "" {
+		if t := d.terminals[callKey{c.key.session, id}]; t != nil && t.command != "" {
 			return strings.Join(append([]string{t.command}, t.args...), " ")
 		}
 	}
 	return strings.Trim(c.titleOf(), "`")
 }
 
-// acpArgv words an argv: `bash -lc "script"` is the script.
-func acpArgv(argv []any) string {
+// argv words an argv: `bash -lc "script"` is the script.
+func argv(argv []any) string {
 	words := make([]string, 0, len(argv))
 	for _, a := range argv {
 		s, ok := a.(string)
@@ -52,10 +54,10 @@ func acpArgv(argv []any) string {
 }
 
 // cwd is where an execute call runs.
-func (d *acpDecoder) cwd(c *acpCall) string {
-	cwd := acpOr(acpStr(c.input, "cwd"), c.cwd)
+func (d *Decoder) cwd(c *call) string {
+	cwd := orElse(str(c.input, "cwd"), c.cwd)
 	for _, id := range c.terminals {
-		if t := d.terminals[acpKey{c.key.session, id}]; t != nil && cwd == "" {
+		if t := d.terminals[callKey{c.key.session, id}]; t != nil && cwd == "" {
 			cwd = t.cwd
 		}
 	}
@@ -69,11 +71,11 @@ func (d *acpDecoder) cwd(c *acpCall) string {
 // adapter gave one, else its terminal's, else what streamed, else its
 // content) and how it ended (the raw output's exit code, else the streamed
 // exit, else the terminal's).
-func (d *acpDecoder) terminalView(c *acpCall) TerminalResultView {
-	v := TerminalResultView{}
-	out, haveOut := acpOutputText(c.output)
+func (d *Decoder) terminalView(c *call) session.TerminalResultView {
+	v := session.TerminalResultView{}
+	out, haveOut := outputText(c.output)
 	for _, id := range c.terminals {
-		t := d.terminals[acpKey{c.key.session, id}]
+		t := d.terminals[callKey{c.key.session, id}]
 		if t == nil {
 			continue
 		}
@@ -96,27 +98,27 @@ func (d *acpDecoder) terminalView(c *acpCall) TerminalResultView {
 		v.ExitCode, v.Signal = c.exit, c.signal
 	}
 	if m, ok := c.output.(map[string]any); ok {
-		if code := acpExitOf(m); code != nil {
+		if code := exitOf(m); code != nil {
 			v.ExitCode, v.Signal = code, ""
 		}
 	}
 	return v
 }
 
-// acpExitOf reads an exit code in the spellings adapters use.
-func acpExitOf(m map[string]any) *int {
+// exitOf reads an exit code in the spellings adapters use.
+func exitOf(m map[string]any) *int {
 	for _, k := range []string{"exit_code", "exitCode"} {
-		if code := ExitOf(m[k]); code != nil {
+		if code := session.ExitOf(m[k]); code != nil {
 			return code
 		}
 	}
 	return nil
 }
 
-// acpOutputText reads a tool's output from the shapes adapters write:
+// outputText reads a tool's output from the shapes adapters write:
 // Codex's formatted_output / aggregated_output / stdout and stderr, Claude
 // Code's stdout / result, an MCP result's text content, or a plain string.
-func acpOutputText(v any) (string, bool) {
+func outputText(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
 		return x, true
@@ -146,7 +148,7 @@ func acpOutputText(v any) (string, bool) {
 			var texts []string
 			for _, it := range list {
 				if b, ok := it.(map[string]any); ok && b["type"] == "text" {
-					texts = append(texts, acpStr(b, "text"))
+					texts = append(texts, str(b, "text"))
 				}
 			}
 			return strings.Join(texts, "\n"), len(texts) > 0

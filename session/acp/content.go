@@ -1,33 +1,34 @@
-package session
+package acp
 
 import (
 	"encoding/base64"
 	"fmt"
 	"slices"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpBlock reads an ACP content block into deck's, by its `type` read first:
+// block reads an ACP content block into deck's, by its `type` read first:
 // the SDK's union files a block of unknown type under text. Text stays text;
 // an image is a placeholder line; a link or an embedded resource is text
 // naming it; any other block is kept as it came, shown by its type.
-func acpBlock(raw json.RawMessage) (ContentBlock, error) {
+func block(raw json.RawMessage) (session.ContentBlock, error) {
 	var head struct {
 		Type string `json:"type"`
 	}
 	if err := json.Unmarshal(raw, &head); err != nil {
-		return ContentBlock{}, fmt.Errorf("a content block that is not one: %s", jsonline.Short(err))
+		return session.ContentBlock{}, fmt.Errorf("a content block that is not one: %s", jsonline.Short(err))
 	}
 	var err error
 	switch head.Type {
 	case "text":
 		var b acp.ContentBlockText
 		if err = json.Unmarshal(raw, &b); err == nil {
-			return ContentBlock{Type: "text", Text: b.Text}, nil
+			return session.ContentBlock{Type: "text", Text: b.Text}, nil
 		}
 	case "image":
 		var b acp.ContentBlockImage
@@ -36,13 +37,13 @@ func acpBlock(raw json.RawMessage) (ContentBlock, error) {
 			if b.Uri != nil {
 				alt = *b.Uri + " · " + alt
 			}
-			return ContentBlock{Type: "image", Alt: alt}, nil
+			return session.ContentBlock{Type: "image", Alt: alt}, nil
 		}
 	case "audio":
 		var b acp.ContentBlockAudio
 		if err = json.Unmarshal(raw, &b); err == nil {
 			about, _ := json.Marshal(map[string]any{"mimeType": b.MimeType, "bytes": base64.StdEncoding.DecodedLen(len(b.Data))})
-			return ContentBlock{Type: "audio", Raw: about}, nil
+			return session.ContentBlock{Type: "audio", Raw: about}, nil
 		}
 	case "resource_link":
 		var b acp.ContentBlockResourceLink
@@ -51,34 +52,34 @@ func acpBlock(raw json.RawMessage) (ContentBlock, error) {
 			if b.Title != nil && *b.Title != "" {
 				name = *b.Title
 			}
-			return ContentBlock{Type: "text", Text: fmt.Sprintf("[%s](%s)", name, b.Uri)}, nil
+			return session.ContentBlock{Type: "text", Text: fmt.Sprintf("[%s](%s)", name, b.Uri)}, nil
 		}
 	case "resource":
 		var b acp.ContentBlockResource
 		if err = json.Unmarshal(raw, &b); err == nil {
-			return acpResource(b.Resource), nil
+			return resource(b.Resource), nil
 		}
 	default:
-		return ContentBlock{Type: acpOr(head.Type, "(no type)"), Raw: slices.Clone(raw)}, nil
+		return session.ContentBlock{Type: orElse(head.Type, "(no type)"), Raw: slices.Clone(raw)}, nil
 	}
-	return ContentBlock{}, fmt.Errorf("a %s block that does not fit its shape: %s", head.Type, jsonline.Short(err))
+	return session.ContentBlock{}, fmt.Errorf("a %s block that does not fit its shape: %s", head.Type, jsonline.Short(err))
 }
 
-// acpResource is an embedded resource as text: its uri, then its text.
-func acpResource(r acp.EmbeddedResourceResource) ContentBlock {
+// resource is an embedded resource as text: its uri, then its text.
+func resource(r acp.EmbeddedResourceResource) session.ContentBlock {
 	switch {
 	case r.TextResourceContents != nil:
-		return ContentBlock{Type: "text", Text: "[" + r.TextResourceContents.Uri + "]\n" + r.TextResourceContents.Text}
+		return session.ContentBlock{Type: "text", Text: "[" + r.TextResourceContents.Uri + "]\n" + r.TextResourceContents.Text}
 	case r.BlobResourceContents != nil:
 		b := r.BlobResourceContents
-		return ContentBlock{Type: "text", Text: fmt.Sprintf("[%s] (%d bytes)", b.Uri, base64.StdEncoding.DecodedLen(len(b.Blob)))}
+		return session.ContentBlock{Type: "text", Text: fmt.Sprintf("[%s] (%d bytes)", b.Uri, base64.StdEncoding.DecodedLen(len(b.Blob)))}
 	}
-	return ContentBlock{Type: "text", Text: "[resource]"}
+	return session.ContentBlock{Type: "text", Text: "[resource]"}
 }
 
-// acpBlockText is a block as Markdown text, for a reply or a thought, which
+// blockText is a block as Markdown text, for a reply or a thought, which
 // hold text only.
-func acpBlockText(b ContentBlock) string {
+func blockText(b session.ContentBlock) string {
 	switch {
 	case b.Type == "text":
 		return b.Text

@@ -1,4 +1,4 @@
-package session
+package acp
 
 import (
 	"bytes"
@@ -6,23 +6,24 @@ import (
 	"path"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpCall is what the log has said of one tool call so far. Its entry's
+// call is what the log has said of one tool call so far. Its entry's
 // views are made again from it after every change, so an update needs to
 // carry only what changed.
-type acpCall struct {
-	key       acpKey
-	entry     *ToolCall
+type call struct {
+	key       callKey
+	entry     *session.ToolCall
 	title     string
 	kind      string
 	status    string
-	content   []acpToolContent // replaced whole by an update that carries content
-	locations []FileLocation
+	content   []toolContent // replaced whole by an update that carries content
+	locations []session.FileLocation
 	rawInput  any            // numbers as json.Number
 	input     map[string]any // rawInput, when an object
 	inputJSON string         // rawInput as it came, compact
@@ -43,23 +44,23 @@ type acpCall struct {
 
 	// the edit's diffs, made once after each change to content or input
 	diffsMade  bool
-	diffList   []FileDiff
+	diffList   []session.FileDiff
 	diffStarts []int
 }
 
-// acpToolContent is one item of a call's content: a block, a diff, or a
+// toolContent is one item of a call's content: a block, a diff, or a
 // terminal.
-type acpToolContent struct {
-	block    *ContentBlock
-	diff     *FileDiff
+type toolContent struct {
+	block    *session.ContentBlock
+	diff     *session.FileDiff
 	terminal string
 }
 
-// acpToolFields is what a tool_call, a tool_call_update or a permission
+// toolFields is what a tool_call, a tool_call_update or a permission
 // request's toolCall says of a call: nil (or an absent field) where it says
 // nothing. Content and the raw values stay raw: read per item, an item deck
 // does not know costs only itself.
-type acpToolFields struct {
+type toolFields struct {
 	ToolCallId acp.ToolCallId      `json:"toolCallId"`
 	Title      *string             `json:"title"`
 	Kind       *acp.ToolKind       `json:"kind"`
@@ -73,16 +74,16 @@ type acpToolFields struct {
 
 // finished reports a call that is done: its status says so, or Claude
 // Code's own result came after the last status.
-func (c *acpCall) finished() bool {
+func (c *call) finished() bool {
 	return c.status == "completed" || c.status == "failed" || c.responded
 }
 
 // toolCall applies a tool_call (the call announced; adapters send it twice,
 // a placeholder then the whole call, so it is an upsert) or a
 // tool_call_update (only the fields it carries; an unknown id makes the call).
-func (d *acpDecoder) toolCall(ss *acpSession, kind string, raw json.RawMessage) error {
-	var f acpToolFields
-	if err := acpShape(kind, raw, &f); err != nil {
+func (d *Decoder) toolCall(ss *sessionState, kind string, raw json.RawMessage) error {
+	var f toolFields
+	if err := shape(kind, raw, &f); err != nil {
 		return err
 	}
 	if f.ToolCallId == "" {
@@ -94,18 +95,18 @@ func (d *acpDecoder) toolCall(ss *acpSession, kind string, raw json.RawMessage) 
 
 // upsert applies what a message says of a call, making the call if it is
 // new, and presents it again.
-func (d *acpDecoder) upsert(ss *acpSession, f *acpToolFields, announce bool) (*acpCall, error) {
-	key := acpKey{ss.id, string(f.ToolCallId)}
+func (d *Decoder) upsert(ss *sessionState, f *toolFields, announce bool) (*call, error) {
+	key := callKey{ss.id, string(f.ToolCallId)}
 	c := d.calls[key]
 	isNew := c == nil
 	if isNew {
-		c = &acpCall{key: key, status: "pending", entry: &ToolCall{EntryBase: d.base(), CallID: key.id}}
+		c = &call{key: key, status: "pending", entry: &session.ToolCall{EntryBase: d.base(), CallID: key.id}}
 		d.calls[key] = c
 		ss.calls = append(ss.calls, c)
 	}
 	bad := c.merge(f, announce)
 	for _, id := range c.terminals {
-		t := d.terminal(acpKey{ss.id, id})
+		t := d.terminal(callKey{ss.id, id})
 		t.call = c
 	}
 	switch {
@@ -123,12 +124,12 @@ func (d *acpDecoder) upsert(ss *acpSession, f *acpToolFields, announce bool) (*a
 	for i := range bad {
 		bad[i] = "tool call " + key.id + ": " + bad[i]
 	}
-	return c, acpJoin(bad)
+	return c, join(bad)
 }
 
 // merge takes the fields a message carries. An announcement does not blank
 // the title or the input a placeholder or an earlier message gave.
-func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
+func (c *call) merge(f *toolFields, announce bool) (bad []string) {
 	if f.Title != nil && (*f.Title != "" || !announce) {
 		c.title = *f.Title
 	}
@@ -142,7 +143,7 @@ func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
 		c.diffsMade = false
 	}
 	if f.Content != nil {
-		c.content, bad = acpToolContents(f.Content)
+		c.content, bad = toolContents(f.Content)
 		c.terminals = nil
 		for _, x := range c.content {
 			if x.terminal != "" {
@@ -151,10 +152,10 @@ func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
 		}
 	}
 	if f.Locations != nil {
-		c.locations = acpLocations(f.Locations)
+		c.locations = locations(f.Locations)
 	}
-	if in := jsonline.Loose(f.RawInput); f.RawInput != nil && !(announce && acpEmpty(in) && c.inputJSON != "") {
-		c.rawInput, c.inputJSON = in, acpCompact(f.RawInput)
+	if in := jsonline.Loose(f.RawInput); f.RawInput != nil && !(announce && empty(in) && c.inputJSON != "") {
+		c.rawInput, c.inputJSON = in, compactJSON(f.RawInput)
 		c.input, _ = in.(map[string]any)
 	}
 	if f.RawOutput != nil {
@@ -169,7 +170,7 @@ func (c *acpCall) merge(f *acpToolFields, announce bool) (bad []string) {
 // meta reads the adapters' extensions: terminal output streamed as deltas,
 // the terminal's cwd and exit, Claude Code's tool name and own result. Keys of
 // the wrong type are ignored.
-func (c *acpCall) meta(v any) {
+func (c *call) meta(v any) {
 	m, _ := v.(map[string]any)
 	if info, ok := m["terminal_info"].(map[string]any); ok {
 		if cwd, ok := info["cwd"].(string); ok {
@@ -184,7 +185,7 @@ func (c *acpCall) meta(v any) {
 		}
 	}
 	if e, ok := m["terminal_exit"].(map[string]any); ok {
-		c.exit = ExitOf(e["exit_code"])
+		c.exit = session.ExitOf(e["exit_code"])
 		c.signal, _ = e["signal"].(string)
 	}
 	if cc, ok := m["claudeCode"].(map[string]any); ok {
@@ -199,7 +200,7 @@ func (c *acpCall) meta(v any) {
 
 // touches reports whether the call names a file: in its locations, its
 // diffs or its input.
-func (c *acpCall) touches(p string) bool {
+func (c *call) touches(p string) bool {
 	if p == "" {
 		return false
 	}
@@ -216,7 +217,7 @@ func (c *acpCall) touches(p string) bool {
 		}
 	}
 	for _, k := range []string{"file_path", "path", "abs_path"} {
-		if same(acpStr(c.input, k)) {
+		if same(str(c.input, k)) {
 			return true
 		}
 	}
@@ -231,7 +232,7 @@ func (c *acpCall) touches(p string) bool {
 
 // callFor is the latest call of the session still running that names a
 // file: the one a client file operation belongs to.
-func (ss *acpSession) callFor(p string) *acpCall {
+func (ss *sessionState) callFor(p string) *call {
 	for i := len(ss.calls) - 1; i >= 0; i-- {
 		if c := ss.calls[i]; !c.finished() && c.touches(p) {
 			return c
@@ -240,14 +241,14 @@ func (ss *acpSession) callFor(p string) *acpCall {
 	return nil
 }
 
-// acpToolContents reads a call's content item by item, each by its `type`
+// toolContents reads a call's content item by item, each by its `type`
 // read first: the SDK's union would file an unknown item as empty content.
-func acpToolContents(raw json.RawMessage) ([]acpToolContent, []string) {
+func toolContents(raw json.RawMessage) ([]toolContent, []string) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, []string{"its content is not a list"}
 	}
-	var out []acpToolContent
+	var out []toolContent
 	var bad []string
 	for _, it := range items {
 		var head struct {
@@ -260,26 +261,26 @@ func acpToolContents(raw json.RawMessage) ([]acpToolContent, []string) {
 		}
 		switch head.Type {
 		case "content":
-			b, err := acpBlock(head.Content)
+			b, err := block(head.Content)
 			if err != nil {
 				bad = append(bad, "its content holds "+err.Error())
 				continue
 			}
-			out = append(out, acpToolContent{block: &b})
+			out = append(out, toolContent{block: &b})
 		case "diff":
 			var x acp.ToolCallContentDiff
 			if err := json.Unmarshal(it, &x); err != nil {
 				bad = append(bad, "a diff that does not fit its shape: "+jsonline.Short(err))
 				continue
 			}
-			out = append(out, acpToolContent{diff: &FileDiff{Path: x.Path, OldText: x.OldText, NewText: x.NewText}})
+			out = append(out, toolContent{diff: &session.FileDiff{Path: x.Path, OldText: x.OldText, NewText: x.NewText}})
 		case "terminal":
 			var x acp.ToolCallContentTerminal
 			if err := json.Unmarshal(it, &x); err != nil || x.TerminalId == "" {
 				bad = append(bad, "a terminal that names no terminalId")
 				continue
 			}
-			out = append(out, acpToolContent{terminal: x.TerminalId})
+			out = append(out, toolContent{terminal: x.TerminalId})
 		default:
 			bad = append(bad, fmt.Sprintf("unknown tool call content `%s`", head.Type))
 		}
@@ -287,19 +288,19 @@ func acpToolContents(raw json.RawMessage) ([]acpToolContent, []string) {
 	return out, bad
 }
 
-// acpLocations reads a call's locations; one that does not fit is skipped.
-func acpLocations(raw json.RawMessage) []FileLocation {
+// locations reads a call's locations; one that does not fit is skipped.
+func locations(raw json.RawMessage) []session.FileLocation {
 	var items []json.RawMessage
 	if json.Unmarshal(raw, &items) != nil {
 		return nil
 	}
-	var out []FileLocation
+	var out []session.FileLocation
 	for _, it := range items {
 		var l acp.ToolCallLocation
 		if json.Unmarshal(it, &l) != nil || l.Path == "" {
 			continue
 		}
-		loc := FileLocation{Path: path.Clean(l.Path)}
+		loc := session.FileLocation{Path: path.Clean(l.Path)}
 		if l.Line != nil && *l.Line > 0 {
 			loc.Line = *l.Line
 		}
@@ -308,8 +309,8 @@ func acpLocations(raw json.RawMessage) []FileLocation {
 	return out
 }
 
-// acpEmpty reports a JSON value that says nothing: null, {} or [].
-func acpEmpty(v any) bool {
+// empty reports a JSON value that says nothing: null, {} or [].
+func empty(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -321,8 +322,8 @@ func acpEmpty(v any) bool {
 	return false
 }
 
-// acpCompact is raw JSON on one line; "" for null.
-func acpCompact(raw json.RawMessage) string {
+// compactJSON is raw JSON on one line; "" for null.
+func compactJSON(raw json.RawMessage) string {
 	var b bytes.Buffer
 	if json.Compact(&b, raw) != nil || b.String() == "null" {
 		return ""
@@ -330,8 +331,8 @@ func acpCompact(raw json.RawMessage) string {
 	return b.String()
 }
 
-// acpStr is a string field of an object, "" when absent or not a string.
-func acpStr(m map[string]any, key string) string {
+// str is a string field of an object, "" when absent or not a string.
+func str(m map[string]any, key string) string {
 	s, _ := m[key].(string)
 	return s
 }

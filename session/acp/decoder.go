@@ -1,27 +1,33 @@
-package session
+// Package acp reads Agent Client Protocol transcripts into a session: the
+// JSON-RPC messages between a client and an agent, or the TypeScript SDK's
+// recordings of its calls. Tools map onto the harness's cards through
+// session/present.
+package acp
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
 )
 
-// acpDecoder reads an Agent Client Protocol (ACP v1) transcript: the JSON-RPC
+// Decoder reads an Agent Client Protocol (ACP v1) transcript: the JSON-RPC
 // 2.0 messages between a client and an agent, one a line, or the TypeScript
 // SDK's call recordings (pretty-printed {method, args} objects). It knows no
 // direction: a response is paired with the latest unanswered request with its
 // id. docs/format.md says what becomes of each message.
-type acpDecoder struct {
-	s     *Builder
-	frame acpFramer
-	files *FileLines
+type Decoder struct {
+	s     *session.Builder
+	frame framer
+	files *session.FileLines
 
-	sessions  map[string]*acpSession
-	shown     *acpSession // the session of the last entry added
-	calls     map[acpKey]*acpCall
-	terminals map[acpKey]*acpTerminal
-	waiting   map[string][]*acpRequest // unanswered requests by id
-	agentSet  bool                     // initialize named the agent
+	sessions  map[string]*sessionState
+	shown     *sessionState // the session of the last entry added
+	calls     map[callKey]*call
+	terminals map[callKey]*terminal
+	waiting   map[string][]*request // unanswered requests by id
+	agentSet  bool                  // initialize named the agent
 
 	// what applying the current value did
 	at      int    // the line it starts on
@@ -30,15 +36,16 @@ type acpDecoder struct {
 	hidden  string // what it is, if neither: the bookkeeping kind
 }
 
-// acpKey names a tool call or terminal: ids are unique within a session only.
-type acpKey struct{ session, id string }
+// callKey names a tool call or terminal: ids are unique within a session only.
+type callKey struct{ session, id string }
 
-func NewACPDecoder(s *Builder) *acpDecoder {
-	s.Format = FormatACP
-	return &acpDecoder{
-		s: s, files: NewFileLines(),
-		sessions: map[string]*acpSession{}, calls: map[acpKey]*acpCall{},
-		terminals: map[acpKey]*acpTerminal{}, waiting: map[string][]*acpRequest{},
+// New starts a decoder that fills s.
+func New(s *session.Builder) *Decoder {
+	s.Format = session.FormatACP
+	return &Decoder{
+		s: s, files: session.NewFileLines(),
+		sessions: map[string]*sessionState{}, calls: map[callKey]*call{},
+		terminals: map[callKey]*terminal{}, waiting: map[string][]*request{},
 	}
 }
 
@@ -47,7 +54,7 @@ func NewACPDecoder(s *Builder) *acpDecoder {
 // line that ends a value goes by what the value did (an entry, a merge,
 // bookkeeping, or a notice that names what went wrong). A line that ends
 // several values goes by the weightiest: notice, then entry, then merge.
-func (d *acpDecoder) Apply(num int, line []byte) {
+func (d *Decoder) Apply(num int, line []byte) {
 	d.s.Account.Lines++
 	pieces := d.frame.feed(num, line)
 	if len(pieces) == 0 {
@@ -94,9 +101,9 @@ func (d *acpDecoder) Apply(num int, line []byte) {
 }
 
 // value applies one whole JSON value.
-func (d *acpDecoder) value(p acpPiece) error {
+func (d *Decoder) value(p piece) error {
 	d.at, d.made, d.changed, d.hidden = p.first, false, false, ""
-	m, err := acpParse(p.data)
+	m, err := parse(p.data)
 	if err != nil {
 		return err
 	}
@@ -107,7 +114,7 @@ func (d *acpDecoder) value(p acpPiece) error {
 }
 
 // Finish reports a value the log ended inside of.
-func (d *acpDecoder) Finish() {
+func (d *Decoder) Finish() {
 	if d.frame.open() {
 		d.s.Notice(0, fmt.Sprintf("the log ends inside a JSON value that starts at line %d", d.frame.first))
 		d.frame.reset()
@@ -115,15 +122,15 @@ func (d *acpDecoder) Finish() {
 }
 
 // base makes the common entry fields: ACP messages carry no time.
-func (d *acpDecoder) base() EntryBase { return EntryBase{Seq: -1, Line: d.at} }
+func (d *Decoder) base() session.EntryBase { return session.EntryBase{Seq: -1, Line: d.at} }
 
 // add adds an entry for a session (nil for none). When the entries before
 // it were another session's, a line says whose the next ones are: a log
 // may interleave sessions. Chunks that join a message add nothing, so
 // sessions streaming at once do not fill the log with such lines.
-func (d *acpDecoder) add(ss *acpSession, e Entry) {
-	if ss != nil && d.shown != nil && d.shown != ss && e != Entry(ss.header) {
-		d.s.Add(&Event{EntryBase: d.base(), Kind: "session", Summary: "back to session " + acpOr(ss.id, "(no id)")})
+func (d *Decoder) add(ss *sessionState, e session.Entry) {
+	if ss != nil && d.shown != nil && d.shown != ss && e != session.Entry(ss.header) {
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "session", Summary: "back to session " + orElse(ss.id, "(no id)")})
 	}
 	d.s.Add(e)
 	d.made = true
@@ -133,13 +140,13 @@ func (d *acpDecoder) add(ss *acpSession, e Entry) {
 }
 
 // touch records that an entry changed.
-func (d *acpDecoder) touch(e Entry) {
+func (d *Decoder) touch(e session.Entry) {
 	d.s.Touch(e)
 	d.changed = true
 }
 
-// acpJoin joins what went wrong in a message that was otherwise read.
-func acpJoin(list []string) error {
+// join joins what went wrong in a message that was otherwise read.
+func join(list []string) error {
 	if len(list) == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package session
+package acp
 
 import (
 	"bytes"
@@ -6,17 +6,18 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpMsg is one message: a request or notification (method set), or a
+// message is one message: a request or notification (method set), or a
 // response to one (no method).
-type acpMsg struct {
+type message struct {
 	method   string
-	id       string // the id, canonical (see acpID); "" when none
+	id       string // the id, canonical (see rpcID); "" when none
 	shownID  string // the id as written, for notices
 	params   json.RawMessage
 	result   json.RawMessage // nil when absent; a JSON null is a result
@@ -24,9 +25,9 @@ type acpMsg struct {
 	recorded bool            // an SDK call recording, not a wire message
 }
 
-// acpRecorded maps the TypeScript SDK's method names, as its call recordings
+// recorded maps the TypeScript SDK's method names, as its call recordings
 // write them, to the wire methods.
-var acpRecorded = map[string]string{
+var recorded = map[string]string{
 	"sessionUpdate": "session/update", "requestPermission": "session/request_permission",
 	"readTextFile": "fs/read_text_file", "writeTextFile": "fs/write_text_file",
 	"createTerminal": "terminal/create", "terminalOutput": "terminal/output",
@@ -36,23 +37,23 @@ var acpRecorded = map[string]string{
 	"cancel": "session/cancel", "setSessionMode": "session/set_mode",
 }
 
-// acpParse reads a value as a message, or says in a few words why it is not one.
-func acpParse(data []byte) (*acpMsg, error) {
+// parse reads a value as a message, or says in a few words why it is not one.
+func parse(data []byte) (*message, error) {
 	var f map[string]json.RawMessage
 	if err := jsonline.Decode(data, "a message", &f); err != nil {
 		return nil, err
 	}
-	m := &acpMsg{params: f["params"], result: f["result"], fail: f["error"]}
+	m := &message{params: f["params"], result: f["result"], fail: f["error"]}
 	if raw, ok := f["method"]; ok {
 		if json.Unmarshal(raw, &m.method) != nil || m.method == "" {
 			return nil, errors.New(`not a message: its "method" is not a name`)
 		}
 	}
 	if raw, ok := f["id"]; ok {
-		m.id, m.shownID = acpID(raw)
+		m.id, m.shownID = rpcID(raw)
 	}
 	if args, ok := f["args"]; ok && f["jsonrpc"] == nil && m.method != "" {
-		wire, known := acpRecorded[m.method]
+		wire, known := recorded[m.method]
 		if !known {
 			return nil, fmt.Errorf("unknown recorded SDK call `%s`", m.method)
 		}
@@ -68,9 +69,9 @@ func acpParse(data []byte) (*acpMsg, error) {
 	return m, nil
 }
 
-// acpID makes an id comparable: JSON-RPC ids are strings or numbers, and 1,
+// rpcID makes an id comparable: JSON-RPC ids are strings or numbers, and 1,
 // 1.0 and 1e0 are the same number, never the string "1". A null id is none.
-func acpID(raw json.RawMessage) (key, shown string) {
+func rpcID(raw json.RawMessage) (key, shown string) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
@@ -95,79 +96,79 @@ func acpID(raw json.RawMessage) (key, shown string) {
 	return "x:" + shown, shown
 }
 
-// acpRequest is a request (or notification) being applied, kept until its
+// request is a request (or notification) being applied, kept until its
 // response comes: what the answer will update.
-type acpRequest struct {
+type request struct {
 	method  string
-	session *acpSession
-	call    *acpCall // the call it belongs to
-	sub     string   // the id of the call's SubCall it shows as
-	event   *Event   // the line that stands for it, when no call does
+	session *sessionState
+	call    *call          // the call it belongs to
+	sub     string         // the id of the call's SubCall it shows as
+	event   *session.Event // the line that stands for it, when no call does
 	options []acp.PermissionOption
 	cwd     string
 	turn    int
-	term    *acpTerminal
+	term    *terminal
 }
 
-// acpHandler applies a request or notification; req collects what its
+// handler applies a request or notification; req collects what its
 // response will need.
-type acpHandler func(d *acpDecoder, m *acpMsg, req *acpRequest) error
+type handler func(d *Decoder, m *message, req *request) error
 
-// acpReply applies a response to req: its result, or its error (fail).
-type acpReply func(d *acpDecoder, req *acpRequest, result json.RawMessage, fail *acp.RequestError) error
+// reply applies a response to req: its result, or its error (fail).
+type reply func(d *Decoder, req *request, result json.RawMessage, fail *acp.RequestError) error
 
-var acpMethods = map[string]acpHandler{
-	"session/new":                (*acpDecoder).newSession,
-	"session/load":               (*acpDecoder).loadSession,
-	"session/resume":             (*acpDecoder).loadSession,
-	"session/prompt":             (*acpDecoder).prompt,
-	"session/update":             (*acpDecoder).update,
-	"session/request_permission": (*acpDecoder).permission,
-	"session/set_mode":           (*acpDecoder).setMode,
-	"session/set_model":          (*acpDecoder).setModel,
-	"fs/read_text_file":          (*acpDecoder).fsRead,
-	"fs/write_text_file":         (*acpDecoder).fsWrite,
-	"terminal/create":            (*acpDecoder).terminalCreate,
-	"terminal/output":            (*acpDecoder).terminalRequest,
-	"terminal/wait_for_exit":     (*acpDecoder).terminalRequest,
-	"terminal/release":           (*acpDecoder).terminalRequest,
-	"terminal/kill":              (*acpDecoder).terminalRequest,
+var methods = map[string]handler{
+	"session/new":                (*Decoder).newSession,
+	"session/load":               (*Decoder).loadSession,
+	"session/resume":             (*Decoder).loadSession,
+	"session/prompt":             (*Decoder).prompt,
+	"session/update":             (*Decoder).update,
+	"session/request_permission": (*Decoder).permission,
+	"session/set_mode":           (*Decoder).setMode,
+	"session/set_model":          (*Decoder).setModel,
+	"fs/read_text_file":          (*Decoder).fsRead,
+	"fs/write_text_file":         (*Decoder).fsWrite,
+	"terminal/create":            (*Decoder).terminalCreate,
+	"terminal/output":            (*Decoder).terminalRequest,
+	"terminal/wait_for_exit":     (*Decoder).terminalRequest,
+	"terminal/release":           (*Decoder).terminalRequest,
+	"terminal/kill":              (*Decoder).terminalRequest,
 	// known, and nothing to draw: the handshake, authentication,
 	// cancellation, settings
-	"initialize":                acpBookkeeping,
-	"authenticate":              acpBookkeeping,
-	"logout":                    acpBookkeeping,
-	"session/cancel":            acpBookkeeping,
-	"session/set_config_option": acpBookkeeping,
-	"session/list":              acpBookkeeping,
-	"session/close":             acpBookkeeping,
-	"session/fork":              acpBookkeeping,
-	"$/cancel_request":          acpBookkeeping,
+	"initialize":                bookkeeping,
+	"authenticate":              bookkeeping,
+	"logout":                    bookkeeping,
+	"session/cancel":            bookkeeping,
+	"session/set_config_option": bookkeeping,
+	"session/list":              bookkeeping,
+	"session/close":             bookkeeping,
+	"session/fork":              bookkeeping,
+	"$/cancel_request":          bookkeeping,
 }
 
-var acpReplies = map[string]acpReply{
-	"initialize":                 (*acpDecoder).initializeReply,
-	"session/new":                (*acpDecoder).newSessionReply,
-	"session/load":               (*acpDecoder).loadSessionReply,
-	"session/resume":             (*acpDecoder).loadSessionReply,
-	"session/prompt":             (*acpDecoder).promptReply,
-	"session/request_permission": (*acpDecoder).permissionReply,
-	"fs/read_text_file":          (*acpDecoder).fsReply,
-	"fs/write_text_file":         (*acpDecoder).fsReply,
-	"terminal/create":            (*acpDecoder).terminalCreateReply,
-	"terminal/output":            (*acpDecoder).terminalOutputReply,
-	"terminal/wait_for_exit":     (*acpDecoder).terminalExitReply,
+var replies = map[string]reply{
+	"initialize":                 (*Decoder).initializeReply,
+	"session/new":                (*Decoder).newSessionReply,
+	"session/load":               (*Decoder).loadSessionReply,
+	"session/resume":             (*Decoder).loadSessionReply,
+	"session/prompt":             (*Decoder).promptReply,
+	"session/request_permission": (*Decoder).permissionReply,
+	"fs/read_text_file":          (*Decoder).fsReply,
+	"fs/write_text_file":         (*Decoder).fsReply,
+	"terminal/create":            (*Decoder).terminalCreateReply,
+	"terminal/output":            (*Decoder).terminalOutputReply,
+	"terminal/wait_for_exit":     (*Decoder).terminalExitReply,
 }
 
-func acpBookkeeping(*acpDecoder, *acpMsg, *acpRequest) error { return nil }
+func bookkeeping(*Decoder, *message, *request) error { return nil }
 
 // request applies a request or notification, and keeps a request (it has an
 // id) for its response, even one deck could not read, so the response pairs.
-func (d *acpDecoder) request(m *acpMsg) error {
+func (d *Decoder) request(m *message) error {
 	d.hidden = m.method
-	req := &acpRequest{method: m.method}
+	req := &request{method: m.method}
 	var err error
-	if h, known := acpMethods[m.method]; known {
+	if h, known := methods[m.method]; known {
 		err = h(d, m, req)
 	} else {
 		err = fmt.Errorf("unknown method `%s`", m.method)
@@ -181,10 +182,10 @@ func (d *acpDecoder) request(m *acpMsg) error {
 // response pairs a response with the latest unanswered request with its id
 // (ids repeat in a log that joins several connections) and applies it. A
 // response to no request is a notice.
-func (d *acpDecoder) response(m *acpMsg) error {
+func (d *Decoder) response(m *message) error {
 	var fail *acp.RequestError
 	if m.fail != nil {
-		fail = acpFailure(m.fail)
+		fail = failure(m.fail)
 	}
 	list := d.waiting[m.id]
 	if m.id == "" || len(list) == 0 {
@@ -193,7 +194,7 @@ func (d *acpDecoder) response(m *acpMsg) error {
 			what = "a response with no id"
 		}
 		if fail != nil {
-			what += ": error " + acpFailText(fail)
+			what += ": error " + failText(fail)
 		}
 		return errors.New(what)
 	}
@@ -204,7 +205,7 @@ func (d *acpDecoder) response(m *acpMsg) error {
 		d.waiting[m.id] = list[:len(list)-1]
 	}
 	d.hidden = req.method + " response"
-	if r := acpReplies[req.method]; r != nil {
+	if r := replies[req.method]; r != nil {
 		return r(d, req, m.result, fail)
 	}
 	if fail != nil {
@@ -214,8 +215,8 @@ func (d *acpDecoder) response(m *acpMsg) error {
 }
 
 // failed shows an error response as a failed line of its own.
-func (d *acpDecoder) failed(req *acpRequest, fail *acp.RequestError) {
-	ev := &Event{EntryBase: d.base(), Kind: "error", Summary: req.method + " failed: " + acpFailText(fail), Failed: true}
+func (d *Decoder) failed(req *request, fail *acp.RequestError) {
+	ev := &session.Event{EntryBase: d.base(), Kind: "error", Summary: req.method + " failed: " + failText(fail), Failed: true}
 	if fail.Data != nil {
 		if b, err := json.Marshal(fail.Data); err == nil {
 			ev.Body = string(b)
@@ -224,9 +225,9 @@ func (d *acpDecoder) failed(req *acpRequest, fail *acp.RequestError) {
 	d.add(req.session, ev)
 }
 
-// acpFailure reads a JSON-RPC error object; one that does not fit is kept
+// failure reads a JSON-RPC error object; one that does not fit is kept
 // as its text.
-func acpFailure(raw json.RawMessage) *acp.RequestError {
+func failure(raw json.RawMessage) *acp.RequestError {
 	var e acp.RequestError
 	if json.Unmarshal(raw, &e) != nil {
 		return &acp.RequestError{Message: string(bytes.TrimSpace(raw))}
@@ -234,8 +235,8 @@ func acpFailure(raw json.RawMessage) *acp.RequestError {
 	return &e
 }
 
-// acpFailText words an error: its message and code.
-func acpFailText(e *acp.RequestError) string {
+// failText words an error: its message and code.
+func failText(e *acp.RequestError) string {
 	msg := e.Message
 	if msg == "" {
 		msg = "(no message)"
@@ -246,8 +247,8 @@ func acpFailText(e *acp.RequestError) string {
 	return msg
 }
 
-// acpParams decodes a message's params, naming the method when they do not fit.
-func acpParams(m *acpMsg, v any) error {
+// params decodes a message's params, naming the method when they do not fit.
+func params(m *message, v any) error {
 	if len(m.params) == 0 {
 		return fmt.Errorf("`%s` has no params", m.method)
 	}
@@ -257,8 +258,8 @@ func acpParams(m *acpMsg, v any) error {
 	return nil
 }
 
-// acpResult decodes a response's result, naming the method when it does not fit.
-func acpResult(req *acpRequest, result json.RawMessage, v any) error {
+// decodeResult decodes a response's result, naming the method when it does not fit.
+func decodeResult(req *request, result json.RawMessage, v any) error {
 	if err := json.Unmarshal(result, v); err != nil {
 		return fmt.Errorf("the `%s` response does not fit its shape: %s", req.method, jsonline.Short(err))
 	}

@@ -1,4 +1,4 @@
-package session
+package acp
 
 import (
 	json "github.com/go-json-experiment/json/v1"
@@ -6,9 +6,9 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpTerminal is a terminal a call shows: one the client runs for the agent
+// terminal is a terminal a call shows: one the client runs for the agent
 // (terminal/*), found by the id the call's content names.
-type acpTerminal struct {
+type terminal struct {
 	command   string
 	args      []string
 	cwd       string
@@ -16,34 +16,34 @@ type acpTerminal struct {
 	hasOutput bool
 	exit      *int
 	signal    string
-	call      *acpCall
+	call      *call
 }
 
 // terminal returns the terminal with this id, made if new.
-func (d *acpDecoder) terminal(key acpKey) *acpTerminal {
+func (d *Decoder) terminal(key callKey) *terminal {
 	t := d.terminals[key]
 	if t == nil {
-		t = &acpTerminal{}
+		t = &terminal{}
 		d.terminals[key] = t
 	}
 	return t
 }
 
 // terminalCreate keeps the command until the response names the terminal.
-func (d *acpDecoder) terminalCreate(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) terminalCreate(m *message, req *request) error {
 	var p acp.CreateTerminalRequest
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	req.session = d.session(string(p.SessionId))
-	req.term = &acpTerminal{command: p.Command, args: p.Args}
+	req.term = &terminal{command: p.Command, args: p.Args}
 	if p.Cwd != nil {
 		req.term.cwd = *p.Cwd
 	}
 	return nil
 }
 
-func (d *acpDecoder) terminalCreateReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) terminalCreateReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	if fail != nil || req.session == nil {
 		if fail != nil {
 			d.failed(req, fail)
@@ -51,31 +51,31 @@ func (d *acpDecoder) terminalCreateReply(req *acpRequest, result json.RawMessage
 		return nil
 	}
 	var r acp.CreateTerminalResponse
-	if err := acpResult(req, result, &r); err != nil {
+	if err := decodeResult(req, result, &r); err != nil {
 		return err
 	}
-	t := d.terminal(acpKey{req.session.id, r.TerminalId})
+	t := d.terminal(callKey{req.session.id, r.TerminalId})
 	t.command, t.args, t.cwd = req.term.command, req.term.args, req.term.cwd
 	d.refresh(t)
 	return nil
 }
 
 // terminalRequest notes which terminal a terminal/* request is about.
-func (d *acpDecoder) terminalRequest(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) terminalRequest(m *message, req *request) error {
 	var p struct {
 		SessionId  acp.SessionId `json:"sessionId"`
 		TerminalId string        `json:"terminalId"`
 	}
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	req.session = d.session(string(p.SessionId))
-	req.term = d.terminal(acpKey{req.session.id, p.TerminalId})
+	req.term = d.terminal(callKey{req.session.id, p.TerminalId})
 	return nil
 }
 
 // terminalOutputReply: the output so far (the whole of it, not a delta).
-func (d *acpDecoder) terminalOutputReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) terminalOutputReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	if fail != nil || req.term == nil {
 		if fail != nil {
 			d.failed(req, fail)
@@ -83,7 +83,7 @@ func (d *acpDecoder) terminalOutputReply(req *acpRequest, result json.RawMessage
 		return nil
 	}
 	var r acp.TerminalOutputResponse
-	if err := acpResult(req, result, &r); err != nil {
+	if err := decodeResult(req, result, &r); err != nil {
 		return err
 	}
 	req.term.output, req.term.hasOutput = r.Output, true
@@ -94,7 +94,7 @@ func (d *acpDecoder) terminalOutputReply(req *acpRequest, result json.RawMessage
 	return nil
 }
 
-func (d *acpDecoder) terminalExitReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) terminalExitReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	if fail != nil || req.term == nil {
 		if fail != nil {
 			d.failed(req, fail)
@@ -102,7 +102,7 @@ func (d *acpDecoder) terminalExitReply(req *acpRequest, result json.RawMessage, 
 		return nil
 	}
 	var r acp.WaitForTerminalExitResponse
-	if err := acpResult(req, result, &r); err != nil {
+	if err := decodeResult(req, result, &r); err != nil {
 		return err
 	}
 	req.term.setExit(r.ExitCode, r.Signal)
@@ -110,7 +110,7 @@ func (d *acpDecoder) terminalExitReply(req *acpRequest, result json.RawMessage, 
 	return nil
 }
 
-func (t *acpTerminal) setExit(code *int, signal *string) {
+func (t *terminal) setExit(code *int, signal *string) {
 	t.exit, t.signal = code, ""
 	if signal != nil {
 		t.signal = *signal
@@ -118,7 +118,7 @@ func (t *acpTerminal) setExit(code *int, signal *string) {
 }
 
 // refresh presents again the call a terminal belongs to.
-func (d *acpDecoder) refresh(t *acpTerminal) {
+func (d *Decoder) refresh(t *terminal) {
 	if t.call != nil {
 		d.present(t.call)
 		d.touch(t.call.entry)

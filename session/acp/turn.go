@@ -1,54 +1,55 @@
-package session
+package acp
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpRun is the message that chunks of one kind are joining. Its last text
+// run is the message that chunks of one kind are joining. Its last text
 // grows in a builder: a reply of many thousand chunks costs no more than its
 // length.
-type acpRun struct {
+type run struct {
 	kind, messageID string
-	entry           Entry
+	entry           session.Entry
 	text            strings.Builder
 }
 
 // prompt opens a turn: a rule, then the person's prompt.
-func (d *acpDecoder) prompt(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) prompt(m *message, req *request) error {
 	var p struct {
 		SessionId acp.SessionId     `json:"sessionId"`
 		Prompt    []json.RawMessage `json:"prompt"`
 	}
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	ss := d.session(string(p.SessionId))
 	ss.turn++
 	req.session, req.turn = ss, ss.turn
-	d.add(ss, &TurnStart{EntryBase: d.base(), Turn: ss.turn})
-	var content []ContentBlock
+	d.add(ss, &session.TurnStart{EntryBase: d.base(), Turn: ss.turn})
+	var content []session.ContentBlock
 	var bad []string
 	for _, raw := range p.Prompt {
-		b, err := acpBlock(raw)
+		b, err := block(raw)
 		if err != nil {
 			bad = append(bad, "the prompt holds "+err.Error())
 			continue
 		}
 		content = append(content, b)
 	}
-	d.add(ss, &UserMessage{EntryBase: d.base(), Role: RoleHuman, Source: "user", Content: content})
-	return acpJoin(bad)
+	d.add(ss, &session.UserMessage{EntryBase: d.base(), Role: session.RoleHuman, Source: "user", Content: content})
+	return join(bad)
 }
 
 // promptReply ends the turn, saying why; calls still pending in the session
 // then will get no result.
-func (d *acpDecoder) promptReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) promptReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	ss := req.session
 	if ss == nil { // the prompt itself could not be read
 		if fail != nil {
@@ -56,17 +57,17 @@ func (d *acpDecoder) promptReply(req *acpRequest, result json.RawMessage, fail *
 		}
 		return nil
 	}
-	end := &TurnEnd{EntryBase: d.base(), Turn: req.turn}
+	end := &session.TurnEnd{EntryBase: d.base(), Turn: req.turn}
 	var err error
 	if fail != nil {
-		end.Reason, end.Detail = "error", acpFailText(fail)
+		end.Reason, end.Detail = "error", failText(fail)
 	} else {
 		var r struct {
 			StopReason acp.StopReason `json:"stopReason"`
 			Usage      *acp.Usage     `json:"usage"`
 		}
-		err = acpResult(req, result, &r)
-		end.Reason = acpStopReason(string(r.StopReason))
+		err = decodeResult(req, result, &r)
+		end.Reason = stopReason(string(r.StopReason))
 		d.addUsage(ss, r.Usage)
 	}
 	for _, c := range ss.calls {
@@ -79,8 +80,8 @@ func (d *acpDecoder) promptReply(req *acpRequest, result json.RawMessage, fail *
 	return err
 }
 
-// acpStopReason words a stop reason as the turn-end card knows them.
-func acpStopReason(r string) string {
+// stopReason words a stop reason as the turn-end card knows them.
+func stopReason(r string) string {
 	switch r {
 	case "end_turn":
 		return "completed"
@@ -99,15 +100,15 @@ func acpStopReason(r string) string {
 // chunk adds a chunk of a user message, a reply or a thought. Consecutive
 // chunks of one kind (with one messageId, when they carry one) are one
 // message: a chunk joins the session's last entry when that is its message.
-func (d *acpDecoder) chunk(ss *acpSession, kind string, raw json.RawMessage) error {
+func (d *Decoder) chunk(ss *sessionState, kind string, raw json.RawMessage) error {
 	var c struct {
 		Content   json.RawMessage `json:"content"`
 		MessageId *string         `json:"messageId"`
 	}
-	if err := acpShape(kind, raw, &c); err != nil {
+	if err := shape(kind, raw, &c); err != nil {
 		return err
 	}
-	b, err := acpBlock(c.Content)
+	b, err := block(c.Content)
 	if err != nil {
 		return fmt.Errorf("`%s` holds %v", kind, err)
 	}
@@ -120,14 +121,14 @@ func (d *acpDecoder) chunk(ss *acpSession, kind string, raw json.RawMessage) err
 		d.touch(r.entry)
 		return nil
 	}
-	r := &acpRun{kind: kind, messageID: id}
+	r := &run{kind: kind, messageID: id}
 	switch kind {
 	case "user_message_chunk":
-		r.entry = &UserMessage{EntryBase: d.base(), Role: RoleHuman, Source: "user"}
+		r.entry = &session.UserMessage{EntryBase: d.base(), Role: session.RoleHuman, Source: "user"}
 	case "agent_message_chunk":
-		r.entry = &AssistantText{EntryBase: d.base()}
+		r.entry = &session.AssistantText{EntryBase: d.base()}
 	default:
-		r.entry = &Reasoning{EntryBase: d.base()}
+		r.entry = &session.Reasoning{EntryBase: d.base()}
 	}
 	r.add(b)
 	d.add(ss, r.entry)
@@ -138,9 +139,9 @@ func (d *acpDecoder) chunk(ss *acpSession, kind string, raw json.RawMessage) err
 // add joins a chunk's block to the message: text runs on in its last text
 // block. A message's blocks are never changed in place: a viewer may hold
 // them.
-func (r *acpRun) add(b ContentBlock) {
+func (r *run) add(b session.ContentBlock) {
 	switch e := r.entry.(type) {
-	case *UserMessage:
+	case *session.UserMessage:
 		blocks := slices.Clone(e.Content)
 		n := len(blocks)
 		if b.Type != "text" || n == 0 || blocks[n-1].Type != "text" {
@@ -152,11 +153,11 @@ func (r *acpRun) add(b ContentBlock) {
 			blocks[n-1].Text = r.text.String()
 		}
 		e.Content = blocks
-	case *AssistantText:
-		r.text.WriteString(acpBlockText(b))
+	case *session.AssistantText:
+		r.text.WriteString(blockText(b))
 		e.Text = r.text.String()
-	case *Reasoning:
-		r.text.WriteString(acpBlockText(b))
+	case *session.Reasoning:
+		r.text.WriteString(blockText(b))
 		e.Text = r.text.String()
 	default: // runs are only these
 	}

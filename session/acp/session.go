@@ -1,45 +1,46 @@
-package session
+package acp
 
 import (
 	"encoding/hex"
 	"strings"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpSession is one ACP session of the log. A log may hold several (a
+// sessionState is one ACP session of the log. A log may hold several (a
 // client's many sessions, or captures joined together), interleaved; each
 // has its own calls, turns, text runs and plan.
-type acpSession struct {
+type sessionState struct {
 	id     string
 	cwd    string
 	title  string
-	header *Event // the line saying where the session starts
-	last   Entry  // the entry most recently added for it
-	run    *acpRun
-	plan   *Plan
+	header *session.Event // the line saying where the session starts
+	last   session.Entry  // the entry most recently added for it
+	run    *run
+	plan   *session.Plan
 	turn   int
 	mode   string            // the current mode's id
 	modes  map[string]string // mode id → name
-	calls  []*acpCall        // in the order they came
-	usage  TokenUsage
+	calls  []*call           // in the order they came
+	usage  session.TokenUsage
 }
 
 // session returns the session with this id; its first appearance adds a
 // header line (id, cwd, title).
-func (d *acpDecoder) session(id string) *acpSession {
+func (d *Decoder) session(id string) *sessionState {
 	ss := d.sessions[id]
 	if ss == nil {
-		ss = &acpSession{id: id, modes: map[string]string{}}
+		ss = &sessionState{id: id, modes: map[string]string{}}
 		d.sessions[id] = ss
 		if d.s.Header.ID == "" {
 			d.s.Header.ID = id
-			d.s.Header.CreatedAt = acpUUIDv7Time(id)
+			d.s.Header.CreatedAt = uuidV7Time(id)
 		}
-		ss.header = &Event{EntryBase: d.base(), Kind: "session", Summary: ss.describe()}
+		ss.header = &session.Event{EntryBase: d.base(), Kind: "session", Summary: ss.describe()}
 		d.add(ss, ss.header)
 	}
 	return ss
@@ -47,11 +48,11 @@ func (d *acpDecoder) session(id string) *acpSession {
 
 // primary reports the log's first session, whose id, cwd and title the
 // session header shows.
-func (d *acpDecoder) primary(ss *acpSession) bool { return ss.id == d.s.Header.ID }
+func (d *Decoder) primary(ss *sessionState) bool { return ss.id == d.s.Header.ID }
 
 // describe is the session's header line.
-func (ss *acpSession) describe() string {
-	parts := []string{"session " + acpOr(ss.id, "(no id)")}
+func (ss *sessionState) describe() string {
+	parts := []string{"session " + orElse(ss.id, "(no id)")}
 	if ss.title != "" {
 		parts = append(parts, ss.title)
 	}
@@ -62,7 +63,7 @@ func (ss *acpSession) describe() string {
 }
 
 // setCwd records a session's working directory.
-func (d *acpDecoder) setCwd(ss *acpSession, cwd string) {
+func (d *Decoder) setCwd(ss *sessionState, cwd string) {
 	if cwd == "" || cwd == ss.cwd {
 		return
 	}
@@ -75,7 +76,7 @@ func (d *acpDecoder) setCwd(ss *acpSession, cwd string) {
 }
 
 // setTitle records a session's title.
-func (d *acpDecoder) setTitle(ss *acpSession, title string) {
+func (d *Decoder) setTitle(ss *sessionState, title string) {
 	if title == ss.title {
 		return
 	}
@@ -88,7 +89,7 @@ func (d *acpDecoder) setTitle(ss *acpSession, title string) {
 }
 
 // setModes records the modes a session offers and the one it is in.
-func (ss *acpSession) setModes(m *acp.SessionModeState) {
+func (ss *sessionState) setModes(m *acp.SessionModeState) {
 	if m == nil {
 		return
 	}
@@ -100,18 +101,18 @@ func (ss *acpSession) setModes(m *acp.SessionModeState) {
 
 // changeMode shows a change of mode as a line; the mode the session is in
 // already is no change.
-func (d *acpDecoder) changeMode(ss *acpSession, id, by string) {
+func (d *Decoder) changeMode(ss *sessionState, id, by string) {
 	if id == ss.mode {
 		return
 	}
 	ss.mode = id
-	name := acpOr(ss.modes[id], id)
-	d.add(ss, &Event{EntryBase: d.base(), Kind: "mode", Summary: "mode: " + name + by})
+	name := orElse(ss.modes[id], id)
+	d.add(ss, &session.Event{EntryBase: d.base(), Kind: "mode", Summary: "mode: " + name + by})
 }
 
 // initializeReply names the agent (its title, else its name, and version)
 // and the protocol version the two sides agreed on.
-func (d *acpDecoder) initializeReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) initializeReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	if fail != nil {
 		d.failed(req, fail)
 		return nil
@@ -120,7 +121,7 @@ func (d *acpDecoder) initializeReply(req *acpRequest, result json.RawMessage, fa
 		ProtocolVersion acp.ProtocolVersion `json:"protocolVersion"`
 		AgentInfo       *acp.Implementation `json:"agentInfo"`
 	}
-	if err := acpResult(req, result, &r); err != nil {
+	if err := decodeResult(req, result, &r); err != nil {
 		return err
 	}
 	d.s.Header.Version = int64(r.ProtocolVersion)
@@ -136,23 +137,23 @@ func (d *acpDecoder) initializeReply(req *acpRequest, result json.RawMessage, fa
 
 // guessAgent names the agent from what only one adapter writes, when the log
 // has no initialize to say.
-func (d *acpDecoder) guessAgent(name string) {
+func (d *Decoder) guessAgent(name string) {
 	if !d.agentSet && d.s.Agent == "" {
 		d.s.Agent = name
 	}
 }
 
-func (d *acpDecoder) newSession(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) newSession(m *message, req *request) error {
 	var p struct {
 		Cwd string `json:"cwd"`
 	}
-	err := acpParams(m, &p)
+	err := params(m, &p)
 	req.cwd = p.Cwd
 	return err
 }
 
 // newSessionReply starts the session the agent made, in the cwd asked for.
-func (d *acpDecoder) newSessionReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) newSessionReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	if fail != nil {
 		d.failed(req, fail)
 		return nil
@@ -162,7 +163,7 @@ func (d *acpDecoder) newSessionReply(req *acpRequest, result json.RawMessage, fa
 		Modes     *acp.SessionModeState  `json:"modes"`
 		Models    *acp.SessionModelState `json:"models"`
 	}
-	if err := acpResult(req, result, &r); err != nil {
+	if err := decodeResult(req, result, &r); err != nil {
 		return err
 	}
 	ss := d.session(string(r.SessionId))
@@ -176,12 +177,12 @@ func (d *acpDecoder) newSessionReply(req *acpRequest, result json.RawMessage, fa
 
 // loadSession starts a session loaded (or resumed) by id; a load replays the
 // session's history as updates before its response.
-func (d *acpDecoder) loadSession(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) loadSession(m *message, req *request) error {
 	var p struct {
 		SessionId acp.SessionId `json:"sessionId"`
 		Cwd       string        `json:"cwd"`
 	}
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	req.session = d.session(string(p.SessionId))
@@ -189,7 +190,7 @@ func (d *acpDecoder) loadSession(m *acpMsg, req *acpRequest) error {
 	return nil
 }
 
-func (d *acpDecoder) loadSessionReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) loadSessionReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	if fail != nil {
 		d.failed(req, fail)
 		return nil
@@ -198,7 +199,7 @@ func (d *acpDecoder) loadSessionReply(req *acpRequest, result json.RawMessage, f
 		Modes  *acp.SessionModeState  `json:"modes"`
 		Models *acp.SessionModelState `json:"models"`
 	}
-	if err := acpResult(req, result, &r); err != nil || req.session == nil {
+	if err := decodeResult(req, result, &r); err != nil || req.session == nil {
 		return err
 	}
 	req.session.setModes(r.Modes)
@@ -208,9 +209,9 @@ func (d *acpDecoder) loadSessionReply(req *acpRequest, result json.RawMessage, f
 	return nil
 }
 
-func (d *acpDecoder) setMode(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) setMode(m *message, req *request) error {
 	var p acp.SetSessionModeRequest
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	req.session = d.session(string(p.SessionId))
@@ -218,29 +219,29 @@ func (d *acpDecoder) setMode(m *acpMsg, req *acpRequest) error {
 	return nil
 }
 
-func (d *acpDecoder) setModel(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) setModel(m *message, req *request) error {
 	var p struct {
 		SessionId acp.SessionId `json:"sessionId"`
 		ModelId   acp.ModelId   `json:"modelId"`
 	}
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	req.session = d.session(string(p.SessionId))
 	if d.primary(req.session) {
 		d.s.Model = string(p.ModelId)
 	}
-	d.add(req.session, &Event{EntryBase: d.base(), Kind: "model", Summary: "model: " + string(p.ModelId)})
+	d.add(req.session, &session.Event{EntryBase: d.base(), Kind: "model", Summary: "model: " + string(p.ModelId)})
 	return nil
 }
 
 // addUsage keeps a session's token counts (each report is the session's
 // total so far) and sums the sessions into the log's.
-func (d *acpDecoder) addUsage(ss *acpSession, u *acp.Usage) {
+func (d *Decoder) addUsage(ss *sessionState, u *acp.Usage) {
 	if u == nil {
 		return
 	}
-	ss.usage = TokenUsage{Input: int64(u.InputTokens), Output: int64(u.OutputTokens)}
+	ss.usage = session.TokenUsage{Input: int64(u.InputTokens), Output: int64(u.OutputTokens)}
 	if u.CachedReadTokens != nil {
 		ss.usage.CacheRead = int64(*u.CachedReadTokens)
 	}
@@ -250,7 +251,7 @@ func (d *acpDecoder) addUsage(ss *acpSession, u *acp.Usage) {
 	if u.ThoughtTokens != nil {
 		ss.usage.Reasoning = int64(*u.ThoughtTokens)
 	}
-	var sum TokenUsage
+	var sum session.TokenUsage
 	for _, s := range d.sessions {
 		sum.Input += s.usage.Input
 		sum.Output += s.usage.Output
@@ -261,9 +262,9 @@ func (d *acpDecoder) addUsage(ss *acpSession, u *acp.Usage) {
 	d.s.Usage = sum
 }
 
-// acpUUIDv7Time is the creation time (epoch ms) a UUIDv7 session id holds in
+// uuidV7Time is the creation time (epoch ms) a UUIDv7 session id holds in
 // its first 48 bits, or 0 for any other id.
-func acpUUIDv7Time(id string) int64 {
+func uuidV7Time(id string) int64 {
 	if len(id) != 36 || id[8] != '-' || id[13] != '-' || id[18] != '-' || id[23] != '-' ||
 		id[14] != '7' || !strings.ContainsRune("89ab", rune(id[19])) {
 		return 0
@@ -282,8 +283,8 @@ func acpUUIDv7Time(id string) int64 {
 	return ms
 }
 
-// acpOr is s, or else when s is empty.
-func acpOr(s, otherwise string) string {
+// orElse is s, or else when s is empty.
+func orElse(s, otherwise string) string {
 	if s == "" {
 		return otherwise
 	}

@@ -1,10 +1,11 @@
-package session
+package acp
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 
@@ -17,21 +18,21 @@ import (
 // permission shows a permission request on its call's card (the call made
 // if the log has not shown it), with the options offered; the answer adds
 // the outcome.
-func (d *acpDecoder) permission(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) permission(m *message, req *request) error {
 	var p struct {
 		SessionId acp.SessionId          `json:"sessionId"`
-		ToolCall  acpToolFields          `json:"toolCall"`
+		ToolCall  toolFields             `json:"toolCall"`
 		Options   []acp.PermissionOption `json:"options"`
 		Meta      json.RawMessage        `json:"_meta"`
 	}
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	ss := d.session(string(p.SessionId))
 	req.session, req.options = ss, p.Options
 	meta := jsonline.Loose(p.Meta)
-	ask := &Approval{ID: m.shownID, Reason: acpPermissionReason(p.Options, meta)}
-	if acpCodexMeta(meta, p.Options) {
+	ask := &session.Approval{ID: m.shownID, Reason: permissionReason(p.Options, meta)}
+	if codexMeta(meta, p.Options) {
 		d.guessAgent("codex-acp")
 	}
 	if p.ToolCall.ToolCallId == "" {
@@ -39,7 +40,7 @@ func (d *acpDecoder) permission(m *acpMsg, req *acpRequest) error {
 		if p.ToolCall.Title != nil && *p.ToolCall.Title != "" {
 			title = *p.ToolCall.Title
 		}
-		req.event = &Event{EntryBase: d.base(), Kind: "permission", Summary: "permission asked for " + title + ": " + ask.Reason}
+		req.event = &session.Event{EntryBase: d.base(), Kind: "permission", Summary: "permission asked for " + title + ": " + ask.Reason}
 		d.add(ss, req.event)
 		return nil
 	}
@@ -49,25 +50,25 @@ func (d *acpDecoder) permission(m *acpMsg, req *acpRequest) error {
 	return err
 }
 
-// acpPermissionReason says what was asked: the adapter's reason when it
+// permissionReason says what was asked: the adapter's reason when it
 // gives one (codex-acp, in _meta), and the options.
-func acpPermissionReason(options []acp.PermissionOption, meta any) string {
+func permissionReason(options []acp.PermissionOption, meta any) string {
 	names := make([]string, len(options))
 	for i, o := range options {
-		names[i] = acpOr(o.Name, string(o.OptionId))
+		names[i] = orElse(o.Name, string(o.OptionId))
 	}
 	reason := "options: " + strings.Join(names, ", ")
 	m, _ := meta.(map[string]any)
 	codex, _ := m["codex"].(map[string]any)
 	params, _ := codex["params"].(map[string]any)
-	if why := acpStr(params, "reason"); why != "" {
+	if why := str(params, "reason"); why != "" {
 		reason = why + " · " + reason
 	}
 	return reason
 }
 
-// acpCodexMeta reports codex-acp's marks on a permission request.
-func acpCodexMeta(meta any, options []acp.PermissionOption) bool {
+// codexMeta reports codex-acp's marks on a permission request.
+func codexMeta(meta any, options []acp.PermissionOption) bool {
 	if m, ok := meta.(map[string]any); ok && m["codex"] != nil {
 		return true
 	}
@@ -79,19 +80,19 @@ func acpCodexMeta(meta any, options []acp.PermissionOption) bool {
 	return false
 }
 
-func (d *acpDecoder) permissionReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
-	var outcome ApprovalOutcome
+func (d *Decoder) permissionReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+	var outcome session.ApprovalOutcome
 	if fail != nil {
-		outcome = ApprovalOutcome("error: " + acpFailText(fail))
+		outcome = session.ApprovalOutcome("error: " + failText(fail))
 	} else {
 		var err error
-		if outcome, err = acpOutcome(req, result); err != nil {
+		if outcome, err = permissionOutcome(req, result); err != nil {
 			return err
 		}
 	}
 	switch {
 	case req.call != nil:
-		var ap Approval // a new one: a viewer may hold the old
+		var ap session.Approval // a new one: a viewer may hold the old
 		if old := req.call.entry.Approval; old != nil {
 			ap = *old
 		}
@@ -106,18 +107,18 @@ func (d *acpDecoder) permissionReply(req *acpRequest, result json.RawMessage, fa
 	return nil
 }
 
-// acpOutcome words the answer to a permission request by the kind of the
+// permissionOutcome words the answer to a permission request by the kind of the
 // option chosen (an option's id is the adapter's own: Claude's "allow" is
 // allow_once), or cancelled. The outcome's tag is read first: the SDK's
 // union files an unknown one as cancelled.
-func acpOutcome(req *acpRequest, result json.RawMessage) (ApprovalOutcome, error) {
+func permissionOutcome(req *request, result json.RawMessage) (session.ApprovalOutcome, error) {
 	var r struct {
 		Outcome json.RawMessage `json:"outcome"`
 	}
 	var head struct {
 		Outcome string `json:"outcome"`
 	}
-	if err := acpResult(req, result, &r); err != nil {
+	if err := decodeResult(req, result, &r); err != nil {
 		return "", err
 	}
 	if len(r.Outcome) == 0 || json.Unmarshal(r.Outcome, &head) != nil {
@@ -125,40 +126,40 @@ func acpOutcome(req *acpRequest, result json.RawMessage) (ApprovalOutcome, error
 	}
 	switch head.Outcome {
 	case "cancelled":
-		return Cancelled, nil
+		return session.Cancelled, nil
 	case "selected":
 		var s acp.RequestPermissionOutcomeSelected
-		if err := acpResult(req, r.Outcome, &s); err != nil {
+		if err := decodeResult(req, r.Outcome, &s); err != nil {
 			return "", err
 		}
 		for _, o := range req.options {
 			if o.OptionId == s.OptionId {
-				return acpOptionOutcome(string(o.Kind)), nil
+				return optionOutcome(string(o.Kind)), nil
 			}
 		}
-		return ApprovalOutcome("selected " + string(s.OptionId)), nil
+		return session.ApprovalOutcome("selected " + string(s.OptionId)), nil
 	}
 	return "", fmt.Errorf("unknown permission outcome `%s`", head.Outcome)
 }
 
-// acpOptionOutcome words an option's kind as an approval outcome.
-func acpOptionOutcome(kind string) ApprovalOutcome {
+// optionOutcome words an option's kind as an approval outcome.
+func optionOutcome(kind string) session.ApprovalOutcome {
 	switch kind {
 	case "allow_once":
-		return AllowedOnce
+		return session.AllowedOnce
 	case "allow_always":
-		return AllowedAlways
+		return session.AllowedAlways
 	case "reject_once":
-		return Rejected
+		return session.Rejected
 	case "reject_always":
 		return "rejected-always"
 	}
-	return ApprovalOutcome(kind)
+	return session.ApprovalOutcome(kind)
 }
 
-func (d *acpDecoder) fsRead(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) fsRead(m *message, req *request) error {
 	var p acp.ReadTextFileRequest
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	window := ""
@@ -174,9 +175,9 @@ func (d *acpDecoder) fsRead(m *acpMsg, req *acpRequest) error {
 	return nil
 }
 
-func (d *acpDecoder) fsWrite(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) fsWrite(m *message, req *request) error {
 	var p acp.WriteTextFileRequest
-	if err := acpParams(m, &p); err != nil {
+	if err := params(m, &p); err != nil {
 		return err
 	}
 	size := fmt.Sprintf(" (%d bytes)", len(p.Content))
@@ -187,21 +188,21 @@ func (d *acpDecoder) fsWrite(m *acpMsg, req *acpRequest) error {
 // fileOp shows a client file operation as a step on the card of the running
 // call that names its file (the agent reads and writes through the client
 // while its call runs); with no such call, as a line of its own.
-func (d *acpDecoder) fileOp(sid, file string, req *acpRequest, step, line, body string) {
+func (d *Decoder) fileOp(sid, file string, req *request, step, line, body string) {
 	ss := d.session(sid)
 	req.session = ss
 	if c := ss.callFor(file); c != nil {
 		req.call, req.sub = c, fmt.Sprint(d.at)
-		c.entry.SubCalls = append(slices.Clip(c.entry.SubCalls), SubCall{ID: req.sub, Name: step})
+		c.entry.SubCalls = append(slices.Clip(c.entry.SubCalls), session.SubCall{ID: req.sub, Name: step})
 		d.touch(c.entry)
 		return
 	}
-	req.event = &Event{EntryBase: d.base(), Kind: "fs", Summary: line + " through the client", Body: body}
+	req.event = &session.Event{EntryBase: d.base(), Kind: "fs", Summary: line + " through the client", Body: body}
 	d.add(ss, req.event)
 }
 
 // fsReply marks the step done (or failed); a read of its own gets the text.
-func (d *acpDecoder) fsReply(req *acpRequest, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) fsReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
 	switch {
 	case req.call != nil:
 		subs := slices.Clone(req.call.entry.SubCalls) // never changed in place: a viewer may hold the old
@@ -213,12 +214,12 @@ func (d *acpDecoder) fsReply(req *acpRequest, result json.RawMessage, fail *acp.
 		req.call.entry.SubCalls = subs
 		d.touch(req.call.entry)
 	case req.event != nil && fail != nil:
-		req.event.Summary += ": " + acpFailText(fail)
+		req.event.Summary += ": " + failText(fail)
 		req.event.Failed = true
 		d.touch(req.event)
 	case req.event != nil && req.method == "fs/read_text_file":
 		var r acp.ReadTextFileResponse
-		if err := acpResult(req, result, &r); err != nil {
+		if err := decodeResult(req, result, &r); err != nil {
 			return err
 		}
 		req.event.Body = r.Content

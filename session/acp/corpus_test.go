@@ -1,4 +1,4 @@
-package session_test
+package acp_test
 
 import (
 	"bytes"
@@ -14,30 +14,30 @@ import (
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// acpFacts is what a small parse of its own finds in an ACP log, to check
+// facts is what a small parse of its own finds in an ACP log, to check
 // the decoder against: nothing here is typed by hand.
-type acpFacts struct {
+type facts struct {
 	sessions    map[string]bool
-	calls       map[[2]string]*acpFactCall // by (sessionId, toolCallId)
-	permissions map[[2]string]bool         // the calls permission was asked for
-	orphans     int                        // responses to no request before them
+	calls       map[[2]string]*factCall // by (sessionId, toolCallId)
+	permissions map[[2]string]bool      // the calls permission was asked for
+	orphans     int                     // responses to no request before them
 }
 
-type acpFactCall struct {
+type factCall struct {
 	kind, status    string
 	diff, responded bool
 	url             string
 }
 
-func (c *acpFactCall) finished() bool {
+func (c *factCall) finished() bool {
 	return c.status == "completed" || c.status == "failed" || c.responded
 }
 
-// acpCorpusFacts reads the messages of a log: one a line, or (a recording)
+// corpusFacts reads the messages of a log: one a line, or (a recording)
 // a stream of JSON values.
-func acpCorpusFacts(t *testing.T, data []byte) acpFacts {
+func corpusFacts(t *testing.T, data []byte) facts {
 	t.Helper()
-	f := acpFacts{sessions: map[string]bool{}, calls: map[[2]string]*acpFactCall{}, permissions: map[[2]string]bool{}}
+	f := facts{sessions: map[string]bool{}, calls: map[[2]string]*factCall{}, permissions: map[[2]string]bool{}}
 	asked := map[string]int{}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	for {
@@ -83,11 +83,11 @@ func acpCorpusFacts(t *testing.T, data []byte) acpFacts {
 }
 
 // call takes what one message says of a call.
-func (f *acpFacts) call(sid string, u map[string]any) {
+func (f *facts) call(sid string, u map[string]any) {
 	key := [2]string{sid, u["toolCallId"].(string)}
 	c := f.calls[key]
 	if c == nil {
-		c = &acpFactCall{status: "pending"}
+		c = &factCall{status: "pending"}
 		f.calls[key] = c
 	}
 	if k, ok := u["kind"].(string); ok {
@@ -117,7 +117,7 @@ func (f *acpFacts) call(sid string, u map[string]any) {
 }
 
 // want counts the cards the facts call for, by the same names as got.
-func (f acpFacts) want() map[string]int {
+func (f facts) want() map[string]int {
 	n := map[string]int{"calls": len(f.calls), "sessions": len(f.sessions), "approvals": len(f.permissions), "notices": f.orphans}
 	for _, c := range f.calls {
 		done := c.finished() && c.status != "failed"
@@ -139,8 +139,8 @@ func (f acpFacts) want() map[string]int {
 	return n
 }
 
-// acpGot counts what the decoder made.
-func acpGot(s *session.Session) map[string]int {
+// corpusGot counts what the decoder made.
+func corpusGot(s *session.Session) map[string]int {
 	n := map[string]int{"notices": len(s.Notices())}
 	for _, e := range s.Entries {
 		switch x := e.(type) {
@@ -207,14 +207,14 @@ func TestACPCorpus(t *testing.T) {
 			if s.Format != session.FormatACP || s.Account.Lines != lines || !s.Account.Balanced() {
 				t.Fatalf("format %q, %d lines, accounting %+v", s.Format, lines, s.Account)
 			}
-			want, got := acpCorpusFacts(t, data).want(), acpGot(s)
+			want, got := corpusFacts(t, data).want(), corpusGot(s)
 			for k, n := range want {
 				if got[k] != n {
 					t.Errorf("%s: got %d, want %d (all: got %v, want %v)", k, got[k], n, got, want)
 				}
 			}
 			if len(s.Notices()) > 0 {
-				t.Errorf("notices %q", acpNoticeTexts(s))
+				t.Errorf("notices %q", noticeTexts(s))
 			}
 		})
 	}

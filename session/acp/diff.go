@@ -1,7 +1,9 @@
-package session
+package acp
 
 import (
 	"sort"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // diffs is an edit call's change, one FileDiff per hunk: from Codex's
@@ -9,7 +11,7 @@ import (
 // headers say where each hunk starts), else from the ACP diff content (whole
 // texts, diffed here), else from the input of Claude Code's Edit or Write.
 // starts is nil unless the diffs themselves tell it.
-func (c *acpCall) diffs() ([]FileDiff, []int) {
+func (c *call) diffs() ([]session.FileDiff, []int) {
 	if !c.diffsMade {
 		c.diffList, c.diffStarts = c.makeDiffs()
 		c.diffsMade = true
@@ -17,45 +19,45 @@ func (c *acpCall) diffs() ([]FileDiff, []int) {
 	return c.diffList, c.diffStarts
 }
 
-func (c *acpCall) makeDiffs() (diffs []FileDiff, starts []int) {
+func (c *call) makeDiffs() (diffs []session.FileDiff, starts []int) {
 	if changes, ok := c.input["changes"].(map[string]any); ok && len(changes) > 0 {
-		return acpChanges(changes)
+		return changeDiffs(changes)
 	}
 	for _, x := range c.content {
 		if x.diff != nil {
-			d, _ := TextHunks(x.diff.Path, x.diff.OldText, x.diff.NewText)
+			d, _ := session.TextHunks(x.diff.Path, x.diff.OldText, x.diff.NewText)
 			diffs = append(diffs, d...)
 		}
 	}
 	if len(diffs) > 0 {
 		return diffs, nil
 	}
-	file := acpStr(c.input, "file_path")
+	file := str(c.input, "file_path")
 	switch {
 	case file == "":
 	case c.input["new_string"] != nil:
-		old := acpStr(c.input, "old_string")
+		old := str(c.input, "old_string")
 		var oldp *string
 		if old != "" {
 			oldp = &old
 		}
-		d, _ := TextHunks(file, oldp, acpStr(c.input, "new_string"))
+		d, _ := session.TextHunks(file, oldp, str(c.input, "new_string"))
 		return d, nil
 	case c.input["content"] != nil:
-		return []FileDiff{{Path: file, NewText: acpStr(c.input, "content")}}, nil
+		return []session.FileDiff{{Path: file, NewText: str(c.input, "content")}}, nil
 	}
 	return nil, nil
 }
 
-// acpChanges reads Codex's changes: path → {add|update|delete: {…}}, the
+// changeDiffs reads Codex's changes: path → {add|update|delete: {…}}, the
 // update with its unified_diff.
-func acpChanges(changes map[string]any) ([]FileDiff, []int) {
+func changeDiffs(changes map[string]any) ([]session.FileDiff, []int) {
 	paths := make([]string, 0, len(changes))
 	for p := range changes {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	var diffs []FileDiff
+	var diffs []session.FileDiff
 	var starts []int
 	for _, p := range paths {
 		ch, _ := changes[p].(map[string]any)
@@ -67,16 +69,16 @@ func acpChanges(changes map[string]any) ([]FileDiff, []int) {
 				}
 			}
 		}
-		switch ud := acpStr(ch, "unified_diff"); {
+		switch ud := str(ch, "unified_diff"); {
 		case ud != "":
-			d, s := UnifiedHunks(p, ud)
+			d, s := session.UnifiedHunks(p, ud)
 			diffs, starts = append(diffs, d...), append(starts, s...)
 		case op == "delete":
-			old := acpOr(acpStr(ch, "content"), acpStr(ch, "old_content"))
-			diffs, starts = append(diffs, FileDiff{Path: p, OldText: &old}), append(starts, 1)
+			old := orElse(str(ch, "content"), str(ch, "old_content"))
+			diffs, starts = append(diffs, session.FileDiff{Path: p, OldText: &old}), append(starts, 1)
 		default:
-			text := acpOr(acpStr(ch, "content"), acpStr(ch, "new_content"))
-			diffs, starts = append(diffs, FileDiff{Path: p, NewText: text}), append(starts, 1)
+			text := orElse(str(ch, "content"), str(ch, "new_content"))
+			diffs, starts = append(diffs, session.FileDiff{Path: p, NewText: text}), append(starts, 1)
 		}
 	}
 	return diffs, starts
@@ -85,13 +87,13 @@ func acpChanges(changes map[string]any) ([]FileDiff, []int) {
 // track numbers an edit's hunks from what earlier reads showed of its file
 // (or from its own hunk headers), applies a finished edit to that picture
 // once, and remembers what a read showed.
-func (d *acpDecoder) track(c *acpCall) {
+func (d *Decoder) track(c *call) {
 	t := c.entry
 	t.DiffStarts = nil
 	switch v := t.View.(type) {
-	case ReadResultView:
+	case session.ReadResultView:
 		d.files.Read(v)
-	case DiffResultView:
+	case session.DiffResultView:
 		if !c.applied {
 			_, starts := c.diffs()
 			if starts == nil {
@@ -102,7 +104,7 @@ func (d *acpDecoder) track(c *acpCall) {
 		}
 		t.DiffStarts = c.starts
 	case nil:
-		if v, ok := t.Call.(DiffCallView); ok {
+		if v, ok := t.Call.(session.DiffCallView); ok {
 			if _, starts := c.diffs(); starts != nil {
 				t.DiffStarts = starts
 			} else {

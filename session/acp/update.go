@@ -1,41 +1,42 @@
-package session
+package acp
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
 )
 
-// acpUpdates maps each session/update kind deck knows to what it does. The
+// updates maps each session/update kind deck knows to what it does. The
 // kind is read before anything else: the SDK's union files an unknown kind
 // under another (one with content as a user message).
-var acpUpdates = map[string]func(*acpDecoder, *acpSession, string, json.RawMessage) error{
-	"user_message_chunk":  (*acpDecoder).chunk,
-	"agent_message_chunk": (*acpDecoder).chunk,
-	"agent_thought_chunk": (*acpDecoder).chunk,
-	"tool_call":           (*acpDecoder).toolCall,
-	"tool_call_update":    (*acpDecoder).toolCall,
-	"plan":                (*acpDecoder).plan,
-	"current_mode_update": (*acpDecoder).modeUpdate,
-	"session_info_update": (*acpDecoder).infoUpdate,
+var updates = map[string]func(*Decoder, *sessionState, string, json.RawMessage) error{
+	"user_message_chunk":  (*Decoder).chunk,
+	"agent_message_chunk": (*Decoder).chunk,
+	"agent_thought_chunk": (*Decoder).chunk,
+	"tool_call":           (*Decoder).toolCall,
+	"tool_call_update":    (*Decoder).toolCall,
+	"plan":                (*Decoder).plan,
+	"current_mode_update": (*Decoder).modeUpdate,
+	"session_info_update": (*Decoder).infoUpdate,
 	// the header has no place for these: counted, not drawn
-	"available_commands_update": acpNoUpdate,
-	"config_option_update":      acpNoUpdate,
-	"usage_update":              acpNoUpdate,
+	"available_commands_update": noUpdate,
+	"config_option_update":      noUpdate,
+	"usage_update":              noUpdate,
 }
 
-func acpNoUpdate(*acpDecoder, *acpSession, string, json.RawMessage) error { return nil }
+func noUpdate(*Decoder, *sessionState, string, json.RawMessage) error { return nil }
 
-func (d *acpDecoder) update(m *acpMsg, req *acpRequest) error {
+func (d *Decoder) update(m *message, req *request) error {
 	var n struct {
 		SessionId acp.SessionId   `json:"sessionId"`
 		Update    json.RawMessage `json:"update"`
 	}
-	if err := acpParams(m, &n); err != nil {
+	if err := params(m, &n); err != nil {
 		return err
 	}
 	var head struct {
@@ -46,7 +47,7 @@ func (d *acpDecoder) update(m *acpMsg, req *acpRequest) error {
 	}
 	ss := d.session(string(n.SessionId))
 	req.session = ss
-	h, known := acpUpdates[head.SessionUpdate]
+	h, known := updates[head.SessionUpdate]
 	if !known {
 		return fmt.Errorf("unknown session update `%s`", head.SessionUpdate)
 	}
@@ -54,8 +55,8 @@ func (d *acpDecoder) update(m *acpMsg, req *acpRequest) error {
 	return h(d, ss, head.SessionUpdate, n.Update)
 }
 
-// acpShape decodes an update, naming its kind when it does not fit.
-func acpShape(kind string, raw json.RawMessage, v any) error {
+// shape decodes an update, naming its kind when it does not fit.
+func shape(kind string, raw json.RawMessage, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("`%s` update does not fit its shape: %s", kind, jsonline.Short(err))
 	}
@@ -65,37 +66,37 @@ func acpShape(kind string, raw json.RawMessage, v any) error {
 // plan replaces the session's plan. Updates that follow one another change
 // one checklist in place; after other entries, the plan shows again where it
 // changed.
-func (d *acpDecoder) plan(ss *acpSession, kind string, raw json.RawMessage) error {
+func (d *Decoder) plan(ss *sessionState, kind string, raw json.RawMessage) error {
 	var p acp.SessionUpdatePlan
-	if err := acpShape(kind, raw, &p); err != nil {
+	if err := shape(kind, raw, &p); err != nil {
 		return err
 	}
-	items := make([]PlanItem, len(p.Entries))
+	items := make([]session.PlanItem, len(p.Entries))
 	for i, e := range p.Entries {
-		items[i] = PlanItem{Content: e.Content, Status: string(e.Status)}
+		items[i] = session.PlanItem{Content: e.Content, Status: string(e.Status)}
 	}
 	if ss.plan != nil && ss.last == ss.plan {
 		ss.plan.Items = items
 		d.touch(ss.plan)
 		return nil
 	}
-	ss.plan = &Plan{EntryBase: d.base(), Items: items}
+	ss.plan = &session.Plan{EntryBase: d.base(), Items: items}
 	d.add(ss, ss.plan)
 	return nil
 }
 
-func (d *acpDecoder) modeUpdate(ss *acpSession, kind string, raw json.RawMessage) error {
+func (d *Decoder) modeUpdate(ss *sessionState, kind string, raw json.RawMessage) error {
 	var u acp.SessionCurrentModeUpdate
-	if err := acpShape(kind, raw, &u); err != nil {
+	if err := shape(kind, raw, &u); err != nil {
 		return err
 	}
 	d.changeMode(ss, string(u.CurrentModeId), "")
 	return nil
 }
 
-func (d *acpDecoder) infoUpdate(ss *acpSession, kind string, raw json.RawMessage) error {
+func (d *Decoder) infoUpdate(ss *sessionState, kind string, raw json.RawMessage) error {
 	var u acp.SessionSessionInfoUpdate
-	if err := acpShape(kind, raw, &u); err != nil {
+	if err := shape(kind, raw, &u); err != nil {
 		return err
 	}
 	if u.Title != nil {

@@ -1,8 +1,8 @@
-package session
+package acp
 
 import "fmt"
 
-// acpFramer cuts the physical lines of an ACP log into JSON values. A
+// framer cuts the physical lines of an ACP log into JSON values. A
 // JSON-RPC transcript holds one value a line. The TypeScript SDK's call
 // recordings hold pretty-printed values spanning many lines, back to back
 // ("}{" on one line), so a value may start, go on and end anywhere.
@@ -14,8 +14,8 @@ import "fmt"
 // A pretty-printed log indents everything inside a top-level value, so a line
 // that starts with "{" in column 0 begins a new value: a value still open
 // then was cut off, and is reported, as is one open for more than
-// acpMaxValueLines lines or acpMaxValueBytes bytes.
-type acpFramer struct {
+// maxValueLines lines or maxValueBytes bytes.
+type framer struct {
 	buf       []byte // the open value so far
 	first     int    // the line it starts on; 0 when no value is open
 	last      int    // the last line it has taken
@@ -28,24 +28,24 @@ type acpFramer struct {
 // The bounds on one value: past them it is dropped with a notice, so a value
 // that never closes cannot swallow the rest of the log.
 const (
-	acpMaxValueLines = 100_000
-	acpMaxValueBytes = 64 << 20
+	maxValueLines = 100_000
+	maxValueBytes = 64 << 20
 )
 
-// acpPiece is what a line yields: a whole value, or text that is not one.
+// piece is what a line yields: a whole value, or text that is not one.
 // err, when set, says why the text is not a value; data is then nil.
-type acpPiece struct {
+type piece struct {
 	first, last int // the lines it spans
 	data        []byte
 	err         string
 }
 
 // open reports whether a value is open across the end of the last line.
-func (f *acpFramer) open() bool { return f.first != 0 }
+func (f *framer) open() bool { return f.first != 0 }
 
 // feed takes one line (without its newline) and returns what it completes.
-func (f *acpFramer) feed(num int, line []byte) []acpPiece {
-	var out []acpPiece
+func (f *framer) feed(num int, line []byte) []piece {
+	var out []piece
 	if f.open() && len(line) > 0 && line[0] == '{' {
 		out = append(out, f.drop(num, fmt.Sprintf("it never closes (a new value starts at line %d)", num)))
 	}
@@ -59,7 +59,7 @@ func (f *acpFramer) feed(num int, line []byte) []acpPiece {
 			}
 			if c := line[i]; c != '{' && c != '[' {
 				// not a message: let the parser word what it is
-				return append(out, acpPiece{first: num, last: num, data: append([]byte(nil), line[i:]...)})
+				return append(out, piece{first: num, last: num, data: append([]byte(nil), line[i:]...)})
 			}
 			f.first = num
 		}
@@ -69,7 +69,7 @@ func (f *acpFramer) feed(num int, line []byte) []acpPiece {
 			f.buf = append(append(f.buf, line[i:]...), '\n')
 			break
 		}
-		out = append(out, acpPiece{first: f.first, last: num, data: append(f.buf, line[i:end]...)})
+		out = append(out, piece{first: f.first, last: num, data: append(f.buf, line[i:end]...)})
 		f.reset()
 		i = end
 	}
@@ -79,9 +79,9 @@ func (f *acpFramer) feed(num int, line []byte) []acpPiece {
 	switch {
 	case f.first == num && !f.multiline && !isLoneOpener(f.buf):
 		// a JSON-RPC line that ends early: the parser words it
-		out = append(out, acpPiece{first: num, last: num, data: f.buf[:len(f.buf)-1]})
+		out = append(out, piece{first: num, last: num, data: f.buf[:len(f.buf)-1]})
 		f.reset()
-	case num-f.first+1 > acpMaxValueLines || len(f.buf) > acpMaxValueBytes:
+	case num-f.first+1 > maxValueLines || len(f.buf) > maxValueBytes:
 		out = append(out, f.drop(num, fmt.Sprintf("it is still open after %d lines (%d bytes)", num-f.first+1, len(f.buf))))
 	default:
 		f.multiline = true
@@ -91,7 +91,7 @@ func (f *acpFramer) feed(num int, line []byte) []acpPiece {
 
 // scan follows the open value through line from i, and returns the index
 // just past its end, or -1 if it goes on past the line.
-func (f *acpFramer) scan(line []byte, i int) int {
+func (f *framer) scan(line []byte, i int) int {
 	for ; i < len(line); i++ {
 		c := line[i]
 		if f.inStr {
@@ -121,13 +121,13 @@ func (f *acpFramer) scan(line []byte, i int) int {
 }
 
 // drop gives up the open value, saying why.
-func (f *acpFramer) drop(num int, why string) acpPiece {
-	p := acpPiece{first: f.first, last: f.last, err: "an unfinished JSON value: " + why}
+func (f *framer) drop(num int, why string) piece {
+	p := piece{first: f.first, last: f.last, err: "an unfinished JSON value: " + why}
 	f.reset()
 	return p
 }
 
-func (f *acpFramer) reset() {
+func (f *framer) reset() {
 	f.buf, f.first, f.last, f.depth, f.inStr, f.esc = nil, 0, 0, 0, false, false
 }
 

@@ -1,27 +1,28 @@
-package session
+package acp
 
 import (
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// acpSearchText drops the counts Claude Code's search tools print above
+// searchText drops the counts Claude Code's search tools print above
 // their results ("Found 3 files"), and their words for nothing found.
-func acpSearchText(text string) string {
+func searchText(text string) string {
 	t := strings.TrimSpace(text)
 	if strings.HasPrefix(t, "No files found") || strings.HasPrefix(t, "No matches found") {
 		return ""
 	}
 	first, rest, _ := strings.Cut(t, "\n")
-	if f := strings.Fields(first); len(f) == 3 && f[0] == "Found" && acpDigits(f[1]) {
+	if f := strings.Fields(first); len(f) == 3 && f[0] == "Found" && digits(f[1]) {
 		return rest
 	}
 	return t
 }
 
-// acpDigits reports a string of digits.
-func acpDigits(s string) bool {
+// digits reports a string of digits.
+func digits(s string) bool {
 	for _, r := range s {
 		if r < '0' || r > '9' {
 			return false
@@ -30,10 +31,10 @@ func acpDigits(s string) bool {
 	return s != ""
 }
 
-// acpWebSearch reads Claude Code's WebSearch result: a line naming the
+// webSearch reads Claude Code's WebSearch result: a line naming the
 // query, a line "Links: [{title, url}…]" (the sources), then the answer.
-func acpWebSearch(text string) WebSearchResultView {
-	var v WebSearchResultView
+func webSearch(text string) session.WebSearchResultView {
+	var v session.WebSearchResultView
 	var answer []string
 	for i, l := range strings.Split(text, "\n") {
 		if i == 0 && strings.HasPrefix(l, "Web search results for query:") {
@@ -45,9 +46,9 @@ func acpWebSearch(text string) WebSearchResultView {
 				URL   string `json:"url"`
 			}
 			if json.Unmarshal([]byte(links), &list) == nil {
-				v.Sources = []WebSource{}
+				v.Sources = []session.WebSource{}
 				for _, s := range list {
-					v.Sources = append(v.Sources, WebSource{URL: s.URL, Title: s.Title})
+					v.Sources = append(v.Sources, session.WebSource{URL: s.URL, Title: s.Title})
 				}
 				continue
 			}

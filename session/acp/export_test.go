@@ -1,0 +1,5 @@
+package acp
+
+// What the external tests see of the reader's insides.
+
+const MaxValueLines = maxValueLines

@@ -166,10 +166,10 @@ func (c *ToolCall) Title() string {
 	if c.View != nil && c.View.ResultTitle() != "" {
 		return c.View.ResultTitle()
 	}
-	return callTitle(c.Call)
+	return CallTitle(c.Call)
 }
 
-func callTitle(v CallView) string {
+func CallTitle(v CallView) string {
 	switch v := v.(type) {
 	case GenericCallView:
 		return v.Title

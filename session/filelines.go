@@ -17,8 +17,8 @@ type FileLines struct {
 
 func NewFileLines() *FileLines { return &FileLines{files: map[string]map[int]string{}} }
 
-// key resolves a path against the session's working directory.
-func (f *FileLines) key(p string) string {
+// Key resolves a path against the session's working directory.
+func (f *FileLines) Key(p string) string {
 	if p == "" || path.IsAbs(p) || f.Cwd == "" || strings.HasPrefix(p, f.Cwd+"/") {
 		return path.Clean(p)
 	}
@@ -26,20 +26,20 @@ func (f *FileLines) key(p string) string {
 }
 
 // Forget drops what is known of a file (deleted, or changed unseen).
-func (f *FileLines) Forget(p string) { delete(f.files, f.key(p)) }
+func (f *FileLines) Forget(p string) { delete(f.files, f.Key(p)) }
 
 // Rename moves what is known of a file to its new path.
 func (f *FileLines) Rename(from, to string) {
-	known := f.files[f.key(from)]
+	known := f.files[f.Key(from)]
 	f.Forget(from)
 	if known != nil {
-		f.files[f.key(to)] = known
+		f.files[f.Key(to)] = known
 	}
 }
 
 // Read records a Read window: these lines of the file are now known.
 func (f *FileLines) Read(v ReadResultView) {
-	k := f.key(v.Path)
+	k := f.Key(v.Path)
 	known := f.files[k]
 	if known == nil {
 		known = map[int]string{}
@@ -59,7 +59,7 @@ func (f *FileLines) Number(diffs []FileDiff) []int {
 			starts[i] = 1
 			continue
 		}
-		starts[i] = find(f.files[f.key(d.Path)], splitLines(*d.OldText))
+		starts[i] = find(f.files[f.Key(d.Path)], splitLines(*d.OldText))
 	}
 	return starts
 }
@@ -69,7 +69,7 @@ func (f *FileLines) Number(diffs []FileDiff) []int {
 func (f *FileLines) Apply(diffs []FileDiff, starts []int) {
 	for i := len(diffs) - 1; i >= 0; i-- {
 		d := diffs[i]
-		k := f.key(d.Path)
+		k := f.Key(d.Path)
 		newLines := splitLines(d.NewText)
 		switch {
 		case d.OldText == nil:

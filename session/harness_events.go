@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/human"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -176,7 +177,7 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 	if ev == nil || phase == "start" || phase == "prune" {
 		ev = &Event{EntryBase: d.base(r), Kind: "compaction", Summary: "compacting the conversation"}
 		if phase == "prune" {
-			ev.Summary = fmt.Sprintf("pruned %s tokens of old tool output", thousands(jsonline.Num(c.ShadowedTokenCount)))
+			ev.Summary = fmt.Sprintf("pruned %s tokens of old tool output", human.Thousands(jsonline.Num(c.ShadowedTokenCount)))
 		}
 		if c.CompactionID != "" {
 			d.compacts[c.CompactionID] = ev
@@ -186,7 +187,7 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 	}
 	switch phase {
 	case "summary":
-		ev.Summary = fmt.Sprintf("compacted %s tokens into a summary", thousands(jsonline.Num(c.ShadowedTokenCount)))
+		ev.Summary = fmt.Sprintf("compacted %s tokens into a summary", human.Thousands(jsonline.Num(c.ShadowedTokenCount)))
 		ev.Body = TextOf(c.Summary)
 	case "end":
 		if c.Error != "" {
@@ -261,16 +262,4 @@ func (d *harnessDecoder) eventLine(r *record) (Outcome, error) {
 	summary, failed := eventLines[r.Type](m)
 	d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
 	return AsEntry, nil
-}
-
-// thousands writes n with separators: 18,234.
-func thousands(n int64) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -11,7 +11,7 @@ func init() {
 	register([]string{"grep"}, presenter{
 		schema: schema{"pattern": req("string"), "path": opt("string"), "include": opt("string")},
 		call: func(a Args) CallView {
-			title := "Grep " + a.Str("pattern") + where(a)
+			title := "Grep " + a.Str("pattern") + Where(a)
 			if a.Has("include") {
 				title += " (" + a.Str("include") + ")"
 			}
@@ -22,7 +22,7 @@ func init() {
 	register([]string{"glob"}, presenter{
 		schema: schema{"pattern": req("string"), "path": opt("string")},
 		call: func(a Args) CallView {
-			return GenericCallView{Title: "Glob " + a.Str("pattern") + where(a), Kind: "search", RawInput: a.Str("pattern")}
+			return GenericCallView{Title: "Glob " + a.Str("pattern") + Where(a), Kind: "search", RawInput: a.Str("pattern")}
 		},
 		result: func(_ Args, r *ToolResult) ResultView { return searchResult(r, "paths") },
 	})
@@ -62,7 +62,7 @@ func init() {
 	})
 }
 
-func where(a Args) string {
+func Where(a Args) string {
 	if a.Has("path") {
 		return " in " + a.Str("path")
 	}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/deck-tui/deck/session/claude"
+
 	"github.com/deck-tui/deck/session/acp"
 
 	"github.com/deck-tui/deck/session"
@@ -223,7 +225,7 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatACP:
 		r.dec = acp.New(r.s)
 	case session.FormatClaudeCode:
-		r.dec = session.NewClaudeDecoder(r.s, r.path)
+		r.dec = claude.New(r.s, r.path)
 	case session.FormatCodex:
 		r.dec = session.NewCodexDecoder(r.s)
 	default:

@@ -1,4 +1,4 @@
-package session_test
+package claude_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/claude"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 
@@ -210,7 +211,7 @@ func TestClaudeReadFromObject(t *testing.T) {
 	l.use("m", "t1", "Read", obj{"file_path": "/w/a.go", "offset": 2, "limit": 2})
 	l.result("t1", "     2→b\n     3→c\n", false, obj{"type": "text", "file": obj{"filePath": "/w/a.go", "content": "b\nc", "numLines": 2, "startLine": 2, "totalLines": 9}})
 	v, ok := onlyCall(t, l.read(t)).View.(session.ReadResultView)
-	if !ok || v.Path != "/w/a.go" || v.Offset != 2 || v.TotalLines != 9 || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{3, "c"}) || v.Lang != "go" {
+	if !ok || v.Path != "/w/a.go" || v.Offset != 2 || v.TotalLines != 9 || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{Number: 3, Text: "c"}) || v.Lang != "go" {
 		t.Errorf("view %+v", v)
 	}
 }
@@ -223,7 +224,7 @@ func TestClaudeReadFromText(t *testing.T) {
 		l := &ccLog{}
 		l.use("m", "t1", "Read", obj{"file_path": "/w/a.txt"}).result("t1", text, false, nil)
 		v, ok := onlyCall(t, l.read(t)).View.(session.ReadResultView)
-		if !ok || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{2, "y"}) || v.Path != "/w/a.txt" {
+		if !ok || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{Number: 2, Text: "y"}) || v.Path != "/w/a.txt" {
 			t.Errorf("%q: view %+v", text, v)
 		}
 	}
@@ -440,7 +441,7 @@ func TestClaudeTodoWriteIsAPlan(t *testing.T) {
 	if got := sessiontest.Shape(s); got != "plan plan event:plan " {
 		t.Fatalf("shape %q", got)
 	}
-	if p := s.Entries[0].(*session.Plan); len(p.Items) != 2 || p.Items[1] != (session.PlanItem{"b", "in_progress"}) {
+	if p := s.Entries[0].(*session.Plan); len(p.Items) != 2 || p.Items[1] != (session.PlanItem{Content: "b", Status: "in_progress"}) {
 		t.Errorf("plan %+v", p.Items)
 	}
 	if e := s.Entries[2].(*session.Event); !e.Failed || !strings.Contains(e.Summary, "InputValidationError") {
@@ -533,7 +534,7 @@ func TestClaudeCompactionAgent(t *testing.T) {
 	l.add(obj{"type": "user", "isSidechain": true, "agentId": "acompact-1", "parentUuid": "elsewhere", "message": obj{"content": "Your task is to create a detailed summary"}})
 	l.add(obj{"type": "assistant", "isSidechain": true, "agentId": "acompact-1", "message": obj{"id": "m", "content": []any{obj{"type": "text", "text": "<summary>done</summary>"}}}})
 	s := l.read(t)
-	if m, ok := s.Entries[0].(*session.UserMessage); !ok || m.Role != session.RoleInjected || m.Source != session.ClaudeSourceCompact {
+	if m, ok := s.Entries[0].(*session.UserMessage); !ok || m.Role != session.RoleInjected || m.Source != claude.SourceCompact {
 		t.Errorf("request %#v", s.Entries[0])
 	}
 	if e, ok := s.Entries[1].(*session.Event); !ok || e.Kind != "compaction" || e.Body != "<summary>done</summary>" {
@@ -671,7 +672,7 @@ func TestClaudeSubagentFileOnItsOwn(t *testing.T) {
 	if got := sessiontest.Shape(s); got != "user call:t1 " {
 		t.Fatalf("shape %q: a subagent's own file shows its work at top level", got)
 	}
-	if m := s.Entries[0].(*session.UserMessage); m.Role != session.RoleInjected || m.Source != session.ClaudeSourceCaller {
+	if m := s.Entries[0].(*session.UserMessage); m.Role != session.RoleInjected || m.Source != claude.SourceCaller {
 		t.Errorf("prompt %+v", m)
 	}
 	if s.Model != "claude-test" {
@@ -769,7 +770,7 @@ func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
 // never panics, and every line is accounted for.
 func FuzzClaudeReader(f *testing.F) {
 	for _, path := range []string{"Brads3290_cclogviewer__example.jsonl", "marot_spotter__subagent.jsonl"} {
-		if b, err := os.ReadFile(filepath.Join(claudeCorpus, path)); err == nil {
+		if b, err := os.ReadFile(filepath.Join(corpus, path)); err == nil {
 			lines := strings.SplitAfter(string(b), "\n")
 			for i := 0; i+4 <= len(lines) && i < 40; i += 4 {
 				f.Add([]byte(strings.Join(lines[i:i+4], "")), uint16(64))

@@ -1,23 +1,24 @@
-package session
+package claude
 
 import (
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
 // The shell, search and web tools' results.
 
-var claudeExitLine = regexp.MustCompile(`^Exit code (\d+)\n?`)
+var exitLine = regexp.MustCompile(`^Exit code (\d+)\n?`)
 
-// claudeBashResult is a command's terminal card: stdout then stderr from the
+// bashResult is a command's terminal card: stdout then stderr from the
 // object. A failed command's object is only a string, so its text is the
 // output, led by "Exit code N" in newer logs (older ones give no code).
-func claudeBashResult(obj map[string]any, text string, failed bool) ResultView {
-	v := TerminalResultView{}
+func bashResult(obj map[string]any, text string, failed bool) session.ResultView {
+	v := session.TerminalResultView{}
 	if obj != nil && !failed {
 		if id, _ := obj["backgroundTaskId"].(string); id != "" {
 			v.Output = text // started, not finished: no exit code
@@ -25,7 +26,7 @@ func claudeBashResult(obj map[string]any, text string, failed bool) ResultView {
 		}
 		stdout, _ := obj["stdout"].(string)
 		stderr, _ := obj["stderr"].(string)
-		v.Output = claudeJoinOutput(stdout, stderr)
+		v.Output = joinOutput(stdout, stderr)
 		if obj["interrupted"] == true {
 			v.Signal = "interrupt"
 			return v
@@ -35,7 +36,7 @@ func claudeBashResult(obj map[string]any, text string, failed bool) ResultView {
 		return v
 	}
 	v.Output = text
-	switch m := claudeExitLine.FindStringSubmatch(text); {
+	switch m := exitLine.FindStringSubmatch(text); {
 	case m != nil:
 		code, err := strconv.Atoi(m[1])
 		if err != nil {
@@ -49,11 +50,11 @@ func claudeBashResult(obj map[string]any, text string, failed bool) ResultView {
 	return v
 }
 
-var claudeFoundLine = regexp.MustCompile(`^Found (\d+) files?`)
+var foundLine = regexp.MustCompile(`^Found (\d+) files?`)
 
-// claudeGrepResult is a Grep's card by its output mode: files with matches
+// grepResult is a Grep's card by its output mode: files with matches
 // are paths, content lines are matches, counts are shown as they came.
-func claudeGrepResult(a Args, obj map[string]any, text string) ResultView {
+func grepResult(a session.Args, obj map[string]any, text string) session.ResultView {
 	mode := a.Str("output_mode")
 	if m, ok := obj["mode"].(string); ok && m != "" {
 		mode = m
@@ -61,57 +62,57 @@ func claudeGrepResult(a Args, obj map[string]any, text string) ResultView {
 	switch mode {
 	case "", "files_with_matches":
 		if names, ok := obj["filenames"].([]any); ok {
-			return claudePaths(names, obj)
+			return paths(names, obj)
 		}
-		return claudePathList(text)
+		return pathList(text)
 	case "content":
 		body := text
 		if c, ok := obj["content"].(string); ok {
 			body = c
 		}
-		if v := claudeGrepContent(a.Str("path"), body); v != nil {
+		if v := grepContent(a.Str("path"), body); v != nil {
 			return v
 		}
 	}
-	return GenericResultView{Content: claudeMarkdown(claudeFence("", text))}
+	return session.GenericResultView{Content: markdown(fence("", text))}
 }
 
-var claudeLineMatch = regexp.MustCompile(`^(\d+):(.*)$`)
+var lineMatch = regexp.MustCompile(`^(\d+):(.*)$`)
 
-// claudeGrepContent reads content-mode output: "path:line:text" rows, or
+// grepContent reads content-mode output: "path:line:text" rows, or
 // "line:text" rows when one file was searched. Anything else (no line
 // numbers, context lines) is nil: shown as it came.
-func claudeGrepContent(path, body string) ResultView {
+func grepContent(path, body string) session.ResultView {
 	t := strings.TrimSpace(body)
 	if t == "" || strings.HasPrefix(t, "No matches found") || strings.HasPrefix(t, "No files found") {
-		return SearchMatchesResultView{}
+		return session.SearchMatchesResultView{}
 	}
 	rows := strings.Split(t, "\n")
 	if path != "" {
-		f := SearchFileMatches{Path: path}
+		f := session.SearchFileMatches{Path: path}
 		for _, r := range rows {
-			m := claudeLineMatch.FindStringSubmatch(r)
+			m := lineMatch.FindStringSubmatch(r)
 			if m == nil {
 				f.Matches = nil
 				break
 			}
 			n, _ := strconv.Atoi(m[1])
-			f.Matches = append(f.Matches, SearchLineMatch{LineNumber: n, Line: m[2]})
+			f.Matches = append(f.Matches, session.SearchLineMatch{LineNumber: n, Line: m[2]})
 		}
 		if f.Matches != nil {
-			return SearchMatchesResultView{Files: []SearchFileMatches{f}, Total: len(f.Matches)}
+			return session.SearchMatchesResultView{Files: []session.SearchFileMatches{f}, Total: len(f.Matches)}
 		}
 	}
-	if v, ok := SearchFromText(t).(SearchMatchesResultView); ok {
+	if v, ok := session.SearchFromText(t).(session.SearchMatchesResultView); ok {
 		return v
 	}
 	return nil
 }
 
-// claudePaths is a list of file names from a result object, with its
+// paths is a list of file names from a result object, with its
 // numFiles and truncated when given.
-func claudePaths(names []any, obj map[string]any) ResultView {
-	v := SearchPathsResultView{Paths: make([]string, 0, len(names))}
+func paths(names []any, obj map[string]any) session.ResultView {
+	v := session.SearchPathsResultView{Paths: make([]string, 0, len(names))}
 	for _, n := range names {
 		if s, ok := n.(string); ok {
 			v.Paths = append(v.Paths, s)
@@ -125,18 +126,18 @@ func claudePaths(names []any, obj map[string]any) ResultView {
 	return v
 }
 
-// claudePathList reads paths from result text, one a line: without the
+// pathList reads paths from result text, one a line: without the
 // "Found N files" head, "No files found", or the note that the list was cut.
-func claudePathList(text string) ResultView {
-	v := SearchPathsResultView{Paths: []string{}}
+func pathList(text string) session.ResultView {
+	v := session.SearchPathsResultView{Paths: []string{}}
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		switch {
 		case l == "" || l == "No files found" || l == "No matches found":
 		case strings.HasPrefix(l, "(Results are truncated"):
 			v.Truncated = true
-		case claudeFoundLine.MatchString(l):
-			n, _ := strconv.Atoi(claudeFoundLine.FindStringSubmatch(l)[1])
+		case foundLine.MatchString(l):
+			n, _ := strconv.Atoi(foundLine.FindStringSubmatch(l)[1])
 			v.Total = n
 		default:
 			v.Paths = append(v.Paths, l)
@@ -146,19 +147,19 @@ func claudePathList(text string) ResultView {
 	return v
 }
 
-// claudeGlobResult is a Glob's paths: the object's filenames, else the text.
-func claudeGlobResult(obj map[string]any, text string) ResultView {
+// globResult is a Glob's paths: the object's filenames, else the text.
+func globResult(obj map[string]any, text string) session.ResultView {
 	if names, ok := obj["filenames"].([]any); ok {
-		return claudePaths(names, obj)
+		return paths(names, obj)
 	}
-	return claudePathList(text)
+	return pathList(text)
 }
 
-// claudeLSResult reads LS's tree ("- /dir/", then "  - child" indented two
+// lsResult reads LS's tree ("- /dir/", then "  - child" indented two
 // spaces a level) into the paths under the listed folder; the note after
 // the tree is not a path. A listing that is not such a tree is shown as it
 // came.
-func claudeLSResult(listing string) ResultView {
+func lsResult(listing string) session.ResultView {
 	var stack, paths []string
 	for _, l := range strings.Split(listing, "\n") {
 		if strings.TrimSpace(l) == "" {
@@ -171,7 +172,7 @@ func claudeLSResult(listing string) ResultView {
 		name, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "- ")
 		level := indent / 2
 		if !ok || indent%2 != 0 || level > len(stack) || len(stack) == 0 && level != 0 {
-			return GenericResultView{Content: claudeMarkdown(claudeFence("", listing))}
+			return session.GenericResultView{Content: markdown(fence("", listing))}
 		}
 		stack = append(stack[:level], name)
 		if level > 0 { // "/dir/" + "sub/" + "file": folders end in a slash
@@ -179,30 +180,30 @@ func claudeLSResult(listing string) ResultView {
 		}
 	}
 	if len(stack) == 0 {
-		return GenericResultView{Content: claudeMarkdown(claudeFence("", listing))}
+		return session.GenericResultView{Content: markdown(fence("", listing))}
 	}
-	return SearchPathsResultView{Paths: paths, Total: len(paths)}
+	return session.SearchPathsResultView{Paths: paths, Total: len(paths)}
 }
 
-// claudeFetchResult is a WebFetch's card: its URL and HTTP status; the
+// fetchResult is a WebFetch's card: its URL and HTTP status; the
 // text the model read stays the result's content.
-func claudeFetchResult(a Args, obj map[string]any, text string) ResultView {
+func fetchResult(a session.Args, obj map[string]any, text string) session.ResultView {
 	code, ok := jsonline.Int(obj["code"])
 	if !ok {
-		return GenericResultView{Content: claudeMarkdown(text)}
+		return session.GenericResultView{Content: markdown(text)}
 	}
 	url, _ := obj["url"].(string)
 	if url == "" {
 		url = a.Str("url")
 	}
-	return WebFetchResultView{URL: url, StatusCode: int(code)}
+	return session.WebFetchResultView{URL: url, StatusCode: int(code)}
 }
 
-// claudeSearchResult is a WebSearch's sources and answer: from the object's
+// searchResult is a WebSearch's sources and answer: from the object's
 // results (source lists and answer text mixed), else from the text's
 // "Links: [...]" line and what follows it.
-func claudeSearchResult(obj map[string]any, text string) ResultView {
-	var v WebSearchResultView
+func searchResult(obj map[string]any, text string) session.ResultView {
+	var v session.WebSearchResultView
 	var answers []string
 	if results, ok := obj["results"].([]any); ok {
 		for _, r := range results {
@@ -211,7 +212,7 @@ func claudeSearchResult(obj map[string]any, text string) ResultView {
 				answers = append(answers, x)
 			case map[string]any:
 				list, _ := x["content"].([]any)
-				v.Sources = append(v.Sources, claudeSources(list)...)
+				v.Sources = append(v.Sources, sources(list)...)
 			}
 		}
 	} else {
@@ -219,7 +220,7 @@ func claudeSearchResult(obj map[string]any, text string) ResultView {
 			if links, ok := strings.CutPrefix(l, "Links: "); ok {
 				var list []any
 				if json.Unmarshal([]byte(links), &list) == nil {
-					v.Sources = append(v.Sources, claudeSources(list)...)
+					v.Sources = append(v.Sources, sources(list)...)
 					continue
 				}
 			}
@@ -234,13 +235,13 @@ func claudeSearchResult(obj map[string]any, text string) ResultView {
 	}
 	v.Answer = answer
 	if v.Sources == nil {
-		v.Sources = []WebSource{}
+		v.Sources = []session.WebSource{}
 	}
 	return v
 }
 
-func claudeSources(list []any) []WebSource {
-	var out []WebSource
+func sources(list []any) []session.WebSource {
+	var out []session.WebSource
 	for _, item := range list {
 		m, ok := jsonline.AsObject(item)
 		if !ok {
@@ -249,7 +250,7 @@ func claudeSources(list []any) []WebSource {
 		url, _ := m["url"].(string)
 		title, _ := m["title"].(string)
 		if url != "" || title != "" {
-			out = append(out, WebSource{URL: url, Title: title})
+			out = append(out, session.WebSource{URL: url, Title: title})
 		}
 	}
 	return out

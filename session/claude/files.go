@@ -1,8 +1,9 @@
-package session
+package claude
 
 import (
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -11,7 +12,7 @@ import (
 
 // readResult is a Read's card: the window from toolUseResult.file, or the
 // numbered lines of the result text when that is all there is.
-func (d *claudeDecoder) readResult(a Args, obj map[string]any, text string) ResultView {
+func (d *Decoder) readResult(a session.Args, obj map[string]any, text string) session.ResultView {
 	path := a.Str("file_path")
 	if f, ok := jsonline.AsObject(obj["file"]); ok {
 		if content, ok := f["content"].(string); ok {
@@ -23,8 +24,8 @@ func (d *claudeDecoder) readResult(a Args, obj map[string]any, text string) Resu
 				start = int(n)
 			}
 			total, _ := jsonline.Int(f["totalLines"])
-			lines := claudeLines(content, start)
-			v := ReadView(path, lines, int(total))
+			lines := numberedFrom(content, start)
+			v := session.ReadView(path, lines, int(total))
 			d.files.Read(v)
 			if start == 1 && len(lines) == int(total) {
 				d.remember(path, content)
@@ -33,24 +34,24 @@ func (d *claudeDecoder) readResult(a Args, obj map[string]any, text string) Resu
 		}
 		return nil // an image, a notebook, a PDF: the generic card
 	}
-	if lines, ok := NumberedLines(text); ok {
-		v := ReadView(path, lines, 0)
+	if lines, ok := session.NumberedLines(text); ok {
+		v := session.ReadView(path, lines, 0)
 		d.files.Read(v)
 		return v
 	}
 	return nil
 }
 
-// claudeLines numbers a read's text as Claude Code counts it: a final
+// numberedFrom numbers a read's text as Claude Code counts it: a final
 // newline ends one more, empty, line.
-func claudeLines(text string, first int) []ReadFileLine {
+func numberedFrom(text string, first int) []session.ReadFileLine {
 	if text == "" {
 		return nil
 	}
 	rows := strings.Split(text, "\n")
-	out := make([]ReadFileLine, len(rows))
+	out := make([]session.ReadFileLine, len(rows))
 	for i, r := range rows {
-		out[i] = ReadFileLine{Number: first + i, Text: r}
+		out[i] = session.ReadFileLine{Number: first + i, Text: r}
 	}
 	return out
 }
@@ -58,26 +59,26 @@ func claudeLines(text string, first int) []ReadFileLine {
 // editResult is an Edit's or MultiEdit's card: the structured patch's
 // hunks, which say where they start; else the replacements asked for,
 // placed by what the session knows of the file.
-func (d *claudeDecoder) editResult(c *ToolCall, a Args, obj map[string]any) ResultView {
+func (d *Decoder) editResult(c *session.ToolCall, a session.Args, obj map[string]any) session.ResultView {
 	path := a.Str("file_path")
 	if p, ok := obj["filePath"].(string); ok && p != "" {
 		path = p
 	}
-	diffs, starts := claudePatch(path, obj["structuredPatch"])
+	diffs, starts := patch(path, obj["structuredPatch"])
 	if len(diffs) == 0 {
-		diffs = claudeEditDiffs(a)
+		diffs = editDiffs(a)
 		starts = d.files.Number(diffs)
 	}
 	d.files.Apply(diffs, starts)
 	d.editWhole(path, a, obj)
 	c.DiffStarts = starts
-	return DiffResultView{Diffs: diffs}
+	return session.DiffResultView{Diffs: diffs}
 }
 
 // writeResult is a Write's card: a new file whole; an overwrite as the
 // patch, or as the old text (Claude Code's, else the session's) diffed
 // against the new; failing all of those, the new text whole, said so.
-func (d *claudeDecoder) writeResult(c *ToolCall, a Args, obj map[string]any, text string) ResultView {
+func (d *Decoder) writeResult(c *session.ToolCall, a session.Args, obj map[string]any, text string) session.ResultView {
 	path, content := a.Str("file_path"), a.Str("content")
 	if p, ok := obj["filePath"].(string); ok && p != "" {
 		path = p
@@ -85,35 +86,35 @@ func (d *claudeDecoder) writeResult(c *ToolCall, a Args, obj map[string]any, tex
 	if s, ok := obj["content"].(string); ok {
 		content = s
 	}
-	known, isKnown := d.whole[d.files.key(path)]
+	known, isKnown := d.whole[d.files.Key(path)]
 	original, hasOriginal := obj["originalFile"].(string)
-	hasOriginal = hasOriginal && len(original) <= claudeMaxWhole // too big to diff
-	diffs, starts := claudePatch(path, obj["structuredPatch"])
+	hasOriginal = hasOriginal && len(original) <= maxWhole // too big to diff
+	diffs, starts := patch(path, obj["structuredPatch"])
 	title := ""
 	switch {
 	case len(diffs) > 0:
 	case obj["type"] == "create" || strings.HasPrefix(text, "File created successfully"):
-		diffs, starts = TextHunks(path, nil, content)
+		diffs, starts = session.TextHunks(path, nil, content)
 	case hasOriginal:
-		diffs, starts = TextHunks(path, &original, content)
+		diffs, starts = session.TextHunks(path, &original, content)
 	case isKnown:
-		diffs, starts = TextHunks(path, &known, content)
+		diffs, starts = session.TextHunks(path, &known, content)
 	default:
-		diffs, starts = TextHunks(path, nil, content)
+		diffs, starts = session.TextHunks(path, nil, content)
 		title = "Write " + path + " (replaced; its old text is not in the log)"
 	}
 	d.files.Apply(diffs, starts)
 	d.remember(path, content)
 	c.DiffStarts = starts
-	return DiffResultView{Title: title, Diffs: diffs}
+	return session.DiffResultView{Title: title, Diffs: diffs}
 }
 
-// claudePatch reads a structuredPatch: hunks {oldStart, oldLines, newStart,
+// patch reads a structuredPatch: hunks {oldStart, oldLines, newStart,
 // newLines, lines[" ctx", "-old", "+new"]}, one diff each, starting where
 // the hunk says. Anything that is not a hunk is skipped.
-func claudePatch(path string, v any) ([]FileDiff, []int) {
+func patch(path string, v any) ([]session.FileDiff, []int) {
 	list, _ := v.([]any)
-	var diffs []FileDiff
+	var diffs []session.FileDiff
 	var starts []int
 	for _, item := range list {
 		h, ok := jsonline.AsObject(item)
@@ -141,7 +142,7 @@ func claudePatch(path string, v any) ([]FileDiff, []int) {
 		}
 		start, _ := jsonline.Int(h["oldStart"])
 		count, _ := jsonline.Int(h["oldLines"])
-		d := FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
+		d := session.FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
 		switch {
 		case len(oldLines) > 0:
 			o := strings.Join(oldLines, "\n")
@@ -162,8 +163,8 @@ func claudePatch(path string, v any) ([]FileDiff, []int) {
 // editWhole keeps the whole text of an edited file when it is known (the
 // original Claude Code logged, or the session's), by making the same
 // replacements; else the file's text is no longer known.
-func (d *claudeDecoder) editWhole(path string, a Args, obj map[string]any) {
-	key := d.files.key(path)
+func (d *Decoder) editWhole(path string, a session.Args, obj map[string]any) {
+	key := d.files.Key(path)
 	text, ok := d.whole[key]
 	for _, k := range []string{"originalFile", "originalFileContents"} {
 		if s, isStr := obj[k].(string); isStr {
@@ -197,14 +198,14 @@ func (d *claudeDecoder) editWhole(path string, a Args, obj map[string]any) {
 	d.remember(path, text)
 }
 
-// claudeMaxWhole bounds the text kept of one file: a diff against a huge
+// maxWhole bounds the text kept of one file: a diff against a huge
 // file is not worth the memory.
-const claudeMaxWhole = 1 << 20
+const maxWhole = 1 << 20
 
 // remember keeps a file's whole text, for the diffs of later writes.
-func (d *claudeDecoder) remember(path, text string) {
-	key := d.files.key(path)
-	if len(text) > claudeMaxWhole {
+func (d *Decoder) remember(path, text string) {
+	key := d.files.Key(path)
+	if len(text) > maxWhole {
 		delete(d.whole, key)
 		return
 	}

@@ -1,9 +1,10 @@
-package session
+package claude
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -12,22 +13,22 @@ import (
 // while it runs. claude_results.go says what it shows once done.
 
 // callView is the pending view of a call of a Claude Code tool.
-func (d *claudeDecoder) callView(name string, a Args, cwd string) CallView {
+func (d *Decoder) callView(name string, a session.Args, cwd string) session.CallView {
 	switch name {
 	case "Read":
-		return ReadCall(a)
+		return session.ReadCall(a)
 	case "Edit":
 		title := "Edit " + a.Str("file_path")
 		if a["replace_all"] == true {
 			title += " (every occurrence)"
 		}
-		return DiffCallView{Title: title, Diffs: claudeEditDiffs(a), Locations: claudeLocation(a)}
+		return session.DiffCallView{Title: title, Diffs: editDiffs(a), Locations: location(a)}
 	case "MultiEdit":
-		return DiffCallView{Title: "Edit " + a.Str("file_path"), Diffs: claudeEditDiffs(a), Locations: claudeLocation(a)}
+		return session.DiffCallView{Title: "Edit " + a.Str("file_path"), Diffs: editDiffs(a), Locations: location(a)}
 	case "Write":
-		return DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: d.writeDiffs(a.Str("file_path"), a.Str("content")), Locations: claudeLocation(a)}
+		return session.DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: d.writeDiffs(a.Str("file_path"), a.Str("content")), Locations: location(a)}
 	case "Bash":
-		v := TerminalCallView{Title: a.Str("command"), Description: a.Str("description")}
+		v := session.TerminalCallView{Title: a.Str("command"), Description: a.Str("description")}
 		if a["run_in_background"] == true {
 			v.Description = strings.TrimSpace(v.Description + " (in the background)")
 		}
@@ -38,64 +39,64 @@ func (d *claudeDecoder) callView(name string, a Args, cwd string) CallView {
 		}
 		return v
 	case "Grep":
-		title := "Grep " + a.Str("pattern") + where(a)
+		title := "Grep " + a.Str("pattern") + session.Where(a)
 		if g := a.Str("glob"); g != "" {
 			title += " (" + g + ")"
 		}
-		return GenericCallView{Title: title, Kind: "search"}
+		return session.GenericCallView{Title: title, Kind: "search"}
 	case "Glob":
-		return GenericCallView{Title: "Glob " + a.Str("pattern") + where(a), Kind: "search"}
+		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + session.Where(a), Kind: "search"}
 	case "LS":
-		return GenericCallView{Title: "List " + a.Str("path"), Kind: "read", Locations: []FileLocation{{Path: a.Str("path")}}}
+		return session.GenericCallView{Title: "List " + a.Str("path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("path")}}}
 	case "WebFetch":
-		return GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: claudeOptional(a.Str("prompt"))}
+		return session.GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: optional(a.Str("prompt"))}
 	case "WebSearch":
-		return GenericCallView{Title: a.Str("query"), Kind: "search"}
+		return session.GenericCallView{Title: a.Str("query"), Kind: "search"}
 	case "Task", "Agent":
-		return GenericCallView{Title: claudeTaskTitle(a), Kind: "other", RawInput: claudeOptional(a.Str("prompt"))}
+		return session.GenericCallView{Title: taskTitle(a), Kind: "other", RawInput: optional(a.Str("prompt"))}
 	case "ExitPlanMode":
 		plan := a.Str("plan")
-		return GenericCallView{Title: claudePlanTitle(plan), Kind: "other", Content: claudeMarkdown(plan)}
+		return session.GenericCallView{Title: planTitle(plan), Kind: "other", Content: markdown(plan)}
 	case "AskUserQuestion":
-		return GenericCallView{Title: "Ask the user", Kind: "other", Content: claudeMarkdown(claudeQuestions(a, nil))}
+		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: markdown(questions(a, nil))}
 	case "NotebookEdit":
-		return GenericCallView{Title: claudeNotebookTitle(a), Kind: "edit", Content: claudeMarkdown(claudeFence("", a.Str("new_source")))}
+		return session.GenericCallView{Title: notebookTitle(a), Kind: "edit", Content: markdown(fence("", a.Str("new_source")))}
 	case "BashOutput", "TaskOutput":
-		return GenericCallView{Title: "Output of " + claudeShellID(a), Kind: "read"}
+		return session.GenericCallView{Title: "Output of " + shellID(a), Kind: "read"}
 	case "KillBash", "KillShell", "TaskStop":
-		return GenericCallView{Title: "Stop " + claudeShellID(a), Kind: "execute"}
+		return session.GenericCallView{Title: "Stop " + shellID(a), Kind: "execute"}
 	}
 	// any other tool (an MCP tool's too) is titled by its name, which keeps
 	// its input on the card once done; an MCP result's title reads better
-	return GenericCallView{Title: name, RawInput: claudeInput(a)}
+	return session.GenericCallView{Title: name, RawInput: input(a)}
 }
 
-func claudeLocation(a Args) []FileLocation {
-	return []FileLocation{{Path: a.Str("file_path")}}
+func location(a session.Args) []session.FileLocation {
+	return []session.FileLocation{{Path: a.Str("file_path")}}
 }
 
-// claudeOptional is a string input worth showing, nil when empty.
-func claudeOptional(s string) any {
+// optional is a string input worth showing, nil when empty.
+func optional(s string) any {
 	if s == "" {
 		return nil
 	}
 	return s
 }
 
-// claudeInput is a call's input as the generic card shows it, nil if none.
-func claudeInput(a Args) any {
+// input is a call's input as the generic card shows it, nil if none.
+func input(a session.Args) any {
 	if len(a) == 0 {
 		return nil
 	}
 	return map[string]any(a)
 }
 
-// claudeEditDiffs is what an Edit or MultiEdit asks to change, one diff a
+// editDiffs is what an Edit or MultiEdit asks to change, one diff a
 // replacement; an empty old string writes a new file.
-func claudeEditDiffs(a Args) []FileDiff {
+func editDiffs(a session.Args) []session.FileDiff {
 	path := a.Str("file_path")
-	edit := func(m map[string]any) FileDiff {
-		d := FileDiff{Path: path}
+	edit := func(m map[string]any) session.FileDiff {
+		d := session.FileDiff{Path: path}
 		d.NewText, _ = m["new_string"].(string)
 		if old, _ := m["old_string"].(string); old != "" {
 			d.OldText = &old
@@ -103,7 +104,7 @@ func claudeEditDiffs(a Args) []FileDiff {
 		return d
 	}
 	if list, ok := a["edits"].([]any); ok {
-		diffs := make([]FileDiff, 0, len(list))
+		diffs := make([]session.FileDiff, 0, len(list))
 		for _, item := range list {
 			if m, ok := jsonline.AsObject(item); ok {
 				diffs = append(diffs, edit(m))
@@ -111,20 +112,20 @@ func claudeEditDiffs(a Args) []FileDiff {
 		}
 		return diffs
 	}
-	return []FileDiff{edit(a)}
+	return []session.FileDiff{edit(a)}
 }
 
 // writeDiffs is what a Write changes: against the file's text when the
 // session knows all of it, else the whole new content.
-func (d *claudeDecoder) writeDiffs(path, content string) []FileDiff {
-	if old, ok := d.whole[d.files.key(path)]; ok {
-		diffs, _ := TextHunks(path, &old, content)
+func (d *Decoder) writeDiffs(path, content string) []session.FileDiff {
+	if old, ok := d.whole[d.files.Key(path)]; ok {
+		diffs, _ := session.TextHunks(path, &old, content)
 		return diffs
 	}
-	return []FileDiff{{Path: path, NewText: content}}
+	return []session.FileDiff{{Path: path, NewText: content}}
 }
 
-func claudeTaskTitle(a Args) string {
+func taskTitle(a session.Args) string {
 	title := "Task"
 	if t := a.Str("subagent_type"); t != "" && t != "general-purpose" {
 		title += " (" + t + ")"
@@ -135,14 +136,14 @@ func claudeTaskTitle(a Args) string {
 	return title
 }
 
-func claudePlanTitle(plan string) string {
-	if h := FirstHeading(plan); h != "" {
+func planTitle(plan string) string {
+	if h := session.FirstHeading(plan); h != "" {
 		return h
 	}
 	return "Plan"
 }
 
-func claudeNotebookTitle(a Args) string {
+func notebookTitle(a session.Args) string {
 	verb := "Edit"
 	switch a.Str("edit_mode") {
 	case "insert":
@@ -157,8 +158,8 @@ func claudeNotebookTitle(a Args) string {
 	return title
 }
 
-// claudeShellID names the background shell or task a call is about.
-func claudeShellID(a Args) string {
+// shellID names the background shell or task a call is about.
+func shellID(a session.Args) string {
 	for _, k := range []string{"bash_id", "shell_id", "task_id", "shellId"} {
 		if id := a.Str(k); id != "" {
 			return "shell " + id
@@ -167,8 +168,8 @@ func claudeShellID(a Args) string {
 	return "a background shell"
 }
 
-// claudeMCPTitle reads mcp__server__tool as "server · tool".
-func claudeMCPTitle(name string) string {
+// mcpTitle reads mcp__server__tool as "server · tool".
+func mcpTitle(name string) string {
 	rest := strings.TrimPrefix(name, "mcp__")
 	server, tool, ok := strings.Cut(rest, "__")
 	if !ok {
@@ -177,17 +178,17 @@ func claudeMCPTitle(name string) string {
 	return server + " · " + tool
 }
 
-// claudeMarkdown is Markdown as content, nil when there is none.
-func claudeMarkdown(md string) []ContentBlock {
+// markdown is Markdown as content, nil when there is none.
+func markdown(md string) []session.ContentBlock {
 	if strings.TrimSpace(md) == "" {
 		return nil
 	}
-	return []ContentBlock{{Type: "text", Text: md}}
+	return []session.ContentBlock{{Type: "text", Text: md}}
 }
 
-// claudeFence puts text in a Markdown code fence long enough that no run of
+// fence puts text in a Markdown code fence long enough that no run of
 // backticks in the text closes it.
-func claudeFence(lang, text string) string {
+func fence(lang, text string) string {
 	if text == "" {
 		return ""
 	}
@@ -198,9 +199,9 @@ func claudeFence(lang, text string) string {
 	return fence + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + fence
 }
 
-// claudeQuestions writes AskUserQuestion's questions as Markdown: each with
+// questions writes AskUserQuestion's questions as Markdown: each with
 // its options, or with the answer once there is one.
-func claudeQuestions(a Args, answers map[string]any) string {
+func questions(a session.Args, answers map[string]any) string {
 	list, _ := a["questions"].([]any)
 	var b strings.Builder
 	for _, item := range list {
@@ -211,7 +212,7 @@ func claudeQuestions(a Args, answers map[string]any) string {
 		question, _ := q["question"].(string)
 		fmt.Fprintf(&b, "**%s**\n", strings.TrimSpace(question))
 		if answer, ok := answers[question]; ok {
-			fmt.Fprintf(&b, "→ %s\n\n", claudeAnswer(answer))
+			fmt.Fprintf(&b, "→ %s\n\n", answerText(answer))
 			continue
 		}
 		opts, _ := q["options"].([]any)
@@ -230,15 +231,15 @@ func claudeQuestions(a Args, answers map[string]any) string {
 	return strings.TrimSpace(b.String())
 }
 
-// claudeAnswer words an answer: a string, or several picked.
-func claudeAnswer(v any) string {
+// answerText words an answer: a string, or several picked.
+func answerText(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x
 	case []any:
 		parts := make([]string, 0, len(x))
 		for _, p := range x {
-			parts = append(parts, claudeAnswer(p))
+			parts = append(parts, answerText(p))
 		}
 		return strings.Join(parts, ", ")
 	}

@@ -1,9 +1,13 @@
-package session
+package claude
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/deck-tui/deck/session"
+)
 
 func TestClaudeSubagentPathIsSafe(t *testing.T) {
-	d := NewClaudeDecoder(NewBuilder(), "/p/s.jsonl")
+	d := New(session.NewBuilder(), "/p/s.jsonl")
 	for _, id := range []string{"../../etc/passwd", "a/b", "", "x y"} {
 		if _, ok := d.readSubagent(id); ok {
 			t.Errorf("read agent %q", id)

@@ -1,34 +1,35 @@
-package session
+package claude
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// claudeMessage is a record's `message`: the API message it holds.
-type claudeMessage struct {
+// message is a record's `message`: the API message it holds.
+type message struct {
 	ID      string          `json:"id"`
 	Model   string          `json:"model"`
 	Content json.RawMessage `json:"content"`
-	Usage   *claudeUsage    `json:"usage"`
+	Usage   *usage          `json:"usage"`
 }
 
-type claudeUsage struct {
+type usage struct {
 	Input       json.Number `json:"input_tokens"`
 	Output      json.Number `json:"output_tokens"`
 	CacheRead   json.Number `json:"cache_read_input_tokens"`
 	CacheCreate json.Number `json:"cache_creation_input_tokens"`
 }
 
-func (u *claudeUsage) tokens() TokenUsage {
-	return TokenUsage{Input: jsonline.Num(u.Input), Output: jsonline.Num(u.Output), CacheRead: jsonline.Num(u.CacheRead), CacheWrite: jsonline.Num(u.CacheCreate)}
+func (u *usage) tokens() session.TokenUsage {
+	return session.TokenUsage{Input: jsonline.Num(u.Input), Output: jsonline.Num(u.Output), CacheRead: jsonline.Num(u.CacheRead), CacheWrite: jsonline.Num(u.CacheCreate)}
 }
 
-// claudeBlock is one block of a message's content, of any type.
-type claudeBlock struct {
+// block is one block of a message's content, of any type.
+type block struct {
 	Type      string          `json:"type"`
 	Text      string          `json:"text"`
 	Thinking  string          `json:"thinking"`
@@ -46,26 +47,26 @@ type claudeBlock struct {
 	raw json.RawMessage
 }
 
-// claudeMessageOf reads a record's message and its content blocks; a string
+// messageOf reads a record's message and its content blocks; a string
 // content is one text block.
-func claudeMessageOf(r *claudeRecord) (*claudeMessage, []claudeBlock, error) {
-	var m claudeMessage
+func messageOf(r *record) (*message, []block, error) {
+	var m message
 	if len(r.Message) == 0 || string(r.Message) == "null" {
 		return nil, nil, fmt.Errorf("`%s` record has no message", r.Type)
 	}
 	if err := json.Unmarshal(r.Message, &m); err != nil {
 		return nil, nil, fmt.Errorf("`%s` record's message does not fit its shape: %s", r.Type, jsonline.Short(err))
 	}
-	blocks, err := claudeBlocks(m.Content)
+	blocks, err := blocks(m.Content)
 	if err != nil {
 		return nil, nil, fmt.Errorf("`%s` record's content does not fit its shape: %s", r.Type, jsonline.Short(err))
 	}
 	return &m, blocks, nil
 }
 
-// claudeBlocks reads content that is a string (one text block), a list of
+// blocks reads content that is a string (one text block), a list of
 // blocks, or absent.
-func claudeBlocks(raw json.RawMessage) ([]claudeBlock, error) {
+func blocks(raw json.RawMessage) ([]block, error) {
 	t := strings.TrimSpace(string(raw))
 	if t == "" || t == "null" {
 		return nil, nil
@@ -75,15 +76,15 @@ func claudeBlocks(raw json.RawMessage) ([]claudeBlock, error) {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return nil, err
 		}
-		return []claudeBlock{{Type: "text", Text: s}}, nil
+		return []block{{Type: "text", Text: s}}, nil
 	}
 	var list []json.RawMessage
 	if err := json.Unmarshal(raw, &list); err != nil {
 		return nil, err
 	}
-	out := make([]claudeBlock, 0, len(list))
+	out := make([]block, 0, len(list))
 	for _, item := range list {
-		var b claudeBlock
+		var b block
 		if err := json.Unmarshal(item, &b); err != nil {
 			return nil, err
 		}
@@ -93,35 +94,35 @@ func claudeBlocks(raw json.RawMessage) ([]claudeBlock, error) {
 	return out, nil
 }
 
-// claudeContent turns blocks into the session's content blocks: text and
+// content turns blocks into the session's content blocks: text and
 // images as themselves (an image by its type and size: its bytes are not
 // kept), any other type kept raw.
-func claudeContent(blocks []claudeBlock) []ContentBlock {
-	out := make([]ContentBlock, 0, len(blocks))
+func content(blocks []block) []session.ContentBlock {
+	out := make([]session.ContentBlock, 0, len(blocks))
 	for _, b := range blocks {
 		switch b.Type {
 		case "text":
-			out = append(out, ContentBlock{Type: "text", Text: b.Text})
+			out = append(out, session.ContentBlock{Type: "text", Text: b.Text})
 		case "image":
-			c := ContentBlock{Type: "image"}
+			c := session.ContentBlock{Type: "image"}
 			if b.Source != nil {
-				c.Attachment = &ImageAttachment{MediaType: b.Source.MediaType, Bytes: int64(len(b.Source.Data)) * 3 / 4}
+				c.Attachment = &session.ImageAttachment{MediaType: b.Source.MediaType, Bytes: int64(len(b.Source.Data)) * 3 / 4}
 			}
 			out = append(out, c)
 		default:
-			out = append(out, ContentBlock{Type: b.Type, Raw: b.raw})
+			out = append(out, session.ContentBlock{Type: b.Type, Raw: b.raw})
 		}
 	}
 	return out
 }
 
-// claudeTextOf is the text of blocks, as one string.
-func claudeTextOf(blocks []claudeBlock) string {
-	return TextOf(claudeContent(blocks))
+// textOf is the text of blocks, as one string.
+func textOf(blocks []block) string {
+	return session.TextOf(content(blocks))
 }
 
-// claudeTag returns the text inside the first <tag>…</tag> of s.
-func claudeTag(s, tag string) (string, bool) {
+// tagged returns the text inside the first <tag>…</tag> of s.
+func tagged(s, tag string) (string, bool) {
 	open, end := "<"+tag+">", "</"+tag+">"
 	i := strings.Index(s, open)
 	if i < 0 {
@@ -135,10 +136,10 @@ func claudeTag(s, tag string) (string, bool) {
 	return rest[:j], true
 }
 
-// claudeStripReminders cuts the <system-reminder> blocks Claude Code appends
+// stripReminders cuts the <system-reminder> blocks Claude Code appends
 // to tool results: its notes to the model, not the tool's output. Only
 // blocks at the very end go, so a file that mentions the tag reads intact.
-func claudeStripReminders(s string) string {
+func stripReminders(s string) string {
 	const open, end = "<system-reminder>", "</system-reminder>"
 	for {
 		t := strings.TrimRight(s, " \t\n")

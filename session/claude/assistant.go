@@ -1,10 +1,11 @@
-package session
+package claude
 
 import (
 	"fmt"
 	"hash/fnv"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -12,10 +13,10 @@ import (
 // message as several lines, one content block each, all with the message's
 // id: each block becomes its entry (text, reasoning, a tool call), the
 // message's usage counts once, and a block written twice shows once.
-func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, error) {
-	m, blocks, err := claudeMessageOf(r)
+func (d *Decoder) assistant(num int, r *record) (outcome, error) {
+	m, blocks, err := messageOf(r)
 	if err != nil {
-		return claudeOutcome{}, err
+		return outcome{}, err
 	}
 	// a subagent's model and usage go to its own session, not the log's
 	if m.Model != "" && m.Model != "<synthetic>" {
@@ -28,7 +29,7 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 	var unknown []string
 	for _, b := range blocks {
 		if m.ID != "" {
-			key := m.ID + "\x00" + claudeBlockKey(b)
+			key := m.ID + "\x00" + blockKey(b)
 			if d.blocks[key] {
 				merged = true
 				continue
@@ -50,7 +51,7 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 			if strings.TrimSpace(thought) == "" {
 				continue
 			}
-			d.s.Add(&Reasoning{EntryBase: d.base(num, r), Text: thought})
+			d.s.Add(&session.Reasoning{EntryBase: d.base(num, r), Text: thought})
 			made = true
 		case "tool_use":
 			if d.toolUse(num, r, b) {
@@ -64,41 +65,41 @@ func (d *claudeDecoder) assistant(num int, r *claudeRecord) (claudeOutcome, erro
 	}
 	switch {
 	case len(unknown) > 0 && !made && !merged:
-		return claudeOutcome{}, fmt.Errorf("unknown content block `%s`", strings.Join(unknown, "`, `"))
+		return outcome{}, fmt.Errorf("unknown content block `%s`", strings.Join(unknown, "`, `"))
 	case len(unknown) > 0:
 		// the line made entries; the blocks deck cannot show are named in place
-		d.s.Add(&Notice{EntryBase: d.base(num, r), Text: fmt.Sprintf("line %d: unknown content block `%s`", num, strings.Join(unknown, "`, `"))})
+		d.s.Add(&session.Notice{EntryBase: d.base(num, r), Text: fmt.Sprintf("line %d: unknown content block `%s`", num, strings.Join(unknown, "`, `"))})
 	}
 	switch {
 	case made:
-		return claudeEntry, nil
+		return asEntry, nil
 	case merged:
-		return claudeMerged, nil
+		return asMerge, nil
 	}
-	return claudeHidden("empty assistant message"), nil
+	return hidden("empty assistant message"), nil
 }
 
 // assistantText is the model's reply text; an API error Claude Code wrote
 // in the model's place is a failed line, and a compaction agent's reply is
 // the compaction's summary.
-func (d *claudeDecoder) assistantText(num int, r *claudeRecord, text string) {
+func (d *Decoder) assistantText(num int, r *record, text string) {
 	switch {
 	case r.IsAPIError:
-		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: strings.TrimSpace(text), Failed: true})
+		d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: strings.TrimSpace(text), Failed: true})
 	case strings.HasPrefix(r.AgentID, "acompact"):
-		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactionSummary, Body: strings.TrimSpace(text)})
+		d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: compactionSummary, Body: strings.TrimSpace(text)})
 	default:
-		d.s.Add(&AssistantText{EntryBase: d.base(num, r), Text: text})
+		d.s.Add(&session.AssistantText{EntryBase: d.base(num, r), Text: text})
 	}
 }
 
-// claudeCompactionSummary is the line of a compaction summary whose
+// compactionSummary is the line of a compaction summary whose
 // boundary the log does not show.
-const claudeCompactionSummary = "compaction: a summary of the conversation so far"
+const compactionSummary = "compaction: a summary of the conversation so far"
 
 // countUsage counts a message's usage once: each of its lines repeats it,
 // and the last one's output count is the most complete.
-func (d *claudeDecoder) countUsage(id string, u TokenUsage) {
+func (d *Decoder) countUsage(id string, u session.TokenUsage) {
 	prev := d.msgUsage[id]
 	d.s.Usage.Input += u.Input - prev.Input
 	d.s.Usage.Output += u.Output - prev.Output
@@ -109,9 +110,9 @@ func (d *claudeDecoder) countUsage(id string, u TokenUsage) {
 	}
 }
 
-// claudeBlockKey names a block within its message, so a block written
+// blockKey names a block within its message, so a block written
 // again is known.
-func claudeBlockKey(b claudeBlock) string {
+func blockKey(b block) string {
 	if b.Type == "tool_use" {
 		return "tool_use\x00" + b.ID
 	}
@@ -125,7 +126,7 @@ func claudeBlockKey(b claudeBlock) string {
 // toolUse adds a tool call (a TodoWrite is a plan instead). It reports
 // whether it made an entry: a call whose id is already pending only takes
 // the new arguments.
-func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
+func (d *Decoder) toolUse(num int, r *record, b block) bool {
 	input := string(b.Input)
 	if b.Name == "TodoWrite" {
 		return d.todoWrite(num, r, b.ID, input)
@@ -133,12 +134,12 @@ func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 	call := d.s.Call(b.ID)
 	fresh := call == nil || call.Result != nil || b.ID == ""
 	if fresh {
-		call = &ToolCall{EntryBase: d.base(num, r), CallID: b.ID, StartTime: claudeTime(r.Timestamp)}
+		call = &session.ToolCall{EntryBase: d.base(num, r), CallID: b.ID, StartTime: timestampMillis(r.Timestamp)}
 	}
 	call.Name, call.Arguments = b.Name, input
-	a, _ := ParseArgs(input)
+	a, _ := session.ParseArgs(input)
 	call.Call = d.callView(b.Name, a, r.Cwd)
-	if v, ok := call.Call.(DiffCallView); ok {
+	if v, ok := call.Call.(session.DiffCallView); ok {
 		call.DiffStarts = d.files.Number(v.Diffs)
 	}
 	if fresh {
@@ -154,15 +155,15 @@ func (d *claudeDecoder) toolUse(num int, r *claudeRecord, b claudeBlock) bool {
 
 // todoWrite shows a TodoWrite call as the plan it writes; its result merges
 // into it.
-func (d *claudeDecoder) todoWrite(num int, r *claudeRecord, id, input string) bool {
-	a, _ := ParseArgs(input)
-	items := claudePlanItems(a["todos"])
+func (d *Decoder) todoWrite(num int, r *record, id, input string) bool {
+	a, _ := session.ParseArgs(input)
+	items := planItems(a["todos"])
 	if p := d.plans[id]; p != nil && id != "" {
 		p.Items = items
 		d.s.Touch(p)
 		return false
 	}
-	p := &Plan{EntryBase: d.base(num, r), Items: items}
+	p := &session.Plan{EntryBase: d.base(num, r), Items: items}
 	d.s.Add(p)
 	if id != "" {
 		d.plans[id] = p
@@ -170,11 +171,11 @@ func (d *claudeDecoder) todoWrite(num int, r *claudeRecord, id, input string) bo
 	return true
 }
 
-// claudePlanItems reads a todo list: items with content and status; the
+// planItems reads a todo list: items with content and status; the
 // other fields (id, priority, activeForm) are not shown.
-func claudePlanItems(v any) []PlanItem {
+func planItems(v any) []session.PlanItem {
 	list, _ := v.([]any)
-	items := make([]PlanItem, 0, len(list))
+	items := make([]session.PlanItem, 0, len(list))
 	for _, item := range list {
 		m, ok := jsonline.AsObject(item)
 		if !ok {
@@ -182,7 +183,7 @@ func claudePlanItems(v any) []PlanItem {
 		}
 		content, _ := m["content"].(string)
 		status, _ := m["status"].(string)
-		items = append(items, PlanItem{Content: content, Status: status})
+		items = append(items, session.PlanItem{Content: content, Status: status})
 	}
 	return items
 }

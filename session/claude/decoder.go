@@ -1,4 +1,7 @@
-package session
+// Package claude reads Claude Code's session transcripts into a session,
+// its subagents' work nested in the Task calls that started it. Tools map
+// onto the harness's cards through session/present.
+package claude
 
 import (
 	"bytes"
@@ -6,11 +9,12 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// claudeDecoder reads a Claude Code transcript
+// Decoder reads a Claude Code transcript
 // (~/.claude/projects/<project>/<session>.jsonl, or a subagent's
 // <session>/subagents/agent-<id>.jsonl): one JSON record a line, told apart
 // by `type`. docs/format.md says what becomes of each record.
@@ -18,51 +22,53 @@ import (
 // One decoder reads one conversation. A subagent's conversation (a Task
 // call's sidechain, its agent_progress copies, its own file) is read by a
 // child decoder whose entries become the Task call's Nested entries.
-type claudeDecoder struct {
-	s     *Builder
+type Decoder struct {
+	s     *session.Builder
 	path  string // the log's file, "" for a stream: subagent files are looked for beside it
 	depth int    // 0 for the log itself, 1 for a subagent, …
 	// sub marks a child decoder: its records are all the subagent's own,
 	// so it never routes sidechains and never sets the session's facts.
 	sub bool
 
-	files *FileLines        // what reads showed of each file (shared with children)
-	whole map[string]string // files whose whole text is known, by resolved path (shared)
+	files *session.FileLines // what reads showed of each file (shared with children)
+	whole map[string]string  // files whose whole text is known, by resolved path (shared)
 
-	msgUsage map[string]TokenUsage // usage counted so far for each message.id
-	blocks   map[string]bool       // message.id + block already shown (a line written twice)
-	plans    map[string]*Plan      // TodoWrite calls by tool_use id
-	tasks    map[string]*claudeTask
-	order    []*claudeTask // the Task calls in order, for linking sidechains
+	msgUsage map[string]session.TokenUsage // usage counted so far for each message.id
+	blocks   map[string]bool               // message.id + block already shown (a line written twice)
+	plans    map[string]*session.Plan      // TodoWrite calls by tool_use id
+	tasks    map[string]*task
+	order    []*task // the Task calls in order, for linking sidechains
 
 	// sidechains: which subagent each sidechain uuid belongs to (nil: this
 	// decoder's own), and the last one a line went to.
-	sideOf   map[string]*claudeTask
-	lastSide *claudeTask
+	sideOf   map[string]*task
+	lastSide *task
 
 	leaves      map[string]string // summary titles waiting for their leafUuid
 	uuids       map[string]bool   // uuids seen, for summaries written before their leaf
 	titled      bool              // the title came from a summary whose leaf is in this file
 	customTitle bool              // the user named the session: summaries do not rename it
 	turn        int
-	promptSeen  bool   // a sidechain's first prompt was shown
-	command     *Event // the last slash command, while its expansion may follow
-	compaction  *Event // the last compaction, while its summary may follow
+	promptSeen  bool           // a sidechain's first prompt was shown
+	command     *session.Event // the last slash command, while its expansion may follow
+	compaction  *session.Event // the last compaction, while its summary may follow
 }
 
-func NewClaudeDecoder(s *Builder, path string) *claudeDecoder {
-	s.Format = FormatClaudeCode
-	return &claudeDecoder{
-		s: s, path: path, files: NewFileLines(), whole: map[string]string{},
-		msgUsage: map[string]TokenUsage{}, blocks: map[string]bool{}, plans: map[string]*Plan{},
-		tasks: map[string]*claudeTask{}, sideOf: map[string]*claudeTask{},
+// New starts a decoder that fills s from the transcript at path ("" for a
+// stream, whose subagent files are then not looked for).
+func New(s *session.Builder, path string) *Decoder {
+	s.Format = session.FormatClaudeCode
+	return &Decoder{
+		s: s, path: path, files: session.NewFileLines(), whole: map[string]string{},
+		msgUsage: map[string]session.TokenUsage{}, blocks: map[string]bool{}, plans: map[string]*session.Plan{},
+		tasks: map[string]*task{}, sideOf: map[string]*task{},
 		leaves: map[string]string{}, uuids: map[string]bool{},
 	}
 }
 
-// claudeRecord is one line of a transcript. Only the fields deck uses are
+// record is one line of a transcript. Only the fields deck uses are
 // here; a field of the wrong JSON type makes the line a notice.
-type claudeRecord struct {
+type record struct {
 	Type             string          `json:"type"`
 	Subtype          string          `json:"subtype"`
 	UUID             string          `json:"uuid"`
@@ -98,29 +104,29 @@ type claudeRecord struct {
 	CustomTitle string `json:"customTitle"`
 }
 
-// claudeOutcome is where a line went: an entry, a merge, or bookkeeping of
+// outcome is where a line went: an entry, a merge, or bookkeeping of
 // the named kind.
-type claudeOutcome struct {
-	how    Outcome
+type outcome struct {
+	how    session.Outcome
 	hidden string
 }
 
 var (
-	claudeEntry  = claudeOutcome{how: AsEntry}
-	claudeMerged = claudeOutcome{how: AsMerge}
+	asEntry = outcome{how: session.AsEntry}
+	asMerge = outcome{how: session.AsMerge}
 )
 
-func claudeHidden(kind string) claudeOutcome { return claudeOutcome{AsBookkeeping, kind} }
+func hidden(kind string) outcome { return outcome{session.AsBookkeeping, kind} }
 
 // Apply decodes one line (without its newline) into the session.
-func (d *claudeDecoder) Apply(num int, line []byte) {
+func (d *Decoder) Apply(num int, line []byte) {
 	d.s.Account.Lines++
 	trimmed := bytes.TrimSpace(line)
 	if len(trimmed) == 0 {
-		d.account(num, claudeHidden("(blank line)"), nil)
+		d.account(num, hidden("(blank line)"), nil)
 		return
 	}
-	r, err := parseClaudeRecord(trimmed)
+	r, err := parseRecord(trimmed)
 	if err != nil {
 		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
 		return
@@ -128,7 +134,7 @@ func (d *claudeDecoder) Apply(num int, line []byte) {
 	if t := d.sidechainOf(r); t != nil {
 		t.child.take(num, r)
 		d.touchTask(t)
-		d.account(num, claudeMerged, nil)
+		d.account(num, asMerge, nil)
 		return
 	}
 	out, err := d.record(num, r)
@@ -137,20 +143,20 @@ func (d *claudeDecoder) Apply(num int, line []byte) {
 
 // take applies a record read elsewhere (a sidechain line of the parent log,
 // an agent_progress copy) as a line of this decoder's own.
-func (d *claudeDecoder) take(num int, r *claudeRecord) {
+func (d *Decoder) take(num int, r *record) {
 	d.s.Account.Lines++
 	out, err := d.record(num, r)
 	d.account(num, out, err)
 }
 
 // account counts a line the one way it went.
-func (d *claudeDecoder) account(num int, out claudeOutcome, err error) {
+func (d *Decoder) account(num int, out outcome, err error) {
 	switch {
 	case err != nil:
 		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
-	case out.how == AsEntry:
+	case out.how == session.AsEntry:
 		d.s.Account.Entries++
-	case out.how == AsMerge:
+	case out.how == session.AsMerge:
 		d.s.Account.Merged++
 	default:
 		d.s.Hidden[out.hidden]++
@@ -158,12 +164,12 @@ func (d *claudeDecoder) account(num int, out claudeOutcome, err error) {
 	}
 }
 
-func (d *claudeDecoder) Finish() {}
+func (d *Decoder) Finish() {}
 
-// parseClaudeRecord decodes one line, or says in a few words why it is not
+// parseRecord decodes one line, or says in a few words why it is not
 // a record.
-func parseClaudeRecord(line []byte) (*claudeRecord, error) {
-	var r claudeRecord
+func parseRecord(line []byte) (*record, error) {
+	var r record
 	if err := jsonline.Decode(line, "a Claude Code record", &r); err != nil {
 		return nil, err
 	}
@@ -174,7 +180,7 @@ func parseClaudeRecord(line []byte) (*claudeRecord, error) {
 }
 
 // record applies one record and says where it went.
-func (d *claudeDecoder) record(num int, r *claudeRecord) (claudeOutcome, error) {
+func (d *Decoder) record(num int, r *record) (outcome, error) {
 	d.facts(r)
 	switch r.Type {
 	case "user":
@@ -187,21 +193,21 @@ func (d *claudeDecoder) record(num int, r *claudeRecord) (claudeOutcome, error) 
 		return d.progress(num, r)
 	case "summary":
 		d.summary(r)
-		return claudeHidden(r.Type), nil
+		return hidden(r.Type), nil
 	case "custom-title":
 		if r.CustomTitle != "" && !d.sub {
 			d.s.Title, d.customTitle = r.CustomTitle, true
 		}
-		return claudeHidden(r.Type), nil
+		return hidden(r.Type), nil
 	case "file-history-snapshot", "queue-operation", "attachment", "last-prompt", "atis-latch", "tag", "ai-title":
-		return claudeHidden(r.Type), nil
+		return hidden(r.Type), nil
 	}
-	return claudeOutcome{}, fmt.Errorf("unknown Claude Code record `%s`", r.Type)
+	return outcome{}, fmt.Errorf("unknown Claude Code record `%s`", r.Type)
 }
 
 // facts takes what a record tells about the session: its id, where and when
 // it started, which Claude Code wrote it. The first record that says wins.
-func (d *claudeDecoder) facts(r *claudeRecord) {
+func (d *Decoder) facts(r *record) {
 	if r.UUID != "" {
 		d.uuids[r.UUID] = true
 		if t, ok := d.leaves[r.UUID]; ok && !d.customTitle && !d.sub {
@@ -220,7 +226,7 @@ func (d *claudeDecoder) facts(r *claudeRecord) {
 		d.files.Cwd = r.Cwd
 	}
 	if h.CreatedAt == 0 {
-		h.CreatedAt = claudeTime(r.Timestamp)
+		h.CreatedAt = timestampMillis(r.Timestamp)
 	}
 	if d.s.Agent == "" && r.Version != "" {
 		d.s.Agent = "Claude Code " + r.Version
@@ -230,7 +236,7 @@ func (d *claudeDecoder) facts(r *claudeRecord) {
 // summary is a title record: the title of the session that holds its
 // leafUuid, which may be another session's file. The one whose leaf is here
 // wins; else the last one read.
-func (d *claudeDecoder) summary(r *claudeRecord) {
+func (d *Decoder) summary(r *record) {
 	if r.Summary == "" || d.sub || d.customTitle {
 		return
 	}
@@ -250,12 +256,12 @@ func (d *claudeDecoder) summary(r *claudeRecord) {
 }
 
 // base makes the common entry fields for a record's entry.
-func (d *claudeDecoder) base(num int, r *claudeRecord) EntryBase {
-	return EntryBase{Seq: -1, Time: claudeTime(r.Timestamp), Line: num}
+func (d *Decoder) base(num int, r *record) session.EntryBase {
+	return session.EntryBase{Seq: -1, Time: timestampMillis(r.Timestamp), Line: num}
 }
 
-// claudeTime reads an RFC 3339 timestamp as epoch ms, 0 when it is not one.
-func claudeTime(s string) int64 {
+// timestampMillis reads an RFC 3339 timestamp as epoch ms, 0 when it is not one.
+func timestampMillis(s string) int64 {
 	if s == "" {
 		return 0
 	}

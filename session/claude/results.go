@@ -1,8 +1,9 @@
-package session
+package claude
 
 import (
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -11,35 +12,35 @@ import (
 // The record's toolUseResult is Claude Code's structured result: an
 // object, a string (an error, or LS's listing), or absent (a subagent's
 // successes); every card can also be made from the result text alone.
-func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBlock) claudeOutcome {
+func (d *Decoder) toolResults(num int, r *record, results []block) outcome {
 	var tur any
 	if len(results) == 1 { // with more, whose it is cannot be told
 		tur = jsonline.Loose(r.ToolUseResult)
 	}
-	out := claudeMerged
+	out := asMerge
 	for _, b := range results {
-		content, isErr := claudeResultContent(b, tur)
+		content, isErr := resultContent(b, tur)
 		if p := d.plans[b.ToolUseID]; p != nil && b.ToolUseID != "" {
 			if d.planResult(num, r, p, tur, content, isErr) {
-				out = claudeEntry
+				out = asEntry
 			}
 			continue
 		}
 		call := d.s.Call(b.ToolUseID)
 		if call == nil || call.Result != nil || b.ToolUseID == "" { // no call, or a second result for it
 			prev := call
-			call = &ToolCall{EntryBase: d.base(num, r), CallID: b.ToolUseID, Orphan: true}
+			call = &session.ToolCall{EntryBase: d.base(num, r), CallID: b.ToolUseID, Orphan: true}
 			if prev != nil {
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
 				call.Orphan, call.Duplicate = false, true
 			}
 			d.s.Add(call)
-			out = claudeEntry
+			out = asEntry
 		} else {
 			d.s.Touch(call)
 		}
-		call.EndTime = claudeTime(r.Timestamp)
-		call.Result = &ToolResult{Content: content, IsError: isErr}
+		call.EndTime = timestampMillis(r.Timestamp)
+		call.Result = &session.ToolResult{Content: content, IsError: isErr}
 		d.present(call, tur)
 		if t := d.tasks[call.CallID]; t != nil && !call.Duplicate {
 			d.taskDone(t, tur, content)
@@ -48,24 +49,24 @@ func (d *claudeDecoder) toolResults(num int, r *claudeRecord, results []claudeBl
 	return out
 }
 
-// claudeResultContent is a result's content as shown: Claude Code's
+// resultContent is a result's content as shown: Claude Code's
 // reminders to the model cut, an error's <tool_use_error> wrapper opened.
 // A result is an error when it says so, or when its toolUseResult is the
 // string "Error: …".
-func claudeResultContent(b claudeBlock, tur any) ([]ContentBlock, bool) {
+func resultContent(b block, tur any) ([]session.ContentBlock, bool) {
 	isErr := b.IsError
 	if s, ok := tur.(string); ok && strings.HasPrefix(s, "Error") {
 		isErr = true
 	}
-	blocks, _ := claudeBlocks(b.Content) // a result's content that does not fit is shown empty
-	content := claudeContent(blocks)
+	blocks, _ := blocks(b.Content) // a result's content that does not fit is shown empty
+	content := content(blocks)
 	for i, c := range content {
 		if c.Type != "text" {
 			continue
 		}
-		t := claudeStripReminders(c.Text)
+		t := stripReminders(c.Text)
 		if isErr {
-			if inner, ok := claudeTag(t, "tool_use_error"); ok && strings.HasPrefix(strings.TrimSpace(t), "<tool_use_error>") {
+			if inner, ok := tagged(t, "tool_use_error"); ok && strings.HasPrefix(strings.TrimSpace(t), "<tool_use_error>") {
 				t = inner
 			}
 		}
@@ -76,14 +77,14 @@ func claudeResultContent(b claudeBlock, tur any) ([]ContentBlock, bool) {
 
 // planResult merges a TodoWrite's result into its plan. A failed one did
 // not change the plan: it is a failed line of its own.
-func (d *claudeDecoder) planResult(num int, r *claudeRecord, p *Plan, tur any, content []ContentBlock, isErr bool) bool {
+func (d *Decoder) planResult(num int, r *record, p *session.Plan, tur any, content []session.ContentBlock, isErr bool) bool {
 	if isErr {
-		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "plan", Summary: "the todo list was not updated: " + strings.TrimSpace(TextOf(content)), Failed: true})
+		d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "plan", Summary: "the todo list was not updated: " + strings.TrimSpace(session.TextOf(content)), Failed: true})
 		return true
 	}
 	if obj, ok := jsonline.AsObject(tur); ok {
 		if _, ok := obj["newTodos"].([]any); ok {
-			p.Items = claudePlanItems(obj["newTodos"])
+			p.Items = planItems(obj["newTodos"])
 		}
 	}
 	d.s.Touch(p)
@@ -91,23 +92,23 @@ func (d *claudeDecoder) planResult(num int, r *claudeRecord, p *Plan, tur any, c
 }
 
 // present sets a finished call's view by its tool.
-func (d *claudeDecoder) present(c *ToolCall, tur any) {
-	a, _ := ParseArgs(c.Arguments)
+func (d *Decoder) present(c *session.ToolCall, tur any) {
+	a, _ := session.ParseArgs(c.Arguments)
 	obj, _ := jsonline.AsObject(tur)
-	text := TextOf(c.Result.Content)
+	text := session.TextOf(c.Result.Content)
 	c.DiffStarts = nil
-	var v ResultView
+	var v session.ResultView
 	switch {
 	case c.Result.IsError && c.Name == "Bash":
-		v = claudeBashResult(nil, text, true)
+		v = bashResult(nil, text, true)
 	case c.Result.IsError: // the generic card shows the error
 	default:
 		v = d.resultView(c, a, obj, tur, text)
 	}
 	if v == nil {
-		g := GenericResultView{}
+		g := session.GenericResultView{}
 		if strings.HasPrefix(c.Name, "mcp__") {
-			g.Title = claudeMCPTitle(c.Name)
+			g.Title = mcpTitle(c.Name)
 		}
 		v = g
 	}
@@ -115,7 +116,7 @@ func (d *claudeDecoder) present(c *ToolCall, tur any) {
 }
 
 // resultView is a successful call's card.
-func (d *claudeDecoder) resultView(c *ToolCall, a Args, obj map[string]any, tur any, text string) ResultView {
+func (d *Decoder) resultView(c *session.ToolCall, a session.Args, obj map[string]any, tur any, text string) session.ResultView {
 	switch c.Name {
 	case "Read":
 		return d.readResult(a, obj, text)
@@ -124,23 +125,23 @@ func (d *claudeDecoder) resultView(c *ToolCall, a Args, obj map[string]any, tur 
 	case "Write":
 		return d.writeResult(c, a, obj, text)
 	case "Bash":
-		return claudeBashResult(obj, text, false)
+		return bashResult(obj, text, false)
 	case "Grep":
-		return claudeGrepResult(a, obj, text)
+		return grepResult(a, obj, text)
 	case "Glob":
-		return claudeGlobResult(obj, text)
+		return globResult(obj, text)
 	case "LS":
 		listing := text
 		if s, ok := tur.(string); ok {
 			listing = s
 		}
-		return claudeLSResult(listing)
+		return lsResult(listing)
 	case "WebFetch":
-		return claudeFetchResult(a, obj, text)
+		return fetchResult(a, obj, text)
 	case "WebSearch":
-		return claudeSearchResult(obj, text)
+		return searchResult(obj, text)
 	case "Task", "Agent":
-		return GenericResultView{Title: callTitle(c.Call), Content: claudeTaskContent(c.Result.Content)}
+		return session.GenericResultView{Title: session.CallTitle(c.Call), Content: taskContent(c.Result.Content)}
 	case "ExitPlanMode":
 		return d.planModeResult(c, a, obj, text)
 	case "AskUserQuestion":
@@ -148,21 +149,21 @@ func (d *claudeDecoder) resultView(c *ToolCall, a Args, obj map[string]any, tur 
 		if len(answers) == 0 {
 			return nil
 		}
-		return GenericResultView{Title: "Asked the user", Content: claudeMarkdown(claudeQuestions(a, answers))}
+		return session.GenericResultView{Title: "Asked the user", Content: markdown(questions(a, answers))}
 	case "NotebookEdit":
-		return GenericResultView{Content: claudeMarkdown(claudeFence("", a.Str("new_source")) + "\n\n" + text)}
+		return session.GenericResultView{Content: markdown(fence("", a.Str("new_source")) + "\n\n" + text)}
 	case "BashOutput", "TaskOutput":
-		return claudeShellOutput(a, obj, text)
+		return shellOutput(a, obj, text)
 	case "KillBash", "KillShell", "TaskStop":
-		return claudeKillResult(obj, text)
+		return killResult(obj, text)
 	}
 	return nil
 }
 
-// claudeTaskContent is a Task result's text without the trailer Claude Code
+// taskContent is a Task result's text without the trailer Claude Code
 // adds for the model (the agent id to resume, the usage).
-func claudeTaskContent(content []ContentBlock) []ContentBlock {
-	out := make([]ContentBlock, 0, len(content))
+func taskContent(content []session.ContentBlock) []session.ContentBlock {
+	out := make([]session.ContentBlock, 0, len(content))
 	for _, b := range content {
 		if b.Type == "text" && strings.HasPrefix(b.Text, "agentId: ") {
 			continue
@@ -174,14 +175,14 @@ func claudeTaskContent(content []ContentBlock) []ContentBlock {
 
 // planModeResult shows the plan the agent asked to carry out (from the
 // call, or from its plan file when the session wrote it) and the answer.
-func (d *claudeDecoder) planModeResult(c *ToolCall, a Args, obj map[string]any, text string) ResultView {
+func (d *Decoder) planModeResult(c *session.ToolCall, a session.Args, obj map[string]any, text string) session.ResultView {
 	plan := a.Str("plan")
 	if p, ok := obj["plan"].(string); ok && p != "" {
 		plan = p
 	}
 	file, _ := obj["filePath"].(string)
 	if plan == "" && file != "" {
-		plan = d.whole[d.files.key(file)]
+		plan = d.whole[d.files.Key(file)]
 	}
 	md := plan
 	if plan == "" && file != "" {
@@ -190,42 +191,42 @@ func (d *claudeDecoder) planModeResult(c *ToolCall, a Args, obj map[string]any, 
 	if strings.TrimSpace(text) != "" {
 		md = strings.TrimSpace(md + "\n\n*" + strings.TrimSpace(text) + "*")
 	}
-	return GenericResultView{Title: claudePlanTitle(plan), Content: claudeMarkdown(md)}
+	return session.GenericResultView{Title: planTitle(plan), Content: markdown(md)}
 }
 
-// claudeShellOutput is what BashOutput read of a background shell: its
+// shellOutput is what BashOutput read of a background shell: its
 // status and new output, from the object or the text's <status>, <stdout>
 // and <stderr> sections.
-func claudeShellOutput(a Args, obj map[string]any, text string) ResultView {
+func shellOutput(a session.Args, obj map[string]any, text string) session.ResultView {
 	status, stdout, stderr := "", "", ""
 	if obj != nil {
 		status, _ = obj["status"].(string)
 		stdout, _ = obj["stdout"].(string)
 		stderr, _ = obj["stderr"].(string)
 		if code, ok := jsonline.Int(obj["exitCode"]); ok {
-			status += ", exit " + JSNumber(float64(code))
+			status += ", exit " + session.JSNumber(float64(code))
 		}
 	} else {
-		status, _ = claudeTag(text, "status")
-		stdout, _ = claudeTag(text, "stdout")
-		stderr, _ = claudeTag(text, "stderr")
-		if code, ok := claudeTag(text, "exit_code"); ok {
+		status, _ = tagged(text, "status")
+		stdout, _ = tagged(text, "stdout")
+		stderr, _ = tagged(text, "stderr")
+		if code, ok := tagged(text, "exit_code"); ok {
 			status += ", exit " + strings.TrimSpace(code)
 		}
 	}
-	title := "Output of " + claudeShellID(a)
+	title := "Output of " + shellID(a)
 	if status != "" {
 		title += " (" + strings.TrimSpace(status) + ")"
 	}
-	out := claudeJoinOutput(strings.Trim(stdout, "\n"), strings.Trim(stderr, "\n"))
+	out := joinOutput(strings.Trim(stdout, "\n"), strings.Trim(stderr, "\n"))
 	if out == "" {
-		return GenericResultView{Title: title, Content: claudeMarkdown("*no new output*")}
+		return session.GenericResultView{Title: title, Content: markdown("*no new output*")}
 	}
-	return GenericResultView{Title: title, Content: claudeMarkdown(claudeFence("console", out))}
+	return session.GenericResultView{Title: title, Content: markdown(fence("console", out))}
 }
 
-// claudeKillResult is KillBash's message, from the object or the JSON text.
-func claudeKillResult(obj map[string]any, text string) ResultView {
+// killResult is KillBash's message, from the object or the JSON text.
+func killResult(obj map[string]any, text string) session.ResultView {
 	if obj == nil {
 		obj, _ = jsonline.AsObject(jsonline.Loose(json.RawMessage(text)))
 	}
@@ -233,11 +234,11 @@ func claudeKillResult(obj map[string]any, text string) ResultView {
 	if msg == "" {
 		msg = text
 	}
-	return GenericResultView{Content: claudeMarkdown(msg)}
+	return session.GenericResultView{Content: markdown(msg)}
 }
 
-// claudeJoinOutput is a command's stdout then its stderr.
-func claudeJoinOutput(stdout, stderr string) string {
+// joinOutput is a command's stdout then its stderr.
+func joinOutput(stdout, stderr string) string {
 	switch {
 	case stderr == "":
 		return stdout

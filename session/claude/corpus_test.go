@@ -1,4 +1,4 @@
-package session_test
+package claude_test
 
 import (
 	"bytes"
@@ -7,26 +7,27 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/claude"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 
 	json "github.com/go-json-experiment/json/v1"
 )
 
-var claudeCorpus = sessiontest.Testdata + "/corpus/claude-code"
+var corpus = sessiontest.Testdata + "/corpus/claude-code"
 
-func claudeCorpusFiles(t *testing.T) []string {
+func corpusFiles(t *testing.T) []string {
 	t.Helper()
-	files, _ := filepath.Glob(claudeCorpus + "/*.jsonl")
+	files, _ := filepath.Glob(corpus + "/*.jsonl")
 	if len(files) != 6 {
 		t.Fatalf("Claude Code corpus incomplete: %d files", len(files))
 	}
 	return files
 }
 
-// claudeExpect is what a transcript holds, counted by a parse of its own:
+// expect is what a transcript holds, counted by a parse of its own:
 // tool uses by id, where they sit and how they ended.
-type claudeExpect struct {
+type expect struct {
 	lines       int
 	calls       int            // the log's own tool calls (TodoWrite aside)
 	plans       int            // the log's own TodoWrites
@@ -38,18 +39,18 @@ type claudeExpect struct {
 	notJSON     int
 }
 
-type claudeUse struct {
+type use struct {
 	name          string
 	side, copy    bool // a sidechain line's, an agent_progress copy's
 	failed, ended bool
 }
 
-func claudeCount(t *testing.T, data []byte) claudeExpect {
+func count(t *testing.T, data []byte) expect {
 	t.Helper()
-	uses := map[string]*claudeUse{}
+	uses := map[string]*use{}
 	var order []string
 	ownTask := false
-	e := claudeExpect{kinds: map[string]int{}, nestedKinds: map[string]int{}}
+	e := expect{kinds: map[string]int{}, nestedKinds: map[string]int{}}
 	note := func(content any, side, copy bool) {
 		list, _ := content.([]any)
 		for _, b := range list {
@@ -59,7 +60,7 @@ func claudeCount(t *testing.T, data []byte) claudeExpect {
 				id, _ := m["id"].(string)
 				if uses[id] == nil {
 					name, _ := m["name"].(string)
-					uses[id] = &claudeUse{name: name, side: side, copy: copy}
+					uses[id] = &use{name: name, side: side, copy: copy}
 					order = append(order, id)
 					ownTask = ownTask || name == "Task" && !side && !copy
 				}
@@ -98,10 +99,10 @@ func claudeCount(t *testing.T, data []byte) claudeExpect {
 			e.nestedPlans++
 		case nested:
 			e.nestedCalls++
-			e.nestedKinds[claudeKind(u.name, u.failed)]++
+			e.nestedKinds[kind(u.name, u.failed)]++
 		default:
 			e.calls++
-			e.kinds[claudeKind(u.name, u.failed)]++
+			e.kinds[kind(u.name, u.failed)]++
 			if u.name == "Task" {
 				e.tasks++
 			}
@@ -110,8 +111,8 @@ func claudeCount(t *testing.T, data []byte) claudeExpect {
 	return e
 }
 
-// claudeKind is the card a tool's call should get.
-func claudeKind(name string, failed bool) string {
+// kind is the card a tool's call should get.
+func kind(name string, failed bool) string {
 	switch {
 	case name == "Bash":
 		return "terminal"
@@ -150,10 +151,10 @@ func viewKind(v session.ResultView) string {
 // TestClaudeCorpus reads every transcript of the corpus and checks what
 // deck made against counts taken from the file itself.
 func TestClaudeCorpus(t *testing.T) {
-	for _, path := range claudeCorpusFiles(t) {
+	for _, path := range corpusFiles(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			data := sessiontest.ReadFile(t, path)
-			want := claudeCount(t, data)
+			want := count(t, data)
 			s, err := source.Open(path)
 			if err != nil {
 				t.Fatal(err)
@@ -185,7 +186,7 @@ func TestClaudeCorpus(t *testing.T) {
 					}
 					if x.Name == "Task" {
 						tasks++
-						claudeCheckPrompt(t, x)
+						checkPrompt(t, x)
 					}
 				case *session.Plan:
 					plans++
@@ -214,8 +215,8 @@ func TestClaudeCorpus(t *testing.T) {
 	}
 }
 
-// claudeCheckPrompt: a Task's nested work starts with the prompt it gave.
-func claudeCheckPrompt(t *testing.T, c *session.ToolCall) {
+// checkPrompt: a Task's nested work starts with the prompt it gave.
+func checkPrompt(t *testing.T, c *session.ToolCall) {
 	t.Helper()
 	if len(c.Nested) == 0 {
 		t.Errorf("Task %s has no nested work", c.CallID)
@@ -223,7 +224,7 @@ func claudeCheckPrompt(t *testing.T, c *session.ToolCall) {
 	}
 	a, _ := session.ParseArgs(c.Arguments)
 	m, ok := c.Nested[0].(*session.UserMessage)
-	if !ok || session.TextOf(m.Content) != a.Str("prompt") || m.Source != session.ClaudeSourceCaller {
+	if !ok || session.TextOf(m.Content) != a.Str("prompt") || m.Source != claude.SourceCaller {
 		t.Errorf("Task %s's work does not start with its prompt: %#v", c.CallID, c.Nested[0])
 	}
 }
@@ -231,7 +232,7 @@ func claudeCheckPrompt(t *testing.T, c *session.ToolCall) {
 // TestClaudeCorpusBalancedEveryLine feeds each transcript a line at a time:
 // every line is accounted for as soon as it is read.
 func TestClaudeCorpusBalancedEveryLine(t *testing.T) {
-	for _, path := range claudeCorpusFiles(t) {
+	for _, path := range corpusFiles(t) {
 		r := source.NewReader()
 		for i, line := range bytes.SplitAfter(sessiontest.ReadFile(t, path), []byte("\n")) {
 			r.Write(line)

@@ -1,4 +1,4 @@
-package session
+package claude
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/internal/lines"
 	json "github.com/go-json-experiment/json/v1"
@@ -25,31 +26,31 @@ import (
 //   - agent_progress records, copies of the subagent's messages written
 //     while it ran: all there is when its file is not beside the log.
 
-// claudeTask is a Task call and the subagent work shown in it.
-type claudeTask struct {
-	call    *ToolCall
+// task is a Task call and the subagent work shown in it.
+type task struct {
+	call    *session.ToolCall
 	prompt  string
 	agentID string
 	// child reads the work as it comes (sidechain lines or progress copies).
-	child    *claudeDecoder
+	child    *Decoder
 	linked   bool // a sidechain of this log is its work
 	fromFile bool // its work came from the subagent's own file
 	async    bool // launched in the background, and not yet done
 
 	// the copies last shown, so only the entries that changed are copied
-	srcs   []Entry
+	srcs   []session.Entry
 	revs   []int
-	copies []Entry
+	copies []session.Entry
 }
 
 const (
-	// claudeMaxDepth bounds subagents in subagents read from files.
-	claudeMaxDepth = 3
-	// claudeMaxSubagentBytes bounds how much of a subagent's file is read.
-	claudeMaxSubagentBytes = 64 << 20
+	// maxDepth bounds subagents in subagents read from files.
+	maxDepth = 3
+	// maxSubagentBytes bounds how much of a subagent's file is read.
+	maxSubagentBytes = 64 << 20
 )
 
-func (d *claudeDecoder) newTask(call *ToolCall, a Args) {
+func (d *Decoder) newTask(call *session.ToolCall, a session.Args) {
 	if call.CallID == "" {
 		return
 	}
@@ -57,15 +58,15 @@ func (d *claudeDecoder) newTask(call *ToolCall, a Args) {
 		t.prompt = a.Str("prompt")
 		return
 	}
-	t := &claudeTask{call: call, prompt: a.Str("prompt")}
+	t := &task{call: call, prompt: a.Str("prompt")}
 	d.tasks[call.CallID] = t
 	d.order = append(d.order, t)
 }
 
 // newChild makes the decoder of a subagent's conversation. It shares what
 // the session knows of files: the subagent works on the same ones.
-func (d *claudeDecoder) newChild(path string) *claudeDecoder {
-	c := NewClaudeDecoder(NewBuilder(), path)
+func (d *Decoder) newChild(path string) *Decoder {
+	c := New(session.NewBuilder(), path)
 	c.depth, c.sub = d.depth+1, true
 	c.files, c.whole = d.files, d.whole
 	return c
@@ -76,11 +77,11 @@ func (d *claudeDecoder) newChild(path string) *claudeDecoder {
 // to its Task by the prompt; the lines after it follow their parent. A
 // sidechain no Task in this log started (a subagent's file read on its
 // own) is the log's own conversation.
-func (d *claudeDecoder) sidechainOf(r *claudeRecord) *claudeTask {
+func (d *Decoder) sidechainOf(r *record) *task {
 	if d.sub || !r.IsSidechain {
 		return nil
 	}
-	var t *claudeTask
+	var t *task
 	if r.ParentUUID == nil {
 		t = d.linkSidechain(r)
 	} else if known, ok := d.sideOf[*r.ParentUUID]; ok {
@@ -98,16 +99,16 @@ func (d *claudeDecoder) sidechainOf(r *claudeRecord) *claudeTask {
 // linkSidechain finds the Task a new sidechain belongs to: the waiting Task
 // whose prompt its first message is, else the earliest Task still waiting
 // for its work.
-func (d *claudeDecoder) linkSidechain(r *claudeRecord) *claudeTask {
+func (d *Decoder) linkSidechain(r *record) *task {
 	if r.Type != "user" {
 		return nil
 	}
-	_, blocks, err := claudeMessageOf(r)
+	_, blocks, err := messageOf(r)
 	if err != nil {
 		return nil
 	}
-	prompt := claudeTextOf(blocks)
-	var first *claudeTask
+	prompt := textOf(blocks)
+	var first *task
 	for _, t := range d.order {
 		if t.linked || t.fromFile || t.call.Result != nil {
 			continue
@@ -126,7 +127,7 @@ func (d *claudeDecoder) linkSidechain(r *claudeRecord) *claudeTask {
 }
 
 // link makes a sidechain a Task's work, in place of any progress copies.
-func (d *claudeDecoder) link(t *claudeTask) *claudeTask {
+func (d *Decoder) link(t *task) *task {
 	t.linked = true
 	t.child = d.newChild("")
 	t.srcs, t.revs, t.copies = nil, nil, nil
@@ -134,7 +135,7 @@ func (d *claudeDecoder) link(t *claudeTask) *claudeTask {
 }
 
 // touchTask shows a Task's work as it stands.
-func (d *claudeDecoder) touchTask(t *claudeTask) {
+func (d *Decoder) touchTask(t *task) {
 	t.call.Nested = t.snapshot()
 	d.s.Touch(t.call)
 }
@@ -142,17 +143,17 @@ func (d *claudeDecoder) touchTask(t *claudeTask) {
 // snapshot copies the child's entries for the call to show: the child goes
 // on changing its own, and a viewer reads the call's without the lock.
 // Entries unchanged since the last snapshot keep their copy.
-func (t *claudeTask) snapshot() []Entry {
+func (t *task) snapshot() []session.Entry {
 	src := t.child.s.Entries
-	out := make([]Entry, len(src))
+	out := make([]session.Entry, len(src))
 	revs := make([]int, len(src))
 	for i, e := range src {
-		revs[i] = e.base().Rev
+		revs[i] = session.Base(e).Rev
 		if i < len(t.srcs) && t.srcs[i] == e && t.revs[i] == revs[i] {
 			out[i] = t.copies[i]
 			continue
 		}
-		out[i] = Clone(e)
+		out[i] = session.Clone(e)
 	}
 	t.srcs, t.revs, t.copies = slices.Clone(src), revs, out
 	return out
@@ -160,7 +161,7 @@ func (t *claudeTask) snapshot() []Entry {
 
 // progress reads a `progress` record: a hook that ran (bookkeeping), or a
 // copy of a subagent's message (agent_progress).
-func (d *claudeDecoder) progress(num int, r *claudeRecord) (claudeOutcome, error) {
+func (d *Decoder) progress(num int, r *record) (outcome, error) {
 	var p struct {
 		Type    string          `json:"type"`
 		AgentID string          `json:"agentId"`
@@ -168,30 +169,30 @@ func (d *claudeDecoder) progress(num int, r *claudeRecord) (claudeOutcome, error
 	}
 	if len(r.Data) > 0 && string(r.Data) != "null" {
 		if err := json.Unmarshal(r.Data, &p); err != nil {
-			return claudeOutcome{}, fmt.Errorf("`progress` record's data does not fit its shape: %s", jsonline.Short(err))
+			return outcome{}, fmt.Errorf("`progress` record's data does not fit its shape: %s", jsonline.Short(err))
 		}
 	}
 	if t := d.tasks[r.ParentToolUseID]; t != nil && p.Type == "agent_progress" {
 		return d.agentProgress(num, t, p.AgentID, p.Message)
 	}
 	if p.Type == "" {
-		return claudeHidden("progress"), nil
+		return hidden("progress"), nil
 	}
-	return claudeHidden(p.Type), nil
+	return hidden(p.Type), nil
 }
 
 // agentProgress shows a subagent's message copied while it ran, unless a
 // fuller source already shows its work.
-func (d *claudeDecoder) agentProgress(num int, t *claudeTask, agentID string, msg json.RawMessage) (claudeOutcome, error) {
+func (d *Decoder) agentProgress(num int, t *task, agentID string, msg json.RawMessage) (outcome, error) {
 	if t.agentID == "" {
 		t.agentID = agentID
 	}
 	if t.linked || t.fromFile {
-		return claudeMerged, nil
+		return asMerge, nil
 	}
-	var rec claudeRecord
+	var rec record
 	if err := json.Unmarshal(msg, &rec); err != nil || rec.Type == "" {
-		return claudeOutcome{}, fmt.Errorf("agent_progress holds no readable message")
+		return outcome{}, fmt.Errorf("agent_progress holds no readable message")
 	}
 	rec.IsSidechain = true
 	if t.child == nil {
@@ -199,19 +200,19 @@ func (d *claudeDecoder) agentProgress(num int, t *claudeTask, agentID string, ms
 	}
 	t.child.take(num, &rec)
 	d.touchTask(t)
-	return claudeMerged, nil
+	return asMerge, nil
 }
 
 // taskDone takes a Task's result. A subagent launched in the background
 // (status "async_launched") is only starting: its work ends when a
 // <task-notification> says so. Otherwise the work ends here.
-func (d *claudeDecoder) taskDone(t *claudeTask, tur any, content []ContentBlock) {
+func (d *Decoder) taskDone(t *task, tur any, content []session.ContentBlock) {
 	obj, _ := jsonline.AsObject(tur)
 	if id, ok := obj["agentId"].(string); ok && id != "" {
 		t.agentID = id
 	}
 	if t.agentID == "" {
-		t.agentID = claudeAgentIDIn(content)
+		t.agentID = agentIDIn(content)
 	}
 	if obj["status"] == "async_launched" || obj["isAsync"] == true {
 		t.async = true
@@ -222,13 +223,13 @@ func (d *claudeDecoder) taskDone(t *claudeTask, tur any, content []ContentBlock)
 
 // taskNotification ends the work of a background subagent the
 // notification names, by its Task's call id or its agent id.
-func (d *claudeDecoder) taskNotification(text string) {
-	status, _ := claudeTag(text, "status")
+func (d *Decoder) taskNotification(text string) {
+	status, _ := tagged(text, "status")
 	if status == "running" {
 		return
 	}
-	callID, _ := claudeTag(text, "tool-use-id")
-	agentID, _ := claudeTag(text, "task-id")
+	callID, _ := tagged(text, "tool-use-id")
+	agentID, _ := tagged(text, "task-id")
 	for _, t := range d.order {
 		if t.async && (t.call.CallID == strings.TrimSpace(callID) || t.agentID != "" && t.agentID == strings.TrimSpace(agentID)) {
 			t.async = false
@@ -241,7 +242,7 @@ func (d *claudeDecoder) taskNotification(text string) {
 // endTask ends a subagent's work: calls it left waiting will get no
 // result, and its own file, when it is beside the log, replaces what was
 // shown.
-func (d *claudeDecoder) endTask(t *claudeTask) {
+func (d *Decoder) endTask(t *task) {
 	if !t.linked && !t.fromFile {
 		if entries, ok := d.readSubagent(t.agentID); ok {
 			t.call.Nested, t.fromFile, t.child = entries, true, nil
@@ -255,9 +256,9 @@ func (d *claudeDecoder) endTask(t *claudeTask) {
 	}
 }
 
-// claudeAgentIDIn finds the agent id a Task's result text names for the
+// agentIDIn finds the agent id a Task's result text names for the
 // model ("agentId: a1b2c3d (for resuming…)").
-func claudeAgentIDIn(content []ContentBlock) string {
+func agentIDIn(content []session.ContentBlock) string {
 	for _, b := range content {
 		if rest, ok := strings.CutPrefix(b.Text, "agentId: "); ok && b.Type == "text" {
 			id, _, _ := strings.Cut(rest, " ")
@@ -267,13 +268,13 @@ func claudeAgentIDIn(content []ContentBlock) string {
 	return ""
 }
 
-var claudeAgentID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+var agentID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 
 // readSubagent reads a subagent's own file, when the log is a file and the
 // agent's file is beside it. Its lines are not lines of this log: they are
 // counted in the subagent's own reading, not the session's.
-func (d *claudeDecoder) readSubagent(id string) ([]Entry, bool) {
-	if d.path == "" || d.depth >= claudeMaxDepth || !claudeAgentID.MatchString(id) {
+func (d *Decoder) readSubagent(id string) ([]session.Entry, bool) {
+	if d.path == "" || d.depth >= maxDepth || !agentID.MatchString(id) {
 		return nil, false
 	}
 	for _, p := range d.subagentPaths(id) {
@@ -295,7 +296,7 @@ func (d *claudeDecoder) readSubagent(id string) ([]Entry, bool) {
 
 // subagentPaths are where a subagent's file may be: in the session's
 // folder beside the log, or beside this file when it is a subagent's.
-func (d *claudeDecoder) subagentPaths(id string) []string {
+func (d *Decoder) subagentPaths(id string) []string {
 	name := "agent-" + id + ".jsonl"
 	dir := filepath.Dir(d.path)
 	var out []string
@@ -304,16 +305,16 @@ func (d *claudeDecoder) subagentPaths(id string) []string {
 	}
 	base := strings.TrimSuffix(filepath.Base(d.path), ".jsonl")
 	out = append(out, filepath.Join(dir, base, "subagents", name))
-	if sid := d.s.Header.ID; sid != "" && sid != base && claudeAgentID.MatchString(sid) {
+	if sid := d.s.Header.ID; sid != "" && sid != base && agentID.MatchString(sid) {
 		out = append(out, filepath.Join(dir, sid, "subagents", name))
 	}
 	return out
 }
 
 // readAll reads a whole subagent file, at most claudeMaxSubagentBytes of it.
-func (d *claudeDecoder) readAll(rd io.Reader) {
+func (d *Decoder) readAll(rd io.Reader) {
 	var split lines.Splitter
-	limited := &io.LimitedReader{R: rd, N: claudeMaxSubagentBytes}
+	limited := &io.LimitedReader{R: rd, N: maxSubagentBytes}
 	buf := make([]byte, 256<<10)
 	for {
 		n, err := limited.Read(buf)
@@ -324,7 +325,7 @@ func (d *claudeDecoder) readAll(rd io.Reader) {
 	}
 	if limited.N == 0 {
 		if more, _ := rd.Read(buf[:1]); more > 0 {
-			d.s.Notice(0, fmt.Sprintf("the subagent's transcript is larger than %d MB; only its start is shown", claudeMaxSubagentBytes>>20))
+			d.s.Notice(0, fmt.Sprintf("the subagent's transcript is larger than %d MB; only its start is shown", maxSubagentBytes>>20))
 			return
 		}
 	}

@@ -1,9 +1,11 @@
-package session
+package claude
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/human"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -12,26 +14,26 @@ import (
 // boundary, an API error or a failing hook a failed line, a local command
 // a command line; the rest, Claude Code's own bookkeeping, is not drawn
 // unless it carries text for people.
-func (d *claudeDecoder) system(num int, r *claudeRecord) (claudeOutcome, error) {
-	content := claudeRawString(r.Content)
+func (d *Decoder) system(num int, r *record) (outcome, error) {
+	content := rawString(r.Content)
 	switch r.Subtype {
 	case "compact_boundary":
-		ev := &Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: claudeCompactSummary(r.CompactMetadata)}
+		ev := &session.Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: compactSummary(r.CompactMetadata)}
 		d.compaction = ev
 		d.s.Add(ev)
-		return claudeEntry, nil
+		return asEntry, nil
 	case "microcompact_boundary":
-		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: "older tool results cleared from the context"})
-		return claudeEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "compaction", Summary: "older tool results cleared from the context"})
+		return asEntry, nil
 	case "api_error":
-		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: claudeRetrySummary(r), Failed: true})
-		return claudeEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "api-error", Summary: retrySummary(r), Failed: true})
+		return asEntry, nil
 	case "stop_hook_summary":
 		var errs []any
 		_ = json.Unmarshal(r.HookErrors, &errs)
 		stopped := string(r.PreventedContinuation) == "true"
 		if len(errs) == 0 && !stopped {
-			return claudeHidden("system:" + r.Subtype), nil
+			return hidden("system:" + r.Subtype), nil
 		}
 		summary := fmt.Sprintf("stop hooks: %d failed", len(errs))
 		if stopped {
@@ -39,29 +41,29 @@ func (d *claudeDecoder) system(num int, r *claudeRecord) (claudeOutcome, error) 
 		}
 		lines := make([]string, 0, len(errs))
 		for _, e := range errs {
-			lines = append(lines, claudeAnswer(e))
+			lines = append(lines, answerText(e))
 		}
-		d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "hook", Summary: summary, Body: strings.Join(lines, "\n"), Failed: len(errs) > 0})
-		return claudeEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "hook", Summary: summary, Body: strings.Join(lines, "\n"), Failed: len(errs) > 0})
+		return asEntry, nil
 	case "local_command":
 		t := strings.TrimSpace(content)
 		switch {
 		case strings.Contains(t, "<command-name>"):
 			return d.slashCommand(num, r, t), nil
-		case claudeOutputTag(t) != "":
-			return d.commandOutput(num, r, t, []ContentBlock{{Type: "text", Text: content}}), nil
+		case outputTag(t) != "":
+			return d.commandOutput(num, r, t, []session.ContentBlock{{Type: "text", Text: content}}), nil
 		}
 	}
 	if strings.TrimSpace(content) == "" {
-		return claudeHidden("system:" + r.Subtype), nil
+		return hidden("system:" + r.Subtype), nil
 	}
 	summary, body, _ := strings.Cut(strings.TrimSpace(content), "\n")
-	d.s.Add(&Event{EntryBase: d.base(num, r), Kind: "system", Summary: summary, Body: body, Failed: claudeRawString(r.Level) == "error"})
-	return claudeEntry, nil
+	d.s.Add(&session.Event{EntryBase: d.base(num, r), Kind: "system", Summary: summary, Body: body, Failed: rawString(r.Level) == "error"})
+	return asEntry, nil
 }
 
-// claudeRawString is a raw field's value when it is a string, else "".
-func claudeRawString(raw json.RawMessage) string {
+// rawString is a raw field's value when it is a string, else "".
+func rawString(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
 		return ""
@@ -69,9 +71,9 @@ func claudeRawString(raw json.RawMessage) string {
 	return s
 }
 
-// claudeRetrySummary words a failed API call Claude Code retries: the
+// retrySummary words a failed API call Claude Code retries: the
 // status and message, and which retry comes when.
-func claudeRetrySummary(r *claudeRecord) string {
+func retrySummary(r *record) string {
 	var e struct {
 		Status  json.Number `json:"status"`
 		Message string      `json:"message"`
@@ -83,7 +85,7 @@ func claudeRetrySummary(r *claudeRecord) string {
 		} `json:"error"`
 	}
 	_ = json.Unmarshal(r.Error, &e) // an error of another shape is worded by its retry alone
-	what := strings.TrimSpace(strings.Join([]string{e.Status.String(), claudeFirst(e.Message, e.Error.Message, e.Error.Error.Message)}, " "))
+	what := strings.TrimSpace(strings.Join([]string{e.Status.String(), first(e.Message, e.Error.Message, e.Error.Error.Message)}, " "))
 	summary := "API error"
 	if what != "" {
 		summary += " (" + what + ")"
@@ -100,7 +102,7 @@ func claudeRetrySummary(r *claudeRecord) string {
 	return summary
 }
 
-func claudeFirst(s ...string) string {
+func first(s ...string) string {
 	for _, x := range s {
 		if x != "" {
 			return x
@@ -109,9 +111,9 @@ func claudeFirst(s ...string) string {
 	return ""
 }
 
-// claudeCompactSummary words a compaction: what started it and how much
+// compactSummary words a compaction: what started it and how much
 // context it replaced.
-func claudeCompactSummary(raw json.RawMessage) string {
+func compactSummary(raw json.RawMessage) string {
 	var meta struct {
 		Trigger   string      `json:"trigger"`
 		PreTokens json.Number `json:"preTokens"`
@@ -124,7 +126,7 @@ func claudeCompactSummary(raw json.RawMessage) string {
 		summary += " (" + meta.Trigger + ")"
 	}
 	if n := jsonline.Num(meta.PreTokens); n > 0 {
-		summary += fmt.Sprintf(": %s tokens of context summarised", thousands(n))
+		summary += fmt.Sprintf(": %s tokens of context summarised", human.Thousands(n))
 	}
 	return summary
 }

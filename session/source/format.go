@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/codex"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -56,22 +57,12 @@ func sniff(line []byte) session.Format {
 		return session.FormatACP
 	case probe.Timestamp != nil && probe.Payload != nil:
 		return session.FormatCodex
-	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && isCodexItem(t)):
+	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && codex.IsItemType(t)):
 		return session.FormatCodex // the first era: bare lines, no envelope
 	case probe.SessionID != nil || probe.UUID != nil || t == "summary" || t == "file-history-snapshot":
 		return session.FormatClaudeCode
-	case isCodexItem(t):
+	case codex.IsItemType(t):
 		return session.FormatCodex
 	}
 	return ""
-}
-
-// isCodexItem reports a Codex response item type.
-func isCodexItem(t string) bool {
-	switch t {
-	case "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
-		"custom_tool_call_output", "local_shell_call", "web_search_call":
-		return true
-	}
-	return false
 }

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/deck-tui/deck/session/codex"
+
 	"github.com/deck-tui/deck/session/claude"
 
 	"github.com/deck-tui/deck/session/acp"
@@ -227,7 +229,7 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatClaudeCode:
 		r.dec = claude.New(r.s, r.path)
 	case session.FormatCodex:
-		r.dec = session.NewCodexDecoder(r.s)
+		r.dec = codex.New(r.s)
 	default:
 		r.dec = session.NewHarnessDecoder(r.s)
 	}

@@ -1,10 +1,11 @@
-package session
+package codex
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -13,26 +14,26 @@ import (
 // comes first makes the entry; its twin merges into it. An event whose twin
 // never comes (an era that kept only events) stays shown.
 
-// codexTwin is a text one side showed, waiting for the other side's copy.
-type codexTwin struct {
+// twin is a text one side showed, waiting for the other side's copy.
+type twin struct {
 	kind  string // user, assistant, reasoning
 	text  string
-	entry Entry
+	entry session.Entry
 }
 
-// codexTwins holds the texts still waiting for their twin.
-type codexTwins struct {
-	fromEvents []codexTwin
-	fromItems  []codexTwin
+// twins holds the texts still waiting for their twin.
+type twins struct {
+	fromEvents []twin
+	fromItems  []twin
 	// typed are user-role items that look typed, in a log whose events have
 	// not yet said which ones a person typed
-	typed []*UserMessage
+	typed []*session.UserMessage
 }
 
 // twinsKept bounds the waiting texts: a twin comes within a few lines.
 const twinsKept = 256
 
-func keep(list []codexTwin, t codexTwin) []codexTwin {
+func keep(list []twin, t twin) []twin {
 	if len(list) >= twinsKept {
 		list = list[1:]
 	}
@@ -40,9 +41,9 @@ func keep(list []codexTwin, t codexTwin) []codexTwin {
 }
 
 // take removes and returns the first waiting twin of a kind and text.
-func take(list *[]codexTwin, kind, text string) Entry {
+func take(list *[]twin, kind, text string) session.Entry {
 	for i, t := range *list {
-		if t.kind == kind && codexSame(t.text, text) {
+		if t.kind == kind && same(t.text, text) {
 			*list = append((*list)[:i:i], (*list)[i+1:]...)
 			return t.entry
 		}
@@ -51,7 +52,7 @@ func take(list *[]codexTwin, kind, text string) Entry {
 }
 
 // promoteAll makes the typed-looking user messages prompts.
-func (t *codexTwins) promoteAll(d *codexDecoder) {
+func (t *twins) promoteAll(d *Decoder) {
 	for _, m := range t.typed {
 		d.promote(m)
 	}
@@ -60,10 +61,10 @@ func (t *codexTwins) promoteAll(d *codexDecoder) {
 
 var redaction = regexp.MustCompile(`^\[REDACTED_[A-Z_]+ (len=\d+ sha=[0-9a-f]+)\]$`)
 
-// codexSame: two copies of one text. Sanitised logs replace each text by a
+// same: two copies of one text. Sanitised logs replace each text by a
 // marker naming its length and hash; the two copies' markers differ in kind
 // only.
-func codexSame(a, b string) bool {
+func same(a, b string) bool {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
 	if a == b {
 		return true
@@ -72,17 +73,17 @@ func codexSame(a, b string) bool {
 	return ma != nil && mb != nil && ma[1] == mb[1]
 }
 
-// codexBlocks reads a message's content: an array of input_text,
+// blocks reads a message's content: an array of input_text,
 // output_text and input_image items, or (in some writers) a string.
-func codexBlocks(raw json.RawMessage) []ContentBlock {
-	if s, ok := codexString(raw); ok {
-		return []ContentBlock{{Type: "text", Text: s}}
+func blocks(raw json.RawMessage) []session.ContentBlock {
+	if s, ok := stringOf(raw); ok {
+		return []session.ContentBlock{{Type: "text", Text: s}}
 	}
 	var items []json.RawMessage
 	if json.Unmarshal(raw, &items) != nil {
 		return nil
 	}
-	var out []ContentBlock
+	var out []session.ContentBlock
 	for _, it := range items {
 		var b struct {
 			Type     json.RawMessage `json:"type"`
@@ -92,23 +93,23 @@ func codexBlocks(raw json.RawMessage) []ContentBlock {
 		if json.Unmarshal(it, &b) != nil {
 			continue
 		}
-		typ, _ := codexString(b.Type)
-		text, hasText := codexString(b.Text)
+		typ, _ := stringOf(b.Type)
+		text, hasText := stringOf(b.Text)
 		switch {
 		case typ == "input_image":
-			url, _ := codexString(b.ImageURL)
-			out = append(out, ContentBlock{Type: "image", Alt: codexImageAlt(url)})
+			url, _ := stringOf(b.ImageURL)
+			out = append(out, session.ContentBlock{Type: "image", Alt: imageAlt(url)})
 		case hasText:
-			out = append(out, ContentBlock{Type: "text", Text: text})
+			out = append(out, session.ContentBlock{Type: "text", Text: text})
 		default:
-			out = append(out, ContentBlock{Type: typ, Raw: append(json.RawMessage(nil), it...)})
+			out = append(out, session.ContentBlock{Type: typ, Raw: append(json.RawMessage(nil), it...)})
 		}
 	}
 	return out
 }
 
-// codexImageAlt describes an image by its URL, never its inline bytes.
-func codexImageAlt(url string) string {
+// imageAlt describes an image by its URL, never its inline bytes.
+func imageAlt(url string) string {
 	if strings.HasPrefix(url, "data:") {
 		kind, _, _ := strings.Cut(strings.TrimPrefix(url, "data:"), ";")
 		return fmt.Sprintf("inline %s, %d bytes of base64", kind, len(url))
@@ -116,7 +117,7 @@ func codexImageAlt(url string) string {
 	return url
 }
 
-func (d *codexDecoder) message(raw json.RawMessage) (Outcome, error) {
+func (d *Decoder) message(raw json.RawMessage) (session.Outcome, error) {
 	var m struct {
 		Role    json.RawMessage `json:"role"`
 		Content json.RawMessage `json:"content"`
@@ -124,18 +125,18 @@ func (d *codexDecoder) message(raw json.RawMessage) (Outcome, error) {
 	if err := decodeItem("message", raw, &m); err != nil {
 		return 0, err
 	}
-	role, _ := codexString(m.Role)
-	blocks := codexBlocks(m.Content)
-	text := TextOf(blocks)
+	role, _ := stringOf(m.Role)
+	blocks := blocks(m.Content)
+	text := session.TextOf(blocks)
 	switch role {
 	case "assistant":
 		if take(&d.twins.fromEvents, "assistant", text) != nil {
-			return AsMerge, nil
+			return session.AsMerge, nil
 		}
-		e := &AssistantText{EntryBase: d.base(), Text: text}
+		e := &session.AssistantText{EntryBase: d.base(), Text: text}
 		d.s.Add(e)
-		d.twins.fromItems = keep(d.twins.fromItems, codexTwin{"assistant", text, e})
-		return AsEntry, nil
+		d.twins.fromItems = keep(d.twins.fromItems, twin{"assistant", text, e})
+		return session.AsEntry, nil
 	case "user":
 		return d.userItem(text, blocks), nil
 	}
@@ -143,8 +144,8 @@ func (d *codexDecoder) message(raw json.RawMessage) (Outcome, error) {
 	if role == "" {
 		role = "an unnamed role"
 	}
-	d.s.Add(&UserMessage{EntryBase: d.base(), Role: RoleInjected, Source: role, Content: blocks})
-	return AsEntry, nil
+	d.s.Add(&session.UserMessage{EntryBase: d.base(), Role: session.RoleInjected, Source: role, Content: blocks})
+	return session.AsEntry, nil
 }
 
 // userItem places a user-role response item. Codex injects much as user
@@ -152,44 +153,44 @@ func (d *codexDecoder) message(raw json.RawMessage) (Outcome, error) {
 // which ones a person typed. Text in a known wrapper is injected at once;
 // other text is a prompt once its event comes (or, in a log with no such
 // events, when the log ends; in the bare era, at once).
-func (d *codexDecoder) userItem(text string, blocks []ContentBlock) Outcome {
+func (d *Decoder) userItem(text string, blocks []session.ContentBlock) session.Outcome {
 	if e := take(&d.twins.fromEvents, "user", text); e != nil {
-		return AsMerge
+		return session.AsMerge
 	}
-	m := &UserMessage{EntryBase: d.base(), Content: blocks}
-	role, source, injected := codexInjected(text)
+	m := &session.UserMessage{EntryBase: d.base(), Content: blocks}
+	role, source, injected := injected(text)
 	switch {
 	case injected:
 		m.Role, m.Source = role, source
 	case d.bare:
-		m.Role = RoleHuman
+		m.Role = session.RoleHuman
 	default:
-		m.Role, m.Source = RoleInjected, "codex"
+		m.Role, m.Source = session.RoleInjected, "codex"
 		if !d.userEvents {
 			d.twins.typed = append(d.twins.typed, m)
 		}
 	}
 	d.s.Add(m)
-	if m.Role == RoleHuman {
+	if m.Role == session.RoleHuman {
 		d.titleFrom(text)
 	}
-	d.twins.fromItems = keep(d.twins.fromItems, codexTwin{"user", text, m})
-	return AsEntry
+	d.twins.fromItems = keep(d.twins.fromItems, twin{"user", text, m})
+	return session.AsEntry
 }
 
 // promote makes a user message a person's prompt.
-func (d *codexDecoder) promote(m *UserMessage) {
-	if m.Role == RoleHuman {
+func (d *Decoder) promote(m *session.UserMessage) {
+	if m.Role == session.RoleHuman {
 		return
 	}
-	m.Role, m.Source = RoleHuman, ""
+	m.Role, m.Source = session.RoleHuman, ""
 	d.s.Touch(m)
-	d.titleFrom(TextOf(m.Content))
+	d.titleFrom(session.TextOf(m.Content))
 }
 
 // titleFrom names an untitled session by its first prompt's first line, as
 // Codex's own session list does.
-func (d *codexDecoder) titleFrom(text string) {
+func (d *Decoder) titleFrom(text string) {
 	if d.s.Title != "" {
 		return
 	}
@@ -201,29 +202,29 @@ func (d *codexDecoder) titleFrom(text string) {
 	}
 }
 
-// codexWrapper is text Codex wraps in one tag: <environment_context>…
-var codexWrapper = regexp.MustCompile(`(?s)^<([a-z_]+)>.*</([a-z_]+)>$`)
+// wrapper is text Codex wraps in one tag: <environment_context>…
+var wrapper = regexp.MustCompile(`(?s)^<([a-z_]+)>.*</([a-z_]+)>$`)
 
-// codexInjected tells injected user-role text by its wrapper.
-func codexInjected(text string) (MessageRole, string, bool) {
+// injected tells injected user-role text by its wrapper.
+func injected(text string) (session.MessageRole, string, bool) {
 	t := strings.TrimSpace(text)
 	if strings.HasPrefix(t, "# AGENTS.md instructions for ") {
-		return RoleInjected, "AGENTS.md", true
+		return session.RoleInjected, "AGENTS.md", true
 	}
-	m := codexWrapper.FindStringSubmatch(t)
+	m := wrapper.FindStringSubmatch(t)
 	if m == nil || m[1] != m[2] {
 		return 0, "", false
 	}
 	switch m[1] {
 	case "environment_context":
-		return RoleContext, "environment context", true
+		return session.RoleContext, "environment context", true
 	case "user_instructions":
-		return RoleInjected, "AGENTS.md", true
+		return session.RoleInjected, "AGENTS.md", true
 	}
-	return RoleInjected, strings.ReplaceAll(m[1], "_", " "), true
+	return session.RoleInjected, strings.ReplaceAll(m[1], "_", " "), true
 }
 
-func (d *codexDecoder) reasoning(raw json.RawMessage) (Outcome, error) {
+func (d *Decoder) reasoning(raw json.RawMessage) (session.Outcome, error) {
 	var r struct {
 		Summary json.RawMessage `json:"summary"`
 		Content json.RawMessage `json:"content"`
@@ -234,13 +235,13 @@ func (d *codexDecoder) reasoning(raw json.RawMessage) (Outcome, error) {
 	// the summary, and the raw text when the user asked for it; the
 	// encrypted content is opaque and never shown
 	var parts []string
-	for _, b := range append(codexBlocks(r.Summary), codexBlocks(r.Content)...) {
+	for _, b := range append(blocks(r.Summary), blocks(r.Content)...) {
 		if b.Type == "text" && strings.TrimSpace(b.Text) != "" {
 			parts = append(parts, b.Text)
 		}
 	}
 	if len(parts) == 0 {
-		return AsBookkeeping, nil
+		return session.AsBookkeeping, nil
 	}
 	var left []string
 	for _, p := range parts {
@@ -249,71 +250,71 @@ func (d *codexDecoder) reasoning(raw json.RawMessage) (Outcome, error) {
 		}
 	}
 	if len(left) == 0 {
-		return AsMerge, nil
+		return session.AsMerge, nil
 	}
-	e := &Reasoning{EntryBase: d.base(), Text: strings.Join(left, "\n\n")}
+	e := &session.Reasoning{EntryBase: d.base(), Text: strings.Join(left, "\n\n")}
 	d.s.Add(e)
 	for _, p := range left {
-		d.twins.fromItems = keep(d.twins.fromItems, codexTwin{"reasoning", p, e})
+		d.twins.fromItems = keep(d.twins.fromItems, twin{"reasoning", p, e})
 	}
-	return AsEntry, nil
+	return session.AsEntry, nil
 }
 
 // userEvent: a person's prompt, as the UI showed it.
-func (d *codexDecoder) userEvent(text string, images int) Outcome {
+func (d *Decoder) userEvent(text string, images int) session.Outcome {
 	if !d.userEvents {
 		d.userEvents, d.twins.typed = true, nil
 	}
 	if e := take(&d.twins.fromItems, "user", text); e != nil {
-		if m, ok := e.(*UserMessage); ok {
+		if m, ok := e.(*session.UserMessage); ok {
 			d.promote(m)
 		}
-		return AsMerge
+		return session.AsMerge
 	}
-	blocks := []ContentBlock{{Type: "text", Text: text}}
+	blocks := []session.ContentBlock{{Type: "text", Text: text}}
 	for range images {
-		blocks = append(blocks, ContentBlock{Type: "image", Alt: "attached image"})
+		blocks = append(blocks, session.ContentBlock{Type: "image", Alt: "attached image"})
 	}
-	m := &UserMessage{EntryBase: d.base(), Role: RoleHuman, Content: blocks}
+	m := &session.UserMessage{EntryBase: d.base(), Role: session.RoleHuman, Content: blocks}
 	d.s.Add(m)
 	d.titleFrom(text)
-	d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"user", text, m})
-	return AsEntry
+	d.twins.fromEvents = keep(d.twins.fromEvents, twin{"user", text, m})
+	return session.AsEntry
 }
 
 // agentEvent: an assistant message as the UI showed it.
-func (d *codexDecoder) agentEvent(text string) Outcome {
+func (d *Decoder) agentEvent(text string) session.Outcome {
 	if take(&d.twins.fromItems, "assistant", text) != nil {
-		return AsMerge
+		return session.AsMerge
 	}
-	e := &AssistantText{EntryBase: d.base(), Text: text}
+	e := &session.AssistantText{EntryBase: d.base(), Text: text}
 	d.s.Add(e)
-	d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"assistant", text, e})
-	return AsEntry
+	d.twins.fromEvents = keep(d.twins.fromEvents, twin{"assistant", text, e})
+	return session.AsEntry
 }
 
 // reasoningEvent: one part of a reasoning summary. The parts of one
 // summary come one after another and join one entry.
-func (d *codexDecoder) reasoningEvent(text string) Outcome {
+func (d *Decoder) reasoningEvent(text string) session.Outcome {
 	if take(&d.twins.fromItems, "reasoning", text) != nil {
-		return AsMerge
+		return session.AsMerge
 	}
 	if n := len(d.s.Entries); n > 0 {
-		if last, ok := d.s.Entries[n-1].(*Reasoning); ok && d.fromEvent(last) {
+		if last, ok := d.s.Entries[n-1].(*session.Reasoning); ok && d.fromEvent(last) {
 			last.Text += "\n\n" + text
 			d.s.Touch(last)
-			d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"reasoning", text, last})
-			return AsMerge
+			d.twins.fromEvents = keep(d.twins.fromEvents, twin{"reasoning", text, last})
+			return session.AsMerge
 		}
 	}
-	e := &Reasoning{EntryBase: d.base(), Text: text}
+	e := &session.Reasoning{EntryBase: d.base(), Text: text}
 	d.s.Add(e)
-	d.twins.fromEvents = keep(d.twins.fromEvents, codexTwin{"reasoning", text, e})
-	return AsEntry
+	d.twins.fromEvents = keep(d.twins.fromEvents, twin{"reasoning", text, e})
+	return session.AsEntry
 }
 
 // fromEvent reports an entry events made whose item has not come yet.
-func (d *codexDecoder) fromEvent(e Entry) bool {
+func (d *Decoder) fromEvent(e session.Entry) bool {
 	for _, t := range d.twins.fromEvents {
 		if t.entry == e {
 			return true

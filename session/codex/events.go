@@ -1,14 +1,15 @@
-package session
+package codex
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// codexEvent is an event_msg payload: the fields of the events deck reads.
-type codexEvent struct {
+// event is an event_msg payload: the fields of the events deck reads.
+type event struct {
 	Type    json.RawMessage `json:"type"`
 	Message json.RawMessage `json:"message"`
 	Text    json.RawMessage `json:"text"`
@@ -16,10 +17,10 @@ type codexEvent struct {
 	Reason  json.RawMessage `json:"reason"`
 }
 
-// codexQuietEvents are events deck counts but does not draw: copies of what
+// quietEvents are events deck counts but does not draw: copies of what
 // the response items already show (the early era kept every event), and the
 // UI's own bookkeeping. Streamed pieces (*_delta) are too.
-var codexQuietEvents = map[string]bool{
+var quietEvents = map[string]bool{
 	"exec_command_begin": true, "exec_command_end": true,
 	"patch_apply_begin": true, "patch_apply_end": true, "turn_diff": true,
 	"mcp_tool_call_begin": true, "mcp_tool_call_end": true,
@@ -32,14 +33,14 @@ var codexQuietEvents = map[string]bool{
 }
 
 // event handles an event_msg payload.
-func (d *codexDecoder) event(raw json.RawMessage) (string, Outcome, error) {
-	var e codexEvent
+func (d *Decoder) event(raw json.RawMessage) (string, session.Outcome, error) {
+	var e event
 	if err := decodeItem("event_msg", raw, &e); err != nil {
 		return "", 0, err
 	}
-	typ, _ := codexString(e.Type)
-	msg, _ := codexString(e.Message)
-	text, _ := codexString(e.Text)
+	typ, _ := stringOf(e.Type)
+	msg, _ := stringOf(e.Message)
+	text, _ := stringOf(e.Text)
 	switch typ {
 	case "user_message":
 		var images []json.RawMessage
@@ -56,7 +57,7 @@ func (d *codexDecoder) event(raw json.RawMessage) (string, Outcome, error) {
 	case "task_complete", "turn_complete":
 		return typ, d.taskEnded("completed", ""), nil
 	case "turn_aborted":
-		reason, _ := codexString(e.Reason)
+		reason, _ := stringOf(e.Reason)
 		detail := ""
 		if reason != "" {
 			detail = "(" + reason + ")"
@@ -65,49 +66,49 @@ func (d *codexDecoder) event(raw json.RawMessage) (string, Outcome, error) {
 	case "context_compacted":
 		if d.compacted { // the compacted line showed it
 			d.compacted = false
-			return typ, AsMerge, nil
+			return typ, session.AsMerge, nil
 		}
-		d.s.Add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
-		return typ, AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
+		return typ, session.AsEntry, nil
 	case "error", "stream_error", "warning":
-		d.s.Add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ") + ": " + msg, Failed: typ != "warning"})
-		return typ, AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ") + ": " + msg, Failed: typ != "warning"})
+		return typ, session.AsEntry, nil
 	case "entered_review_mode", "exited_review_mode", "thread_rolled_back", "undo_completed":
-		d.s.Add(&Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ")})
-		return typ, AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: typ, Summary: strings.ReplaceAll(typ, "_", " ")})
+		return typ, session.AsEntry, nil
 	}
-	if codexQuietEvents[typ] || strings.HasSuffix(typ, "_delta") {
-		return typ, AsBookkeeping, nil
+	if quietEvents[typ] || strings.HasSuffix(typ, "_delta") {
+		return typ, session.AsBookkeeping, nil
 	}
 	return "", 0, fmt.Errorf("unknown Codex event `%s`", typ)
 }
 
 // taskStarted opens a turn. A turn still open ended without saying so (the
 // session was resumed): its pending calls will get no output.
-func (d *codexDecoder) taskStarted() Outcome {
+func (d *Decoder) taskStarted() session.Outcome {
 	if d.turnOpen {
 		d.endCalls()
 	}
 	d.turn++
 	d.turnOpen, d.turnStart = true, d.now
-	d.s.Add(&TurnStart{EntryBase: d.base(), Turn: d.turn})
-	return AsEntry
+	d.s.Add(&session.TurnStart{EntryBase: d.base(), Turn: d.turn})
+	return session.AsEntry
 }
 
 // taskEnded closes the turn; the calls still pending will get no output.
-func (d *codexDecoder) taskEnded(reason, detail string) Outcome {
+func (d *Decoder) taskEnded(reason, detail string) session.Outcome {
 	d.endCalls()
-	e := &TurnEnd{EntryBase: d.base(), Turn: d.turn, Reason: reason, Detail: detail}
+	e := &session.TurnEnd{EntryBase: d.base(), Turn: d.turn, Reason: reason, Detail: detail}
 	if d.turnOpen && d.turnStart > 0 && e.Time >= d.turnStart {
 		e.Elapsed = e.Time - d.turnStart
 	}
 	d.turnOpen = false
 	d.s.Add(e)
-	return AsEntry
+	return session.AsEntry
 }
 
 // endCalls marks the calls still pending as unfinished.
-func (d *codexDecoder) endCalls() {
+func (d *Decoder) endCalls() {
 	for id, c := range d.pending {
 		delete(d.pending, id)
 		for _, t := range c.cards {

@@ -1,13 +1,13 @@
-package session
+package codex
 
 import "strings"
 
-// codexWords splits a shell script into simple commands, each its words
+// words splits a shell script into simple commands, each its words
 // with quotes removed, and the operators between them (|, &&, ||, ;, &,
 // newline). ok is false for anything whose meaning depends on the shell's
 // state or on files (expansions, substitutions, redirections, globs, here
 // documents, comments): such a script is shown as it is, never guessed at.
-func codexWords(script string) (cmds [][]string, ops []string, ok bool) {
+func words(script string) (cmds [][]string, ops []string, ok bool) {
 	var words []string
 	var word strings.Builder
 	inWord := false
@@ -102,8 +102,8 @@ func codexWords(script string) (cmds [][]string, ops []string, ok bool) {
 	return cmds, ops, true
 }
 
-// codexQuote writes a word so a shell reads it back as it is.
-func codexQuote(w string) string {
+// quote writes a word so a shell reads it back as it is.
+func quote(w string) string {
 	if w == "" {
 		return "''"
 	}
@@ -115,11 +115,11 @@ func codexQuote(w string) string {
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
-// codexJoin writes an argv as a command line.
-func codexJoin(argv []string) string {
+// join writes an argv as a command line.
+func join(argv []string) string {
 	q := make([]string, len(argv))
 	for i, w := range argv {
-		q[i] = codexQuote(w)
+		q[i] = quote(w)
 	}
 	return strings.Join(q, " ")
 }

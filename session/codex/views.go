@@ -1,55 +1,57 @@
-package session
+package codex
 
 import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // commandView is the card of a finished command: a read, a search or a
 // path list when its words and output say so for sure, else a terminal.
-func commandView(r codexRun, o codexOutput) ResultView {
+func commandView(r run, o output) session.ResultView {
 	if o.running == "" && o.exit != nil {
 		switch r.kind {
-		case codexRead:
-			if v, ok := codexReadView(r, o); ok {
+		case read:
+			if v, ok := readView(r, o); ok {
 				return v
 			}
-		case codexSearch:
-			if v, ok := codexSearchView(r, o); ok {
+		case search:
+			if v, ok := searchView(r, o); ok {
 				return v
 			}
-		case codexList:
+		case list:
 			if *o.exit == 0 {
-				return codexListView(r, o)
+				return listView(r, o)
 			}
 		default: // a command deck does not read
 		}
 	}
-	return TerminalResultView{Output: o.body, ExitCode: o.exit}
+	return session.TerminalResultView{Output: o.body, ExitCode: o.exit}
 }
 
 var (
-	codexOmitted = regexp.MustCompile(`^\[\.\.\. omitted (\d{1,9}) of (\d{1,9}) lines \.\.\.\]$`)
+	omitted = regexp.MustCompile(`^\[\.\.\. omitted (\d{1,9}) of (\d{1,9}) lines \.\.\.\]$`)
 	// newer Codex cuts an output by tokens, anywhere in a line
-	codexCutInLine = regexp.MustCompile(`…\d+ (?:tokens|chars) truncated…`)
+	cutInLine = regexp.MustCompile(`…\d+ (?:tokens|chars) truncated…`)
 )
 
-// codexSegment is a run of an output's lines, and how many lines Codex left
+// segment is a run of an output's lines, and how many lines Codex left
 // out before it.
-type codexSegment struct {
+type segment struct {
 	skip  int
 	lines []string
 }
 
-// codexSegments splits an output Codex cut in the middle ("[... omitted X
+// segments splits an output Codex cut in the middle ("[... omitted X
 // of N lines ...]", with a blank line either side) into the runs it kept.
 // ok is false when the counts do not add up.
-func codexSegments(body string, total int) ([]codexSegment, bool) {
+func segments(body string, total int) ([]segment, bool) {
 	lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
 	at := -1
 	for i, l := range lines {
-		if codexOmitted.MatchString(l) {
+		if omitted.MatchString(l) {
 			if at >= 0 {
 				return nil, false // cut twice: not a shape deck knows
 			}
@@ -57,9 +59,9 @@ func codexSegments(body string, total int) ([]codexSegment, bool) {
 		}
 	}
 	if at < 0 {
-		return []codexSegment{{lines: lines}}, total == 0 || total == len(lines)
+		return []segment{{lines: lines}}, total == 0 || total == len(lines)
 	}
-	m := codexOmitted.FindStringSubmatch(lines[at])
+	m := omitted.FindStringSubmatch(lines[at])
 	omitted, _ := strconv.Atoi(m[1])
 	n, _ := strconv.Atoi(m[2])
 	if total != 0 && n != total {
@@ -75,22 +77,22 @@ func codexSegments(body string, total int) ([]codexSegment, bool) {
 		}
 		h, t = h[:len(h)-trim[0]], t[trim[1]:]
 		if len(h)+omitted+len(t) == n {
-			return []codexSegment{{lines: h}, {skip: omitted, lines: t}}, true
+			return []segment{{lines: h}, {skip: omitted, lines: t}}, true
 		}
 	}
 	return nil, false
 }
 
-// codexReadView is the read card of a file window a command printed.
-func codexReadView(r codexRun, o codexOutput) (ReadResultView, bool) {
-	if *o.exit != 0 || strings.TrimSpace(o.body) == "" || codexCutInLine.MatchString(o.body) {
-		return ReadResultView{}, false
+// readView is the read card of a file window a command printed.
+func readView(r run, o output) (session.ReadResultView, bool) {
+	if *o.exit != 0 || strings.TrimSpace(o.body) == "" || cutInLine.MatchString(o.body) {
+		return session.ReadResultView{}, false
 	}
-	segs, ok := codexSegments(o.body, o.total)
+	segs, ok := segments(o.body, o.total)
 	if !ok {
-		return ReadResultView{}, false
+		return session.ReadResultView{}, false
 	}
-	var lines []ReadFileLine
+	var lines []session.ReadFileLine
 	next := r.first
 	for _, s := range segs {
 		next += s.skip
@@ -98,51 +100,51 @@ func codexReadView(r codexRun, o codexOutput) (ReadResultView, bool) {
 			continue
 		}
 		if r.numbered {
-			rows, ok := NumberedLines(strings.Join(s.lines, "\n"))
+			rows, ok := session.NumberedLines(strings.Join(s.lines, "\n"))
 			if !ok {
-				return ReadResultView{}, false
+				return session.ReadResultView{}, false
 			}
 			lines = append(lines, rows...)
 			continue
 		}
-		lines = append(lines, PlainLines(strings.Join(s.lines, "\n")+"\n", next)...)
+		lines = append(lines, session.PlainLines(strings.Join(s.lines, "\n")+"\n", next)...)
 		next += len(s.lines)
 	}
 	if len(lines) == 0 {
-		return ReadResultView{}, false
+		return session.ReadResultView{}, false
 	}
-	return ReadView(r.path, lines, 0), true
+	return session.ReadView(r.path, lines, 0), true
 }
 
 var (
-	codexMatchRow   = regexp.MustCompile(`^(.+?):(\d{1,9}):(.*)$`)
-	codexContextRow = regexp.MustCompile(`^(.+?)-(\d{1,9})-(.*)$`)
-	codexOneFileRow = regexp.MustCompile(`^(\d{1,9})([:-])(.*)$`)
+	matchRow   = regexp.MustCompile(`^(.+?):(\d{1,9}):(.*)$`)
+	contextRow = regexp.MustCompile(`^(.+?)-(\d{1,9})-(.*)$`)
+	oneFileRow = regexp.MustCompile(`^(\d{1,9})([:-])(.*)$`)
 )
 
-// codexSearchView reads rg/grep rows: "path:line:text", or "line:text" when
+// searchView reads rg/grep rows: "path:line:text", or "line:text" when
 // one file was searched. Exit 1 with no output is no match; any row deck
 // cannot read makes it a terminal card.
-func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) {
+func searchView(r run, o output) (session.SearchMatchesResultView, bool) {
 	switch {
 	case *o.exit == 1 && strings.TrimSpace(o.body) == "":
-		return SearchMatchesResultView{}, true
+		return session.SearchMatchesResultView{}, true
 	case *o.exit != 0:
-		return SearchMatchesResultView{}, false
+		return session.SearchMatchesResultView{}, false
 	}
-	segs, ok := codexSegments(o.body, o.total)
+	segs, ok := segments(o.body, o.total)
 	if !ok {
-		return SearchMatchesResultView{}, false
+		return session.SearchMatchesResultView{}, false
 	}
 	var rows []string
-	v := SearchMatchesResultView{}
+	v := session.SearchMatchesResultView{}
 	for _, s := range segs {
 		rows = append(rows, s.lines...)
 		v.Truncated = v.Truncated || s.skip > 0
 	}
 	oneFile := r.path != ""
 	for _, row := range rows {
-		if row != "--" && !codexOneFileRow.MatchString(row) {
+		if row != "--" && !oneFileRow.MatchString(row) {
 			oneFile = false
 			break
 		}
@@ -150,13 +152,13 @@ func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) 
 	at := map[string]int{}
 	for _, row := range rows {
 		var file, num, text string
-		switch m := codexMatchRow.FindStringSubmatch(row); {
+		switch m := matchRow.FindStringSubmatch(row); {
 		case row == "--" && r.context:
 			continue
 		case oneFile:
-			m = codexOneFileRow.FindStringSubmatch(row)
+			m = oneFileRow.FindStringSubmatch(row)
 			if m == nil {
-				return SearchMatchesResultView{}, false
+				return session.SearchMatchesResultView{}, false
 			}
 			if m[2] == "-" {
 				continue // a context line
@@ -164,22 +166,22 @@ func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) 
 			file, num, text = r.path, m[1], m[3]
 		case m != nil:
 			file, num, text = m[1], m[2], m[3]
-		case r.context && codexContextRow.MatchString(row):
+		case r.context && contextRow.MatchString(row):
 			continue
 		default:
-			return SearchMatchesResultView{}, false
+			return session.SearchMatchesResultView{}, false
 		}
 		n, _ := strconv.Atoi(num)
 		i, seen := at[file]
 		if !seen {
 			i = len(v.Files)
 			at[file] = i
-			v.Files = append(v.Files, SearchFileMatches{Path: file})
+			v.Files = append(v.Files, session.SearchFileMatches{Path: file})
 		}
-		v.Files[i].Matches = append(v.Files[i].Matches, SearchLineMatch{LineNumber: n, Line: text})
+		v.Files[i].Matches = append(v.Files[i].Matches, session.SearchLineMatch{LineNumber: n, Line: text})
 		v.Total++
 	}
-	if r.limit > 0 && len(rows) >= r.limit || codexCutInLine.MatchString(o.body) {
+	if r.limit > 0 && len(rows) >= r.limit || cutInLine.MatchString(o.body) {
 		v.Truncated = true
 	}
 	for _, s := range segs {
@@ -188,13 +190,13 @@ func codexSearchView(r codexRun, o codexOutput) (SearchMatchesResultView, bool) 
 	return v, true
 }
 
-// codexListView is the path list ls, find, rg --files and the like printed.
-func codexListView(r codexRun, o codexOutput) SearchPathsResultView {
-	v := SearchPathsResultView{Paths: []string{}}
+// listView is the path list ls, find, rg --files and the like printed.
+func listView(r run, o output) session.SearchPathsResultView {
+	v := session.SearchPathsResultView{Paths: []string{}}
 	left := 0
 	for _, row := range strings.Split(o.body, "\n") {
 		row = strings.TrimRight(row, "\r")
-		if m := codexOmitted.FindStringSubmatch(row); m != nil {
+		if m := omitted.FindStringSubmatch(row); m != nil {
 			left, _ = strconv.Atoi(m[1])
 			v.Truncated = true
 			continue

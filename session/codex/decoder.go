@@ -1,4 +1,7 @@
-package session
+// Package codex reads OpenAI Codex CLI rollouts into a session, in every era
+// of their format. Tools map onto the harness's cards through
+// session/present.
+package codex
 
 import (
 	"bytes"
@@ -6,26 +9,27 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// codexDecoder applies the lines of an OpenAI Codex CLI rollout
+// Decoder applies the lines of an OpenAI Codex CLI rollout
 // (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl) to a session. Two eras of
 // lines are read: the envelope {timestamp, type, payload} and, before it,
 // bare lines (a first line {id, timestamp, instructions, git}, state
 // markers, response items with no envelope). docs/format.md says what
 // becomes of each record.
-type codexDecoder struct {
-	s    *Builder
+type Decoder struct {
+	s    *session.Builder
 	line int
 	now  int64 // the time of the line being read, epoch ms; the last known for bare lines
 
-	calls   map[string]*codexCall // tool calls by call_id
-	pending map[string]*codexCall // those with no output yet
-	running map[string]*ToolCall  // exec sessions still running, by session id
-	twins   codexTwins            // messages an event and a response item both carry
-	files   *FileLines            // what the reads showed of each file
+	calls   map[string]*call             // tool calls by call_id
+	pending map[string]*call             // those with no output yet
+	running map[string]*session.ToolCall // exec sessions still running, by session id
+	twins   twins                        // messages an event and a response item both carry
+	files   *session.FileLines           // what the reads showed of each file
 
 	bare          bool   // the log is of the bare era: no events tell prompts apart
 	turn          int    // task_started count
@@ -36,17 +40,18 @@ type codexDecoder struct {
 	model, effort string // the last turn_context's
 }
 
-func NewCodexDecoder(s *Builder) *codexDecoder {
-	s.Format = FormatCodex
-	return &codexDecoder{
-		s: s, calls: map[string]*codexCall{}, pending: map[string]*codexCall{}, running: map[string]*ToolCall{},
-		files: NewFileLines(),
+// New starts a decoder that fills s.
+func New(s *session.Builder) *Decoder {
+	s.Format = session.FormatCodex
+	return &Decoder{
+		s: s, calls: map[string]*call{}, pending: map[string]*call{}, running: map[string]*session.ToolCall{},
+		files: session.NewFileLines(),
 	}
 }
 
-// codexLine is one line of a rollout, in either era. Fields stay raw so a
+// rolloutLine is one line of a rollout, in either era. Fields stay raw so a
 // field of an unexpected type is named rather than failing the whole line.
-type codexLine struct {
+type rolloutLine struct {
 	Timestamp  json.RawMessage `json:"timestamp"`
 	Type       json.RawMessage `json:"type"`
 	Payload    json.RawMessage `json:"payload"`
@@ -54,7 +59,7 @@ type codexLine struct {
 	ID         json.RawMessage `json:"id"`
 }
 
-func (d *codexDecoder) Apply(num int, line []byte) {
+func (d *Decoder) Apply(num int, line []byte) {
 	d.line = num
 	d.s.Account.Lines++
 	if len(bytes.TrimSpace(line)) == 0 {
@@ -72,7 +77,7 @@ func (d *codexDecoder) Apply(num int, line []byte) {
 
 // Finish: in a log with no user_message events, nothing will tell a prompt
 // from injected text any more; the messages that look typed are prompts.
-func (d *codexDecoder) Finish() {
+func (d *Decoder) Finish() {
 	if !d.userEvents {
 		d.twins.promoteAll(d)
 	}
@@ -80,23 +85,23 @@ func (d *codexDecoder) Finish() {
 
 // dispatch reads one line and hands it to its era's handler. kind names
 // the line for the bookkeeping counts.
-func (d *codexDecoder) dispatch(line []byte) (string, Outcome, error) {
+func (d *Decoder) dispatch(line []byte) (string, session.Outcome, error) {
 	trimmed := bytes.TrimSpace(line)
-	var l codexLine
+	var l rolloutLine
 	if err := jsonline.Decode(trimmed, "a Codex record", &l); err != nil {
 		return "", 0, err
 	}
-	if t, ok := codexTime(l.Timestamp); ok {
+	if t, ok := timestampMillis(l.Timestamp); ok {
 		d.now = t
 	}
-	typ, isString := codexString(l.Type)
+	typ, isString := stringOf(l.Type)
 	if len(l.Type) > 0 && !isString {
 		return "", 0, errors.New("not a Codex record: \"type\" is not a string")
 	}
 	switch {
 	case len(l.RecordType) > 0: // a bare-era state marker
-		rt, _ := codexString(l.RecordType)
-		return "record_type " + rt, AsBookkeeping, nil
+		rt, _ := stringOf(l.RecordType)
+		return "record_type " + rt, session.AsBookkeeping, nil
 	case len(l.Payload) > 0 && typ != "":
 		return d.envelope(typ, l.Payload)
 	case typ == "" && len(l.ID) > 0 && len(l.Timestamp) > 0:
@@ -104,7 +109,7 @@ func (d *codexDecoder) dispatch(line []byte) (string, Outcome, error) {
 		return "session_meta", d.bareMeta(trimmed), nil
 	case typ == "":
 		return "", 0, errors.New("not a Codex record: no \"type\"")
-	case codexItemTypes[typ]:
+	case itemTypes[typ]:
 		d.bare = true
 		return d.item(typ, trimmed)
 	}
@@ -112,7 +117,7 @@ func (d *codexDecoder) dispatch(line []byte) (string, Outcome, error) {
 }
 
 // envelope handles a {timestamp, type, payload} line.
-func (d *codexDecoder) envelope(typ string, payload json.RawMessage) (string, Outcome, error) {
+func (d *Decoder) envelope(typ string, payload json.RawMessage) (string, session.Outcome, error) {
 	if !bytes.HasPrefix(bytes.TrimSpace(payload), []byte("{")) {
 		return "", 0, fmt.Errorf("`%s` record: its payload is not an object", typ)
 	}
@@ -127,8 +132,8 @@ func (d *codexDecoder) envelope(typ string, payload json.RawMessage) (string, Ou
 			Type json.RawMessage `json:"type"`
 		}
 		_ = json.Unmarshal(payload, &head)
-		t, _ := codexString(head.Type)
-		if !codexItemTypes[t] {
+		t, _ := stringOf(head.Type)
+		if !itemTypes[t] {
 			return "", 0, fmt.Errorf("unknown Codex response item `%s`", t)
 		}
 		return d.item(t, payload)
@@ -141,9 +146,13 @@ func (d *codexDecoder) envelope(typ string, payload json.RawMessage) (string, Ou
 	return "", 0, fmt.Errorf("unknown Codex record `%s`", typ)
 }
 
-// codexItemTypes are the response item types deck reads, with or without an
+// itemTypes are the response item types deck reads, with or without an
 // envelope.
-var codexItemTypes = map[string]bool{
+// IsItemType reports a type of Codex response item, which a rollout line of
+// any era may hold.
+func IsItemType(t string) bool { return itemTypes[t] }
+
+var itemTypes = map[string]bool{
 	"message": true, "reasoning": true,
 	"function_call": true, "function_call_output": true,
 	"custom_tool_call": true, "custom_tool_call_output": true,
@@ -153,15 +162,15 @@ var codexItemTypes = map[string]bool{
 }
 
 // item handles one response item, from an envelope's payload or a bare line.
-func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, Outcome, error) {
-	var out Outcome
+func (d *Decoder) item(typ string, raw json.RawMessage) (string, session.Outcome, error) {
+	var out session.Outcome
 	var err error
 	switch typ {
 	case "message":
 		out, err = d.message(raw)
 	case "reasoning":
 		out, err = d.reasoning(raw)
-		if out == AsBookkeeping {
+		if out == session.AsBookkeeping {
 			typ = "reasoning (encrypted only)"
 		}
 	case "function_call", "custom_tool_call", "local_shell_call":
@@ -171,13 +180,15 @@ func (d *codexDecoder) item(typ string, raw json.RawMessage) (string, Outcome, e
 	case "web_search_call":
 		out, err = d.webSearch(raw)
 	default: // ghost_snapshot (an undo point), compaction (encrypted history)
-		out = AsBookkeeping
+		out = session.AsBookkeeping
 	}
 	return typ, out, err
 }
 
 // base makes the common entry fields for the line being read.
-func (d *codexDecoder) base() EntryBase { return EntryBase{Seq: -1, Time: d.now, Line: d.line} }
+func (d *Decoder) base() session.EntryBase {
+	return session.EntryBase{Seq: -1, Time: d.now, Line: d.line}
+}
 
 // decodeItem reads a payload into v, naming the record when it does not fit.
 func decodeItem(what string, raw json.RawMessage, v any) error {
@@ -187,8 +198,8 @@ func decodeItem(what string, raw json.RawMessage, v any) error {
 	return nil
 }
 
-// codexString reads a JSON string; ok is false for anything else.
-func codexString(raw json.RawMessage) (string, bool) {
+// stringOf reads a JSON string; ok is false for anything else.
+func stringOf(raw json.RawMessage) (string, bool) {
 	var s string
 	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
 		return "", false
@@ -196,9 +207,9 @@ func codexString(raw json.RawMessage) (string, bool) {
 	return s, true
 }
 
-// codexTime reads an ISO-8601 timestamp as epoch ms.
-func codexTime(raw json.RawMessage) (int64, bool) {
-	s, ok := codexString(raw)
+// timestampMillis reads an ISO-8601 timestamp as epoch ms.
+func timestampMillis(raw json.RawMessage) (int64, bool) {
+	s, ok := stringOf(raw)
 	if !ok {
 		return 0, false
 	}

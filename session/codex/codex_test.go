@@ -1,4 +1,4 @@
-package session_test
+package codex_test
 
 import (
 	"bufio"
@@ -14,8 +14,8 @@ import (
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// codexCorpus lists the Codex rollouts of the corpus.
-func codexCorpus(t *testing.T) []string {
+// corpus lists the Codex rollouts of the corpus.
+func corpus(t *testing.T) []string {
 	t.Helper()
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/codex/*.jsonl")
 	if len(paths) != 4 {
@@ -24,9 +24,9 @@ func codexCorpus(t *testing.T) []string {
 	return paths
 }
 
-// codexExpected is what a rollout should become, counted from the file by
+// expected is what a rollout should become, counted from the file by
 // a parse of its own: the tool calls by id, and the card each should make.
-type codexExpected struct {
+type expected struct {
 	lines, callIDs                 int
 	cards                          int // tool call cards: one per call, one per file of a patch
 	plans, pending                 int
@@ -37,9 +37,9 @@ type codexExpected struct {
 	lastInput, lastCached, lastOut int64
 }
 
-// codexKnownLines are the records the format documents; any other line
+// knownLines are the records the format documents; any other line
 // must be a notice.
-var codexKnownLines = map[string]bool{
+var knownLines = map[string]bool{
 	"session_meta/": true, "turn_context/": true,
 	"response_item/message": true, "response_item/reasoning": true, "response_item/ghost_snapshot": true,
 	"response_item/function_call": true, "response_item/function_call_output": true,
@@ -48,9 +48,9 @@ var codexKnownLines = map[string]bool{
 	"event_msg/token_count": true, "event_msg/task_started": true, "event_msg/task_complete": true,
 }
 
-func expectCodex(t *testing.T, data []byte) codexExpected {
+func expectCodex(t *testing.T, data []byte) expected {
 	t.Helper()
-	var e codexExpected
+	var e expected
 	type call struct{ name, args string }
 	calls := map[string]call{}
 	var order []string
@@ -70,7 +70,7 @@ func expectCodex(t *testing.T, data []byte) codexExpected {
 		if l.Type == "session_meta" || l.Type == "turn_context" {
 			pt = ""
 		}
-		if !codexKnownLines[l.Type+"/"+pt] {
+		if !knownLines[l.Type+"/"+pt] {
 			e.notices++
 		}
 		str := func(k string) string { s, _ := l.Payload[k].(string); return s }
@@ -192,7 +192,7 @@ func expectCard(name, args, output string) (string, int) {
 // Every corpus rollout becomes the cards its own lines call for, with
 // every line accounted for after each line.
 func TestCodexCorpus(t *testing.T) {
-	for _, p := range codexCorpus(t) {
+	for _, p := range corpus(t) {
 		data := sessiontest.ReadFile(t, p)
 		want := expectCodex(t, data)
 		r := source.NewReader()
@@ -204,7 +204,7 @@ func TestCodexCorpus(t *testing.T) {
 		}
 		r.Close()
 		s := r.Session()
-		var got codexExpected
+		var got expected
 		got.lines = s.Account.Lines
 		got.lastInput, got.lastCached, got.lastOut = s.Usage.Input+s.Usage.CacheRead, s.Usage.CacheRead, s.Usage.Output
 		ids := map[string]bool{}

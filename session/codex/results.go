@@ -1,14 +1,15 @@
-package session
+package codex
 
 import (
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
 // toolOutput pairs an output with its call by call_id and finishes the
 // call's cards.
-func (d *codexDecoder) toolOutput(typ string, raw json.RawMessage) (Outcome, error) {
+func (d *Decoder) toolOutput(typ string, raw json.RawMessage) (session.Outcome, error) {
 	var o struct {
 		CallID json.RawMessage `json:"call_id"`
 		ID     json.RawMessage `json:"id"`
@@ -17,46 +18,46 @@ func (d *codexDecoder) toolOutput(typ string, raw json.RawMessage) (Outcome, err
 	if err := decodeItem(typ, raw, &o); err != nil {
 		return 0, err
 	}
-	id := codexID(o.CallID, o.ID)
-	out := codexParseOutput(o.Output)
+	id := id(o.CallID, o.ID)
+	out := parseOutput(o.Output)
 	c := d.calls[id]
-	if c == nil || c.done || c.kind == codexWeb {
+	if c == nil || c.done || c.kind == webCall {
 		return d.strayOutput(id, c, out), nil
 	}
 	c.done = true
 	delete(d.pending, id)
 	switch c.kind {
-	case codexPlanCall:
+	case planCall:
 		return d.planOutput(out), nil
-	case codexFeed:
+	case feedCall:
 		d.feed(c, out)
-	case codexPatch:
+	case patchCall:
 		d.finishPatch(c, out)
-	case codexShell:
+	case shellCall:
 		d.finishCommand(c, out)
 	default:
 		t := c.cards[0]
 		t.Result = out.result()
 		t.Result.IsError = t.Result.IsError || out.exit != nil && *out.exit != 0
 		t.EndTime = out.end(t.StartTime, d.now)
-		t.View = GenericResultView{}
+		t.View = session.GenericResultView{}
 		d.s.Touch(t)
 	}
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
 // finishCommand: the command's card, by what it did and printed. A process
 // still running is a terminal card that later writes may feed.
-func (d *codexDecoder) finishCommand(c *codexCall, o codexOutput) {
+func (d *Decoder) finishCommand(c *call, o output) {
 	t := c.cards[0]
 	t.Result = o.result()
 	t.EndTime = o.end(t.StartTime, d.now)
 	t.View = commandView(c.run, o)
 	if o.running != "" {
 		d.running[o.running] = t
-		t.Call = codexDescribe(t.Call, "still running · session "+o.running)
+		t.Call = describe(t.Call, "still running · session "+o.running)
 	}
-	if v, ok := t.View.(ReadResultView); ok {
+	if v, ok := t.View.(session.ReadResultView); ok {
 		d.files.Read(v)
 	}
 	d.s.Touch(t)
@@ -64,35 +65,35 @@ func (d *codexDecoder) finishCommand(c *codexCall, o codexOutput) {
 
 // feed adds what a write_stdin read from a running exec to that exec's
 // card, and how it ended once it did.
-func (d *codexDecoder) feed(c *codexCall, o codexOutput) {
+func (d *Decoder) feed(c *call, o output) {
 	t := c.exec
-	prev, _ := t.View.(TerminalResultView)
-	v := TerminalResultView{Output: prev.Output + o.body, ExitCode: prev.ExitCode}
+	prev, _ := t.View.(session.TerminalResultView)
+	v := session.TerminalResultView{Output: prev.Output + o.body, ExitCode: prev.ExitCode}
 	if o.exit != nil {
 		v.ExitCode = o.exit
 	}
 	t.View = v
-	t.Result = &ToolResult{Content: []ContentBlock{{Type: "text", Text: v.Output}}, IsError: o.failed}
+	t.Result = &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: v.Output}}, IsError: o.failed}
 	t.EndTime = max(t.EndTime, d.now)
 	if o.running == "" {
 		delete(d.running, c.session)
-		t.Call = codexDescribe(t.Call, "session "+c.session)
+		t.Call = describe(t.Call, "session "+c.session)
 	}
 	d.s.Touch(t)
 }
 
 // finishPatch gives each file's card the patch's result; a patch that
 // applied shows its diffs, numbered where earlier reads showed the file.
-func (d *codexDecoder) finishPatch(c *codexCall, o codexOutput) {
+func (d *Decoder) finishPatch(c *call, o output) {
 	res := o.result()
-	res.IsError = o.failed || o.exit != nil && *o.exit != 0 || o.exit == nil && codexPatchFailed(o.body)
+	res.IsError = o.failed || o.exit != nil && *o.exit != 0 || o.exit == nil && patchFailed(o.body)
 	for i, t := range c.cards {
 		t.Result, t.EndTime = res, o.end(t.StartTime, d.now)
-		dv, _ := t.Call.(DiffCallView)
+		dv, _ := t.Call.(session.DiffCallView)
 		if res.IsError { // the error says what went wrong
-			t.View = GenericResultView{}
+			t.View = session.GenericResultView{}
 		} else {
-			t.View = DiffResultView{Title: dv.Title, Diffs: dv.Diffs}
+			t.View = session.DiffResultView{Title: dv.Title, Diffs: dv.Diffs}
 			t.DiffStarts = d.files.Number(dv.Diffs)
 			d.files.Apply(dv.Diffs, t.DiffStarts)
 			if i < len(c.ops) {
@@ -104,7 +105,7 @@ func (d *codexDecoder) finishPatch(c *codexCall, o codexOutput) {
 }
 
 // moved updates what is known of files a patch deleted or renamed.
-func (d *codexDecoder) moved(f codexFileOp) {
+func (d *Decoder) moved(f fileOp) {
 	switch {
 	case f.op == "delete":
 		d.files.Forget(f.path)
@@ -115,28 +116,28 @@ func (d *codexDecoder) moved(f codexFileOp) {
 
 // planOutput: "Plan updated" (or its redacted stand-in) merges into the
 // plan; anything else is what went wrong.
-func (d *codexDecoder) planOutput(o codexOutput) Outcome {
+func (d *Decoder) planOutput(o output) session.Outcome {
 	text := strings.TrimSpace(o.body)
 	if text == "Plan updated" || redaction.MatchString(text) {
-		return AsMerge
+		return session.AsMerge
 	}
 	first, rest, _ := strings.Cut(text, "\n")
-	d.s.Add(&Event{EntryBase: d.base(), Kind: "update_plan", Summary: "update_plan: " + first, Body: strings.TrimSpace(rest), Failed: true})
-	return AsEntry
+	d.s.Add(&session.Event{EntryBase: d.base(), Kind: "update_plan", Summary: "update_plan: " + first, Body: strings.TrimSpace(rest), Failed: true})
+	return session.AsEntry
 }
 
 // strayOutput is an output with no pending call: a card of its own, marked
 // as the second result of its call or as an output whose call is not in
 // the log.
-func (d *codexDecoder) strayOutput(id string, prev *codexCall, o codexOutput) Outcome {
-	t := &ToolCall{EntryBase: d.base(), CallID: id, Orphan: true, Result: o.result(), View: GenericResultView{}, EndTime: d.now}
+func (d *Decoder) strayOutput(id string, prev *call, o output) session.Outcome {
+	t := &session.ToolCall{EntryBase: d.base(), CallID: id, Orphan: true, Result: o.result(), View: session.GenericResultView{}, EndTime: d.now}
 	if prev != nil {
 		t.Name, t.Orphan, t.Duplicate = prev.name, false, true
-		t.Call = GenericCallView{Title: codexToolTitle(prev.name)}
+		t.Call = session.GenericCallView{Title: toolTitle(prev.name)}
 		if len(prev.cards) > 0 {
 			t.Arguments, t.Call = prev.cards[0].Arguments, prev.cards[0].Call
 		}
 	}
 	d.s.Add(t)
-	return AsEntry
+	return session.AsEntry
 }

@@ -1,4 +1,4 @@
-package session_test
+package codex_test
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 
 // Small rollouts written inline, one rule each.
 
-const codexMetaLine = `{"timestamp":"2025-11-17T21:30:28.664Z","type":"session_meta","payload":{"id":"s1","timestamp":"2025-11-17T21:30:28.608Z","cwd":"/w","originator":"codex_cli_rs","cli_version":"0.58.0","model_provider":"openai"}}`
+const metaLine = `{"timestamp":"2025-11-17T21:30:28.664Z","type":"session_meta","payload":{"id":"s1","timestamp":"2025-11-17T21:30:28.608Z","cwd":"/w","originator":"codex_cli_rs","cli_version":"0.58.0","model_provider":"openai"}}`
 
 // at is a timestamp sec seconds into the test session.
 func at(sec int) string { return fmt.Sprintf("2025-11-17T21:31:%02d.000Z", sec) }
@@ -57,10 +57,10 @@ func structured(body string, exit int, seconds float64) string {
 	return jsonText(map[string]any{"output": body, "metadata": map[string]any{"exit_code": exit, "duration_seconds": seconds}})
 }
 
-// codexLog reads a rollout of the meta line and these lines.
-func codexLog(t *testing.T, lines ...string) *session.Session {
+// log reads a rollout of the meta line and these lines.
+func log(t *testing.T, lines ...string) *session.Session {
 	t.Helper()
-	s := sessiontest.ReadString(codexMetaLine + "\n" + strings.Join(lines, "\n") + "\n")
+	s := sessiontest.ReadString(metaLine + "\n" + strings.Join(lines, "\n") + "\n")
 	if !s.Account.Balanced() || s.Account.Lines != len(lines)+1 {
 		t.Fatalf("accounting %+v for %d lines", s.Account, len(lines)+1)
 	}
@@ -112,7 +112,7 @@ func TestCodexOutputForms(t *testing.T) {
 		{"a bare status", "Process exited with code 0", "", 0, 0, session.CallDone},
 		{"plain text", "command not found", "command not found", -1, 0, session.CallDone},
 	} {
-		s := codexLog(t, call(1, "c1", "shell_command", map[string]any{"command": "make", "workdir": "/w"}), output(1, "c1", c.out))
+		s := log(t, call(1, "c1", "shell_command", map[string]any{"command": "make", "workdir": "/w"}), output(1, "c1", c.out))
 		noNotices(t, s)
 		calls := cardsOf(s)
 		if len(calls) != 1 {
@@ -140,7 +140,7 @@ func TestCodexOutputForms(t *testing.T) {
 // the exec session it names, and a session deck never saw is a card of its
 // own.
 func TestCodexExecSessions(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		call(1, "e1", "exec_command", map[string]any{"cmd": "npm test", "workdir": "/w/app", "yield_time_ms": 1000}),
 		output(2, "e1", "Chunk ID: aa\nWall time: 1.0000 seconds\nProcess running with session ID 7\nOutput:\nstarting\n"),
 		call(3, "w1", "write_stdin", map[string]any{"session_id": 7, "chars": ""}),
@@ -169,7 +169,7 @@ func TestCodexExecSessions(t *testing.T) {
 	}
 
 	// while it runs, the card says so, and it has not failed
-	s = codexLog(t,
+	s = log(t,
 		call(1, "e1", "exec_command", map[string]any{"cmd": "sleep 60"}),
 		output(2, "e1", "Chunk ID: aa\nWall time: 1.0000 seconds\nProcess running with session ID 7\nOutput:\n"),
 	)
@@ -207,7 +207,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 		},
 	}
 	for name, lines := range forms {
-		s := codexLog(t, lines...)
+		s := log(t, lines...)
 		noNotices(t, s)
 		calls := cardsOf(s)
 		var titles []string
@@ -233,7 +233,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 	}
 
 	// a patch that failed fails on every card, and shows why
-	s := codexLog(t,
+	s := log(t,
 		call(1, "p1", "apply_patch", map[string]any{"input": threeFilePatch}),
 		output(2, "p1", "apply_patch verification failed: Failed to find expected lines in src/app.py"),
 	)
@@ -248,7 +248,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 // @@ anchor is a line to find, not a number.
 func TestCodexPatchNumberedFromReads(t *testing.T) {
 	file := "a\nb\nc\ndef greet():\n    print(\"Hi\")\n    return\n"
-	s := codexLog(t,
+	s := log(t,
 		shell(1, "r1", "sed -n '10,15p' src/app.py"),
 		output(1, "r1", structured(file, 0, 0)),
 		shell(2, "p1", "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.py\n@@ def greet():\n-    print(\"Hi\")\n+    print(\"Hello\")\n*** End Patch\nEOF"),
@@ -277,7 +277,7 @@ func TestCodexReads(t *testing.T) {
 		{"cd sub && sed -n '3,4p' x.py", "a\nb\n", "/w/sub/x.py", []int{3, 4}},
 		{"sed -n '10,20p' big.go", "Total output lines: 11\n\nl10\nl11\n\n[... omitted 7 of 11 lines ...]\n\nl18\nl19\n", "/w/big.go", []int{10, 11, 19, 20}},
 	} {
-		s := codexLog(t, shell(1, "r", c.script), output(1, "r", structured(c.out, 0, 0)))
+		s := log(t, shell(1, "r", c.script), output(1, "r", structured(c.out, 0, 0)))
 		v, ok := cardsOf(s)[0].View.(session.ReadResultView)
 		if !ok {
 			t.Errorf("%s: view %T", c.script, cardsOf(s)[0].View)
@@ -292,7 +292,7 @@ func TestCodexReads(t *testing.T) {
 		}
 	}
 	// a local shell call, and an argv with no shell around it
-	s := codexLog(t,
+	s := log(t,
 		item(1, `{"type":"local_shell_call","call_id":"l1","status":"completed","action":{"type":"exec","command":["bash","-lc","cat notes.txt"],"working_directory":"/w/docs"}}`),
 		output(1, "l1", structured("a\nb\n", 0, 0.1)),
 		call(2, "a1", "shell", map[string]any{"command": []string{"sed", "-n", "7,7p", "my file.go"}, "workdir": "/w"}),
@@ -306,18 +306,18 @@ func TestCodexReads(t *testing.T) {
 	}
 	// what deck cannot be sure of stays a terminal
 	for _, script := range []string{"sed -n '1,5p' $F", "cat a b", "cat x | head", "sed -i 's/a/b/' f", "cat *.go", "cat a.go 2>&1"} {
-		s := codexLog(t, shell(1, "r", script), output(1, "r", structured("x\n", 0, 0)))
+		s := log(t, shell(1, "r", script), output(1, "r", structured("x\n", 0, 0)))
 		if _, ok := cardsOf(s)[0].View.(session.TerminalResultView); !ok {
 			t.Errorf("%s: view %T, want a terminal", script, cardsOf(s)[0].View)
 		}
 	}
 	// an output cut by tokens mid-line has lost its line numbers
-	s = codexLog(t, shell(1, "r", "cat big.txt"), output(1, "r", structured("a\nb…120 tokens truncated…z\n", 0, 0)))
+	s = log(t, shell(1, "r", "cat big.txt"), output(1, "r", structured("a\nb…120 tokens truncated…z\n", 0, 0)))
 	if _, ok := cardsOf(s)[0].View.(session.TerminalResultView); !ok {
 		t.Errorf("a read cut by tokens: %T", cardsOf(s)[0].View)
 	}
 	// a read that failed is a failed terminal
-	s = codexLog(t, shell(1, "r", "cat nope"), output(1, "r", structured("cat: nope: No such file or directory\n", 1, 0)))
+	s = log(t, shell(1, "r", "cat nope"), output(1, "r", structured("cat: nope: No such file or directory\n", 1, 0)))
 	if c := cardsOf(s)[0]; c.Status() != session.CallFailed {
 		t.Errorf("a failed read: %T %v", c.View, c.Status())
 	}
@@ -326,7 +326,7 @@ func TestCodexReads(t *testing.T) {
 // rg and grep rows are a search card; exit 1 with no output is no match,
 // not a failure; listings are paths.
 func TestCodexSearches(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		shell(1, "s1", `rg -n "ollama" -n`), output(1, "s1", structured("a.md:10:x\nb/c.ts:3:y\na.md:12:z\n", 0, 0)),
 		shell(2, "s2", `rg -n "modelData" src/hook.tsx`), output(2, "s2", structured("208:  const m = [\n224:  m,\n", 0, 0)),
 		shell(3, "s3", `rg -n "OLLAMA" -n`), output(3, "s3", structured("", 1, 0)),
@@ -372,7 +372,7 @@ func TestCodexSearches(t *testing.T) {
 // update_plan is a plan; its explanation is a line before it; "Plan
 // updated" merges into it.
 func TestCodexUpdatePlan(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		call(1, "u1", "update_plan", map[string]any{"explanation": "Start with the parser.", "plan": []map[string]string{
 			{"step": "Read the code", "status": "completed"}, {"step": "Fix it", "status": "in_progress"}, {"step": "Test", "status": "pending"}}}),
 		output(1, "u1", "Plan updated"),
@@ -400,7 +400,7 @@ func TestCodexUpdatePlan(t *testing.T) {
 
 // Reasoning shows its summary; the encrypted content never.
 func TestCodexReasoning(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		item(1, `{"type":"reasoning","summary":[{"type":"summary_text","text":"**Planning**"}],"content":null,"encrypted_content":"gAAAAABsecret"}`),
 		item(2, `{"type":"reasoning","summary":[],"content":null,"encrypted_content":"gAAAAABother"}`),
 	)
@@ -418,7 +418,7 @@ func TestCodexReasoning(t *testing.T) {
 // A message Codex wrote both as an event and as a response item is shown
 // once, whichever came first; an event with no twin is shown.
 func TestCodexEventTwinsShownOnce(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		item(1, `{"type":"message","role":"user","content":[{"type":"input_text","text":"<environment_context>\n  <cwd>/w</cwd>\n</environment_context>"}]}`),
 		item(2, `{"type":"message","role":"user","content":[{"type":"input_text","text":"fix the bug"}]}`),
 		event(2, `{"type":"user_message","message":"fix the bug","images":[]}`),
@@ -458,7 +458,7 @@ func TestCodexEventTwinsShownOnce(t *testing.T) {
 
 // Codex injects text as user messages; only typed prompts are the human's.
 func TestCodexInjectedMessages(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		item(1, `{"type":"message","role":"developer","content":[{"type":"input_text","text":"<permissions instructions>…"}]}`),
 		item(1, `{"type":"message","role":"user","content":[{"type":"input_text","text":"# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nbe brief\n</INSTRUCTIONS>"}]}`),
 		item(1, `{"type":"message","role":"user","content":[{"type":"input_text","text":"<user_instructions>\n\nbe brief\n\n</user_instructions>"}]}`),
@@ -523,12 +523,12 @@ func TestCodexPendingAndTurns(t *testing.T) {
 		event(1, `{"type":"task_started","turn_id":"t1"}`),
 		call(2, "c1", "exec_command", map[string]any{"cmd": "make"}),
 	}
-	s := codexLog(t, lines...)
+	s := log(t, lines...)
 	c := cardsOf(s)[0]
 	if c.Status() != session.CallPending || c.View != nil || c.Unfinished {
 		t.Errorf("pending call %+v", c)
 	}
-	s = codexLog(t, append(lines, event(5, `{"type":"turn_aborted","reason":"interrupted"}`),
+	s = log(t, append(lines, event(5, `{"type":"turn_aborted","reason":"interrupted"}`),
 		event(6, `{"type":"task_started","turn_id":"t2"}`), event(8, `{"type":"task_complete","turn_id":"t2","last_agent_message":null}`))...)
 	c = cardsOf(s)[0]
 	if c.Status() != session.CallPending || !c.Unfinished {
@@ -546,7 +546,7 @@ func TestCodexUsageIsTheLastTotal(t *testing.T) {
 	tc := func(in, cached, out int) string {
 		return event(1, fmt.Sprintf(`{"type":"token_count","info":{"total_token_usage":{"input_tokens":%d,"cached_input_tokens":%d,"output_tokens":%d,"reasoning_output_tokens":1,"total_tokens":0}}}`, in, cached, out))
 	}
-	s := codexLog(t, event(0, `{"type":"token_count","info":null}`), tc(100, 40, 10), tc(100, 40, 10), tc(300, 200, 30))
+	s := log(t, event(0, `{"type":"token_count","info":null}`), tc(100, 40, 10), tc(100, 40, 10), tc(300, 200, 30))
 	if s.Usage != (session.TokenUsage{Input: 100, CacheRead: 200, Output: 30, Reasoning: 1}) || s.Hidden["token_count"] != 4 {
 		t.Errorf("usage %+v hidden %v", s.Usage, s.Hidden)
 	}
@@ -555,7 +555,7 @@ func TestCodexUsageIsTheLastTotal(t *testing.T) {
 // MCP tools and other functions are generic cards with a readable title
 // and their output; a web search is a web card.
 func TestCodexOtherTools(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		call(1, "m1", "mcp__cloud-associates__execute_workflow", map[string]any{"id": 7}),
 		output(2, "m1", `{"ok":true}`),
 		item(3, `{"type":"function_call","name":"search","namespace":"mcp__docs__","arguments":"{}","call_id":"m2"}`),
@@ -591,7 +591,7 @@ func TestCodexOtherTools(t *testing.T) {
 // Arguments that are not JSON (a sanitised log) still make the tool's card,
 // titled by what came, and its output still attaches.
 func TestCodexUnreadableArguments(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		call(1, "c1", "exec_command", "[REDACTED_ARGUMENTS len=83 sha=b4e1e5f7]"),
 		output(2, "c1", "[REDACTED_OUTPUT len=136 sha=bc081c6b]"),
 		item(3, jsonText(map[string]any{"type": "custom_tool_call", "call_id": "p1", "name": "apply_patch", "input": "[REDACTED_INPUT len=4678 sha=8885b0e3]"})),
@@ -617,7 +617,7 @@ func TestCodexUnreadableArguments(t *testing.T) {
 // Session facts: the agent and its version, the header, the model, the
 // title from the first prompt; a model change mid-session is a line.
 func TestCodexSessionFacts(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		`{"timestamp":"2025-11-17T21:32:46.915Z","type":"turn_context","payload":{"cwd":"/w","approval_policy":"never","model":"gpt-5.1-codex","effort":"high","summary":"auto"}}`,
 		`{"timestamp":"2025-11-17T21:32:47.915Z","type":"turn_context","payload":{"cwd":"/w","model":"gpt-5.1-codex","effort":"high"}}`,
 		`{"timestamp":"2025-11-17T21:33:46.915Z","type":"turn_context","payload":{"cwd":"/w","model":"gpt-5.2","effort":"low"}}`,
@@ -633,7 +633,7 @@ func TestCodexSessionFacts(t *testing.T) {
 	if s.Hidden["turn_context"] != 2 || s.Hidden["ghost_snapshot"] != 1 || s.Hidden["session_meta"] != 1 {
 		t.Errorf("hidden %v", s.Hidden)
 	}
-	s = sessiontest.ReadString(strings.Replace(codexMetaLine, `"codex_cli_rs"`, `"Codex Desktop"`, 1) + "\n")
+	s = sessiontest.ReadString(strings.Replace(metaLine, `"codex_cli_rs"`, `"Codex Desktop"`, 1) + "\n")
 	if s.Agent != "Codex 0.58.0 (Codex Desktop)" {
 		t.Errorf("agent %q", s.Agent)
 	}
@@ -642,7 +642,7 @@ func TestCodexSessionFacts(t *testing.T) {
 // An output whose call is not in the log, or a second output of a call,
 // is a card of its own; a compaction is its summary.
 func TestCodexStrayOutputsAndCompaction(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		output(1, "nope", "lost"),
 		shell(2, "c1", "true"), output(2, "c1", structured("", 0, 0)), output(3, "c1", structured("again", 0, 0)),
 		`{"timestamp":"`+at(4)+`","type":"compacted","payload":{"message":"Summary of the work so far."}}`,
@@ -662,7 +662,7 @@ func TestCodexStrayOutputsAndCompaction(t *testing.T) {
 
 // Lines deck cannot read are notices naming them; reading goes on.
 func TestCodexNotices(t *testing.T) {
-	s := codexLog(t,
+	s := log(t,
 		`not json at all`,
 		`[1,2]`,
 		`{"timestamp":"`+at(1)+`","type":"world_state","payload":{}}`,

@@ -1,4 +1,4 @@
-package session
+package codex
 
 import (
 	"bytes"
@@ -7,11 +7,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// codexOutput is a tool's output, read out of whichever form it took:
+// output is a tool's output, read out of whichever form it took:
 //
 //   - a JSON string {"output", "metadata": {exit_code, duration_seconds}}
 //     (shell in the early eras);
@@ -22,28 +23,28 @@ import (
 //   - an array of content items (images, MCP results), or an object
 //     {content, success};
 //   - plain text.
-type codexOutput struct {
-	body    string         // the output, without its status lines
-	images  []ContentBlock // the images an array of items held
-	exit    *int           // the exit code, when stated
-	seconds float64        // the wall time, when stated
+type output struct {
+	body    string                 // the output, without its status lines
+	images  []session.ContentBlock // the images an array of items held
+	exit    *int                   // the exit code, when stated
+	seconds float64                // the wall time, when stated
 	timed   bool
 	running string // the session of a process still running
 	failed  bool   // the writer said the call failed (success: false)
 	total   int    // "Total output lines: N": the body lost lines in its middle
 }
 
-func codexParseOutput(raw json.RawMessage) codexOutput {
+func parseOutput(raw json.RawMessage) output {
 	raw = bytes.TrimSpace(raw)
-	if s, ok := codexString(raw); ok {
-		return codexParseText(s)
+	if s, ok := stringOf(raw); ok {
+		return parseText(s)
 	}
 	if len(raw) == 0 || string(raw) == "null" {
-		return codexOutput{}
+		return output{}
 	}
 	switch raw[0] {
 	case '[':
-		if o, ok := codexItems(raw); ok {
+		if o, ok := items(raw); ok {
 			return o
 		}
 	case '{':
@@ -52,38 +53,38 @@ func codexParseOutput(raw json.RawMessage) codexOutput {
 			Success *bool           `json:"success"`
 		}
 		if json.Unmarshal(raw, &obj) == nil && len(obj.Content) > 0 {
-			o := codexParseOutput(obj.Content)
+			o := parseOutput(obj.Content)
 			o.failed = obj.Success != nil && !*obj.Success
 			return o
 		}
-		if o, ok := codexStructured(raw); ok {
+		if o, ok := structured(raw); ok {
 			return o
 		}
 	}
-	return codexOutput{body: string(raw)}
+	return output{body: string(raw)}
 }
 
-// codexParseText reads an output string.
-func codexParseText(s string) codexOutput {
+// parseText reads an output string.
+func parseText(s string) output {
 	switch {
 	case strings.HasPrefix(s, "{"):
-		if o, ok := codexStructured([]byte(s)); ok {
+		if o, ok := structured([]byte(s)); ok {
 			return o
 		}
 	case strings.HasPrefix(s, "[{"): // content items written as text (MCP results)
-		if o, ok := codexItems([]byte(s)); ok {
+		if o, ok := items([]byte(s)); ok {
 			return o
 		}
 	}
-	if o, ok := codexHeader(s); ok {
+	if o, ok := header(s); ok {
 		return o
 	}
-	return codexOutput{body: s}
+	return output{body: s}
 }
 
-// codexItems reads an array of content items (text, images), each with a
+// items reads an array of content items (text, images), each with a
 // type deck knows; ok is false for any other array.
-func codexItems(raw []byte) (codexOutput, bool) {
+func items(raw []byte) (output, bool) {
 	var items []struct {
 		Type     string  `json:"type"`
 		Text     *string `json:"text"`
@@ -91,28 +92,28 @@ func codexItems(raw []byte) (codexOutput, bool) {
 		MimeType string  `json:"mimeType"`
 	}
 	if json.Unmarshal(raw, &items) != nil || len(items) == 0 {
-		return codexOutput{}, false
+		return output{}, false
 	}
-	var o codexOutput
+	var o output
 	var texts []string
 	for _, it := range items {
 		switch {
 		case it.Text != nil && (it.Type == "text" || it.Type == "input_text" || it.Type == "output_text"):
 			texts = append(texts, *it.Text)
 		case it.Type == "input_image":
-			o.images = append(o.images, ContentBlock{Type: "image", Alt: codexImageAlt(it.ImageURL)})
+			o.images = append(o.images, session.ContentBlock{Type: "image", Alt: imageAlt(it.ImageURL)})
 		case it.Type == "image":
-			o.images = append(o.images, ContentBlock{Type: "image", Alt: it.MimeType})
+			o.images = append(o.images, session.ContentBlock{Type: "image", Alt: it.MimeType})
 		default:
-			return codexOutput{}, false
+			return output{}, false
 		}
 	}
 	o.body = strings.Join(texts, "\n")
 	return o, true
 }
 
-// codexStructured reads {"output": "…", "metadata": {exit_code, duration_seconds}}.
-func codexStructured(raw []byte) (codexOutput, bool) {
+// structured reads {"output": "…", "metadata": {exit_code, duration_seconds}}.
+func structured(raw []byte) (output, bool) {
 	var v struct {
 		Output   *string `json:"output"`
 		Metadata *struct {
@@ -123,9 +124,9 @@ func codexStructured(raw []byte) (codexOutput, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if dec.Decode(&v) != nil || v.Output == nil || v.Metadata == nil {
-		return codexOutput{}, false
+		return output{}, false
 	}
-	o := codexOutput{body: *v.Output}
+	o := output{body: *v.Output}
 	if n, ok := jsonline.Int(v.Metadata.ExitCode); ok && n >= math.MinInt32 && n <= math.MaxInt32 {
 		c := int(n)
 		o.exit = &c
@@ -134,28 +135,28 @@ func codexStructured(raw []byte) (codexOutput, bool) {
 		o.setSeconds(f)
 	}
 	// a cut output opens with its line count
-	if m := codexTotalHead.FindStringSubmatch(o.body); m != nil {
+	if m := totalHead.FindStringSubmatch(o.body); m != nil {
 		o.total, _ = strconv.Atoi(m[1])
 		o.body = o.body[len(m[0]):]
 	}
 	return o, true
 }
 
-func (o *codexOutput) setSeconds(f float64) {
+func (o *output) setSeconds(f float64) {
 	if f >= 0 && f < 1e9 {
 		o.seconds, o.timed = f, true
 	}
 }
 
 var (
-	codexTotalHead = regexp.MustCompile(`^Total output lines: (\d{1,9})\n\n`)
-	codexStatus    = regexp.MustCompile(`^(Exit code|Wall time|Process exited with code|Process running with session ID|Chunk ID|Original token count|Total output lines|Command):? (.*)$`)
+	totalHead  = regexp.MustCompile(`^Total output lines: (\d{1,9})\n\n`)
+	statusLine = regexp.MustCompile(`^(Exit code|Wall time|Process exited with code|Process running with session ID|Chunk ID|Original token count|Total output lines|Command):? (.*)$`)
 )
 
-// codexHeader reads the status lines before "Output:", or a text that is
+// header reads the status lines before "Output:", or a text that is
 // status lines alone. ok is false when a line is not one.
-func codexHeader(s string) (codexOutput, bool) {
-	var o codexOutput
+func header(s string) (output, bool) {
+	var o output
 	status := false
 	for rest := s; rest != ""; {
 		line, after, found := strings.Cut(rest, "\n")
@@ -164,22 +165,22 @@ func codexHeader(s string) (codexOutput, bool) {
 			o.body = after
 			return o, status
 		}
-		m := codexStatus.FindStringSubmatch(line)
+		m := statusLine.FindStringSubmatch(line)
 		if m == nil {
-			return codexOutput{}, false
+			return output{}, false
 		}
 		value := m[2]
 		switch m[1] {
 		case "Exit code", "Process exited with code":
 			n, err := strconv.Atoi(value)
 			if err != nil {
-				return codexOutput{}, false
+				return output{}, false
 			}
 			o.exit, status = &n, true
 		case "Wall time":
 			f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSuffix(value, " seconds"), " second"), 64)
 			if err != nil {
-				return codexOutput{}, false
+				return output{}, false
 			}
 			o.setSeconds(f)
 			status = true
@@ -197,17 +198,17 @@ func codexHeader(s string) (codexOutput, bool) {
 }
 
 // result is the output as a tool result.
-func (o codexOutput) result() *ToolResult {
-	content := []ContentBlock{{Type: "text", Text: o.body}}
+func (o output) result() *session.ToolResult {
+	content := []session.ContentBlock{{Type: "text", Text: o.body}}
 	if o.body == "" && len(o.images) > 0 {
 		content = nil
 	}
-	return &ToolResult{Content: append(content, o.images...), IsError: o.failed}
+	return &session.ToolResult{Content: append(content, o.images...), IsError: o.failed}
 }
 
 // end is when a call that started at start ended: after the wall time the
 // output states, else when its output was written.
-func (o codexOutput) end(start, now int64) int64 {
+func (o output) end(start, now int64) int64 {
 	if o.timed && start > 0 {
 		return start + int64(math.Round(o.seconds*1000))
 	}

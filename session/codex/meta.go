@@ -1,15 +1,16 @@
-package session
+package codex
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-// codexMeta is a session_meta payload, or the bare era's first line.
-type codexMeta struct {
+// meta is a session_meta payload, or the bare era's first line.
+type meta struct {
 	ID            json.RawMessage `json:"id"`
 	Timestamp     json.RawMessage `json:"timestamp"`
 	Cwd           json.RawMessage `json:"cwd"`
@@ -20,57 +21,57 @@ type codexMeta struct {
 
 // sessionMeta sets the session's identity from the first meta line. A
 // later one (a forked session carries its parent's) is a line of its own.
-func (d *codexDecoder) sessionMeta(raw json.RawMessage) Outcome {
-	var m codexMeta
+func (d *Decoder) sessionMeta(raw json.RawMessage) session.Outcome {
+	var m meta
 	_ = json.Unmarshal(raw, &m) // a field of another type stays unread
-	id, _ := codexString(m.ID)
+	id, _ := stringOf(m.ID)
 	if d.s.Header.Present {
-		d.s.Add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id + " (history it carries follows)"})
-		return AsEntry
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id + " (history it carries follows)"})
+		return session.AsEntry
 	}
 	d.setHeader(m)
-	return AsBookkeeping
+	return session.AsBookkeeping
 }
 
 // bareMeta reads the bare era's first line: {id, timestamp, instructions, git}.
-func (d *codexDecoder) bareMeta(raw []byte) Outcome {
-	var m codexMeta
+func (d *Decoder) bareMeta(raw []byte) session.Outcome {
+	var m meta
 	_ = json.Unmarshal(raw, &m)
 	if d.s.Header.Present {
-		id, _ := codexString(m.ID)
-		d.s.Add(&Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id})
-		return AsEntry
+		id, _ := stringOf(m.ID)
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id})
+		return session.AsEntry
 	}
 	d.setHeader(m)
-	return AsBookkeeping
+	return session.AsBookkeeping
 }
 
-func (d *codexDecoder) setHeader(m codexMeta) {
-	h := Header{Present: true}
-	h.ID, _ = codexString(m.ID)
-	h.CreatedAt, _ = codexTime(m.Timestamp)
-	h.Cwd, _ = codexString(m.Cwd)
+func (d *Decoder) setHeader(m meta) {
+	h := session.Header{Present: true}
+	h.ID, _ = stringOf(m.ID)
+	h.CreatedAt, _ = timestampMillis(m.Timestamp)
+	h.Cwd, _ = stringOf(m.Cwd)
 	d.s.Header = h
 	if h.Cwd != "" {
 		d.files.Cwd = h.Cwd
 	}
 	agent := "Codex"
-	if v, _ := codexString(m.CLIVersion); v != "" {
+	if v, _ := stringOf(m.CLIVersion); v != "" {
 		agent += " " + v
 	}
 	// the CLI's own name says nothing; another client (the desktop app, an
 	// editor) is worth naming
-	if o, _ := codexString(m.Originator); o != "" && o != "codex_cli_rs" {
+	if o, _ := stringOf(m.Originator); o != "" && o != "codex_cli_rs" {
 		agent += " (" + o + ")"
 	}
 	d.s.Agent = agent
-	d.s.Provider, _ = codexString(m.ModelProvider)
+	d.s.Provider, _ = stringOf(m.ModelProvider)
 }
 
 // turnContext gives the model and working directory of the steps that
 // follow. It is written before every step; a change of model or effort
 // mid-session is a line of its own.
-func (d *codexDecoder) turnContext(raw json.RawMessage) (Outcome, error) {
+func (d *Decoder) turnContext(raw json.RawMessage) (session.Outcome, error) {
 	var t struct {
 		Cwd    json.RawMessage `json:"cwd"`
 		Model  json.RawMessage `json:"model"`
@@ -79,9 +80,9 @@ func (d *codexDecoder) turnContext(raw json.RawMessage) (Outcome, error) {
 	if err := decodeItem("turn_context", raw, &t); err != nil {
 		return 0, err
 	}
-	cwd, _ := codexString(t.Cwd)
-	model, _ := codexString(t.Model)
-	effort, _ := codexString(t.Effort)
+	cwd, _ := stringOf(t.Cwd)
+	model, _ := stringOf(t.Model)
+	effort, _ := stringOf(t.Effort)
 	if d.s.Header.Cwd == "" && cwd != "" {
 		d.s.Header.Cwd = cwd
 		d.files.Cwd = cwd
@@ -100,15 +101,15 @@ func (d *codexDecoder) turnContext(raw json.RawMessage) (Outcome, error) {
 		d.effort = effort
 	}
 	if len(changes) > 0 {
-		d.s.Add(&Event{EntryBase: d.base(), Kind: "turn_context", Summary: strings.Join(changes, ", ")})
-		return AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "turn_context", Summary: strings.Join(changes, ", ")})
+		return session.AsEntry, nil
 	}
-	return AsBookkeeping, nil
+	return session.AsBookkeeping, nil
 }
 
 // tokenCount keeps the last cumulative total: each snapshot counts the
 // whole session so far, and the same one is often written twice.
-func (d *codexDecoder) tokenCount(raw json.RawMessage) Outcome {
+func (d *Decoder) tokenCount(raw json.RawMessage) session.Outcome {
 	var t struct {
 		Info *struct {
 			Total *struct {
@@ -122,14 +123,14 @@ func (d *codexDecoder) tokenCount(raw json.RawMessage) Outcome {
 	if json.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
 		u := t.Info.Total
 		in, cached := jsonline.Num(u.Input), jsonline.Num(u.Cached)
-		d.s.Usage = TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning)}
+		d.s.Usage = session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning)}
 	}
-	return AsBookkeeping
+	return session.AsBookkeeping
 }
 
 // compactedLine is a compaction: its summary replaced the history before it
 // (what the model sees from here on); the earlier lines stay shown.
-func (d *codexDecoder) compactedLine(raw json.RawMessage) (Outcome, error) {
+func (d *Decoder) compactedLine(raw json.RawMessage) (session.Outcome, error) {
 	var c struct {
 		Message json.RawMessage `json:"message"`
 	}
@@ -137,10 +138,10 @@ func (d *codexDecoder) compactedLine(raw json.RawMessage) (Outcome, error) {
 		return 0, err
 	}
 	d.compacted = true
-	if text, _ := codexString(c.Message); strings.TrimSpace(text) != "" {
-		d.s.Add(&UserMessage{EntryBase: d.base(), Role: RoleSummary, Source: "compaction", Content: []ContentBlock{{Type: "text", Text: text}}})
-		return AsEntry, nil
+	if text, _ := stringOf(c.Message); strings.TrimSpace(text) != "" {
+		d.s.Add(&session.UserMessage{EntryBase: d.base(), Role: session.RoleSummary, Source: "compaction", Content: []session.ContentBlock{{Type: "text", Text: text}}})
+		return session.AsEntry, nil
 	}
-	d.s.Add(&Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
-	return AsEntry, nil
+	d.s.Add(&session.Event{EntryBase: d.base(), Kind: "compaction", Summary: "the conversation was compacted"})
+	return session.AsEntry, nil
 }

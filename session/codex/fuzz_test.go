@@ -1,4 +1,4 @@
-package session_test
+package codex_test
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ func FuzzCodexReader(f *testing.F) {
 		f.Add(bytes.Join(start, nil), uint16(64))
 		f.Add(bytes.Join(append(start[:1], calls...), nil), uint16(4096))
 	}
-	f.Add([]byte(codexMetaLine+"\n"+strings.Join([]string{
+	f.Add([]byte(metaLine+"\n"+strings.Join([]string{
 		call(1, "p1", "apply_patch", map[string]any{"input": threeFilePatch}),
 		output(2, "p1", "Exit code: 0\nWall time: 0.2 seconds\nOutput:\nSuccess.\n"),
 		call(3, "e1", "exec_command", map[string]any{"cmd": "sleep 9"}),

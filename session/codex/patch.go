@@ -1,8 +1,10 @@
-package session
+package codex
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // Codex edits files with apply_patch: a custom tool whose input is the
@@ -18,16 +20,16 @@ import (
 //	                          a line to find, not a line number
 //	*** End Patch
 
-// codexFileOp is what a patch does to one file.
-type codexFileOp struct {
+// fileOp is what a patch does to one file.
+type fileOp struct {
 	op     string // add, update, delete
 	path   string
 	moveTo string
-	diffs  []FileDiff // the new file, or one per hunk
+	diffs  []session.FileDiff // the new file, or one per hunk
 }
 
 // title names the change for its card.
-func (f codexFileOp) title() string {
+func (f fileOp) title() string {
 	switch {
 	case f.op == "add":
 		return "Add " + f.path
@@ -39,23 +41,23 @@ func (f codexFileOp) title() string {
 	return "Edit " + f.path
 }
 
-// codexHeredoc is a script that runs apply_patch, maybe after a cd.
-var codexHeredoc = regexp.MustCompile(`^\s*(?:cd\s+([^\s&;|]+)\s*&&\s*)?(?:apply_patch|applypatch)\b`)
+// heredoc is a script that runs apply_patch, maybe after a cd.
+var heredoc = regexp.MustCompile(`^\s*(?:cd\s+([^\s&;|]+)\s*&&\s*)?(?:apply_patch|applypatch)\b`)
 
-// codexPatchIn finds the patch a script feeds apply_patch, and the
+// patchIn finds the patch a script feeds apply_patch, and the
 // directory it runs in (relative to the call's).
-func codexPatchIn(script string) (patch, dir string, ok bool) {
-	m := codexHeredoc.FindStringSubmatch(script)
+func patchIn(script string) (patch, dir string, ok bool) {
+	m := heredoc.FindStringSubmatch(script)
 	if m == nil {
 		return "", "", false
 	}
-	patch, ok = codexPatchText(script)
+	patch, ok = patchText(script)
 	return patch, strings.Trim(m[1], `'"`), ok
 }
 
-// codexPatchText cuts the patch out of a text: from *** Begin Patch to
+// patchText cuts the patch out of a text: from *** Begin Patch to
 // *** End Patch (or the end), whatever quotes or here-document wrap it.
-func codexPatchText(s string) (string, bool) {
+func patchText(s string) (string, bool) {
 	i := strings.Index(s, "*** Begin Patch")
 	if i < 0 {
 		return "", false
@@ -67,23 +69,23 @@ func codexPatchText(s string) (string, bool) {
 	return s, true
 }
 
-// codexParsePatch reads a patch's file operations, paths resolved against
+// parsePatch reads a patch's file operations, paths resolved against
 // dir. ok is false when it names no file.
-func codexParsePatch(patch, dir string) ([]codexFileOp, bool) {
-	var ops []codexFileOp
-	var cur *codexFileOp
+func parsePatch(patch, dir string) ([]fileOp, bool) {
+	var ops []fileOp
+	var cur *fileOp
 	var old, new []string
 	inHunk := false
 	flush := func() {
 		if cur != nil && cur.op == "update" && inHunk && len(old)+len(new) > 0 {
 			o := strings.Join(old, "\n")
-			cur.diffs = append(cur.diffs, FileDiff{Path: cur.path, OldText: &o, NewText: strings.Join(new, "\n")})
+			cur.diffs = append(cur.diffs, session.FileDiff{Path: cur.path, OldText: &o, NewText: strings.Join(new, "\n")})
 		}
 		old, new, inHunk = nil, nil, false
 	}
 	end := func() {
 		if cur != nil && cur.op == "add" {
-			cur.diffs = []FileDiff{{Path: cur.path, NewText: strings.Join(new, "\n")}}
+			cur.diffs = []session.FileDiff{{Path: cur.path, NewText: strings.Join(new, "\n")}}
 		}
 		flush()
 		if cur != nil {
@@ -99,15 +101,15 @@ func codexParsePatch(patch, dir string) ([]codexFileOp, bool) {
 			end()
 		case strings.HasPrefix(l, "*** Add File: "):
 			end()
-			cur = &codexFileOp{op: "add", path: codexJoinPath(dir, strings.TrimSpace(l[len("*** Add File: "):]))}
+			cur = &fileOp{op: "add", path: joinPath(dir, strings.TrimSpace(l[len("*** Add File: "):]))}
 		case strings.HasPrefix(l, "*** Delete File: "):
 			end()
-			cur = &codexFileOp{op: "delete", path: codexJoinPath(dir, strings.TrimSpace(l[len("*** Delete File: "):]))}
+			cur = &fileOp{op: "delete", path: joinPath(dir, strings.TrimSpace(l[len("*** Delete File: "):]))}
 		case strings.HasPrefix(l, "*** Update File: "):
 			end()
-			cur = &codexFileOp{op: "update", path: codexJoinPath(dir, strings.TrimSpace(l[len("*** Update File: "):]))}
+			cur = &fileOp{op: "update", path: joinPath(dir, strings.TrimSpace(l[len("*** Update File: "):]))}
 		case strings.HasPrefix(l, "*** Move to: ") && cur != nil:
-			cur.moveTo = codexJoinPath(dir, strings.TrimSpace(l[len("*** Move to: "):]))
+			cur.moveTo = joinPath(dir, strings.TrimSpace(l[len("*** Move to: "):]))
 		case cur == nil:
 		case cur.op == "add":
 			if strings.HasPrefix(l, "+") {
@@ -137,9 +139,9 @@ func codexParsePatch(patch, dir string) ([]codexFileOp, bool) {
 	return ops, len(ops) > 0
 }
 
-// codexPatchFailed reads an apply_patch output with no exit code: Codex
+// patchFailed reads an apply_patch output with no exit code: Codex
 // words its failures.
-func codexPatchFailed(body string) bool {
+func patchFailed(body string) bool {
 	first, _, _ := strings.Cut(strings.TrimSpace(body), "\n")
 	first = strings.ToLower(first)
 	return strings.Contains(first, "failed") || strings.HasPrefix(first, "error")

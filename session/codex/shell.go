@@ -1,4 +1,4 @@
-package session
+package codex
 
 import (
 	"path"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -14,21 +15,21 @@ import (
 // FILE, head -n N FILE, rg/grep -n, ls, find) gets the card of a read, a
 // search or a path list; anything else is a terminal card.
 
-// codexRunKind is what a command does, as far as its words say.
-type codexRunKind int
+// runKind is what a command does, as far as its words say.
+type runKind int
 
 const (
-	codexTerminal codexRunKind = iota
-	codexRead
-	codexSearch
-	codexList
+	terminal runKind = iota
+	read
+	search
+	list
 )
 
-// codexRun is a command a shell tool ran.
-type codexRun struct {
+// run is a command a shell tool ran.
+type run struct {
 	script   string // the command as a person would type it
 	workdir  string
-	kind     codexRunKind
+	kind     runKind
 	path     string // read: the file; search: the one file searched
 	first    int    // read: the file line its output starts at
 	numbered bool   // read: the output numbers its own lines
@@ -36,10 +37,10 @@ type codexRun struct {
 	limit    int    // search, list: piped into head -n limit
 }
 
-// codexCommand reads the command a shell tool call ran: shell and
+// command reads the command a shell tool call ran: shell and
 // container.exec (an argv), local_shell (an action), shell_command and
 // exec_command (a string). ok is false when the arguments do not say.
-func codexCommand(name string, a Args) (script, workdir string, ok bool) {
+func command(name string, a session.Args) (script, workdir string, ok bool) {
 	workdir = a.Str("workdir")
 	switch name {
 	case "shell_command":
@@ -50,20 +51,20 @@ func codexCommand(name string, a Args) (script, workdir string, ok bool) {
 			script, ok = a["command"].(string)
 		}
 	default: // shell, container.exec, local_shell: an argv
-		argv, isArgv := codexArgv(a["command"])
+		argv, isArgv := argv(a["command"])
 		if !isArgv || len(argv) == 0 {
 			return "", "", false
 		}
 		if workdir == "" {
 			workdir = a.Str("working_directory")
 		}
-		return codexScript(argv), workdir, true
+		return scriptOf(argv), workdir, true
 	}
 	return script, workdir, ok
 }
 
-// codexArgv reads a JSON array of strings.
-func codexArgv(v any) ([]string, bool) {
+// argv reads a JSON array of strings.
+func argv(v any) ([]string, bool) {
 	list, ok := v.([]any)
 	if !ok {
 		return nil, false
@@ -77,48 +78,48 @@ func codexArgv(v any) ([]string, bool) {
 	return out, true
 }
 
-// codexScript is the command an argv runs: the script of `bash -lc
+// scriptOf is the command an argv runs: the script of `bash -lc
 // <script>`, else the words joined.
-func codexScript(argv []string) string {
+func scriptOf(argv []string) string {
 	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
 		switch path.Base(argv[0]) {
 		case "bash", "sh", "zsh", "dash":
 			return argv[2]
 		}
 	}
-	return codexJoin(argv)
+	return join(argv)
 }
 
-// codexAction reads a local_shell_call's action into shell arguments.
-func codexAction(raw json.RawMessage) Args {
+// action reads a local_shell_call's action into shell arguments.
+func action(raw json.RawMessage) session.Args {
 	var act struct {
 		Command json.RawMessage `json:"command"`
 		Workdir json.RawMessage `json:"working_directory"`
 	}
 	_ = json.Unmarshal(raw, &act)
-	a := Args{}
+	a := session.Args{}
 	var cmd []any
 	if json.Unmarshal(act.Command, &cmd) == nil {
 		a["command"] = cmd
 	}
-	if w, ok := codexString(act.Workdir); ok {
+	if w, ok := stringOf(act.Workdir); ok {
 		a["workdir"] = w
 	}
 	return a
 }
 
-var codexSedRange = regexp.MustCompile(`^(\d{1,9})(?:,(?:\d{1,9}|\$))?p$`)
+var sedRange = regexp.MustCompile(`^(\d{1,9})(?:,(?:\d{1,9}|\$))?p$`)
 
 // classify reads what a script does from its words.
-func (r *codexRun) classify() {
-	cmds, ops, ok := codexWords(r.script)
+func (r *run) classify() {
+	cmds, ops, ok := words(r.script)
 	if !ok {
 		return
 	}
 	dir := r.workdir
 	// `cd DIR && …` runs in DIR
 	if len(cmds) > 1 && len(cmds[0]) == 2 && cmds[0][0] == "cd" && ops[0] == "&&" {
-		dir = codexJoinPath(dir, cmds[0][1])
+		dir = joinPath(dir, cmds[0][1])
 		cmds, ops = cmds[1:], ops[1:]
 	}
 	switch {
@@ -130,15 +131,15 @@ func (r *codexRun) classify() {
 }
 
 // simple classifies one command.
-func (r *codexRun) simple(argv []string, dir string) {
+func (r *run) simple(argv []string, dir string) {
 	read := func(file string, first int, numbered bool) {
-		r.kind, r.path, r.first, r.numbered = codexRead, codexJoinPath(dir, file), first, numbered
+		r.kind, r.path, r.first, r.numbered = read, joinPath(dir, file), first, numbered
 	}
 	n := len(argv)
 	switch argv[0] {
 	case "sed":
 		if n == 4 && argv[1] == "-n" {
-			if m := codexSedRange.FindStringSubmatch(argv[2]); m != nil {
+			if m := sedRange.FindStringSubmatch(argv[2]); m != nil {
 				first, _ := strconv.Atoi(m[1])
 				read(argv[3], max(first, 1), false)
 			}
@@ -151,11 +152,11 @@ func (r *codexRun) simple(argv []string, dir string) {
 			read(argv[2], 1, true)
 		}
 	case "nl":
-		if file, ok := codexNlFile(argv); ok {
+		if file, ok := nlFile(argv); ok {
 			read(file, 1, true)
 		}
 	case "head":
-		if file, ok := codexHeadFile(argv); ok {
+		if file, ok := headFile(argv); ok {
 			read(file, 1, false)
 		}
 	case "rg", "grep":
@@ -169,42 +170,42 @@ func (r *codexRun) simple(argv []string, dir string) {
 				return
 			}
 		}
-		r.kind = codexList
+		r.kind = list
 	case "git":
 		if n >= 2 && argv[1] == "ls-files" {
-			r.kind = codexList
+			r.kind = list
 		}
 	}
 }
 
 // pipeline classifies `A | B`: a numbered file piped into sed, a search or
 // a listing piped into head.
-func (r *codexRun) pipeline(a, b []string, dir string) {
-	if len(b) == 3 && b[0] == "sed" && b[1] == "-n" && codexSedRange.MatchString(b[2]) {
-		file, ok := codexNlFile(a)
+func (r *run) pipeline(a, b []string, dir string) {
+	if len(b) == 3 && b[0] == "sed" && b[1] == "-n" && sedRange.MatchString(b[2]) {
+		file, ok := nlFile(a)
 		if !ok && len(a) == 3 && a[0] == "cat" && a[1] == "-n" {
 			file, ok = a[2], true
 		}
 		if ok {
-			r.kind, r.path, r.first, r.numbered = codexRead, codexJoinPath(dir, file), 1, true
+			r.kind, r.path, r.first, r.numbered = read, joinPath(dir, file), 1, true
 		}
 		return
 	}
-	limit, ok := codexHeadLimit(b)
+	limit, ok := headLimit(b)
 	if !ok {
 		return
 	}
 	r.simple(a, dir)
 	switch r.kind {
-	case codexSearch, codexList:
+	case search, list:
 		r.limit = limit
 	default: // a read piped into head is not a window deck can number
-		*r = codexRun{script: r.script, workdir: r.workdir}
+		*r = run{script: r.script, workdir: r.workdir}
 	}
 }
 
-// codexNlFile reads `nl -ba FILE` (or -b a).
-func codexNlFile(argv []string) (string, bool) {
+// nlFile reads `nl -ba FILE` (or -b a).
+func nlFile(argv []string) (string, bool) {
 	switch {
 	case len(argv) == 3 && argv[0] == "nl" && argv[1] == "-ba":
 		return argv[2], true
@@ -214,41 +215,41 @@ func codexNlFile(argv []string) (string, bool) {
 	return "", false
 }
 
-// codexHeadFile reads `head [-n N | -N] FILE`.
-func codexHeadFile(argv []string) (string, bool) {
+// headFile reads `head [-n N | -N] FILE`.
+func headFile(argv []string) (string, bool) {
 	switch len(argv) {
 	case 2:
 		return argv[1], !strings.HasPrefix(argv[1], "-")
 	case 3:
-		_, ok := codexCount(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
+		_, ok := count(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
 		return argv[2], ok && strings.HasPrefix(argv[1], "-")
 	case 4:
-		_, ok := codexCount(argv[2])
+		_, ok := count(argv[2])
 		return argv[3], ok && argv[1] == "-n"
 	}
 	return "", false
 }
 
-// codexHeadLimit reads a bare `head [-n N | -N]`: how many lines it keeps.
-func codexHeadLimit(argv []string) (int, bool) {
+// headLimit reads a bare `head [-n N | -N]`: how many lines it keeps.
+func headLimit(argv []string) (int, bool) {
 	switch {
 	case len(argv) == 1 && argv[0] == "head":
 		return 10, true
 	case len(argv) == 2 && argv[0] == "head" && strings.HasPrefix(argv[1], "-"):
-		return codexCount(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
+		return count(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
 	case len(argv) == 3 && argv[0] == "head" && argv[1] == "-n":
-		return codexCount(argv[2])
+		return count(argv[2])
 	}
 	return 0, false
 }
 
-func codexCount(s string) (int, bool) {
+func count(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil && n > 0 && len(s) < 10
 }
 
-// codexJoinPath resolves a path against a directory, when it is relative.
-func codexJoinPath(dir, p string) string {
+// joinPath resolves a path against a directory, when it is relative.
+func joinPath(dir, p string) string {
 	if dir == "" || path.IsAbs(p) {
 		return p
 	}
@@ -258,11 +259,11 @@ func codexJoinPath(dir, p string) string {
 // The rg and grep options that take a value: short ones by letter, long
 // ones by name.
 const (
-	codexRgShortValue   = "efgtTABCmMjrEd"
-	codexGrepShortValue = "efABCmdD"
+	rgShortValue   = "efgtTABCmMjrEd"
+	grepShortValue = "efABCmdD"
 )
 
-var codexValueFlags = map[string]bool{
+var valueFlags = map[string]bool{
 	"--regexp": true, "--file": true, "--glob": true, "--iglob": true,
 	"--type": true, "--type-not": true, "--type-add": true,
 	"--after-context": true, "--before-context": true, "--context": true,
@@ -276,7 +277,7 @@ var codexValueFlags = map[string]bool{
 
 // search reads an rg or grep command: which paths it searches, and whether
 // its output lists files instead of matches.
-func (r *codexRun) search(argv []string, dir string) {
+func (r *run) search(argv []string, dir string) {
 	var positional []string
 	patternGiven, files := false, false
 	grep := argv[0] == "grep"
@@ -298,13 +299,13 @@ func (r *codexRun) search(argv []string, dir string) {
 			case "--after-context", "--before-context", "--context":
 				r.context = true
 			}
-			if codexValueFlags[name] && !attached {
+			if valueFlags[name] && !attached {
 				i++
 			}
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			valued := codexRgShortValue
+			valued := rgShortValue
 			if grep {
-				valued = codexGrepShortValue
+				valued = grepShortValue
 			}
 			for j := 1; j < len(a); j++ {
 				f := a[j]
@@ -332,17 +333,17 @@ func (r *codexRun) search(argv []string, dir string) {
 		positional = positional[1:]
 	}
 	if files {
-		r.kind = codexList
+		r.kind = list
 		return
 	}
-	r.kind = codexSearch
+	r.kind = search
 	if len(positional) == 1 {
-		r.path = codexJoinPath(dir, positional[0])
+		r.path = joinPath(dir, positional[0])
 	}
 }
 
 // list reads `ls [-1aA] [DIR]`: one name a line.
-func (r *codexRun) list(argv []string, dir string) {
+func (r *run) list(argv []string, dir string) {
 	paths := 0
 	for _, a := range argv[1:] {
 		if strings.HasPrefix(a, "-") {
@@ -354,6 +355,6 @@ func (r *codexRun) list(argv []string, dir string) {
 		paths++
 	}
 	if paths <= 1 {
-		r.kind = codexList
+		r.kind = list
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/harness"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
@@ -309,7 +310,7 @@ func TestLiveEventsRenderAsTheLog(t *testing.T) {
 		if len(events) == 0 || len(events) < int(session.Base(logged.Entries[len(logged.Entries)-1]).Seq) {
 			continue // a log of a session this capture did not stream whole
 		}
-		r := session.NewEvents()
+		r := harness.NewEvents()
 		for _, e := range events {
 			r.Write(e.raw, e.view, e.viewFor)
 		}

@@ -34,6 +34,15 @@ type TokenUsage struct {
 	Input, Output, CacheRead, CacheWrite, Reasoning int64
 }
 
+// Add counts o's tokens too.
+func (u *TokenUsage) Add(o TokenUsage) {
+	u.Input += o.Input
+	u.Output += o.Output
+	u.CacheRead += o.CacheRead
+	u.CacheWrite += o.CacheWrite
+	u.Reasoning += o.Reasoning
+}
+
 // Accounting tells where every input line went: into an entry of its own,
 // merged into an existing entry, counted as bookkeeping, or shown as a notice.
 // Problems with the stream itself (a truncated zstd tail) are not lines and

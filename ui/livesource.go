@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/harness"
 	"github.com/deck-tui/deck/session/live"
 )
 
@@ -17,7 +17,7 @@ type liveFeed struct {
 	sessionID string
 	watch     *live.Watch // from start on
 	events    []live.Event
-	session   *session.Events // the events so far, read into a session
+	session   *harness.Events // the events so far, read into a session
 	others    chan tea.Msg    // every update that is not events, for the viewer
 }
 
@@ -27,7 +27,7 @@ type liveMsg struct{ u live.Update }
 
 func newLiveSource(name string, c *live.Client, sessionID string) *feed {
 	s := newSource(name, "", nil, true)
-	s.live = &liveFeed{client: c, sessionID: sessionID, session: session.NewEvents(), others: make(chan tea.Msg, 256)}
+	s.live = &liveFeed{client: c, sessionID: sessionID, session: harness.NewEvents(), others: make(chan tea.Msg, 256)}
 	return s
 }
 
@@ -68,7 +68,7 @@ func (s *feed) applyEvents(e live.Events) {
 		return
 	}
 	s.live.events = append(append([]live.Event(nil), e.Events...), s.live.events...)
-	s.live.session = session.NewEvents() // every event again, so all it said (a title too) is said again
+	s.live.session = harness.NewEvents() // every event again, so all it said (a title too) is said again
 	s.resets++
 	for _, ev := range s.live.events {
 		s.live.session.Write(ev.Raw, ev.View, ev.ViewFor)

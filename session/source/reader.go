@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/deck-tui/deck/session/harness"
+
 	"github.com/deck-tui/deck/session/codex"
 
 	"github.com/deck-tui/deck/session/claude"
@@ -231,7 +233,7 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatCodex:
 		r.dec = codex.New(r.s)
 	default:
-		r.dec = session.NewHarnessDecoder(r.s)
+		r.dec = harness.New(r.s)
 	}
 	for _, p := range r.pending {
 		r.dec.Apply(p.num, p.line)

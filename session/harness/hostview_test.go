@@ -1,8 +1,10 @@
-package session
+package harness
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // A live host's view of a call or result is shown instead of deck's own;
@@ -25,7 +27,7 @@ func TestHostViewsAreShownWhenTheyNarrow(t *testing.T) {
 		if tc == nil {
 			t.Fatalf("%s: no call", c.name)
 		}
-		if got := tc.Call.(TerminalCallView).Title; got != c.wantCall {
+		if got := tc.Call.(session.TerminalCallView).Title; got != c.wantCall {
 			t.Errorf("%s: call title %q, want %q", c.name, got, c.wantCall)
 		}
 		if c.wantResult == "deck's" {
@@ -35,7 +37,7 @@ func TestHostViewsAreShownWhenTheyNarrow(t *testing.T) {
 			if want := own.Session().Call("c").View; !reflect.DeepEqual(tc.View, want) {
 				t.Errorf("%s: result view %#v, want deck's %#v", c.name, tc.View, want)
 			}
-		} else if v, ok := tc.View.(TerminalResultView); !ok || v.Title != c.wantResult || v.Output != "a\nb" {
+		} else if v, ok := tc.View.(session.TerminalResultView); !ok || v.Title != c.wantResult || v.Output != "a\nb" {
 			t.Errorf("%s: result view %#v", c.name, tc.View)
 		}
 		if s := r.Session(); !s.Account.Balanced() || s.NoticeCount() != 0 {
@@ -56,7 +58,7 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		`{"card":"web","kind":"fetch","url":"u","statusCode":200,"truncated":false}`:                                                     "web",
 	}
 	for raw, card := range results {
-		v, ok := NarrowResult([]byte(raw))
+		v, ok := session.NarrowResult([]byte(raw))
 		if !ok || v.Card() != card {
 			t.Errorf("%s: %#v %v", raw, v, ok)
 		}
@@ -67,7 +69,7 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		`{"card":"diff","title":"Edit a","diffs":[{"path":"a","oldText":"x","newText":"y"}]}`:   "diff",
 	}
 	for raw, card := range calls {
-		v, ok := NarrowCall([]byte(raw))
+		v, ok := session.NarrowCall([]byte(raw))
 		if !ok || v.Card() != card {
 			t.Errorf("%s: %#v %v", raw, v, ok)
 		}

@@ -1,15 +1,16 @@
-package session
+package harness
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/human"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
 
-func (d *harnessDecoder) turnStartEvent(r *record) (Outcome, error) {
+func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
 	var t struct {
 		Turn json.Number `json:"turn"`
 	}
@@ -18,11 +19,11 @@ func (d *harnessDecoder) turnStartEvent(r *record) (Outcome, error) {
 	}
 	turn := jsonline.Num(t.Turn)
 	d.turnStart[turn] = jsonline.Num(r.Time)
-	d.s.Add(&TurnStart{EntryBase: d.base(r), Turn: int(turn)})
-	return AsEntry, nil
+	d.s.Add(&session.TurnStart{EntryBase: d.base(r), Turn: int(turn)})
+	return session.AsEntry, nil
 }
 
-func (d *harnessDecoder) stepStart(r *record) (Outcome, error) {
+func (d *Decoder) stepStart(r *record) (session.Outcome, error) {
 	var t struct {
 		Turn json.Number `json:"turn"`
 	}
@@ -30,7 +31,7 @@ func (d *harnessDecoder) stepStart(r *record) (Outcome, error) {
 		return 0, err
 	}
 	d.turnSteps[jsonline.Num(t.Turn)]++
-	return AsBookkeeping, nil
+	return session.AsBookkeeping, nil
 }
 
 // turnEndReason is TurnEndReason in all the shapes logs have used.
@@ -86,7 +87,7 @@ func (t turnEndReason) detail() string {
 	return ""
 }
 
-func (d *harnessDecoder) turnEndEvent(r *record) (Outcome, error) {
+func (d *Decoder) turnEndEvent(r *record) (session.Outcome, error) {
 	var t struct {
 		Turn   json.Number   `json:"turn"`
 		Reason turnEndReason `json:"reason"`
@@ -97,17 +98,17 @@ func (d *harnessDecoder) turnEndEvent(r *record) (Outcome, error) {
 	turn := jsonline.Num(t.Turn)
 	d.endStreams(turn)
 	d.endCalls()
-	e := &TurnEnd{EntryBase: d.base(r), Turn: int(turn), Reason: t.Reason.Kind, Detail: t.Reason.detail(), Steps: d.turnSteps[turn]}
+	e := &session.TurnEnd{EntryBase: d.base(r), Turn: int(turn), Reason: t.Reason.Kind, Detail: t.Reason.detail(), Steps: d.turnSteps[turn]}
 	if start, ok := d.turnStart[turn]; ok && e.Time >= start {
 		e.Elapsed = e.Time - start
 	}
 	d.s.Add(e)
-	return AsEntry, nil
+	return session.AsEntry, nil
 }
 
 // endCalls marks the calls still pending when a turn ends: no result will
 // come for them.
-func (d *harnessDecoder) endCalls() {
+func (d *Decoder) endCalls() {
 	for c := range d.s.Calls() {
 		if c.Result == nil && !c.Unfinished {
 			c.Unfinished = true
@@ -116,18 +117,18 @@ func (d *harnessDecoder) endCalls() {
 	}
 }
 
-func (d *harnessDecoder) todoWrite(r *record) (Outcome, error) {
+func (d *Decoder) todoWrite(r *record) (session.Outcome, error) {
 	var t struct {
-		Todos []PlanItem `json:"todos"`
+		Todos []session.PlanItem `json:"todos"`
 	}
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
-	d.s.Add(&Plan{EntryBase: d.base(r), Items: t.Todos})
-	return AsEntry, nil
+	d.s.Add(&session.Plan{EntryBase: d.base(r), Items: t.Todos})
+	return session.AsEntry, nil
 }
 
-func (d *harnessDecoder) commandRun(r *record) (Outcome, error) {
+func (d *Decoder) commandRun(r *record) (session.Outcome, error) {
 	var c struct {
 		CommandID string `json:"commandId"`
 		Name      string `json:"name"`
@@ -136,13 +137,13 @@ func (d *harnessDecoder) commandRun(r *record) (Outcome, error) {
 	if err := decode(r, &c); err != nil {
 		return 0, err
 	}
-	ev := &Event{EntryBase: d.base(r), Kind: r.Type, Summary: strings.TrimSpace("/" + c.Name + " " + c.Args)}
+	ev := &session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: strings.TrimSpace("/" + c.Name + " " + c.Args)}
 	d.commands[c.CommandID] = ev
 	d.s.Add(ev)
-	return AsEntry, nil
+	return session.AsEntry, nil
 }
 
-func (d *harnessDecoder) commandDone(r *record) (Outcome, error) {
+func (d *Decoder) commandDone(r *record) (session.Outcome, error) {
 	var c struct {
 		CommandID string `json:"commandId"`
 		Kind      string `json:"kind"`
@@ -153,21 +154,21 @@ func (d *harnessDecoder) commandDone(r *record) (Outcome, error) {
 	}
 	ev := d.commands[c.CommandID]
 	if ev == nil {
-		d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: "command " + c.CommandID + " " + c.Kind, Body: c.Text, Failed: c.Kind == "error"})
-		return AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: "command " + c.CommandID + " " + c.Kind, Body: c.Text, Failed: c.Kind == "error"})
+		return session.AsEntry, nil
 	}
 	ev.Body, ev.Failed = c.Text, c.Kind == "error"
 	d.s.Touch(ev)
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
 // compaction folds a compaction's start, summary and end into one entry.
-func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
+func (d *Decoder) compaction(r *record) (session.Outcome, error) {
 	var c struct {
-		CompactionID       string         `json:"compactionId"`
-		Summary            []ContentBlock `json:"summary"`
-		ShadowedTokenCount json.Number    `json:"shadowedTokenCount"`
-		Error              string         `json:"error"`
+		CompactionID       string                 `json:"compactionId"`
+		Summary            []session.ContentBlock `json:"summary"`
+		ShadowedTokenCount json.Number            `json:"shadowedTokenCount"`
+		Error              string                 `json:"error"`
 	}
 	if err := decode(r, &c); err != nil {
 		return 0, err
@@ -175,7 +176,7 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 	phase := r.Type[strings.IndexByte(r.Type, '/')+1:]
 	ev := d.compacts[c.CompactionID]
 	if ev == nil || phase == "start" || phase == "prune" {
-		ev = &Event{EntryBase: d.base(r), Kind: "compaction", Summary: "compacting the conversation"}
+		ev = &session.Event{EntryBase: d.base(r), Kind: "compaction", Summary: "compacting the conversation"}
 		if phase == "prune" {
 			ev.Summary = fmt.Sprintf("pruned %s tokens of old tool output", human.Thousands(jsonline.Num(c.ShadowedTokenCount)))
 		}
@@ -183,19 +184,19 @@ func (d *harnessDecoder) compaction(r *record) (Outcome, error) {
 			d.compacts[c.CompactionID] = ev
 		}
 		d.s.Add(ev)
-		return AsEntry, nil
+		return session.AsEntry, nil
 	}
 	switch phase {
 	case "summary":
 		ev.Summary = fmt.Sprintf("compacted %s tokens into a summary", human.Thousands(jsonline.Num(c.ShadowedTokenCount)))
-		ev.Body = TextOf(c.Summary)
+		ev.Body = session.TextOf(c.Summary)
 	case "end":
 		if c.Error != "" {
 			ev.Summary, ev.Failed = "compaction failed: "+c.Error, true
 		}
 	}
 	d.s.Touch(ev)
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
 // eventLines are events shown as one line of their own, each with the words
@@ -254,12 +255,12 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 	"prompt/blocked": func(m map[string]any) (string, bool) { return "prompt blocked: " + jsonline.Str(m, "reason"), true },
 }
 
-func (d *harnessDecoder) eventLine(r *record) (Outcome, error) {
+func (d *Decoder) eventLine(r *record) (session.Outcome, error) {
 	var m map[string]any
 	if err := decode(r, &m); err != nil {
 		return 0, err
 	}
 	summary, failed := eventLines[r.Type](m)
-	d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
-	return AsEntry, nil
+	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary, Failed: failed})
+	return session.AsEntry, nil
 }

@@ -1,9 +1,10 @@
-package session
+package harness
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -13,26 +14,26 @@ type toolCallData struct {
 	Arguments string `json:"arguments"`
 }
 
-func (d *harnessDecoder) toolCall(r *record) (Outcome, error) {
+func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 	c, err := decodeAs[toolCallData](r)
 	if err != nil {
 		return 0, err
 	}
-	call, out := d.s.Call(c.CallID), AsMerge
+	call, out := d.s.Call(c.CallID), session.AsMerge
 	if call != nil && call.Result != nil && !call.Orphan {
 		call = nil // the id was used before, by a call that finished: a new call
 	}
 	if call == nil {
-		call, out = &ToolCall{EntryBase: d.base(r), CallID: c.CallID}, AsEntry
+		call, out = &session.ToolCall{EntryBase: d.base(r), CallID: c.CallID}, session.AsEntry
 		d.s.Add(call)
 	} else {
 		d.s.Touch(call)
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = jsonline.Num(r.Time)
-	call.Call = Call(call.Name, call.Arguments)
+	call.Call = session.Call(call.Name, call.Arguments)
 	if r.hostViewFor == "call" {
-		if v, ok := NarrowCall(r.hostView); ok {
+		if v, ok := session.NarrowCall(r.hostView); ok {
 			call.Call = v // the live host's own view of the call
 		}
 	}
@@ -46,25 +47,25 @@ func (d *harnessDecoder) toolCall(r *record) (Outcome, error) {
 // resultBlock is one tool-result of a tool/result event.
 type resultBlock struct {
 	callID  string
-	content []ContentBlock
+	content []session.ContentBlock
 	isError bool
 }
 
 type toolResultData struct {
 	Message *struct {
-		Content []ContentBlock `json:"content"`
-		Source  messageSource  `json:"source"`
+		Content []session.ContentBlock `json:"content"`
+		Source  messageSource          `json:"source"`
 	} `json:"message"`
 	// the legacy flat shape
-	CallID  string         `json:"callId"`
-	Content []ContentBlock `json:"content"`
-	IsError bool           `json:"isError"`
+	CallID  string                 `json:"callId"`
+	Content []session.ContentBlock `json:"content"`
+	IsError bool                   `json:"isError"`
 
-	Error *ToolError     `json:"error"`
-	Meta  jsonline.Value `json:"meta"`
+	Error *session.ToolError `json:"error"`
+	Meta  jsonline.Value     `json:"meta"`
 }
 
-func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
+func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 	t, err := decodeAs[toolResultData](r)
 	if err != nil {
 		return 0, err
@@ -87,23 +88,23 @@ func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
 	if len(blocks) == 0 {
 		return 0, fmt.Errorf("`tool/result` event holds no tool result")
 	}
-	out := AsMerge
+	out := session.AsMerge
 	for _, b := range blocks {
 		call := d.s.Call(b.callID)
 		if call == nil || call.Result != nil { // no call, or a second result for it
-			call = &ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
+			call = &session.ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
 			if prev := d.s.Call(b.callID); prev != nil {
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
 				call.Orphan, call.Duplicate = false, true
 			}
 			d.s.Add(call)
-			out = AsEntry
+			out = session.AsEntry
 		} else {
 			d.s.Touch(call)
 		}
 		call.Streaming = false
 		call.EndTime = jsonline.Num(r.Time)
-		call.Result = &ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.V, HasMeta: t.Meta.Present}
+		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.V, HasMeta: t.Meta.Present}
 		settle(call, hostResultView(r))
 		d.track(call)
 	}
@@ -117,15 +118,15 @@ func (d *harnessDecoder) toolResult(r *record) (Outcome, error) {
 // result whose call has not come yet keeps both, to be presented again with
 // the call's arguments. A live host's own view of the result (host) is shown
 // instead of deck's when there is one.
-func settle(call *ToolCall, host ResultView) {
+func settle(call *session.ToolCall, host session.ResultView) {
 	call.View = host
 	if host == nil {
-		call.View = Result(call.Name, call.Arguments, call.Result)
+		call.View = session.Result(call.Name, call.Arguments, call.Result)
 	}
 	if call.Call == nil {
 		return
 	}
-	read, _ := call.View.(ReadResultView)
+	read, _ := call.View.(session.ReadResultView)
 	if call.Result.Meta == nil && len(read.Lines) == 0 {
 		return
 	}
@@ -139,33 +140,33 @@ func settle(call *ToolCall, host ResultView) {
 
 // hostResultView is the result view a live host attached to the event, if
 // it narrows.
-func hostResultView(r *record) ResultView {
+func hostResultView(r *record) session.ResultView {
 	if r.hostViewFor != "result" {
 		return nil
 	}
-	v, _ := NarrowResult(r.hostView)
+	v, _ := session.NarrowResult(r.hostView)
 	return v
 }
 
 // track numbers a call's diff from what earlier reads showed of the file,
 // and remembers what a read or an applied change shows of it.
-func (d *harnessDecoder) track(c *ToolCall) {
+func (d *Decoder) track(c *session.ToolCall) {
 	c.DiffStarts = nil
 	switch v := c.View.(type) {
-	case ReadResultView:
+	case session.ReadResultView:
 		d.files.Read(v)
-	case DiffResultView:
+	case session.DiffResultView:
 		c.DiffStarts = d.files.Number(v.Diffs)
 		d.files.Apply(v.Diffs, c.DiffStarts)
 	case nil:
-		if v, ok := c.Call.(DiffCallView); ok {
+		if v, ok := c.Call.(session.DiffCallView); ok {
 			c.DiffStarts = d.files.Number(v.Diffs)
 		}
 	default: // other results say nothing about a file's lines
 	}
 }
 
-func (d *harnessDecoder) approvalAsked(r *record) (Outcome, error) {
+func (d *Decoder) approvalAsked(r *record) (session.Outcome, error) {
 	var a struct {
 		ID       string `json:"id"`
 		ToolName string `json:"toolName"`
@@ -175,52 +176,52 @@ func (d *harnessDecoder) approvalAsked(r *record) (Outcome, error) {
 	if err := decode(r, &a); err != nil {
 		return 0, err
 	}
-	ap := &Approval{ID: a.ID, Reason: a.Reason}
+	ap := &session.Approval{ID: a.ID, Reason: a.Reason}
 	if call := d.s.Call(a.CallID); call != nil {
 		call.Approval = ap
 		d.approvals[a.ID] = approvalRef{ap, call}
 		d.s.Touch(call)
-		return AsMerge, nil
+		return session.AsMerge, nil
 	}
-	ev := &Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval asked for %s: %s", a.ToolName, a.Reason)}
+	ev := &session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval asked for %s: %s", a.ToolName, a.Reason)}
 	d.approvals[a.ID] = approvalRef{ap, ev}
 	d.s.Add(ev)
-	return AsEntry, nil
+	return session.AsEntry, nil
 }
 
 // approvalRef is an asked approval and the entry that shows it: its call, or
 // an event of its own when the call is not in the log.
 type approvalRef struct {
-	approval *Approval
-	owner    Entry
+	approval *session.Approval
+	owner    session.Entry
 }
 
-func (d *harnessDecoder) approvalDecided(r *record) (Outcome, error) {
+func (d *Decoder) approvalDecided(r *record) (session.Outcome, error) {
 	var a struct {
-		ID      string          `json:"id"`
-		Outcome ApprovalOutcome `json:"outcome"`
+		ID      string                  `json:"id"`
+		Outcome session.ApprovalOutcome `json:"outcome"`
 	}
 	if err := decode(r, &a); err != nil {
 		return 0, err
 	}
 	ref, ok := d.approvals[a.ID]
 	if !ok {
-		d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval %s: %s (never asked in this log)", a.ID, a.Outcome)})
-		return AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("approval %s: %s (never asked in this log)", a.ID, a.Outcome)})
+		return session.AsEntry, nil
 	}
 	decided := *ref.approval // copied, never changed in place: a viewer may hold the old one
 	decided.Outcome = a.Outcome
 	d.approvals[a.ID] = approvalRef{&decided, ref.owner}
 	switch owner := ref.owner.(type) {
-	case *ToolCall:
+	case *session.ToolCall:
 		owner.Approval = &decided
-	case *Event:
+	case *session.Event:
 		owner.Summary += " → " + string(a.Outcome)
-		owner.Failed = a.Outcome != AllowedOnce
+		owner.Failed = a.Outcome != session.AllowedOnce
 	default: // approvals belong to calls or events
 	}
 	d.s.Touch(ref.owner)
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
 type codeDispatch struct {
@@ -230,37 +231,37 @@ type codeDispatch struct {
 	IsError      bool   `json:"isError"`
 }
 
-func (d *harnessDecoder) codeDispatchStart(r *record) (Outcome, error) {
+func (d *Decoder) codeDispatchStart(r *record) (session.Outcome, error) {
 	var c codeDispatch
 	if err := decode(r, &c); err != nil {
 		return 0, err
 	}
 	parent := d.s.Call(c.ParentCallID)
 	if parent == nil {
-		d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
-		return AsEntry, nil
+		d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
+		return session.AsEntry, nil
 	}
-	parent.SubCalls = append(slices.Clip(parent.SubCalls), SubCall{ID: c.SubCallID, Name: c.Name})
+	parent.SubCalls = append(slices.Clip(parent.SubCalls), session.SubCall{ID: c.SubCallID, Name: c.Name})
 	d.s.Touch(parent)
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
-func (d *harnessDecoder) codeDispatch(r *record) (Outcome, error) {
+func (d *Decoder) codeDispatch(r *record) (session.Outcome, error) {
 	var c codeDispatch
 	if err := decode(r, &c); err != nil {
 		return 0, err
 	}
 	if parent := d.s.Call(c.ParentCallID); parent != nil {
 		subs := slices.Clone(parent.SubCalls) // never changed in place: a viewer may hold the old slice
-		i := slices.IndexFunc(subs, func(s SubCall) bool { return s.ID == c.SubCallID })
+		i := slices.IndexFunc(subs, func(s session.SubCall) bool { return s.ID == c.SubCallID })
 		if i < 0 {
-			subs, i = append(subs, SubCall{ID: c.SubCallID, Name: c.Name}), len(subs)
+			subs, i = append(subs, session.SubCall{ID: c.SubCallID, Name: c.Name}), len(subs)
 		}
 		subs[i].Done, subs[i].IsError = true, c.IsError
 		parent.SubCalls = subs
 		d.s.Touch(parent)
-		return AsMerge, nil
+		return session.AsMerge, nil
 	}
-	d.s.Add(&Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
-	return AsEntry, nil
+	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
+	return session.AsEntry, nil
 }

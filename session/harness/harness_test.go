@@ -1,4 +1,4 @@
-package session_test
+package harness_test
 
 import (
 	"strings"

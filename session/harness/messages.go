@@ -1,8 +1,9 @@
-package session
+package harness
 
 import (
 	"fmt"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -28,26 +29,26 @@ func (src messageSource) label() string {
 }
 
 type userMessageData struct {
-	Content []ContentBlock `json:"content"`
-	Source  messageSource  `json:"source"`
+	Content []session.ContentBlock `json:"content"`
+	Source  messageSource          `json:"source"`
 }
 
-func (d *harnessDecoder) userMessage(r *record) (Outcome, error) {
+func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	m, err := decodeAs[userMessageData](r)
 	if err != nil {
 		return 0, err
 	}
-	role := RoleInjected
+	role := session.RoleInjected
 	switch {
 	case isReplace(r.SurfaceOp):
-		role = RoleSummary
+		role = session.RoleSummary
 	case m.Source.Kind == "user":
-		role = RoleHuman
+		role = session.RoleHuman
 	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin:
-		role = RoleContext
+		role = session.RoleContext
 	}
-	d.s.Add(&UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
-	return AsEntry, nil
+	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
+	return session.AsEntry, nil
 }
 
 // isReplace reports a surfaceOp {op:"replace", …}: the message replaces
@@ -59,7 +60,7 @@ func isReplace(op json.RawMessage) bool {
 	return len(op) > 0 && op[0] == '{' && json.Unmarshal(op, &o) == nil && o.Op == "replace"
 }
 
-func (d *harnessDecoder) packedRow(r *record) (Outcome, error) {
+func (d *Decoder) packedRow(r *record) (session.Outcome, error) {
 	events, err := expandRow(r)
 	if err != nil {
 		return 0, err
@@ -67,7 +68,7 @@ func (d *harnessDecoder) packedRow(r *record) (Outcome, error) {
 	for _, e := range events {
 		d.applyChunk(e, r)
 	}
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
 type chunkEventData struct {
@@ -76,7 +77,7 @@ type chunkEventData struct {
 	Chunk chunk       `json:"chunk"`
 }
 
-func (d *harnessDecoder) chunkEvent(r *record) (Outcome, error) {
+func (d *Decoder) chunkEvent(r *record) (session.Outcome, error) {
 	c, err := decodeAs[chunkEventData](r)
 	if err != nil {
 		return 0, err
@@ -84,19 +85,19 @@ func (d *harnessDecoder) chunkEvent(r *record) (Outcome, error) {
 	e := chunkEvent{Seq: jsonline.Num(r.Seq), Time: jsonline.Num(r.Time), Turn: jsonline.Num(c.Turn), Step: jsonline.Num(c.Step), Chunk: c.Chunk}
 	switch c.Chunk.Type {
 	case "usage", "finish":
-		return AsBookkeeping, nil
+		return session.AsBookkeeping, nil
 	case "block-start", "text-delta", "reasoning-delta", "tool-call-delta", "block-end":
 		if d.applyChunk(e, r) {
-			return AsEntry, nil
+			return session.AsEntry, nil
 		}
-		return AsMerge, nil
+		return session.AsMerge, nil
 	}
 	return 0, fmt.Errorf("unknown assistant/chunk type `%s`", c.Chunk.Type)
 }
 
 // applyChunk grows the streamed block a chunk belongs to, creating it on its
 // first chunk. It reports whether it created an entry.
-func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
+func (d *Decoder) applyChunk(e chunkEvent, r *record) bool {
 	c := e.Chunk
 	key := streamKey{e.Turn, e.Step, jsonline.Num(c.Index)}
 	cur, exists := d.streams[key]
@@ -105,25 +106,25 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 		if cur == nil {
 			return false // image or tool-result blocks stream nothing to show
 		}
-		b := cur.base()
-		*b = EntryBase{Seq: e.Seq, Time: e.Time, Line: d.line}
+		b := session.Base(cur)
+		*b = session.EntryBase{Seq: e.Seq, Time: e.Time, Line: d.line}
 		d.streams[key] = cur
 		d.s.Add(cur)
 	}
 	switch x := cur.(type) {
-	case *AssistantText:
+	case *session.AssistantText:
 		if c.Type == "block-end" && c.Block != nil {
 			x.Text, x.Streaming = c.Block.Text, false
 		} else {
 			x.Text += c.Text
 		}
-	case *Reasoning:
+	case *session.Reasoning:
 		if c.Type == "block-end" && c.Block != nil {
 			x.Text, x.Streaming = c.Block.Text, false
 		} else {
 			x.Text += c.Text
 		}
-	case *ToolCall:
+	case *session.ToolCall:
 		if c.Type == "block-end" && c.Block != nil {
 			d.setCallID(x, c.Block.ID)
 			x.Name, x.Arguments, x.Streaming = c.Block.Name, c.Block.Arguments, false
@@ -134,7 +135,7 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 			}
 			x.Arguments += c.ArgumentsDelta
 		}
-		x.Call = Call(x.Name, x.Arguments)
+		x.Call = session.Call(x.Name, x.Arguments)
 	default: // newStreamEntry makes nothing else
 	}
 	if exists {
@@ -144,7 +145,7 @@ func (d *harnessDecoder) applyChunk(e chunkEvent, r *record) bool {
 }
 
 // newStreamEntry makes the entry a streamed block of this kind grows into.
-func newStreamEntry(c chunk) Entry {
+func newStreamEntry(c chunk) session.Entry {
 	kind := c.BlockType
 	switch c.Type {
 	case "text-delta":
@@ -160,17 +161,17 @@ func newStreamEntry(c chunk) Entry {
 	}
 	switch kind {
 	case "text":
-		return &AssistantText{Streaming: true}
+		return &session.AssistantText{Streaming: true}
 	case "reasoning":
-		return &Reasoning{Streaming: true}
+		return &session.Reasoning{Streaming: true}
 	case "tool-call":
-		return &ToolCall{Streaming: true}
+		return &session.ToolCall{Streaming: true}
 	}
 	return nil
 }
 
 // setCallID names a streamed call once its id is known.
-func (d *harnessDecoder) setCallID(c *ToolCall, id string) {
+func (d *Decoder) setCallID(c *session.ToolCall, id string) {
 	if id == "" || c.CallID == id {
 		return
 	}
@@ -181,14 +182,14 @@ type assistantMessageData struct {
 	Turn    json.Number `json:"turn"`
 	Step    json.Number `json:"step"`
 	Message *struct {
-		Content []ContentBlock `json:"content"`
-		Source  messageSource  `json:"source"`
+		Content []session.ContentBlock `json:"content"`
+		Source  messageSource          `json:"source"`
 	} `json:"message"`
-	Content []ContentBlock `json:"content"` // the legacy shape
-	Usage   *usageData     `json:"usage"`
+	Content []session.ContentBlock `json:"content"` // the legacy shape
+	Usage   *usageData             `json:"usage"`
 }
 
-func (d *harnessDecoder) assistantMessage(r *record) (Outcome, error) {
+func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 	m, err := decodeAs[assistantMessageData](r)
 	if err != nil {
 		return 0, err
@@ -200,22 +201,22 @@ func (d *harnessDecoder) assistantMessage(r *record) (Outcome, error) {
 			d.s.Provider, d.s.Model = m.Message.Source.Provider, m.Message.Source.Model
 		}
 	}
-	d.s.Usage.add(m.Usage)
+	d.s.Usage.Add(m.Usage.tokens())
 	turn, step := jsonline.Num(m.Turn), jsonline.Num(m.Step)
 	added := d.commit(turn, step, content, r)
 	if added {
-		return AsEntry, nil
+		return session.AsEntry, nil
 	}
-	return AsMerge, nil
+	return session.AsMerge, nil
 }
 
 // commit replaces a step's streamed blocks by the blocks of its assembled
 // message: a streamed block that matches (same index and kind) is finished in
 // place, a block that never streamed is added, a streamed block the message
 // does not hold is dropped. It reports whether it added an entry.
-func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *record) bool {
+func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *record) bool {
 	added := false
-	matched := map[Entry]bool{}
+	matched := map[session.Entry]bool{}
 	for i, b := range content {
 		cur := d.streams[streamKey{turn, step, int64(i)}]
 		switch b.Type {
@@ -229,13 +230,13 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 				continue
 			}
 			if b.Type == "text" {
-				d.s.Add(&AssistantText{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&session.AssistantText{EntryBase: d.base(r), Text: b.Text})
 			} else {
-				d.s.Add(&Reasoning{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&session.Reasoning{EntryBase: d.base(r), Text: b.Text})
 			}
 			added = true
 		case "tool-call":
-			c, ok := cur.(*ToolCall)
+			c, ok := cur.(*session.ToolCall)
 			if !ok {
 				c = d.s.Call(b.ID)
 				if c != nil && c.Result != nil && !c.Orphan {
@@ -243,7 +244,7 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 				}
 			}
 			if c == nil {
-				c = &ToolCall{EntryBase: d.base(r), CallID: b.ID}
+				c = &session.ToolCall{EntryBase: d.base(r), CallID: b.ID}
 				d.s.Add(c)
 				added = true
 			} else {
@@ -253,7 +254,7 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 			matched[c] = true
 			c.Streaming = false
 			c.Name, c.Arguments = b.Name, b.Arguments
-			c.Call = Call(c.Name, c.Arguments)
+			c.Call = session.Call(c.Name, c.Arguments)
 		}
 	}
 	for key, e := range d.streams {
@@ -270,14 +271,14 @@ func (d *harnessDecoder) commit(turn, step int64, content []ContentBlock, r *rec
 
 // finishText ends a streamed text or reasoning entry with its final text, if
 // cur is one of the right kind.
-func finishText(cur Entry, b ContentBlock) Entry {
+func finishText(cur session.Entry, b session.ContentBlock) session.Entry {
 	switch x := cur.(type) {
-	case *AssistantText:
+	case *session.AssistantText:
 		if b.Type == "text" {
 			x.Text, x.Streaming = b.Text, false
 			return x
 		}
-	case *Reasoning:
+	case *session.Reasoning:
 		if b.Type == "reasoning" {
 			x.Text, x.Streaming = b.Text, false
 			return x
@@ -289,17 +290,17 @@ func finishText(cur Entry, b ContentBlock) Entry {
 
 // endStreams stops the blocks of a turn that ended before its message
 // committed (a cancelled step): their text stays, as far as it came.
-func (d *harnessDecoder) endStreams(turn int64) {
+func (d *Decoder) endStreams(turn int64) {
 	for key, e := range d.streams {
 		if key.turn != turn {
 			continue
 		}
 		switch x := e.(type) {
-		case *AssistantText:
+		case *session.AssistantText:
 			x.Cut, x.Streaming = x.Streaming, false
-		case *Reasoning:
+		case *session.Reasoning:
 			x.Cut, x.Streaming = x.Streaming, false
-		case *ToolCall:
+		case *session.ToolCall:
 			x.Streaming = false
 		default: // only these stream
 		}

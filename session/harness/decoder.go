@@ -1,9 +1,13 @@
-package session
+// Package harness reads deepseek-harness session logs into a session, and
+// the events a live harness host sends (Events). Tool calls become the
+// harness's own cards through session/present.
+package harness
 
 import (
 	"bytes"
 	"fmt"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -11,40 +15,41 @@ import (
 // streamKey names one block of one step's streamed reply.
 type streamKey struct{ turn, step, index int64 }
 
-// harnessDecoder applies the lines of a deepseek-harness session log to a
+// Decoder applies the lines of a deepseek-harness session log to a
 // session. The format: packages/session/session-persistence-jsonl, and
 // docs/format.md for what deck does with each event.
-type harnessDecoder struct {
-	s       *Builder
+type Decoder struct {
+	s       *session.Builder
 	line    int
-	streams map[streamKey]Entry // blocks still streaming, until assistant/message commits them
+	streams map[streamKey]session.Entry // blocks still streaming, until assistant/message commits them
 
 	turnStart map[int64]int64 // turn → time it started
 	turnSteps map[int64]int   // turn → steps entered
 	approvals map[string]approvalRef
-	commands  map[string]*Event // slash commands by commandId
-	compacts  map[string]*Event // compactions by compactionId
-	files     *FileLines        // what the reads showed of each file
+	commands  map[string]*session.Event // slash commands by commandId
+	compacts  map[string]*session.Event // compactions by compactionId
+	files     *session.FileLines        // what the reads showed of each file
 }
 
-func NewHarnessDecoder(s *Builder) *harnessDecoder {
-	s.Format = FormatHarness
-	return &harnessDecoder{
-		s: s, streams: map[streamKey]Entry{},
+// New starts a decoder that fills s.
+func New(s *session.Builder) *Decoder {
+	s.Format = session.FormatHarness
+	return &Decoder{
+		s: s, streams: map[streamKey]session.Entry{},
 		turnStart: map[int64]int64{}, turnSteps: map[int64]int{},
 		approvals: map[string]approvalRef{},
-		commands:  map[string]*Event{}, compacts: map[string]*Event{},
-		files: NewFileLines(),
+		commands:  map[string]*session.Event{}, compacts: map[string]*session.Event{},
+		files: session.NewFileLines(),
 	}
 }
 
 // Apply decodes one log line (without its newline) into the session.
-func (d *harnessDecoder) Apply(num int, line []byte) {
+func (d *Decoder) Apply(num int, line []byte) {
 	d.applyPrepared(num, line, d.prepare(line))
 }
 
 // applyLive applies one event a live host sent, with the view it attached.
-func (d *harnessDecoder) applyLive(num int, event, view []byte, viewFor string) {
+func (d *Decoder) applyLive(num int, event, view []byte, viewFor string) {
 	p := d.prepare(event)
 	if pr, _ := p.(prepared); pr.r != nil {
 		pr.r.hostView, pr.r.hostViewFor = view, viewFor
@@ -60,7 +65,7 @@ type prepared struct {
 
 // prepare reads a line without touching the session, so lines can be
 // prepared on several cores at once.
-func (d *harnessDecoder) prepare(line []byte) any {
+func (d *Decoder) prepare(line []byte) any {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return prepared{}
 	}
@@ -69,7 +74,7 @@ func (d *harnessDecoder) prepare(line []byte) any {
 }
 
 // applyPrepared applies a prepared line, in the log's order.
-func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
+func (d *Decoder) applyPrepared(num int, line []byte, p any) {
 	d.line = num
 	d.s.Account.Lines++
 	pr, _ := p.(prepared)
@@ -93,45 +98,45 @@ func (d *harnessDecoder) applyPrepared(num int, line []byte, p any) {
 	d.s.Tally(out, pr.r.Type)
 }
 
-func (d *harnessDecoder) Finish() {}
+func (d *Decoder) Finish() {}
 
 // handlers maps each event type deck knows to what it does with it.
-var handlers map[string]func(*harnessDecoder, *record) (Outcome, error)
+var handlers map[string]func(*Decoder, *record) (session.Outcome, error)
 
 func init() {
-	handlers = map[string]func(*harnessDecoder, *record) (Outcome, error){
-		"session":                  (*harnessDecoder).header,
-		"text-chunks":              (*harnessDecoder).packedRow,
-		"reasoning-chunks":         (*harnessDecoder).packedRow,
-		"tool-call-chunks":         (*harnessDecoder).packedRow,
-		"assistant/chunk":          (*harnessDecoder).chunkEvent,
-		"assistant/message":        (*harnessDecoder).assistantMessage,
-		"user/message":             (*harnessDecoder).userMessage,
-		"steering/message":         (*harnessDecoder).userMessage,
-		"tool/call":                (*harnessDecoder).toolCall,
-		"tool/result":              (*harnessDecoder).toolResult,
-		"turn/start":               (*harnessDecoder).turnStartEvent,
-		"turn/end":                 (*harnessDecoder).turnEndEvent,
-		"step/start":               (*harnessDecoder).stepStart,
-		"session/title":            (*harnessDecoder).title,
-		"request/context":          (*harnessDecoder).requestContext,
-		"todo/write":               (*harnessDecoder).todoWrite,
-		"approval/asked":           (*harnessDecoder).approvalAsked,
-		"approval/decided":         (*harnessDecoder).approvalDecided,
-		"tool/code-dispatch-start": (*harnessDecoder).codeDispatchStart,
-		"tool/code-dispatch":       (*harnessDecoder).codeDispatch,
-		"command/run":              (*harnessDecoder).commandRun,
-		"command/done":             (*harnessDecoder).commandDone,
+	handlers = map[string]func(*Decoder, *record) (session.Outcome, error){
+		"session":                  (*Decoder).header,
+		"text-chunks":              (*Decoder).packedRow,
+		"reasoning-chunks":         (*Decoder).packedRow,
+		"tool-call-chunks":         (*Decoder).packedRow,
+		"assistant/chunk":          (*Decoder).chunkEvent,
+		"assistant/message":        (*Decoder).assistantMessage,
+		"user/message":             (*Decoder).userMessage,
+		"steering/message":         (*Decoder).userMessage,
+		"tool/call":                (*Decoder).toolCall,
+		"tool/result":              (*Decoder).toolResult,
+		"turn/start":               (*Decoder).turnStartEvent,
+		"turn/end":                 (*Decoder).turnEndEvent,
+		"step/start":               (*Decoder).stepStart,
+		"session/title":            (*Decoder).title,
+		"request/context":          (*Decoder).requestContext,
+		"todo/write":               (*Decoder).todoWrite,
+		"approval/asked":           (*Decoder).approvalAsked,
+		"approval/decided":         (*Decoder).approvalDecided,
+		"tool/code-dispatch-start": (*Decoder).codeDispatchStart,
+		"tool/code-dispatch":       (*Decoder).codeDispatch,
+		"command/run":              (*Decoder).commandRun,
+		"command/done":             (*Decoder).commandDone,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
-		handlers[t] = (*harnessDecoder).compaction
+		handlers[t] = (*Decoder).compaction
 	}
 	for t := range eventLines {
-		handlers[t] = (*harnessDecoder).eventLine
+		handlers[t] = (*Decoder).eventLine
 	}
 	for _, t := range bookkeepingTypes {
-		handlers[t] = func(*harnessDecoder, *record) (Outcome, error) { return AsBookkeeping, nil }
+		handlers[t] = func(*Decoder, *record) (session.Outcome, error) { return session.AsBookkeeping, nil }
 	}
 }
 
@@ -144,7 +149,7 @@ var bookkeepingTypes = []string{
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
 }
 
-func (d *harnessDecoder) dispatch(r *record) (Outcome, error) {
+func (d *Decoder) dispatch(r *record) (session.Outcome, error) {
 	h, ok := handlers[r.Type]
 	if !ok {
 		return 0, fmt.Errorf("unknown event `%s`", r.Type)
@@ -153,12 +158,12 @@ func (d *harnessDecoder) dispatch(r *record) (Outcome, error) {
 }
 
 // base makes the common entry fields for an event.
-func (d *harnessDecoder) base(r *record) EntryBase {
+func (d *Decoder) base(r *record) session.EntryBase {
 	seq, ok := jsonline.Int(r.Seq)
 	if !ok {
 		seq = -1
 	}
-	return EntryBase{Seq: seq, Time: jsonline.Num(r.Time), Line: d.line}
+	return session.EntryBase{Seq: seq, Time: jsonline.Num(r.Time), Line: d.line}
 }
 
 // decode reads an event's data, naming the event when it does not fit.
@@ -176,20 +181,20 @@ func shapeError(r *record, err error) error {
 	return fmt.Errorf("`%s` event does not fit its shape: %v", r.Type, jsonline.Short(err))
 }
 
-func (d *harnessDecoder) header(r *record) (Outcome, error) {
+func (d *Decoder) header(r *record) (session.Outcome, error) {
 	if d.s.Header.Present {
 		return 0, fmt.Errorf("a second session header (id %q)", r.ID)
 	}
-	d.s.Header = Header{
+	d.s.Header = session.Header{
 		Present: true, Version: jsonline.Num(r.Version), ID: r.ID, CreatedAt: jsonline.Num(r.CreatedAt),
 		Cwd: r.Cwd, ParentSession: r.ParentSession, Origin: r.Origin,
 		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
 	d.files.Cwd = r.Cwd
-	return AsBookkeeping, nil
+	return session.AsBookkeeping, nil
 }
 
-func (d *harnessDecoder) title(r *record) (Outcome, error) {
+func (d *Decoder) title(r *record) (session.Outcome, error) {
 	var t struct {
 		Title string `json:"title"`
 	}
@@ -197,10 +202,10 @@ func (d *harnessDecoder) title(r *record) (Outcome, error) {
 		return 0, err
 	}
 	d.s.Title = t.Title
-	return AsBookkeeping, nil
+	return session.AsBookkeeping, nil
 }
 
-func (d *harnessDecoder) requestContext(r *record) (Outcome, error) {
+func (d *Decoder) requestContext(r *record) (session.Outcome, error) {
 	var c struct {
 		Provider string `json:"provider"`
 		Model    string `json:"model"`
@@ -209,5 +214,5 @@ func (d *harnessDecoder) requestContext(r *record) (Outcome, error) {
 		return 0, err
 	}
 	d.s.Provider, d.s.Model = c.Provider, c.Model
-	return AsBookkeeping, nil
+	return session.AsBookkeeping, nil
 }

@@ -1,9 +1,10 @@
-package session
+package harness
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -119,16 +120,16 @@ func expandRow(r *record) ([]chunkEvent, error) {
 // chunk is one streamed piece of an assistant message (the harness's
 // StreamChunk).
 type chunk struct {
-	Type           string          `json:"type"`
-	Index          json.Number     `json:"index"`
-	BlockType      string          `json:"blockType"`
-	Text           string          `json:"text"`
-	ID             string          `json:"id"`
-	Name           string          `json:"name"`
-	ArgumentsDelta string          `json:"argumentsDelta"`
-	Block          *ContentBlock   `json:"block"`
-	Usage          *usageData      `json:"usage"`
-	Reason         json.RawMessage `json:"reason"`
+	Type           string                `json:"type"`
+	Index          json.Number           `json:"index"`
+	BlockType      string                `json:"blockType"`
+	Text           string                `json:"text"`
+	ID             string                `json:"id"`
+	Name           string                `json:"name"`
+	ArgumentsDelta string                `json:"argumentsDelta"`
+	Block          *session.ContentBlock `json:"block"`
+	Usage          *usageData            `json:"usage"`
+	Reason         json.RawMessage       `json:"reason"`
 }
 
 // chunkEvent is an assistant/chunk event, from its own line or a packed row.
@@ -146,13 +147,14 @@ type usageData struct {
 	ReasoningTokens  json.Number `json:"reasoningTokens"`
 }
 
-func (u *TokenUsage) add(d *usageData) {
+// tokens is the usage as the model counts it; none for a nil one.
+func (d *usageData) tokens() session.TokenUsage {
 	if d == nil {
-		return
+		return session.TokenUsage{}
 	}
-	u.Input += jsonline.Num(d.InputTokens)
-	u.Output += jsonline.Num(d.OutputTokens)
-	u.CacheRead += jsonline.Num(d.CacheReadTokens)
-	u.CacheWrite += jsonline.Num(d.CacheWriteTokens)
-	u.Reasoning += jsonline.Num(d.ReasoningTokens)
+	return session.TokenUsage{
+		Input: jsonline.Num(d.InputTokens), Output: jsonline.Num(d.OutputTokens),
+		CacheRead: jsonline.Num(d.CacheReadTokens), CacheWrite: jsonline.Num(d.CacheWriteTokens),
+		Reasoning: jsonline.Num(d.ReasoningTokens),
+	}
 }

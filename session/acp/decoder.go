@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // Decoder reads an Agent Client Protocol (ACP v1) transcript: the JSON-RPC
@@ -20,7 +21,7 @@ import (
 type Decoder struct {
 	s     *session.Builder
 	frame framer
-	files *session.FileLines
+	files *present.FileLines
 
 	sessions  map[string]*sessionState
 	shown     *sessionState // the session of the last entry added
@@ -43,7 +44,7 @@ type callKey struct{ session, id string }
 func New(s *session.Builder) *Decoder {
 	s.Format = session.FormatACP
 	return &Decoder{
-		s: s, files: session.NewFileLines(),
+		s: s, files: present.NewFileLines(),
 		sessions: map[string]*sessionState{}, calls: map[callKey]*call{},
 		terminals: map[callKey]*terminal{}, waiting: map[string][]*request{},
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // diffs is an edit call's change, one FileDiff per hunk: from Codex's
@@ -25,7 +26,7 @@ func (c *call) makeDiffs() (diffs []session.FileDiff, starts []int) {
 	}
 	for _, x := range c.content {
 		if x.diff != nil {
-			d, _ := session.TextHunks(x.diff.Path, x.diff.OldText, x.diff.NewText)
+			d, _ := present.TextHunks(x.diff.Path, x.diff.OldText, x.diff.NewText)
 			diffs = append(diffs, d...)
 		}
 	}
@@ -41,7 +42,7 @@ func (c *call) makeDiffs() (diffs []session.FileDiff, starts []int) {
 		if old != "" {
 			oldp = &old
 		}
-		d, _ := session.TextHunks(file, oldp, str(c.input, "new_string"))
+		d, _ := present.TextHunks(file, oldp, str(c.input, "new_string"))
 		return d, nil
 	case c.input["content"] != nil:
 		return []session.FileDiff{{Path: file, NewText: str(c.input, "content")}}, nil
@@ -71,7 +72,7 @@ func changeDiffs(changes map[string]any) ([]session.FileDiff, []int) {
 		}
 		switch ud := str(ch, "unified_diff"); {
 		case ud != "":
-			d, s := session.UnifiedHunks(p, ud)
+			d, s := present.UnifiedHunks(p, ud)
 			diffs, starts = append(diffs, d...), append(starts, s...)
 		case op == "delete":
 			old := orElse(str(ch, "content"), str(ch, "old_content"))

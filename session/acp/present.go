@@ -5,6 +5,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // present makes a call's views again from what the log has said of it, by
@@ -87,7 +88,7 @@ func (d *Decoder) resultView(c *call) session.ResultView {
 	case "execute":
 		return d.terminalView(c)
 	case "search":
-		return session.SearchFromText(searchText(c.text()))
+		return present.SearchFromText(searchText(c.text()))
 	case "fetch":
 		if url := str(c.input, "url"); url != "" {
 			v := session.WebFetchResultView{URL: url}
@@ -116,7 +117,7 @@ func (c *call) resultContent() []session.ContentBlock {
 	blocks := c.blocks()
 	for i, b := range blocks {
 		if b.Type == "text" {
-			blocks[i].Text = session.Unfence(b.Text)
+			blocks[i].Text = present.Unfence(b.Text)
 		}
 	}
 	if len(blocks) > 0 {
@@ -153,7 +154,7 @@ func (c *call) text() string {
 		return text
 	}
 	if blocks := c.blocks(); len(blocks) > 0 {
-		return session.Unfence(session.TextOf(blocks))
+		return present.Unfence(session.TextOf(blocks))
 	}
 	text, _ := outputText(c.response)
 	return text
@@ -185,11 +186,11 @@ func (c *call) readView() (session.ReadResultView, bool) {
 		first = c.locations[0].Line
 	}
 	text := c.text()
-	lines, ok := session.NumberedLines(text)
+	lines, ok := present.NumberedLines(text)
 	if !ok {
-		lines = session.PlainLines(text, first)
+		lines = present.PlainLines(text, first)
 	}
-	v := session.ReadView(path.Clean(p), lines, 0)
+	v := present.ReadView(path.Clean(p), lines, 0)
 	if len(lines) == 0 {
 		v.Offset = first
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // command is what an execute call runs: its input's command (a string, or
@@ -108,7 +109,7 @@ func (d *Decoder) terminalView(c *call) session.TerminalResultView {
 // exitOf reads an exit code in the spellings adapters use.
 func exitOf(m map[string]any) *int {
 	for _, k := range []string{"exit_code", "exitCode"} {
-		if code := session.ExitOf(m[k]); code != nil {
+		if code := present.ExitOf(m[k]); code != nil {
 			return code
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -185,7 +186,7 @@ func (c *call) meta(v any) {
 		}
 	}
 	if e, ok := m["terminal_exit"].(map[string]any); ok {
-		c.exit = session.ExitOf(e["exit_code"])
+		c.exit = present.ExitOf(e["exit_code"])
 		c.signal, _ = e["signal"].(string)
 	}
 	if cc, ok := m["claudeCode"].(map[string]any); ok {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // assistant reads an `assistant` record. Claude Code writes one API
@@ -137,7 +138,7 @@ func (d *Decoder) toolUse(num int, r *record, b block) bool {
 		call = &session.ToolCall{EntryBase: d.base(num, r), CallID: b.ID, StartTime: timestampMillis(r.Timestamp)}
 	}
 	call.Name, call.Arguments = b.Name, input
-	a, _ := session.ParseArgs(input)
+	a, _ := present.ParseArgs(input)
 	call.Call = d.callView(b.Name, a, r.Cwd)
 	if v, ok := call.Call.(session.DiffCallView); ok {
 		call.DiffStarts = d.files.Number(v.Diffs)
@@ -156,7 +157,7 @@ func (d *Decoder) toolUse(num int, r *record, b block) bool {
 // todoWrite shows a TodoWrite call as the plan it writes; its result merges
 // into it.
 func (d *Decoder) todoWrite(num int, r *record, id, input string) bool {
-	a, _ := session.ParseArgs(input)
+	a, _ := present.ParseArgs(input)
 	items := planItems(a["todos"])
 	if p := d.plans[id]; p != nil && id != "" {
 		p.Items = items

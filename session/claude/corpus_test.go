@@ -9,6 +9,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/claude"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/present"
 	"github.com/deck-tui/deck/session/source"
 
 	json "github.com/go-json-experiment/json/v1"
@@ -222,7 +223,7 @@ func checkPrompt(t *testing.T, c *session.ToolCall) {
 		t.Errorf("Task %s has no nested work", c.CallID)
 		return
 	}
-	a, _ := session.ParseArgs(c.Arguments)
+	a, _ := present.ParseArgs(c.Arguments)
 	m, ok := c.Nested[0].(*session.UserMessage)
 	if !ok || session.TextOf(m.Content) != a.Str("prompt") || m.Source != claude.SourceCaller {
 		t.Errorf("Task %s's work does not start with its prompt: %#v", c.CallID, c.Nested[0])

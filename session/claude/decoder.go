@@ -11,6 +11,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -30,7 +31,7 @@ type Decoder struct {
 	// so it never routes sidechains and never sets the session's facts.
 	sub bool
 
-	files *session.FileLines // what reads showed of each file (shared with children)
+	files *present.FileLines // what reads showed of each file (shared with children)
 	whole map[string]string  // files whose whole text is known, by resolved path (shared)
 
 	msgUsage map[string]session.TokenUsage // usage counted so far for each message.id
@@ -59,7 +60,7 @@ type Decoder struct {
 func New(s *session.Builder, path string) *Decoder {
 	s.Format = session.FormatClaudeCode
 	return &Decoder{
-		s: s, path: path, files: session.NewFileLines(), whole: map[string]string{},
+		s: s, path: path, files: present.NewFileLines(), whole: map[string]string{},
 		msgUsage: map[string]session.TokenUsage{}, blocks: map[string]bool{}, plans: map[string]*session.Plan{},
 		tasks: map[string]*task{}, sideOf: map[string]*task{},
 		leaves: map[string]string{}, uuids: map[string]bool{},

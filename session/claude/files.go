@@ -5,6 +5,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // The file tools' results: reads, edits and writes, numbered with the
@@ -12,7 +13,7 @@ import (
 
 // readResult is a Read's card: the window from toolUseResult.file, or the
 // numbered lines of the result text when that is all there is.
-func (d *Decoder) readResult(a session.Args, obj map[string]any, text string) session.ResultView {
+func (d *Decoder) readResult(a present.Args, obj map[string]any, text string) session.ResultView {
 	path := a.Str("file_path")
 	if f, ok := jsonline.AsObject(obj["file"]); ok {
 		if content, ok := f["content"].(string); ok {
@@ -25,7 +26,7 @@ func (d *Decoder) readResult(a session.Args, obj map[string]any, text string) se
 			}
 			total, _ := jsonline.Int(f["totalLines"])
 			lines := numberedFrom(content, start)
-			v := session.ReadView(path, lines, int(total))
+			v := present.ReadView(path, lines, int(total))
 			d.files.Read(v)
 			if start == 1 && len(lines) == int(total) {
 				d.remember(path, content)
@@ -34,8 +35,8 @@ func (d *Decoder) readResult(a session.Args, obj map[string]any, text string) se
 		}
 		return nil // an image, a notebook, a PDF: the generic card
 	}
-	if lines, ok := session.NumberedLines(text); ok {
-		v := session.ReadView(path, lines, 0)
+	if lines, ok := present.NumberedLines(text); ok {
+		v := present.ReadView(path, lines, 0)
 		d.files.Read(v)
 		return v
 	}
@@ -59,7 +60,7 @@ func numberedFrom(text string, first int) []session.ReadFileLine {
 // editResult is an Edit's or MultiEdit's card: the structured patch's
 // hunks, which say where they start; else the replacements asked for,
 // placed by what the session knows of the file.
-func (d *Decoder) editResult(c *session.ToolCall, a session.Args, obj map[string]any) session.ResultView {
+func (d *Decoder) editResult(c *session.ToolCall, a present.Args, obj map[string]any) session.ResultView {
 	path := a.Str("file_path")
 	if p, ok := obj["filePath"].(string); ok && p != "" {
 		path = p
@@ -78,7 +79,7 @@ func (d *Decoder) editResult(c *session.ToolCall, a session.Args, obj map[string
 // writeResult is a Write's card: a new file whole; an overwrite as the
 // patch, or as the old text (Claude Code's, else the session's) diffed
 // against the new; failing all of those, the new text whole, said so.
-func (d *Decoder) writeResult(c *session.ToolCall, a session.Args, obj map[string]any, text string) session.ResultView {
+func (d *Decoder) writeResult(c *session.ToolCall, a present.Args, obj map[string]any, text string) session.ResultView {
 	path, content := a.Str("file_path"), a.Str("content")
 	if p, ok := obj["filePath"].(string); ok && p != "" {
 		path = p
@@ -94,13 +95,13 @@ func (d *Decoder) writeResult(c *session.ToolCall, a session.Args, obj map[strin
 	switch {
 	case len(diffs) > 0:
 	case obj["type"] == "create" || strings.HasPrefix(text, "File created successfully"):
-		diffs, starts = session.TextHunks(path, nil, content)
+		diffs, starts = present.TextHunks(path, nil, content)
 	case hasOriginal:
-		diffs, starts = session.TextHunks(path, &original, content)
+		diffs, starts = present.TextHunks(path, &original, content)
 	case isKnown:
-		diffs, starts = session.TextHunks(path, &known, content)
+		diffs, starts = present.TextHunks(path, &known, content)
 	default:
-		diffs, starts = session.TextHunks(path, nil, content)
+		diffs, starts = present.TextHunks(path, nil, content)
 		title = "Write " + path + " (replaced; its old text is not in the log)"
 	}
 	d.files.Apply(diffs, starts)
@@ -163,7 +164,7 @@ func patch(path string, v any) ([]session.FileDiff, []int) {
 // editWhole keeps the whole text of an edited file when it is known (the
 // original Claude Code logged, or the session's), by making the same
 // replacements; else the file's text is no longer known.
-func (d *Decoder) editWhole(path string, a session.Args, obj map[string]any) {
+func (d *Decoder) editWhole(path string, a present.Args, obj map[string]any) {
 	key := d.files.Key(path)
 	text, ok := d.whole[key]
 	for _, k := range []string{"originalFile", "originalFileContents"} {

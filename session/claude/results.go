@@ -5,6 +5,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -93,7 +94,7 @@ func (d *Decoder) planResult(num int, r *record, p *session.Plan, tur any, conte
 
 // present sets a finished call's view by its tool.
 func (d *Decoder) present(c *session.ToolCall, tur any) {
-	a, _ := session.ParseArgs(c.Arguments)
+	a, _ := present.ParseArgs(c.Arguments)
 	obj, _ := jsonline.AsObject(tur)
 	text := session.TextOf(c.Result.Content)
 	c.DiffStarts = nil
@@ -116,7 +117,7 @@ func (d *Decoder) present(c *session.ToolCall, tur any) {
 }
 
 // resultView is a successful call's card.
-func (d *Decoder) resultView(c *session.ToolCall, a session.Args, obj map[string]any, tur any, text string) session.ResultView {
+func (d *Decoder) resultView(c *session.ToolCall, a present.Args, obj map[string]any, tur any, text string) session.ResultView {
 	switch c.Name {
 	case "Read":
 		return d.readResult(a, obj, text)
@@ -175,7 +176,7 @@ func taskContent(content []session.ContentBlock) []session.ContentBlock {
 
 // planModeResult shows the plan the agent asked to carry out (from the
 // call, or from its plan file when the session wrote it) and the answer.
-func (d *Decoder) planModeResult(c *session.ToolCall, a session.Args, obj map[string]any, text string) session.ResultView {
+func (d *Decoder) planModeResult(c *session.ToolCall, a present.Args, obj map[string]any, text string) session.ResultView {
 	plan := a.Str("plan")
 	if p, ok := obj["plan"].(string); ok && p != "" {
 		plan = p
@@ -197,14 +198,14 @@ func (d *Decoder) planModeResult(c *session.ToolCall, a session.Args, obj map[st
 // shellOutput is what BashOutput read of a background shell: its
 // status and new output, from the object or the text's <status>, <stdout>
 // and <stderr> sections.
-func shellOutput(a session.Args, obj map[string]any, text string) session.ResultView {
+func shellOutput(a present.Args, obj map[string]any, text string) session.ResultView {
 	status, stdout, stderr := "", "", ""
 	if obj != nil {
 		status, _ = obj["status"].(string)
 		stdout, _ = obj["stdout"].(string)
 		stderr, _ = obj["stderr"].(string)
 		if code, ok := jsonline.Int(obj["exitCode"]); ok {
-			status += ", exit " + session.JSNumber(float64(code))
+			status += ", exit " + present.JSNumber(float64(code))
 		}
 	} else {
 		status, _ = tagged(text, "status")

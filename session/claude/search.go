@@ -7,6 +7,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -54,7 +55,7 @@ var foundLine = regexp.MustCompile(`^Found (\d+) files?`)
 
 // grepResult is a Grep's card by its output mode: files with matches
 // are paths, content lines are matches, counts are shown as they came.
-func grepResult(a session.Args, obj map[string]any, text string) session.ResultView {
+func grepResult(a present.Args, obj map[string]any, text string) session.ResultView {
 	mode := a.Str("output_mode")
 	if m, ok := obj["mode"].(string); ok && m != "" {
 		mode = m
@@ -103,7 +104,7 @@ func grepContent(path, body string) session.ResultView {
 			return session.SearchMatchesResultView{Files: []session.SearchFileMatches{f}, Total: len(f.Matches)}
 		}
 	}
-	if v, ok := session.SearchFromText(t).(session.SearchMatchesResultView); ok {
+	if v, ok := present.SearchFromText(t).(session.SearchMatchesResultView); ok {
 		return v
 	}
 	return nil
@@ -187,7 +188,7 @@ func lsResult(listing string) session.ResultView {
 
 // fetchResult is a WebFetch's card: its URL and HTTP status; the
 // text the model read stays the result's content.
-func fetchResult(a session.Args, obj map[string]any, text string) session.ResultView {
+func fetchResult(a present.Args, obj map[string]any, text string) session.ResultView {
 	code, ok := jsonline.Int(obj["code"])
 	if !ok {
 		return session.GenericResultView{Content: markdown(text)}

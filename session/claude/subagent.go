@@ -12,6 +12,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/internal/lines"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -50,7 +51,7 @@ const (
 	maxSubagentBytes = 64 << 20
 )
 
-func (d *Decoder) newTask(call *session.ToolCall, a session.Args) {
+func (d *Decoder) newTask(call *session.ToolCall, a present.Args) {
 	if call.CallID == "" {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -13,10 +14,10 @@ import (
 // while it runs. claude_results.go says what it shows once done.
 
 // callView is the pending view of a call of a Claude Code tool.
-func (d *Decoder) callView(name string, a session.Args, cwd string) session.CallView {
+func (d *Decoder) callView(name string, a present.Args, cwd string) session.CallView {
 	switch name {
 	case "Read":
-		return session.ReadCall(a)
+		return present.ReadCall(a)
 	case "Edit":
 		title := "Edit " + a.Str("file_path")
 		if a["replace_all"] == true {
@@ -39,13 +40,13 @@ func (d *Decoder) callView(name string, a session.Args, cwd string) session.Call
 		}
 		return v
 	case "Grep":
-		title := "Grep " + a.Str("pattern") + session.Where(a)
+		title := "Grep " + a.Str("pattern") + present.Where(a)
 		if g := a.Str("glob"); g != "" {
 			title += " (" + g + ")"
 		}
 		return session.GenericCallView{Title: title, Kind: "search"}
 	case "Glob":
-		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + session.Where(a), Kind: "search"}
+		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + present.Where(a), Kind: "search"}
 	case "LS":
 		return session.GenericCallView{Title: "List " + a.Str("path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("path")}}}
 	case "WebFetch":
@@ -71,7 +72,7 @@ func (d *Decoder) callView(name string, a session.Args, cwd string) session.Call
 	return session.GenericCallView{Title: name, RawInput: input(a)}
 }
 
-func location(a session.Args) []session.FileLocation {
+func location(a present.Args) []session.FileLocation {
 	return []session.FileLocation{{Path: a.Str("file_path")}}
 }
 
@@ -84,7 +85,7 @@ func optional(s string) any {
 }
 
 // input is a call's input as the generic card shows it, nil if none.
-func input(a session.Args) any {
+func input(a present.Args) any {
 	if len(a) == 0 {
 		return nil
 	}
@@ -93,7 +94,7 @@ func input(a session.Args) any {
 
 // editDiffs is what an Edit or MultiEdit asks to change, one diff a
 // replacement; an empty old string writes a new file.
-func editDiffs(a session.Args) []session.FileDiff {
+func editDiffs(a present.Args) []session.FileDiff {
 	path := a.Str("file_path")
 	edit := func(m map[string]any) session.FileDiff {
 		d := session.FileDiff{Path: path}
@@ -119,13 +120,13 @@ func editDiffs(a session.Args) []session.FileDiff {
 // session knows all of it, else the whole new content.
 func (d *Decoder) writeDiffs(path, content string) []session.FileDiff {
 	if old, ok := d.whole[d.files.Key(path)]; ok {
-		diffs, _ := session.TextHunks(path, &old, content)
+		diffs, _ := present.TextHunks(path, &old, content)
 		return diffs
 	}
 	return []session.FileDiff{{Path: path, NewText: content}}
 }
 
-func taskTitle(a session.Args) string {
+func taskTitle(a present.Args) string {
 	title := "Task"
 	if t := a.Str("subagent_type"); t != "" && t != "general-purpose" {
 		title += " (" + t + ")"
@@ -137,13 +138,13 @@ func taskTitle(a session.Args) string {
 }
 
 func planTitle(plan string) string {
-	if h := session.FirstHeading(plan); h != "" {
+	if h := present.FirstHeading(plan); h != "" {
 		return h
 	}
 	return "Plan"
 }
 
-func notebookTitle(a session.Args) string {
+func notebookTitle(a present.Args) string {
 	verb := "Edit"
 	switch a.Str("edit_mode") {
 	case "insert":
@@ -159,7 +160,7 @@ func notebookTitle(a session.Args) string {
 }
 
 // shellID names the background shell or task a call is about.
-func shellID(a session.Args) string {
+func shellID(a present.Args) string {
 	for _, k := range []string{"bash_id", "shell_id", "task_id", "shellId"} {
 		if id := a.Str(k); id != "" {
 			return "shell " + id
@@ -201,7 +202,7 @@ func fence(lang, text string) string {
 
 // questions writes AskUserQuestion's questions as Markdown: each with
 // its options, or with the answer once there is one.
-func questions(a session.Args, answers map[string]any) string {
+func questions(a present.Args, answers map[string]any) string {
 	list, _ := a["questions"].([]any)
 	var b strings.Builder
 	for _, item := range list {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -63,7 +64,7 @@ func (d *Decoder) toolCall(typ string, raw json.RawMessage) (session.Outcome, er
 	if typ == "custom_tool_call" {
 		rawArgs, _ = stringOf(c.Input)
 	}
-	a, parsed := session.ParseArgs(rawArgs)
+	a, parsed := present.ParseArgs(rawArgs)
 	if typ == "local_shell_call" {
 		name, rawArgs = "local_shell", string(c.Action)
 		a, parsed = action(c.Action), true
@@ -147,7 +148,7 @@ func (d *Decoder) newCard(id, name, rawArgs string, view session.CallView) *sess
 
 // commandCard: a shell tool's call, or a patch when the command feeds one
 // to apply_patch.
-func (d *Decoder) commandCard(c *call, id, rawArgs string, a session.Args, parsed bool) {
+func (d *Decoder) commandCard(c *call, id, rawArgs string, a present.Args, parsed bool) {
 	c.kind = shellCall
 	script, workdir, ok := "", "", false
 	if parsed {
@@ -205,7 +206,7 @@ func sessionID(v any) string {
 
 // writeStdin writes to (or polls) an exec session. Into a session deck saw
 // start, it feeds that command's card; else it is a card of its own.
-func (d *Decoder) writeStdin(c *call, id, rawArgs string, a session.Args, parsed bool) session.Outcome {
+func (d *Decoder) writeStdin(c *call, id, rawArgs string, a present.Args, parsed bool) session.Outcome {
 	sid := sessionID(a["session_id"])
 	chars := a.Str("chars")
 	if exec := d.running[sid]; parsed && exec != nil {
@@ -238,7 +239,7 @@ func describe(v session.CallView, desc string) session.CallView {
 }
 
 // planCall: update_plan is the plan it sets, with its explanation.
-func (d *Decoder) planCall(c *call, a session.Args, parsed bool, rawArgs string) {
+func (d *Decoder) planCall(c *call, a present.Args, parsed bool, rawArgs string) {
 	c.kind = planCall
 	p := &session.Plan{EntryBase: d.base()}
 	if !parsed { // a plan deck cannot read: its text as the one item

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -29,7 +30,7 @@ type Decoder struct {
 	pending map[string]*call             // those with no output yet
 	running map[string]*session.ToolCall // exec sessions still running, by session id
 	twins   twins                        // messages an event and a response item both carry
-	files   *session.FileLines           // what the reads showed of each file
+	files   *present.FileLines           // what the reads showed of each file
 
 	bare          bool   // the log is of the bare era: no events tell prompts apart
 	turn          int    // task_started count
@@ -45,7 +46,7 @@ func New(s *session.Builder) *Decoder {
 	s.Format = session.FormatCodex
 	return &Decoder{
 		s: s, calls: map[string]*call{}, pending: map[string]*call{}, running: map[string]*session.ToolCall{},
-		files: session.NewFileLines(),
+		files: present.NewFileLines(),
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -40,7 +40,7 @@ type run struct {
 // command reads the command a shell tool call ran: shell and
 // container.exec (an argv), local_shell (an action), shell_command and
 // exec_command (a string). ok is false when the arguments do not say.
-func command(name string, a session.Args) (script, workdir string, ok bool) {
+func command(name string, a present.Args) (script, workdir string, ok bool) {
 	workdir = a.Str("workdir")
 	switch name {
 	case "shell_command":
@@ -91,13 +91,13 @@ func scriptOf(argv []string) string {
 }
 
 // action reads a local_shell_call's action into shell arguments.
-func action(raw json.RawMessage) session.Args {
+func action(raw json.RawMessage) present.Args {
 	var act struct {
 		Command json.RawMessage `json:"command"`
 		Workdir json.RawMessage `json:"working_directory"`
 	}
 	_ = json.Unmarshal(raw, &act)
-	a := session.Args{}
+	a := present.Args{}
 	var cmd []any
 	if json.Unmarshal(act.Command, &cmd) == nil {
 		a["command"] = cmd

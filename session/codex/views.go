@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // commandView is the card of a finished command: a read, a search or a
@@ -100,20 +101,20 @@ func readView(r run, o output) (session.ReadResultView, bool) {
 			continue
 		}
 		if r.numbered {
-			rows, ok := session.NumberedLines(strings.Join(s.lines, "\n"))
+			rows, ok := present.NumberedLines(strings.Join(s.lines, "\n"))
 			if !ok {
 				return session.ReadResultView{}, false
 			}
 			lines = append(lines, rows...)
 			continue
 		}
-		lines = append(lines, session.PlainLines(strings.Join(s.lines, "\n")+"\n", next)...)
+		lines = append(lines, present.PlainLines(strings.Join(s.lines, "\n")+"\n", next)...)
 		next += len(s.lines)
 	}
 	if len(lines) == 0 {
 		return session.ReadResultView{}, false
 	}
-	return session.ReadView(r.path, lines, 0), true
+	return present.ReadView(r.path, lines, 0), true
 }
 
 var (

@@ -9,6 +9,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -28,7 +29,7 @@ type Decoder struct {
 	approvals map[string]approvalRef
 	commands  map[string]*session.Event // slash commands by commandId
 	compacts  map[string]*session.Event // compactions by compactionId
-	files     *session.FileLines        // what the reads showed of each file
+	files     *present.FileLines        // what the reads showed of each file
 }
 
 // New starts a decoder that fills s.
@@ -39,7 +40,7 @@ func New(s *session.Builder) *Decoder {
 		turnStart: map[int64]int64{}, turnSteps: map[int64]int{},
 		approvals: map[string]approvalRef{},
 		commands:  map[string]*session.Event{}, compacts: map[string]*session.Event{},
-		files: session.NewFileLines(),
+		files: present.NewFileLines(),
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/present"
 )
 
 // A live host's view of a call or result is shown instead of deck's own;
@@ -58,7 +59,7 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		`{"card":"web","kind":"fetch","url":"u","statusCode":200,"truncated":false}`:                                                     "web",
 	}
 	for raw, card := range results {
-		v, ok := session.NarrowResult([]byte(raw))
+		v, ok := present.NarrowResult([]byte(raw))
 		if !ok || v.Card() != card {
 			t.Errorf("%s: %#v %v", raw, v, ok)
 		}
@@ -69,7 +70,7 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		`{"card":"diff","title":"Edit a","diffs":[{"path":"a","oldText":"x","newText":"y"}]}`:   "diff",
 	}
 	for raw, card := range calls {
-		v, ok := session.NarrowCall([]byte(raw))
+		v, ok := present.NarrowCall([]byte(raw))
 		if !ok || v.Card() != card {
 			t.Errorf("%s: %#v %v", raw, v, ok)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -135,7 +136,7 @@ func (d *Decoder) applyChunk(e chunkEvent, r *record) bool {
 			}
 			x.Arguments += c.ArgumentsDelta
 		}
-		x.Call = session.Call(x.Name, x.Arguments)
+		x.Call = present.Call(x.Name, x.Arguments)
 	default: // newStreamEntry makes nothing else
 	}
 	if exists {
@@ -254,7 +255,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *re
 			matched[c] = true
 			c.Streaming = false
 			c.Name, c.Arguments = b.Name, b.Arguments
-			c.Call = session.Call(c.Name, c.Arguments)
+			c.Call = present.Call(c.Name, c.Arguments)
 		}
 	}
 	for key, e := range d.streams {

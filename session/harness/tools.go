@@ -6,6 +6,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 )
 
 type toolCallData struct {
@@ -31,9 +32,9 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = jsonline.Num(r.Time)
-	call.Call = session.Call(call.Name, call.Arguments)
+	call.Call = present.Call(call.Name, call.Arguments)
 	if r.hostViewFor == "call" {
-		if v, ok := session.NarrowCall(r.hostView); ok {
+		if v, ok := present.NarrowCall(r.hostView); ok {
 			call.Call = v // the live host's own view of the call
 		}
 	}
@@ -121,7 +122,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 func settle(call *session.ToolCall, host session.ResultView) {
 	call.View = host
 	if host == nil {
-		call.View = session.Result(call.Name, call.Arguments, call.Result)
+		call.View = present.Result(call.Name, call.Arguments, call.Result)
 	}
 	if call.Call == nil {
 		return
@@ -144,7 +145,7 @@ func hostResultView(r *record) session.ResultView {
 	if r.hostViewFor != "result" {
 		return nil
 	}
-	v, _ := session.NarrowResult(r.hostView)
+	v, _ := present.NarrowResult(r.hostView)
 	return v
 }
 

@@ -1,6 +1,7 @@
-package session
+package present
 
 import (
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -10,28 +11,28 @@ import (
 func init() {
 	register([]string{"grep"}, presenter{
 		schema: schema{"pattern": req("string"), "path": opt("string"), "include": opt("string")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			title := "Grep " + a.Str("pattern") + Where(a)
 			if a.Has("include") {
 				title += " (" + a.Str("include") + ")"
 			}
-			return GenericCallView{Title: title, Kind: "search", RawInput: a.Str("pattern")}
+			return session.GenericCallView{Title: title, Kind: "search", RawInput: a.Str("pattern")}
 		},
-		result: func(_ Args, r *ToolResult) ResultView { return searchResult(r, "matches") },
+		result: func(_ Args, r *session.ToolResult) session.ResultView { return searchResult(r, "matches") },
 	})
 	register([]string{"glob"}, presenter{
 		schema: schema{"pattern": req("string"), "path": opt("string")},
-		call: func(a Args) CallView {
-			return GenericCallView{Title: "Glob " + a.Str("pattern") + Where(a), Kind: "search", RawInput: a.Str("pattern")}
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: "Glob " + a.Str("pattern") + Where(a), Kind: "search", RawInput: a.Str("pattern")}
 		},
-		result: func(_ Args, r *ToolResult) ResultView { return searchResult(r, "paths") },
+		result: func(_ Args, r *session.ToolResult) session.ResultView { return searchResult(r, "paths") },
 	})
 	register([]string{"web_search"}, presenter{
 		schema: schema{"query": req("string")},
-		call: func(a Args) CallView {
-			return GenericCallView{Title: a.Str("query"), Kind: "search", RawInput: a.Str("query")}
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: a.Str("query"), Kind: "search", RawInput: a.Str("query")}
 		},
-		result: func(a Args, r *ToolResult) ResultView {
+		result: func(a Args, r *session.ToolResult) session.ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -45,10 +46,10 @@ func init() {
 	})
 	register([]string{"web_fetch"}, presenter{
 		schema: schema{"url": req("string")},
-		call: func(a Args) CallView {
-			return GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: a.Str("url")}
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: a.Str("url")}
 		},
-		result: func(a Args, r *ToolResult) ResultView {
+		result: func(a Args, r *session.ToolResult) session.ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -70,7 +71,7 @@ func Where(a Args) string {
 }
 
 // searchResult is the search card of the wanted shape, from the meta.
-func searchResult(r *ToolResult, shape string) ResultView {
+func searchResult(r *session.ToolResult, shape string) session.ResultView {
 	if r.IsError {
 		return nil
 	}
@@ -81,11 +82,11 @@ func searchResult(r *ToolResult, shape string) ResultView {
 	return v
 }
 
-func searchShape(v ResultView) string {
+func searchShape(v session.ResultView) string {
 	switch v.(type) {
-	case SearchMatchesResultView:
+	case session.SearchMatchesResultView:
 		return "matches"
-	case SearchPathsResultView:
+	case session.SearchPathsResultView:
 		return "paths"
 	default:
 		return ""
@@ -95,7 +96,7 @@ func searchShape(v ResultView) string {
 // searchResultMeta narrows a search result's meta: {shape: "matches",
 // files: [{path, matches: [{lineNumber, line}]}], truncated, total} or
 // {shape: "paths", paths: [string], truncated, total}. Empty lists are valid.
-func searchResultMeta(meta any) (ResultView, bool) {
+func searchResultMeta(meta any) (session.ResultView, bool) {
 	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return nil, false
@@ -111,7 +112,7 @@ func searchResultMeta(meta any) (ResultView, bool) {
 		if !ok {
 			return nil, false
 		}
-		return SearchMatchesResultView{Files: files, Truncated: truncated, Total: int(total)}, true
+		return session.SearchMatchesResultView{Files: files, Truncated: truncated, Total: int(total)}, true
 	case "paths":
 		list, ok := m["paths"].([]any)
 		if !ok {
@@ -123,17 +124,17 @@ func searchResultMeta(meta any) (ResultView, bool) {
 				return nil, false
 			}
 		}
-		return SearchPathsResultView{Paths: paths, Truncated: truncated, Total: int(total)}, true
+		return session.SearchPathsResultView{Paths: paths, Truncated: truncated, Total: int(total)}, true
 	}
 	return nil, false
 }
 
-func searchFiles(v any) ([]SearchFileMatches, bool) {
+func searchFiles(v any) ([]session.SearchFileMatches, bool) {
 	list, ok := v.([]any)
 	if !ok {
 		return nil, false
 	}
-	files := make([]SearchFileMatches, 0, len(list))
+	files := make([]session.SearchFileMatches, 0, len(list))
 	for _, item := range list {
 		f, ok := jsonline.AsObject(item)
 		if !ok {
@@ -144,7 +145,7 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		group := SearchFileMatches{Path: path, Matches: make([]SearchLineMatch, 0, len(ms))}
+		group := session.SearchFileMatches{Path: path, Matches: make([]session.SearchLineMatch, 0, len(ms))}
 		for _, mi := range ms {
 			mm, ok := jsonline.AsObject(mi)
 			if !ok {
@@ -155,7 +156,7 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 			if !ok1 || !ok2 {
 				return nil, false
 			}
-			group.Matches = append(group.Matches, SearchLineMatch{LineNumber: int(n), Line: line})
+			group.Matches = append(group.Matches, session.SearchLineMatch{LineNumber: int(n), Line: line})
 		}
 		files = append(files, group)
 	}
@@ -164,8 +165,8 @@ func searchFiles(v any) ([]SearchFileMatches, bool) {
 
 // webSearchFromMeta narrows {sources: [{url, title?, snippet?,
 // publishedAt?}], truncated, answer?}.
-func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
-	var v WebSearchResultView
+func webSearchFromMeta(meta any) (session.WebSearchResultView, bool) {
+	var v session.WebSearchResultView
 	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return v, false
@@ -176,7 +177,7 @@ func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
 	if !ok1 || !ok2 || !ok3 {
 		return v, false
 	}
-	v.Sources = make([]WebSource, 0, len(list))
+	v.Sources = make([]session.WebSource, 0, len(list))
 	for _, item := range list {
 		s, ok := jsonline.AsObject(item)
 		if !ok {
@@ -189,15 +190,15 @@ func webSearchFromMeta(meta any) (WebSearchResultView, bool) {
 		if !ok || !ok1 || !ok2 || !ok3 {
 			return v, false
 		}
-		v.Sources = append(v.Sources, WebSource{URL: url, Title: title, Snippet: snippet, PublishedAt: date})
+		v.Sources = append(v.Sources, session.WebSource{URL: url, Title: title, Snippet: snippet, PublishedAt: date})
 	}
 	v.Truncated, v.Answer = truncated, answer
 	return v, true
 }
 
 // webFetchFromMeta narrows {url, statusCode, truncated}.
-func webFetchFromMeta(meta any) (WebFetchResultView, bool) {
-	var v WebFetchResultView
+func webFetchFromMeta(meta any) (session.WebFetchResultView, bool) {
+	var v session.WebFetchResultView
 	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return v, false
@@ -208,7 +209,7 @@ func webFetchFromMeta(meta any) (WebFetchResultView, bool) {
 	if !ok1 || !ok2 || !ok3 {
 		return v, false
 	}
-	return WebFetchResultView{URL: url, StatusCode: int(code), Truncated: truncated}, true
+	return session.WebFetchResultView{URL: url, StatusCode: int(code), Truncated: truncated}, true
 }
 
 // optString reads a field that is absent or a string.

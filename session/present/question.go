@@ -1,9 +1,10 @@
-package session
+package present
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -50,7 +51,7 @@ func askedQuestions(a Args) []askedQuestion {
 	return out
 }
 
-func questionCall(a Args) CallView {
+func questionCall(a Args) session.CallView {
 	qs := askedQuestions(a)
 	if len(qs) == 0 {
 		return nil
@@ -71,16 +72,16 @@ func questionCall(a Args) CallView {
 		}
 		b.WriteString("\n")
 	}
-	return GenericCallView{Title: title, Content: []ContentBlock{{Type: "text", Text: b.String()}}}
+	return session.GenericCallView{Title: title, Content: []session.ContentBlock{{Type: "text", Text: b.String()}}}
 }
 
 // questionResult reads the answers ({"answers":[{id, selected, custom?}]})
 // against the questions: each question, then what was chosen.
-func questionResult(a Args, r *ToolResult) ResultView {
+func questionResult(a Args, r *session.ToolResult) session.ResultView {
 	if r.IsError {
 		return nil
 	}
-	v, err := jsonline.Any([]byte(TextOf(r.Content)))
+	v, err := jsonline.Any([]byte(session.TextOf(r.Content)))
 	m, ok := jsonline.AsObject(v)
 	list, ok2 := m["answers"].([]any)
 	if err != nil || !ok || !ok2 {
@@ -113,7 +114,7 @@ func questionResult(a Args, r *ToolResult) ResultView {
 		}
 		fmt.Fprintf(&b, "- **%s** %s\n", mdEscape(q.text), mdEscape(answer))
 	}
-	return GenericResultView{Content: []ContentBlock{{Type: "text", Text: b.String()}}}
+	return session.GenericResultView{Content: []session.ContentBlock{{Type: "text", Text: b.String()}}}
 }
 
 // mdEscape keeps a person's words from being read as Markdown.

@@ -1,4 +1,4 @@
-package session
+package present
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -20,13 +21,13 @@ const contextLines = 3
 // TextHunks diffs two whole texts into hunks with context, one FileDiff each,
 // and where each hunk's old text starts in the file. A new file (old nil) is
 // one hunk from line 1.
-func TextHunks(path string, old *string, newText string) ([]FileDiff, []int) {
+func TextHunks(path string, old *string, newText string) ([]session.FileDiff, []int) {
 	if old == nil {
-		return []FileDiff{{Path: path, NewText: newText}}, []int{1}
+		return []session.FileDiff{{Path: path, NewText: newText}}, []int{1}
 	}
 	a, b := splitLines(strings.TrimSuffix(*old, "\n")), splitLines(strings.TrimSuffix(newText, "\n"))
 	edits := lcs.DiffLines(a, b)
-	var diffs []FileDiff
+	var diffs []session.FileDiff
 	var starts []int
 	for i := 0; i < len(edits); {
 		// a hunk: this edit and those close enough to share context
@@ -48,7 +49,7 @@ func TextHunks(path string, old *string, newText string) ([]FileDiff, []int) {
 		}
 		oldLines = append(oldLines, a[oi:to]...)
 		newLines = append(newLines, a[oi:to]...)
-		d := FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
+		d := session.FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
 		if len(oldLines) > 0 {
 			o := strings.Join(oldLines, "\n")
 			d.OldText = &o
@@ -65,8 +66,8 @@ var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@
 // UnifiedHunks reads a unified diff (its @@ hunks; file headers are skipped)
 // into one FileDiff per hunk, with where each hunk's old text starts. Lines
 // that belong to no hunk are ignored.
-func UnifiedHunks(path, diff string) ([]FileDiff, []int) {
-	var diffs []FileDiff
+func UnifiedHunks(path, diff string) ([]session.FileDiff, []int) {
+	var diffs []session.FileDiff
 	var starts []int
 	var oldLines, newLines []string
 	in := false
@@ -74,7 +75,7 @@ func UnifiedHunks(path, diff string) ([]FileDiff, []int) {
 		if !in {
 			return
 		}
-		d := FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
+		d := session.FileDiff{Path: path, NewText: strings.Join(newLines, "\n")}
 		if len(oldLines) > 0 {
 			o := strings.Join(oldLines, "\n")
 			d.OldText = &o
@@ -135,9 +136,9 @@ func Unfence(text string) string {
 // NumberedLines reads a file's lines out of text a tool printed with line
 // numbers: "     1→text" (Claude Code), "1\ttext" (cat -n, nl), or "1: text"
 // (the harness). ok is false when the lines are not all numbered that way.
-func NumberedLines(text string) ([]ReadFileLine, bool) {
+func NumberedLines(text string) ([]session.ReadFileLine, bool) {
 	rows := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	out := make([]ReadFileLine, 0, len(rows))
+	out := make([]session.ReadFileLine, 0, len(rows))
 	for _, r := range rows {
 		t := strings.TrimLeft(r, " ")
 		i := 0
@@ -160,30 +161,30 @@ func NumberedLines(text string) ([]ReadFileLine, bool) {
 		if len(out) > 0 && n <= out[len(out)-1].Number {
 			return nil, false
 		}
-		out = append(out, ReadFileLine{Number: n, Text: rest})
+		out = append(out, session.ReadFileLine{Number: n, Text: rest})
 	}
 	return out, len(out) > 0
 }
 
 // ReadView is the read card of a window of a file whose lines are known.
-func ReadView(path string, lines []ReadFileLine, total int) ReadResultView {
+func ReadView(path string, lines []session.ReadFileLine, total int) session.ReadResultView {
 	offset := 1
 	if len(lines) > 0 {
 		offset = lines[0].Number
 		total = max(total, lines[len(lines)-1].Number)
 	}
-	return ReadResultView{Path: path, Offset: offset, Lines: lines, TotalLines: total, Lang: LangFromPath(path)}
+	return session.ReadResultView{Path: path, Offset: offset, Lines: lines, TotalLines: total, Lang: session.LangFromPath(path)}
 }
 
 // PlainLines numbers text's lines from first.
-func PlainLines(text string, first int) []ReadFileLine {
+func PlainLines(text string, first int) []session.ReadFileLine {
 	if text == "" {
 		return nil
 	}
 	rows := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	out := make([]ReadFileLine, len(rows))
+	out := make([]session.ReadFileLine, len(rows))
 	for i, r := range rows {
-		out[i] = ReadFileLine{Number: first + i, Text: r}
+		out[i] = session.ReadFileLine{Number: first + i, Text: r}
 	}
 	return out
 }
@@ -192,12 +193,12 @@ var matchLine = regexp.MustCompile(`^(.+?):(\d+):(.*)$`)
 
 // SearchFromText reads a search tool's text output: "path:line:text" rows (rg,
 // grep -n) become matches grouped by file; anything else, one path a row.
-func SearchFromText(text string) ResultView {
+func SearchFromText(text string) session.ResultView {
 	rows := strings.Split(strings.TrimSpace(text), "\n")
 	if strings.TrimSpace(text) == "" {
-		return SearchPathsResultView{}
+		return session.SearchPathsResultView{}
 	}
-	var files []SearchFileMatches
+	var files []session.SearchFileMatches
 	at := map[string]int{}
 	n := 0
 	for _, r := range rows {
@@ -211,13 +212,13 @@ func SearchFromText(text string) ResultView {
 		if !ok {
 			i = len(files)
 			at[m[1]] = i
-			files = append(files, SearchFileMatches{Path: m[1]})
+			files = append(files, session.SearchFileMatches{Path: m[1]})
 		}
-		files[i].Matches = append(files[i].Matches, SearchLineMatch{LineNumber: num, Line: m[3]})
+		files[i].Matches = append(files[i].Matches, session.SearchLineMatch{LineNumber: num, Line: m[3]})
 		n++
 	}
 	if files != nil {
-		return SearchMatchesResultView{Files: files, Total: n}
+		return session.SearchMatchesResultView{Files: files, Total: n}
 	}
 	var paths []string
 	for _, r := range rows {
@@ -225,7 +226,7 @@ func SearchFromText(text string) ResultView {
 			paths = append(paths, r)
 		}
 	}
-	return SearchPathsResultView{Paths: paths, Total: len(paths)}
+	return session.SearchPathsResultView{Paths: paths, Total: len(paths)}
 }
 
 // ExitOf reads an exit code from a JSON number.

@@ -1,9 +1,10 @@
-package session
+package present
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -99,7 +100,7 @@ func TestLangFromPath(t *testing.T) {
 		"style.module.scss":     "scss",
 		"/home/u/.config/x.yml": "yaml",
 	} {
-		if got := LangFromPath(path); got != want {
+		if got := session.LangFromPath(path); got != want {
 			t.Errorf("LangFromPath(%q) = %q, want %q", path, got, want)
 		}
 	}

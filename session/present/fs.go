@@ -1,8 +1,9 @@
-package session
+package present
 
 import (
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -17,10 +18,10 @@ func init() {
 	})
 	register([]string{"write"}, presenter{
 		schema: schema{"file_path": req("string"), "content": req("string")},
-		call: func(a Args) CallView {
-			return DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: writeDiff(a), Locations: []FileLocation{{Path: a.Str("file_path")}}}
+		call: func(a Args) session.CallView {
+			return session.DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: writeDiff(a), Locations: []session.FileLocation{{Path: a.Str("file_path")}}}
 		},
-		result: func(a Args, r *ToolResult) ResultView {
+		result: func(a Args, r *session.ToolResult) session.ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -28,23 +29,23 @@ func init() {
 			if !ok { // a new file, an identical overwrite, an old log: the whole file
 				diffs = writeDiff(a)
 			}
-			return DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: diffs}
+			return session.DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: diffs}
 		},
 	})
 	register([]string{"edit"}, presenter{
 		schema: schema{"file_path": req("string"), "old_string": req("string"), "new_string": req("string"), "replace_all": opt("boolean")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			var old *string
 			if s := a.Str("old_string"); s != "" {
 				old = &s
 			}
-			return DiffCallView{
+			return session.DiffCallView{
 				Title:     "Edit " + a.Str("file_path"),
-				Diffs:     []FileDiff{{Path: a.Str("file_path"), OldText: old, NewText: a.Str("new_string")}},
-				Locations: []FileLocation{{Path: a.Str("file_path")}},
+				Diffs:     []session.FileDiff{{Path: a.Str("file_path"), OldText: old, NewText: a.Str("new_string")}},
+				Locations: []session.FileLocation{{Path: a.Str("file_path")}},
 			}
 		},
-		result: func(a Args, r *ToolResult) ResultView {
+		result: func(a Args, r *session.ToolResult) session.ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -52,34 +53,34 @@ func init() {
 			if !ok {
 				return nil
 			}
-			return DiffResultView{Title: "Edit " + a.Str("file_path"), Diffs: diffs}
+			return session.DiffResultView{Title: "Edit " + a.Str("file_path"), Diffs: diffs}
 		},
 	})
 	register([]string{"list"}, presenter{
 		schema: schema{"path": opt("string")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			p := "."
 			if a.Has("path") {
 				p = a.Str("path")
 			}
-			return GenericCallView{Title: "List " + p, Kind: "read", Locations: []FileLocation{{Path: p}}}
+			return session.GenericCallView{Title: "List " + p, Kind: "read", Locations: []session.FileLocation{{Path: p}}}
 		},
 	})
 	register([]string{"read_image"}, presenter{
 		schema: schema{"file_path": req("string")},
-		call: func(a Args) CallView {
-			return GenericCallView{Title: "Read image " + a.Str("file_path"), Kind: "read", Locations: []FileLocation{{Path: a.Str("file_path")}}}
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: "Read image " + a.Str("file_path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("file_path")}}}
 		},
 	})
 }
 
-func writeDiff(a Args) []FileDiff {
-	return []FileDiff{{Path: a.Str("file_path"), OldText: nil, NewText: a.Str("content")}}
+func writeDiff(a Args) []session.FileDiff {
+	return []session.FileDiff{{Path: a.Str("file_path"), OldText: nil, NewText: a.Str("content")}}
 }
 
 // ReadCall titles a read with its window: "Read f (5 - 8)", "Read f (from
 // line 7)", or just "Read f".
-func ReadCall(a Args) CallView {
+func ReadCall(a Args) session.CallView {
 	offset, hasOffset := a.Num("offset")
 	limit, hasLimit := a.Num("limit")
 	start := 1.0
@@ -93,16 +94,16 @@ func ReadCall(a Args) CallView {
 	case hasOffset:
 		window = " (from line " + JSNumber(offset) + ")"
 	}
-	return GenericCallView{
+	return session.GenericCallView{
 		Title:     "Read " + a.Str("file_path") + window,
 		Kind:      "read",
-		Locations: []FileLocation{{Path: a.Str("file_path"), Line: int(start)}},
+		Locations: []session.FileLocation{{Path: a.Str("file_path"), Line: int(start)}},
 	}
 }
 
 // ReadResult is the read card, from the result's meta; it declines on an
 // error, on meta that does not narrow, and on text that is not the envelope.
-func ReadResult(_ Args, r *ToolResult) ResultView {
+func ReadResult(_ Args, r *session.ToolResult) session.ResultView {
 	if r.IsError {
 		return nil
 	}
@@ -118,7 +119,7 @@ func ReadResult(_ Args, r *ToolResult) ResultView {
 	if !ok {
 		return nil
 	}
-	v.Content = []ContentBlock{{Type: "text", Text: body}}
+	v.Content = []session.ContentBlock{{Type: "text", Text: body}}
 	return v
 }
 
@@ -148,7 +149,7 @@ func readEnvelope(text string) (string, bool) {
 // diffsFromMeta narrows {diffs: FileDiff[]} all or nothing: a non-empty
 // array whose every entry has a string path, a string or null oldText and a
 // string newText.
-func diffsFromMeta(meta any) ([]FileDiff, bool) {
+func diffsFromMeta(meta any) ([]session.FileDiff, bool) {
 	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return nil, false
@@ -157,7 +158,7 @@ func diffsFromMeta(meta any) ([]FileDiff, bool) {
 	if !ok || len(list) == 0 {
 		return nil, false
 	}
-	out := make([]FileDiff, 0, len(list))
+	out := make([]session.FileDiff, 0, len(list))
 	for _, item := range list {
 		d, ok := jsonline.AsObject(item)
 		if !ok {
@@ -169,7 +170,7 @@ func diffsFromMeta(meta any) ([]FileDiff, bool) {
 		if !ok1 || !ok2 || !present {
 			return nil, false
 		}
-		fd := FileDiff{Path: path, NewText: newText}
+		fd := session.FileDiff{Path: path, NewText: newText}
 		switch o := old.(type) {
 		case nil:
 		case string:

@@ -1,8 +1,10 @@
-package session
+package present
 
 import (
 	"path"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // FileLines is what the session has seen of each file's lines: from its
@@ -38,7 +40,7 @@ func (f *FileLines) Rename(from, to string) {
 }
 
 // Read records a Read window: these lines of the file are now known.
-func (f *FileLines) Read(v ReadResultView) {
+func (f *FileLines) Read(v session.ReadResultView) {
 	k := f.Key(v.Path)
 	known := f.files[k]
 	if known == nil {
@@ -52,7 +54,7 @@ func (f *FileLines) Read(v ReadResultView) {
 
 // Number finds where each hunk's old text starts in the file, 0 where it is
 // not known. A hunk with no old text (a new file) starts at line 1.
-func (f *FileLines) Number(diffs []FileDiff) []int {
+func (f *FileLines) Number(diffs []session.FileDiff) []int {
 	starts := make([]int, len(diffs))
 	for i, d := range diffs {
 		if d.OldText == nil {
@@ -66,7 +68,7 @@ func (f *FileLines) Number(diffs []FileDiff) []int {
 
 // Apply updates what is known after diffs were applied, hunk by hunk from the
 // bottom so earlier line numbers stay put.
-func (f *FileLines) Apply(diffs []FileDiff, starts []int) {
+func (f *FileLines) Apply(diffs []session.FileDiff, starts []int) {
 	for i := len(diffs) - 1; i >= 0; i-- {
 		d := diffs[i]
 		k := f.Key(d.Path)

@@ -1,6 +1,7 @@
-package session
+package present
 
 import (
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -12,7 +13,7 @@ import (
 // presenters derive the card, as they do for a log.
 
 // NarrowCall reads a host's call view.
-func NarrowCall(raw []byte) (CallView, bool) {
+func NarrowCall(raw []byte) (session.CallView, bool) {
 	m, ok := viewObject(raw)
 	if !ok {
 		return nil, false
@@ -29,27 +30,27 @@ func NarrowCall(raw []byte) (CallView, bool) {
 		if !ok1 || !ok2 || !ok3 {
 			return nil, false
 		}
-		return GenericCallView{Title: title, Kind: ToolCallKind(kind), RawInput: m["rawInput"], Content: content, Locations: locations}, true
+		return session.GenericCallView{Title: title, Kind: session.ToolCallKind(kind), RawInput: m["rawInput"], Content: content, Locations: locations}, true
 	case "terminal":
 		description, ok1 := optString(m, "description")
 		cwd, ok2 := optString(m, "cwd")
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		return TerminalCallView{Title: title, Description: description, Cwd: cwd}, true
+		return session.TerminalCallView{Title: title, Description: description, Cwd: cwd}, true
 	case "diff":
 		diffs, ok1 := diffsFromMeta(m)
 		locations, ok2 := viewLocations(m)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		return DiffCallView{Title: title, Diffs: diffs, Locations: locations}, true
+		return session.DiffCallView{Title: title, Diffs: diffs, Locations: locations}, true
 	}
 	return nil, false
 }
 
 // NarrowResult reads a host's result view.
-func NarrowResult(raw []byte) (ResultView, bool) {
+func NarrowResult(raw []byte) (session.ResultView, bool) {
 	m, ok := viewObject(raw)
 	if !ok {
 		return nil, false
@@ -64,14 +65,14 @@ func NarrowResult(raw []byte) (ResultView, bool) {
 		if !ok {
 			return nil, false
 		}
-		return GenericResultView{Title: title, Content: content}, true
+		return session.GenericResultView{Title: title, Content: content}, true
 	case "terminal":
 		output, ok1 := optString(m, "output")
 		signal, ok2 := optString(m, "signal")
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		v := TerminalResultView{Title: title, Output: output, Signal: signal}
+		v := session.TerminalResultView{Title: title, Output: output, Signal: signal}
 		if code, present := m["exitCode"]; present && code != nil {
 			if v.ExitCode = ExitOf(code); v.ExitCode == nil {
 				return nil, false
@@ -83,14 +84,14 @@ func NarrowResult(raw []byte) (ResultView, bool) {
 		if !ok {
 			return nil, false
 		}
-		return DiffResultView{Title: title, Diffs: diffs}, true
+		return session.DiffResultView{Title: title, Diffs: diffs}, true
 	case "search":
 		v, _ := searchResultMeta(m)
-		if s, ok := v.(SearchMatchesResultView); ok {
+		if s, ok := v.(session.SearchMatchesResultView); ok {
 			s.Title = title
 			return s, true
 		}
-		if s, ok := v.(SearchPathsResultView); ok {
+		if s, ok := v.(session.SearchPathsResultView); ok {
 			s.Title = title
 			return s, true
 		}
@@ -129,7 +130,7 @@ func viewObject(raw []byte) (map[string]any, bool) {
 }
 
 // viewLocations reads an optional locations list: [{path, line?}].
-func viewLocations(m map[string]any) ([]FileLocation, bool) {
+func viewLocations(m map[string]any) ([]session.FileLocation, bool) {
 	v, present := m["locations"]
 	if !present {
 		return nil, true
@@ -138,7 +139,7 @@ func viewLocations(m map[string]any) ([]FileLocation, bool) {
 	if !ok {
 		return nil, false
 	}
-	out := make([]FileLocation, 0, len(list))
+	out := make([]session.FileLocation, 0, len(list))
 	for _, item := range list {
 		l, ok := jsonline.AsObject(item)
 		if !ok {
@@ -148,7 +149,7 @@ func viewLocations(m map[string]any) ([]FileLocation, bool) {
 		if !ok {
 			return nil, false
 		}
-		loc := FileLocation{Path: path}
+		loc := session.FileLocation{Path: path}
 		if line, present := l["line"]; present {
 			n, ok := jsonline.Int(line)
 			if !ok || n < 1 {
@@ -163,7 +164,7 @@ func viewLocations(m map[string]any) ([]FileLocation, bool) {
 
 // viewContent reads an optional list of content blocks, with the blocks'
 // own rules (a block of a type deck does not know is kept as it came).
-func viewContent(m map[string]any) ([]ContentBlock, bool) {
+func viewContent(m map[string]any) ([]session.ContentBlock, bool) {
 	v, present := m["content"]
 	if !present {
 		return nil, true
@@ -175,7 +176,7 @@ func viewContent(m map[string]any) ([]ContentBlock, bool) {
 	if err != nil {
 		return nil, false
 	}
-	var blocks []ContentBlock
+	var blocks []session.ContentBlock
 	if json.Unmarshal(b, &blocks) != nil {
 		return nil, false
 	}

@@ -1,8 +1,9 @@
-package session
+package present
 
 import (
 	"testing"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -35,7 +36,7 @@ func FuzzNarrowing(f *testing.F) {
 		webFetchFromMeta(m)
 		for _, name := range []string{"read", "write", "edit", "bash", "grep", "glob", "web_search", "web_fetch", "exit_plan_mode"} {
 			Result(name, `{"file_path":"a","content":"c","old_string":"o","new_string":"n","command":"c","description":"d","pattern":"p","query":"q","url":"u","plan":"# p"}`,
-				&ToolResult{Content: []ContentBlock{{Type: "text", Text: string(data)}}, Meta: m})
+				&session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: string(data)}}, Meta: m})
 		}
 	})
 }

@@ -1,6 +1,7 @@
-package session
+package present
 
 import (
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
@@ -13,8 +14,8 @@ import (
 //
 // One deliberate difference: JavaScript takes any integral double (1e300) as
 // an integer; deck takes integers only up to 2^53 − 1, the exact range.
-func readResultMeta(meta any) (ReadResultView, bool) {
-	var v ReadResultView
+func readResultMeta(meta any) (session.ReadResultView, bool) {
+	var v session.ReadResultView
 	m, ok := jsonline.AsObject(meta)
 	if !ok {
 		return v, false
@@ -35,7 +36,7 @@ func readResultMeta(meta any) (ReadResultView, bool) {
 	if !ok {
 		return v, false
 	}
-	lines := make([]ReadFileLine, 0, len(list))
+	lines := make([]session.ReadFileLine, 0, len(list))
 	previous := offset - 1
 	for _, item := range list {
 		l, ok := jsonline.AsObject(item)
@@ -50,7 +51,7 @@ func readResultMeta(meta any) (ReadResultView, bool) {
 		if !ok {
 			return v, false
 		}
-		lines = append(lines, ReadFileLine{Number: int(n), Text: text})
+		lines = append(lines, session.ReadFileLine{Number: int(n), Text: text})
 		previous = n
 	}
 	lang, present := m["lang"]

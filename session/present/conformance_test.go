@@ -1,4 +1,4 @@
-package session
+package present
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -23,19 +24,19 @@ func viewJSON(t *testing.T, v any) any {
 		t.Fatal(err)
 	}
 	switch x := v.(type) {
-	case CallView:
+	case session.CallView:
 		m["card"] = x.Card()
-	case ResultView:
+	case session.ResultView:
 		m["card"] = x.Card()
 	}
 	switch v.(type) {
-	case SearchMatchesResultView:
+	case session.SearchMatchesResultView:
 		m["shape"] = "matches"
-	case SearchPathsResultView:
+	case session.SearchPathsResultView:
 		m["shape"] = "paths"
-	case WebSearchResultView:
+	case session.WebSearchResultView:
 		m["kind"] = "search"
-	case WebFetchResultView:
+	case session.WebFetchResultView:
 		m["kind"] = "fetch"
 	}
 	return m
@@ -97,7 +98,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 			}
 			var r struct {
 				Message struct {
-					Content []ContentBlock `json:"content"`
+					Content []session.ContentBlock `json:"content"`
 					Source  struct {
 						CallID string `json:"callId"`
 					} `json:"source"`
@@ -110,7 +111,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 			block := r.Message.Content[0]
 			m, _ := jsonline.Any(r.Meta)
 			c := calls[r.Message.Source.CallID]
-			got := viewJSON(t, Result(c.name, c.args, &ToolResult{Content: block.Content, IsError: block.IsError, Meta: m}))
+			got := viewJSON(t, Result(c.name, c.args, &session.ToolResult{Content: block.Content, IsError: block.IsError, Meta: m}))
 			if !reflect.DeepEqual(got, p.View.View) {
 				t.Errorf("result view of %s:\n got %v\nwant %v", c.name, got, p.View.View)
 			}
@@ -128,4 +129,4 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 }
 
 // testdata is where the golden package keeps the corpus copies and fixtures.
-const testdata = "../golden/testdata"
+const testdata = "../../golden/testdata"

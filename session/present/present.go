@@ -1,10 +1,17 @@
-package session
+// Package present is the harness's tool presentation, ported from its
+// presenters: a tool call's name, arguments and result become one of the
+// card views of session's union. Other agents' readers map their tools onto
+// the same views through it, with the helpers here for what their tools
+// print (numbered lines, unified diffs, search rows) and FileLines, which
+// numbers a diff with the file's real lines.
+package present
 
 import (
 	"bytes"
 	"math"
 	"strconv"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -16,8 +23,8 @@ type Args map[string]any
 // harness's `undefined`: the generic fallback.
 type presenter struct {
 	schema schema
-	call   func(a Args) CallView
-	result func(a Args, r *ToolResult) ResultView
+	call   func(a Args) session.CallView
+	result func(a Args, r *session.ToolResult) session.ResultView
 	// alt is another tool registered under the same name, tried when the
 	// arguments do not fit this one's schema.
 	alt *presenter
@@ -46,7 +53,7 @@ func register(names []string, p presenter) {
 // Call derives the pending view of a call from its name and raw
 // arguments. Arguments that are not a JSON object, or that fail the tool's
 // schema, skip the tool's presenter, as the harness does.
-func Call(name, raw string) CallView {
+func Call(name, raw string) session.CallView {
 	a, ok := ParseArgs(raw)
 	if p := pick(name, a); ok && p != nil && p.call != nil {
 		if v := p.call(a); v != nil {
@@ -57,8 +64,8 @@ func Call(name, raw string) CallView {
 }
 
 // genericCall is the fallback pending card: the tool's name, and its input.
-func genericCall(name, raw string, a Args, ok bool) CallView {
-	v := GenericCallView{Title: name}
+func genericCall(name, raw string, a Args, ok bool) session.CallView {
+	v := session.GenericCallView{Title: name}
 	switch {
 	case ok && len(a) > 0:
 		v.RawInput = map[string]any(a)
@@ -70,14 +77,14 @@ func genericCall(name, raw string, a Args, ok bool) CallView {
 
 // Result derives the completed view of a call. With no view from the
 // tool it is the generic card with no content: the raw result is shown.
-func Result(name, raw string, r *ToolResult) ResultView {
+func Result(name, raw string, r *session.ToolResult) session.ResultView {
 	a, ok := ParseArgs(raw)
 	if p := pick(name, a); ok && p != nil && p.result != nil {
 		if v := p.result(a, r); v != nil {
 			return v
 		}
 	}
-	return GenericResultView{}
+	return session.GenericResultView{}
 }
 
 // ParseArgs reads arguments as a JSON object, numbers kept exact.
@@ -175,7 +182,7 @@ func JSNumber(f float64) string {
 }
 
 // singleText returns the text of a result that is exactly one text block.
-func singleText(r *ToolResult) (string, bool) {
+func singleText(r *session.ToolResult) (string, bool) {
 	if len(r.Content) != 1 || r.Content[0].Type != "text" {
 		return "", false
 	}

@@ -1,9 +1,11 @@
-package session
+package present
 
 import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // The shell tools: bash and pwsh (@deepseek-ai/dsh-tool-bash, -pwsh), their
@@ -22,34 +24,34 @@ func init() {
 		// only a command: a terminal call, and no result presenter.
 		alt: &presenter{
 			schema: schema{"command": req("string")},
-			call:   func(a Args) CallView { return TerminalCallView{Title: a.Str("command")} },
+			call:   func(a Args) session.CallView { return session.TerminalCallView{Title: a.Str("command")} },
 		},
 	}
 	register([]string{"bash", "pwsh"}, shell)
 
 	register([]string{"terminal_open"}, presenter{
 		schema: schema{"type": req("string"), "name": opt("string"), "cwd": opt("string")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			name := a.Str("type")
 			if a.Has("name") {
 				name = a.Str("name")
 			}
-			return GenericCallView{Title: "Open terminal " + name, Kind: "execute"}
+			return session.GenericCallView{Title: "Open terminal " + name, Kind: "execute"}
 		},
 	})
 	register([]string{"terminal_send"}, presenter{
 		schema: schema{"sessionId": req("string"), "text": req("string"), "submit": opt("boolean"), "run_in_background": opt("boolean")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			if a["run_in_background"] == true {
-				return GenericCallView{Title: "Send to terminal " + a.Str("sessionId") + " in background", Kind: "execute", RawInput: a.Str("text")}
+				return session.GenericCallView{Title: "Send to terminal " + a.Str("sessionId") + " in background", Kind: "execute", RawInput: a.Str("text")}
 			}
 			title := a.Str("text")
 			if title == "" {
 				title = "(send input)"
 			}
-			return TerminalCallView{Title: title, Description: "Terminal " + a.Str("sessionId")}
+			return session.TerminalCallView{Title: title, Description: "Terminal " + a.Str("sessionId")}
 		},
-		result: func(a Args, r *ToolResult) ResultView {
+		result: func(a Args, r *session.ToolResult) session.ResultView {
 			if a["run_in_background"] == true || r.IsError {
 				return nil
 			}
@@ -57,14 +59,14 @@ func init() {
 			if !ok {
 				return nil
 			}
-			return TerminalResultView{Output: text}
+			return session.TerminalResultView{Output: text}
 		},
 	})
 	terminalTool := func(verb, kind string, withInput bool) presenter {
 		return presenter{
 			schema: schema{"sessionId": req("string")},
-			call: func(a Args) CallView {
-				v := GenericCallView{Title: verb + " terminal " + a.Str("sessionId"), Kind: ToolCallKind(kind)}
+			call: func(a Args) session.CallView {
+				v := session.GenericCallView{Title: verb + " terminal " + a.Str("sessionId"), Kind: session.ToolCallKind(kind)}
 				if withInput {
 					v.RawInput = map[string]any(a)
 				}
@@ -75,36 +77,36 @@ func init() {
 	register([]string{"terminal_read"}, terminalTool("Read", "read", true))
 	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true))
 	register([]string{"terminal_close"}, terminalTool("Close", "delete", false))
-	register([]string{"terminal_list"}, presenter{call: func(Args) CallView {
-		return GenericCallView{Title: "List terminal sessions", Kind: "read"}
+	register([]string{"terminal_list"}, presenter{call: func(Args) session.CallView {
+		return session.GenericCallView{Title: "List terminal sessions", Kind: "read"}
 	}})
 }
 
 // shellCall: a foreground command is a terminal card (the command, its
 // description, its working directory); a background one a generic card.
-func shellCall(a Args) CallView {
+func shellCall(a Args) session.CallView {
 	if a["run_in_background"] == true {
-		return GenericCallView{
+		return session.GenericCallView{
 			Title: a.Str("command"), Kind: "execute", RawInput: a.Str("command"),
-			Content: []ContentBlock{{Type: "text", Text: a.Str("description")}},
+			Content: []session.ContentBlock{{Type: "text", Text: a.Str("description")}},
 		}
 	}
-	return TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("workdir")}
+	return session.TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("workdir")}
 }
 
 // shellResult: the output with its exit status parsed off its last line; a
 // background start or an error is the text in a console fence.
-func shellResult(a Args, r *ToolResult) ResultView {
+func shellResult(a Args, r *session.ToolResult) session.ResultView {
 	text, ok := singleText(r)
 	if !ok {
 		return nil
 	}
 	if a["run_in_background"] == true || r.IsError {
 		fenced := "```console\n" + strings.TrimRight(text, "\n") + "\n```"
-		return GenericResultView{Content: []ContentBlock{{Type: "text", Text: fenced}}}
+		return session.GenericResultView{Content: []session.ContentBlock{{Type: "text", Text: fenced}}}
 	}
 	body, code, signal := parseExitStatus(text)
-	v := TerminalResultView{Output: body, Signal: signal}
+	v := session.TerminalResultView{Output: body, Signal: signal}
 	if signal == "" {
 		v.ExitCode = &code
 	}

@@ -1,9 +1,10 @@
-package session
+package present
 
 import (
 	"regexp"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	json "github.com/go-json-experiment/json/v1"
 )
 
@@ -12,9 +13,9 @@ import (
 // str_replace_editor. All are generic cards with the harness's titles.
 
 func init() {
-	generic := func(title, kind string, input func(Args) any) func(Args) CallView {
-		return func(a Args) CallView {
-			v := GenericCallView{Title: title, Kind: ToolCallKind(kind)}
+	generic := func(title, kind string, input func(Args) any) func(Args) session.CallView {
+		return func(a Args) session.CallView {
+			v := session.GenericCallView{Title: title, Kind: session.ToolCallKind(kind)}
 			if input != nil {
 				v.RawInput = input(a)
 			}
@@ -32,22 +33,22 @@ func init() {
 	register([]string{"todo_write"}, presenter{schema: schema{"todos": req("array")},
 		call: generic("Update todo list", "other", arg("todos"))})
 	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req("string")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			title := FirstHeading(a.Str("plan"))
 			if title == "" {
 				title = "Plan"
 			}
-			return GenericCallView{Title: title, Kind: "other", Content: []ContentBlock{{Type: "text", Text: a.Str("plan")}}}
+			return session.GenericCallView{Title: title, Kind: "other", Content: []session.ContentBlock{{Type: "text", Text: a.Str("plan")}}}
 		},
-		result: func(_ Args, r *ToolResult) ResultView {
-			return GenericResultView{Title: "Plan review", Content: r.Content}
+		result: func(_ Args, r *session.ToolResult) session.ResultView {
+			return session.GenericResultView{Title: "Plan review", Content: r.Content}
 		},
 	})
 	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req("string")},
 		call: generic("Create goal", "other", arg("objective"))})
 	register([]string{"update_goal"}, presenter{schema: schema{"goal_id": req("string"), "action": req("string")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			action := a.Str("action")
 			title := "Mark goal"
 			if action != "blocked" && action != "" {
@@ -59,38 +60,38 @@ func init() {
 					input = a[k]
 				}
 			}
-			return GenericCallView{Title: title, Kind: "other", RawInput: input}
+			return session.GenericCallView{Title: title, Kind: "other", RawInput: input}
 		},
 	})
 	register([]string{"skill"}, presenter{schema: schema{"name": req("string")},
-		call: func(a Args) CallView {
-			return GenericCallView{Title: "Load skill " + a.Str("name"), Kind: "read", RawInput: a.Str("name")}
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: "Load skill " + a.Str("name"), Kind: "read", RawInput: a.Str("name")}
 		}})
 	register([]string{"lsp"}, presenter{schema: schema{"operation": req("string"), "file_path": req("string"), "line": req("number"), "character": req("number")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			line, _ := a.Num("line")
 			char, _ := a.Num("character")
-			return GenericCallView{
+			return session.GenericCallView{
 				Title:     "LSP " + a.Str("operation") + " " + a.Str("file_path") + ":" + JSNumber(line) + ":" + JSNumber(char),
 				Kind:      "search",
-				Locations: []FileLocation{{Path: a.Str("file_path"), Line: int(line)}},
+				Locations: []session.FileLocation{{Path: a.Str("file_path"), Line: int(line)}},
 			}
 		}})
 	register([]string{"run_code"}, presenter{schema: schema{"code": req("string"), "description": req("string")},
-		call: func(a Args) CallView {
-			return GenericCallView{Title: a.Str("description"), Kind: "execute", RawInput: a.Str("code")}
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: a.Str("description"), Kind: "execute", RawInput: a.Str("code")}
 		}})
 	register([]string{"workflow"}, presenter{schema: schema{"script": req("string"), "meta": req("object")},
-		call: func(a Args) CallView {
+		call: func(a Args) session.CallView {
 			meta, _ := a["meta"].(map[string]any)
 			name, _ := meta["name"].(string)
-			return GenericCallView{Title: "workflow: " + name, RawInput: a.Str("script")}
+			return session.GenericCallView{Title: "workflow: " + name, RawInput: a.Str("script")}
 		},
-		result: func(Args, *ToolResult) ResultView { return GenericResultView{} },
+		result: func(Args, *session.ToolResult) session.ResultView { return session.GenericResultView{} },
 	})
 	register([]string{"ralph"}, presenter{schema: schema{"objective": req("string")},
 		call:   generic("ralph", "", arg("objective")),
-		result: func(Args, *ToolResult) ResultView { return GenericResultView{} },
+		result: func(Args, *session.ToolResult) session.ResultView { return session.GenericResultView{} },
 	})
 	register([]string{"schedule_create"}, presenter{schema: schema{"prompt": req("string")},
 		call: generic("Create reminder", "other", arg("prompt"))})
@@ -99,53 +100,53 @@ func init() {
 		call: generic("Delete reminder", "other", arg("id"))})
 	register([]string{"session_search"}, presenter{call: generic("Search prior sessions", "search", arg("query"))})
 	register([]string{"session_event_search"}, presenter{call: generic("Search session events", "search", arg("query"))})
-	register([]string{"session_trace"}, presenter{call: func(a Args) CallView {
+	register([]string{"session_trace"}, presenter{call: func(a Args) session.CallView {
 		if !a.Has("session_id") {
-			return GenericCallView{Title: "Trace current session", Kind: "read"}
+			return session.GenericCallView{Title: "Trace current session", Kind: "read"}
 		}
-		return GenericCallView{Title: "Trace session " + text(a["session_id"]), Kind: "read", RawInput: a["session_id"]}
+		return session.GenericCallView{Title: "Trace session " + text(a["session_id"]), Kind: "read", RawInput: a["session_id"]}
 	}})
 	for name, verb := range map[string]string{"session_event_trace": "Trace", "session_event_read": "Read"} {
-		register([]string{name}, presenter{call: func(a Args) CallView {
-			return GenericCallView{Title: verb + " event " + text(a["seq"]), Kind: "read", RawInput: map[string]any(a)}
+		register([]string{name}, presenter{call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: verb + " event " + text(a["seq"]), Kind: "read", RawInput: map[string]any(a)}
 		}})
 	}
 	for _, noun := range []string{"task", "job"} {
 		id := noun + "_id"
 		register([]string{noun + "_output"}, presenter{schema: schema{id: req("string")},
-			call: func(a Args) CallView {
-				return GenericCallView{Title: "Read output from background " + noun + " " + a.Str(id), Kind: "read", RawInput: a.Str(id)}
+			call: func(a Args) session.CallView {
+				return session.GenericCallView{Title: "Read output from background " + noun + " " + a.Str(id), Kind: "read", RawInput: a.Str(id)}
 			}})
 		register([]string{noun + "_list"}, presenter{call: generic("List background "+noun+"s", "read", nil)})
 		register([]string{noun + "_kill"}, presenter{schema: schema{id: req("string")},
-			call: func(a Args) CallView {
-				return GenericCallView{Title: "Kill background " + noun + " " + a.Str(id), Kind: "execute", RawInput: a.Str(id)}
+			call: func(a Args) session.CallView {
+				return session.GenericCallView{Title: "Kill background " + noun + " " + a.Str(id), Kind: "execute", RawInput: a.Str(id)}
 			}})
 	}
 	register([]string{"str_replace_editor"}, presenter{schema: schema{"command": req("string"), "path": req("string")},
 		call: strReplaceEditorCall})
 }
 
-func strReplaceEditorCall(a Args) CallView {
+func strReplaceEditorCall(a Args) session.CallView {
 	path := a.Str("path")
-	loc := []FileLocation{{Path: path}}
+	loc := []session.FileLocation{{Path: path}}
 	switch a.Str("command") {
 	case "view":
-		return GenericCallView{Title: "view " + path, Kind: "read", Locations: loc}
+		return session.GenericCallView{Title: "view " + path, Kind: "read", Locations: loc}
 	case "create":
-		return DiffCallView{Title: "create " + path, Diffs: []FileDiff{{Path: path, NewText: a.Str("file_text")}}, Locations: loc}
+		return session.DiffCallView{Title: "create " + path, Diffs: []session.FileDiff{{Path: path, NewText: a.Str("file_text")}}, Locations: loc}
 	case "str_replace":
 		var old *string
 		if a.Has("old_str") {
 			s := a.Str("old_str")
 			old = &s
 		}
-		return DiffCallView{Title: "str_replace " + path, Diffs: []FileDiff{{Path: path, OldText: old, NewText: a.Str("new_str")}}, Locations: loc}
+		return session.DiffCallView{Title: "str_replace " + path, Diffs: []session.FileDiff{{Path: path, OldText: old, NewText: a.Str("new_str")}}, Locations: loc}
 	case "insert":
 		if n, ok := a.Num("insert_line"); ok {
 			loc[0].Line = int(max(1, n+1))
 		}
-		return GenericCallView{Title: "insert " + path, Kind: "edit", Locations: loc}
+		return session.GenericCallView{Title: "insert " + path, Kind: "edit", Locations: loc}
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/source"
@@ -129,10 +130,10 @@ func lsCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "deck ls: it takes no arguments (got %s)\n\n%s", args[0], usage)
 		return exitUsage
 	}
-	roots := ui.DefaultRoots()
-	found := ui.ScanAll(ui.FindSessions(roots))
+	roots := catalog.DefaultRoots()
+	found := catalog.ScanAll(catalog.Find(roots))
 	if len(found) == 0 {
-		fmt.Fprintf(stderr, "deck: no sessions in %s\n", ui.DescribeRoots(roots))
+		fmt.Fprintf(stderr, "deck: no sessions in %s\n", catalog.Describe(roots))
 		return exitOK
 	}
 	var th *theme.Theme // a script gets plain fields
@@ -329,9 +330,9 @@ func load(o renderOptions, stdin io.Reader) (*session.Session, string, error) {
 	case o.demo:
 		return demo.Session(), "demo", nil
 	case o.last:
-		found := ui.FindSessions(ui.DefaultRoots())
+		found := catalog.Find(catalog.DefaultRoots())
 		if len(found) == 0 {
-			return nil, "", fmt.Errorf("no sessions in %s", ui.DescribeRoots(ui.DefaultRoots()))
+			return nil, "", fmt.Errorf("no sessions in %s", catalog.Describe(catalog.DefaultRoots()))
 		}
 		path = found[0].Path
 	case path == "-" || (path == "" && !isTerminal(stdin)):

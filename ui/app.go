@@ -10,25 +10,24 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/live"
-	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
 // Options say what to open and how.
 type Options struct {
-	Path   string    // a log file or session folder; "" for the picker
-	Stdin  io.Reader // a log to read from a stream (deck -)
-	Demo   bool      // the built-in demo session
-	Last   bool      // the newest session on disk
-	Follow *bool     // follow the log; nil: when it is still being written
-	Theme  string    // "dark" or "light"; "" follows the terminal's background
-	Roots  []Root    // where the sessions are; nil for DefaultRoots()
+	Path   string         // a log file or session folder; "" for the picker
+	Stdin  io.Reader      // a log to read from a stream (deck -)
+	Demo   bool           // the built-in demo session
+	Last   bool           // the newest session on disk
+	Follow *bool          // follow the log; nil: when it is still being written
+	Theme  string         // "dark" or "light"; "" follows the terminal's background
+	Roots  []catalog.Root // where the sessions are; nil for DefaultRoots()
 	// Host is a harness host to attach to (deck attach): its sessions in
 	// the picker, each opened live. "" for the files on disk.
 	Host *live.Client
@@ -65,7 +64,7 @@ func New(o Options) (tea.Model, error) {
 	}
 	roots := o.Roots
 	if roots == nil {
-		roots = DefaultRoots()
+		roots = catalog.DefaultRoots()
 	}
 	switch {
 	case o.Demo:
@@ -78,17 +77,17 @@ func New(o Options) (tea.Model, error) {
 		}
 		a.model = a.viewer(newSource(o.Path, o.Path, nil, followDefault(o.Follow, o.Path)))
 	default:
-		sessions := FindSessions(roots)
+		sessions := catalog.Find(roots)
 		switch {
 		case len(sessions) == 0 && o.Last:
-			return nil, fmt.Errorf("no sessions in %s", DescribeRoots(roots))
+			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
 		case len(sessions) == 0:
 			a.model = a.viewer(newSource("demo", "", bytes.NewReader(demo.Log()), false))
 		case o.Last:
 			s := sessions[0]
 			a.model = a.viewer(newSource(s.Path, s.Path, nil, followDefault(o.Follow, s.Path)))
 		default:
-			a.model = newPicker(a.th, DescribeRoots(roots), sessions)
+			a.model = newPicker(a.th, catalog.Describe(roots), sessions)
 		}
 	}
 	return a, nil
@@ -100,12 +99,7 @@ func followDefault(asked *bool, path string) bool {
 	if asked != nil {
 		return *asked
 	}
-	file, err := source.Resolve(path)
-	if err != nil {
-		return false
-	}
-	info, err := os.Stat(file)
-	return err == nil && time.Since(info.ModTime()) < liveWithin
+	return catalog.Live(path)
 }
 
 func (a *app) viewer(src *feed) *viewer { return newViewer(src, a.th, a.fixed) }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
 )
@@ -21,7 +22,7 @@ type hostPicker struct {
 	th       *theme.Theme
 	client   *live.Client
 	host     live.HostInfo
-	sessions []Entry
+	sessions []catalog.Item
 	shown    []int
 	cursor   int
 	filter   textinput.Model
@@ -72,7 +73,7 @@ func (p *hostPicker) set(sessions []live.SessionInfo) {
 		if s.Blank && title == "" {
 			title = "new session (nothing asked yet)"
 		}
-		p.sessions = append(p.sessions, Entry{ID: s.ID, Title: title, Cwd: s.Cwd, Started: time.UnixMilli(s.UpdatedAt), Live: s.Running, Scanned: true})
+		p.sessions = append(p.sessions, catalog.Item{ID: s.ID, Title: title, Cwd: s.Cwd, Started: time.UnixMilli(s.UpdatedAt), Live: s.Running, Scanned: true})
 	}
 	p.shown = filterEntries(p.sessions, p.filter.Value())
 	p.cursor = 0

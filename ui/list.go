@@ -3,37 +3,14 @@ package ui
 import (
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/theme"
 )
-
-// ScanAll reads every session's title, several at a time.
-func ScanAll(sessions []Entry) []Entry {
-	out := make([]Entry, len(sessions))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				out[i] = Scan(sessions[i])
-			}
-		}()
-	}
-	for i := range sessions {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	return out
-}
 
 // WriteList prints sessions for `deck ls`, newest first. For a person (th
 // not nil) each is two lines: its title, then its agent, directory, start,
@@ -41,7 +18,7 @@ func ScanAll(sessions []Entry) []Entry {
 // of tab-separated fields: start (RFC 3339), agent, size in bytes, "live" or
 // "-", path, cwd, title. Titles and paths are untrusted: they are made safe
 // either way, and a tab in them becomes a space.
-func WriteList(w io.Writer, sessions []Entry, th *theme.Theme, width int) error {
+func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int) error {
 	var b strings.Builder
 	for _, e := range sessions {
 		when := e.Mod

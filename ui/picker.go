@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -17,7 +18,7 @@ import (
 type picker struct {
 	th       *theme.Theme
 	dir      string
-	sessions []Entry
+	sessions []catalog.Item
 	filter   textinput.Model
 	shown    []int // indexes of sessions the filter keeps
 	cursor   int
@@ -34,10 +35,10 @@ type openMsg struct {
 // scannedMsg brings one session's title back.
 type scannedMsg struct {
 	i int
-	e Entry
+	e catalog.Item
 }
 
-func newPicker(th *theme.Theme, dir string, sessions []Entry) *picker {
+func newPicker(th *theme.Theme, dir string, sessions []catalog.Item) *picker {
 	in := textinput.New()
 	in.Prompt = "filter: "
 	in.Placeholder = "type to filter by title, directory or agent"
@@ -57,7 +58,7 @@ func (p *picker) scan(i int) tea.Cmd {
 		return nil
 	}
 	e := p.sessions[i]
-	return func() tea.Msg { return scannedMsg{i, Scan(e)} }
+	return func() tea.Msg { return scannedMsg{i, catalog.Scan(e)} }
 }
 
 func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -106,7 +107,7 @@ func (p *picker) refilter() {
 
 // filterEntries is the indexes of the entries whose title, directory, path
 // or agent holds every word of the query.
-func filterEntries(entries []Entry, query string) []int {
+func filterEntries(entries []catalog.Item, query string) []int {
 	words := strings.Fields(strings.ToLower(query))
 	var shown []int
 	for i, e := range entries {
@@ -146,7 +147,7 @@ func (p *picker) View() tea.View {
 
 // sessionRow is one session of a list: a live mark, its title, then its
 // agent, directory, start and size (the facts it has), dim.
-func sessionRow(th *theme.Theme, e Entry, selected bool, width int) string {
+func sessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) string {
 	title := cards.Safe(e.Title)
 	switch {
 	case !e.Scanned:

@@ -1,4 +1,7 @@
-package ui
+// Package catalog finds the sessions on disk of every agent deck reads,
+// newest first, and reads each one's title and folder for its row: what
+// the picker, `deck ls` and `--last` list.
+package catalog
 
 import (
 	"io/fs"
@@ -56,8 +59,8 @@ func DefaultRoots() []Root {
 	}
 }
 
-// DescribeRoots names the folders, with the home folder as ~.
-func DescribeRoots(roots []Root) string {
+// Describe names the folders, with the home folder as ~.
+func Describe(roots []Root) string {
 	home, _ := os.UserHomeDir()
 	var dirs []string
 	for _, r := range roots {

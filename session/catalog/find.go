@@ -1,10 +1,12 @@
-package ui
+package catalog
 
 import (
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/deck-tui/deck/session"
@@ -15,8 +17,19 @@ import (
 // written: deck follows such a log by default.
 const liveWithin = 2 * time.Minute
 
-// Entry is one session on disk, as the picker lists it.
-type Entry struct {
+// Live reports a log (or a session folder's log) that changed within
+// liveWithin: probably still being written, so deck follows it by default.
+func Live(path string) bool {
+	file, err := source.Resolve(path)
+	if err != nil {
+		return false
+	}
+	info, err := os.Stat(file)
+	return err == nil && time.Since(info.ModTime()) < liveWithin
+}
+
+// Item is one session on disk, as the picker lists it.
+type Item struct {
 	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
@@ -29,10 +42,10 @@ type Entry struct {
 	Scanned bool // title and cwd were read from the log
 }
 
-// FindSessions lists the sessions under the roots, newest first. Titles
+// Find lists the sessions under the roots, newest first. Titles
 // are not read yet: Scan does that.
-func FindSessions(roots []Root) []Entry {
-	var out []Entry
+func Find(roots []Root) []Item {
+	var out []Item
 	for _, r := range roots {
 		if r.Dir == "" {
 			continue
@@ -42,7 +55,7 @@ func FindSessions(roots []Root) []Entry {
 			if err != nil || info.IsDir() {
 				continue
 			}
-			out = append(out, Entry{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < liveWithin})
+			out = append(out, Item{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < liveWithin})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -60,7 +73,7 @@ func FindSessions(roots []Root) []Entry {
 const scanLimit = 4 << 20
 
 // Scan reads a session's header and title from the start of its log.
-func Scan(e Entry) Entry {
+func Scan(e Item) Item {
 	f, err := os.Open(e.Path)
 	if err != nil {
 		e.Scanned = true
@@ -98,4 +111,26 @@ func firstPrompt(s *session.Session) string {
 		}
 	}
 	return ""
+}
+
+// ScanAll reads every session's title, several at a time.
+func ScanAll(sessions []Item) []Item {
+	out := make([]Item, len(sessions))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(runtime.GOMAXPROCS(0), 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				out[i] = Scan(sessions[i])
+			}
+		}()
+	}
+	for i := range sessions {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return out
 }

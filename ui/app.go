@@ -15,6 +15,7 @@ import (
 
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
 )
@@ -68,24 +69,24 @@ func New(o Options) (tea.Model, error) {
 	}
 	switch {
 	case o.Demo:
-		a.model = a.viewer(newSource("demo", "", bytes.NewReader(demo.Log()), false))
+		a.model = a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
 	case o.Stdin != nil:
-		a.model = a.viewer(newSource("stdin", "", o.Stdin, false))
+		a.model = a.viewer(logFeed(follow.Stream("stdin", o.Stdin)))
 	case o.Path != "":
 		if _, err := os.Stat(o.Path); err != nil {
 			return nil, err
 		}
-		a.model = a.viewer(newSource(o.Path, o.Path, nil, followDefault(o.Follow, o.Path)))
+		a.model = a.viewer(logFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:
 		sessions := catalog.Find(roots)
 		switch {
 		case len(sessions) == 0 && o.Last:
 			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
 		case len(sessions) == 0:
-			a.model = a.viewer(newSource("demo", "", bytes.NewReader(demo.Log()), false))
+			a.model = a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
 		case o.Last:
 			s := sessions[0]
-			a.model = a.viewer(newSource(s.Path, s.Path, nil, followDefault(o.Follow, s.Path)))
+			a.model = a.viewer(logFeed(follow.File(s.Path, s.Path, followDefault(o.Follow, s.Path))))
 		default:
 			a.model = newPicker(a.th, catalog.Describe(roots), sessions)
 		}
@@ -111,9 +112,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 	case openMsg:
-		return a, a.open(a.viewer(newSource(msg.path, msg.path, nil, msg.follow)))
+		return a, a.open(a.viewer(logFeed(follow.File(msg.path, msg.path, msg.follow))))
 	case openLiveMsg:
-		v := a.viewer(newLiveSource(msg.id, a.host, msg.id))
+		v := a.viewer(newLiveSource(a.host, msg.id))
 		v.live = newLiveState(a.host, msg.id)
 		v.live.title = msg.title
 		return a, a.open(v)

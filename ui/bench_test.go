@@ -16,6 +16,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/golden/loggen"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -40,8 +41,8 @@ func benchLog(b *testing.B, size int64) string {
 func sizeName(size int64) string { return fmt.Sprintf("%dMB", size>>20) }
 
 // openViewer starts a viewer on a log, sized like a terminal.
-func openViewer(path string, follow bool) *viewer {
-	v := newViewer(newSource(path, path, nil, follow), theme.Dark(), true)
+func openViewer(path string, following bool) *viewer {
+	v := newViewer(logFeed(follow.File(path, path, following)), theme.Dark(), true)
 	v.Update(tea.WindowSizeMsg{Width: benchWidth, Height: benchHeight})
 	v.Init()
 	return v
@@ -51,9 +52,8 @@ func openViewer(path string, follow bool) *viewer {
 func untilLoaded(v *viewer) {
 	for {
 		v.Update(v.src.wait()())
-		v.src.mu.Lock()
-		loading := v.src.loading
-		v.src.mu.Unlock()
+		loading := true
+		v.src.with(func(st follow.State) { loading = st.Loading })
 		if !loading {
 			return
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/follow"
 )
 
 // View draws the frame: the cards on screen behind a one-column focus
@@ -105,9 +106,10 @@ func (v *viewer) statusBar() string {
 			facts = append(facts, fmt.Sprintf("%d matches", len(v.search.matches)))
 		}
 	}
-	v.src.mu.Lock()
-	loading, read, total, err := v.src.loading, v.src.read, v.src.total, v.src.err
-	v.src.mu.Unlock()
+	var loading bool
+	var read, total int64
+	var err error
+	v.src.with(func(st follow.State) { loading, read, total, err = st.Loading, st.Read, st.Total, st.Err })
 	switch {
 	case err != nil:
 		facts = append(facts, "error: "+err.Error())

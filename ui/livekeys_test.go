@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
 )
@@ -33,7 +34,7 @@ func TestPromptModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := newViewer(newSource("s", "", strings.NewReader(""), false), theme.Dark(), true)
+	v := newViewer(logFeed(follow.Stream("s", strings.NewReader(""))), theme.Dark(), true)
 	v.live = newLiveState(c, "s1")
 	send := func(text string, key tea.KeyPressMsg) {
 		t.Helper()

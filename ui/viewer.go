@@ -6,6 +6,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -73,7 +74,7 @@ func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
 		src: src, keys: newKeyMap(), help: h, th: th, themeFixed: themeFixed,
 		width: 80, height: 24, cache: newRenderCache(cacheBytes),
 		expand: map[int]bool{}, scroll: map[int]int{},
-		follow: src.follow, pinned: src.follow, search: newSearch(),
+		follow: src.following(), pinned: src.following(), search: newSearch(),
 	}
 }
 
@@ -93,40 +94,44 @@ func (v *viewer) cardWidth() int { return max(v.width-1, 1) }
 // sync takes the session's changes: a clone of each entry added or changed
 // since the last sync, and the session's title and counts.
 func (v *viewer) sync() {
-	v.src.mu.Lock()
-	s := v.src.session()
-	reread := v.src.resets != v.resets // entry ids started over: only seqs name entries
-	v.resets = v.src.resets
-	old := map[int]item{} // the clones to keep, by id; none when ids started over
-	if !reread {
-		for _, it := range v.items {
-			old[it.id] = it
+	var (
+		items                    []item
+		tools, failures, notices int
+		reread                   bool
+	)
+	v.src.with(func(st follow.State) {
+		s := st.Session
+		reread = st.Resets != v.resets // entry ids started over: only seqs name entries
+		v.resets = st.Resets
+		old := map[int]item{} // the clones to keep, by id; none when ids started over
+		if !reread {
+			for _, it := range v.items {
+				old[it.id] = it
+			}
 		}
-	}
-	items := make([]item, 0, len(s.Entries))
-	tools, failures, notices := 0, 0, 0
-	for _, e := range s.Entries {
-		b := session.Base(e)
-		it, ok := old[b.ID]
-		if !ok || it.rev != b.Rev {
-			it = describe(session.Clone(e))
+		items = make([]item, 0, len(s.Entries))
+		for _, e := range s.Entries {
+			b := session.Base(e)
+			it, ok := old[b.ID]
+			if !ok || it.rev != b.Rev {
+				it = describe(session.Clone(e))
+			}
+			items = append(items, it)
+			if it.tool {
+				tools++
+			}
+			if it.failed {
+				failures++
+			}
+			if _, ok := e.(*session.Notice); ok {
+				notices++
+			}
 		}
-		items = append(items, it)
-		if it.tool {
-			tools++
+		v.title, v.cwd, v.model = s.Title, s.Header.Cwd, s.Model
+		if v.title == "" && v.live != nil {
+			v.title = v.live.title // the host's title, before its session/title event
 		}
-		if it.failed {
-			failures++
-		}
-		if _, ok := e.(*session.Notice); ok {
-			notices++
-		}
-	}
-	v.title, v.cwd, v.model = s.Title, s.Header.Cwd, s.Model
-	if v.title == "" && v.live != nil {
-		v.title = v.live.title // the host's title, before its session/title event
-	}
-	v.src.mu.Unlock()
+	})
 
 	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)
 	if reread {

@@ -1,4 +1,4 @@
-package ui
+package follow
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -39,8 +40,8 @@ func appendFile(t *testing.T, path string, pieces ...[]byte) {
 	}
 }
 
-// settle waits until the source has read n bytes and is quiet.
-func settle(t *testing.T, src *feed, n int64) {
+// settle waits until the log has read n bytes and is quiet.
+func settle(t *testing.T, src *Log, n int64) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -63,8 +64,8 @@ func settle(t *testing.T, src *feed, n int64) {
 // frames (zstd); an unfinished line or frame waits for the rest.
 func TestFollowingAGrowingLog(t *testing.T) {
 	for _, c := range []struct{ name, src string }{
-		{"plain", testdata + "/harness/live/session-logs/tools/session.jsonl"},
-		{"zstd", testdata + "/harness/live/session-logs/tools/session.jsonl.zstd"},
+		{"plain", sessiontest.Testdata + "/harness/live/session-logs/tools/session.jsonl"},
+		{"zstd", sessiontest.Testdata + "/harness/live/session-logs/tools/session.jsonl.zstd"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			data, err := os.ReadFile(c.src)
@@ -74,9 +75,9 @@ func TestFollowingAGrowingLog(t *testing.T) {
 			whole, _ := source.ReadAll(strings.NewReader(string(data)))
 			path := filepath.Join(t.TempDir(), "session.jsonl")
 			appendFile(t, path, data[:len(data)/5])
-			src := newSource("test", path, nil, true)
-			src.start()
-			defer src.stop()
+			src := File("test", path, true)
+			src.Start()
+			defer src.Stop()
 			// cut inside lines and frames: at odd places, never on a boundary
 			cuts := []int{len(data) / 5, len(data)/3 + 7, len(data)/2 + 13, len(data)*3/4 + 1, len(data) - 3, len(data)}
 			for i := 1; i < len(cuts); i++ {
@@ -114,22 +115,4 @@ func TestFollowingAGrowingLog(t *testing.T) {
 			}
 		})
 	}
-}
-
-// The viewer follows: new cards show as they are written, and the view
-// stays at the bottom.
-func TestViewerFollows(t *testing.T) {
-	data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "session.jsonl")
-	cut := strings.Index(string(data), `"type":"tool/call"`)
-	appendFile(t, path, data[:cut])
-	on := true
-	x := start(t, Options{Path: path, Follow: &on}, 100, 30)
-	x.waitFor("following", "◌ Read config.txt")
-	appendFile(t, path, data[cut:])
-	x.waitFor("turn 1 done · 3 steps", "✓ Edit config.txt", "100%", "following")
-	x.quit()
 }

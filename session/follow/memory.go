@@ -1,4 +1,4 @@
-package ui
+package follow
 
 import (
 	"runtime/debug"

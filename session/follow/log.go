@@ -1,0 +1,301 @@
+// Package follow reads a session log in the background, for a viewer that
+// draws while it reads: a file (and then, while following, what is appended
+// to it, as tail -f does) or a stream. The session it builds is shared under
+// a lock; the viewer is told of each change without the reader ever waiting
+// on it.
+package follow
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
+)
+
+// pollEvery is how often a followed log is checked for growth: new events
+// show within about this long of being written.
+const pollEvery = 40 * time.Millisecond
+
+// chunkSize is how much of a log is decoded at a time; the session's lock is
+// held for one chunk, so a frame never waits long.
+const chunkSize = 256 << 10
+
+// tellEvery is how often, at most, a log still being read tells of its
+// progress.
+const tellEvery = 30 * time.Millisecond
+
+// Log is a session log being read.
+type Log struct {
+	mu      sync.Mutex
+	reader  *source.Reader
+	name    string // shown in notices
+	path    string // "" for a log read from a stream
+	stream  io.Reader
+	total   int64 // the file's size, for progress
+	read    int64
+	loading bool // the first read is not finished
+	follow  bool // watching the file for what is appended
+	err     error
+	resets  int // times the log was read again from the start
+
+	changes chan struct{} // one pending "the session changed" at most
+	cancel  context.CancelFunc
+	toggled chan bool // following turned on or off
+}
+
+// State is what a viewer draws of a log: the session so far and how the
+// reading goes.
+type State struct {
+	Session     *session.Session
+	Loading     bool  // the first read is not finished
+	Read, Total int64 // bytes
+	Err         error
+	Following   bool
+	// Resets counts the times the log was read again from the start: entry
+	// ids started over then, and only event seqs name entries.
+	Resets int
+}
+
+// File reads the log at path (a log file or a session folder), following it
+// as it grows when follow is set. Name is what notices call it.
+func File(name, path string, follow bool) *Log {
+	return newLog(name, path, nil, follow)
+}
+
+// Stream reads a log from r to its end.
+func Stream(name string, r io.Reader) *Log { return newLog(name, "", r, false) }
+
+func newLog(name, path string, stream io.Reader, follow bool) *Log {
+	return &Log{
+		name: name, path: path, stream: stream, follow: follow, loading: true,
+		reader: readerFor(path), changes: make(chan struct{}, 1), toggled: make(chan bool, 1),
+	}
+}
+
+// readerFor is a reader for the log at path ("" for a stream), told where
+// the file is so it can find the parts of a session kept beside it.
+func readerFor(path string) *source.Reader {
+	r := source.NewReader()
+	if file, err := source.Resolve(path); path != "" && err == nil {
+		r.SetPath(file)
+	}
+	return r
+}
+
+// With calls f with the log's state, under its lock: f may read the session
+// but must not keep it past its return (clone what it keeps).
+func (l *Log) With(f func(State)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, Following: l.follow, Resets: l.resets})
+}
+
+// Changes delivers a value after each change to the log's state.
+func (l *Log) Changes() <-chan struct{} { return l.changes }
+
+// Start begins reading in the background.
+func (l *Log) Start() {
+	ctx, cancel := context.WithCancel(context.Background())
+	l.cancel = cancel
+	go l.run(ctx)
+}
+
+// Stop ends the background reading.
+func (l *Log) Stop() {
+	if l.cancel != nil {
+		l.cancel()
+	}
+}
+
+// SetFollow turns following on or off.
+func (l *Log) SetFollow(on bool) {
+	l.mu.Lock()
+	l.follow = on
+	l.mu.Unlock()
+	select {
+	case l.toggled <- on:
+	default:
+	}
+}
+
+// changed tells the viewer, without ever blocking the reader.
+func (l *Log) changed() {
+	select {
+	case l.changes <- struct{}{}:
+	default:
+	}
+}
+
+func (l *Log) run(ctx context.Context) {
+	if l.path == "" {
+		l.readStream(ctx)
+		return
+	}
+	l.readFile(ctx)
+}
+
+// readStream reads a log from a stream to its end.
+func (l *Log) readStream(ctx context.Context) {
+	buf := make([]byte, chunkSize)
+	last := time.Now()
+	for ctx.Err() == nil {
+		n, err := l.stream.Read(buf)
+		l.mu.Lock()
+		l.reader.Write(buf[:n])
+		l.read += int64(n)
+		l.mu.Unlock()
+		if time.Since(last) > tellEvery {
+			l.changed()
+			last = time.Now()
+		}
+		if err != nil {
+			l.mu.Lock()
+			l.reader.Close()
+			if !errors.Is(err, io.EOF) {
+				l.err = err
+			}
+			l.loading = false
+			l.mu.Unlock()
+			l.changed()
+			return
+		}
+	}
+}
+
+// readFile reads a log file, and then, while following, what is appended.
+// A file that shrinks or is replaced is read again from the start.
+func (l *Log) readFile(ctx context.Context) {
+	f, info, err := openLog(l.path)
+	if err != nil {
+		l.fail(err)
+		return
+	}
+	defer func() { f.Close() }()
+	l.mu.Lock()
+	l.total = info.Size()
+	l.mu.Unlock()
+	limitMemory(info.Size())
+	buf := make([]byte, chunkSize)
+	last := time.Now()
+	closed := false // the reader was closed: its final line was read
+	unsent := false // bytes were read since the viewer was last told
+	for ctx.Err() == nil {
+		n, rerr := f.Read(buf)
+		if n > 0 {
+			l.mu.Lock()
+			l.reader.Write(buf[:n])
+			l.read += int64(n)
+			l.total = max(l.total, l.read)
+			l.mu.Unlock()
+			limitMemory(l.read)
+			unsent = true
+			if time.Since(last) > tellEvery {
+				l.changed()
+				last, unsent = time.Now(), false
+			}
+			continue
+		}
+		if rerr != nil && !errors.Is(rerr, io.EOF) {
+			l.fail(rerr)
+			return
+		}
+		// at the end of what is written so far
+		l.mu.Lock()
+		wasLoading, follow := l.loading, l.follow
+		l.loading = false
+		if !follow && !closed {
+			l.reader.Close() // the log is whole: its last line may lack a newline
+			closed = true
+		}
+		l.mu.Unlock()
+		if wasLoading || unsent || closed {
+			l.changed()
+			unsent = false
+		}
+		if !follow {
+			select { // wait until following is turned on, or the end
+			case <-ctx.Done():
+				return
+			case on := <-l.toggled:
+				if on && closed { // the closed reader took the last line: start over
+					if f, err = l.restart(f, "following from the start"); err != nil {
+						l.fail(err)
+						return
+					}
+					closed = false
+				}
+			}
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-l.toggled:
+			continue
+		case <-time.After(pollEvery):
+		}
+		now, err := os.Stat(l.path)
+		if err != nil {
+			continue // a log being replaced may be missing for a moment
+		}
+		l.mu.Lock()
+		read := l.read
+		l.mu.Unlock()
+		if now.Size() < read || !os.SameFile(now, info) {
+			info = now
+			if f, err = l.restart(f, "the log was truncated or replaced; read again from the start"); err != nil {
+				l.fail(err)
+				return
+			}
+			continue
+		}
+	}
+}
+
+// restart reads the log again from the start, with a notice saying why.
+func (l *Log) restart(old *os.File, why string) (*os.File, error) {
+	old.Close()
+	f, info, err := openLog(l.path)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	l.reader = readerFor(l.path)
+	l.reader.Notice(why)
+	l.read, l.total, l.loading = 0, info.Size(), true
+	l.resets++
+	l.mu.Unlock()
+	l.changed()
+	return f, nil
+}
+
+func openLog(path string) (*os.File, os.FileInfo, error) {
+	file, err := source.Resolve(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
+}
+
+func (l *Log) fail(err error) {
+	l.mu.Lock()
+	l.err = fmt.Errorf("%s: %w", l.name, err)
+	l.loading = false
+	l.mu.Unlock()
+	l.changed()
+}

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/session/follow"
+)
+
+// feed is what a viewer shows: a session log read in the background, or a
+// session on a harness host. The viewer takes clones of entries under the
+// feed's lock and draws them without it.
+type feed struct {
+	log  *follow.Log
+	live *liveFeed
+}
+
+// logFeed shows a session log.
+func logFeed(l *follow.Log) *feed { return &feed{log: l} }
+
+// changedMsg says the session changed; the viewer syncs its entries.
+type changedMsg struct{}
+
+// with calls f with the session and how its reading goes, under the lock.
+func (f *feed) with(fn func(follow.State)) {
+	if f.live != nil {
+		f.live.with(fn)
+		return
+	}
+	f.log.With(fn)
+}
+
+// start begins reading in the background.
+func (f *feed) start() {
+	if f.live != nil {
+		f.live.start()
+		return
+	}
+	f.log.Start()
+}
+
+// stop ends the background reading.
+func (f *feed) stop() {
+	if f.live != nil {
+		f.live.stop()
+		return
+	}
+	f.log.Stop()
+}
+
+// following reports whether the feed follows its log as it grows.
+func (f *feed) following() bool {
+	on := false
+	f.with(func(s follow.State) { on = s.Following })
+	return on
+}
+
+// setFollow turns following on or off.
+func (f *feed) setFollow(on bool) {
+	if f.log != nil {
+		f.log.SetFollow(on)
+	}
+}
+
+// wait is the command that delivers the next change to the viewer.
+func (f *feed) wait() tea.Cmd {
+	changes := f.log.Changes
+	if f.live != nil {
+		changes = f.live.changes
+	}
+	return func() tea.Msg {
+		<-changes()
+		return changedMsg{}
+	}
+}

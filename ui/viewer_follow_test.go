@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The viewer follows: new cards show as they are written, and the view
+// stays at the bottom.
+func TestViewerFollows(t *testing.T) {
+	data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	cut := strings.Index(string(data), `"type":"tool/call"`)
+	if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	on := true
+	x := start(t, Options{Path: path, Follow: &on}, 100, 30)
+	x.waitFor("following", "◌ Read config.txt")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(data[cut:]); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	x.waitFor("turn 1 done · 3 steps", "✓ Edit config.txt", "100%", "following")
+	x.quit()
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/shellwords"
 	"github.com/deck-tui/deck/session/present"
 	json "github.com/go-json-experiment/json/v1"
 )
@@ -58,7 +59,7 @@ func command(name string, a present.Args) (script, workdir string, ok bool) {
 		if workdir == "" {
 			workdir = a.Str("working_directory")
 		}
-		return scriptOf(argv), workdir, true
+		return shellwords.Command(argv), workdir, true
 	}
 	return script, workdir, ok
 }
@@ -76,18 +77,6 @@ func argv(v any) ([]string, bool) {
 		}
 	}
 	return out, true
-}
-
-// scriptOf is the command an argv runs: the script of `bash -lc
-// <script>`, else the words joined.
-func scriptOf(argv []string) string {
-	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
-		switch path.Base(argv[0]) {
-		case "bash", "sh", "zsh", "dash":
-			return argv[2]
-		}
-	}
-	return join(argv)
 }
 
 // action reads a local_shell_call's action into shell arguments.
@@ -112,7 +101,7 @@ var sedRange = regexp.MustCompile(`^(\d{1,9})(?:,(?:\d{1,9}|\$))?p$`)
 
 // classify reads what a script does from its words.
 func (r *run) classify() {
-	cmds, ops, ok := words(r.script)
+	cmds, ops, ok := shellwords.Split(r.script)
 	if !ok {
 		return
 	}

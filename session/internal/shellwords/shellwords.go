@@ -1,13 +1,20 @@
-package codex
+// Package shellwords reads and writes POSIX shell command lines as agents'
+// logs hold them: a script split into its simple commands, an argv joined
+// into a line a shell reads back as it was, and the script a shell wrapper
+// (bash -lc SCRIPT) runs. One rule for every agent's log.
+package shellwords
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
-// words splits a shell script into simple commands, each its words
+// Split splits a shell script into simple commands, each its words
 // with quotes removed, and the operators between them (|, &&, ||, ;, &,
 // newline). ok is false for anything whose meaning depends on the shell's
 // state or on files (expansions, substitutions, redirections, globs, here
 // documents, comments): such a script is shown as it is, never guessed at.
-func words(script string) (cmds [][]string, ops []string, ok bool) {
+func Split(script string) (cmds [][]string, ops []string, ok bool) {
 	var words []string
 	var word strings.Builder
 	inWord := false
@@ -102,8 +109,9 @@ func words(script string) (cmds [][]string, ops []string, ok bool) {
 	return cmds, ops, true
 }
 
-// quote writes a word so a shell reads it back as it is.
-func quote(w string) string {
+// Quote writes a word so a shell reads it back as it is: as it is when it
+// holds only characters no shell gives a meaning, else in single quotes.
+func Quote(w string) string {
 	if w == "" {
 		return "''"
 	}
@@ -115,11 +123,23 @@ func quote(w string) string {
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
-// join writes an argv as a command line.
-func join(argv []string) string {
+// Join writes an argv as a command line.
+func Join(argv []string) string {
 	q := make([]string, len(argv))
 	for i, w := range argv {
-		q[i] = quote(w)
+		q[i] = Quote(w)
 	}
 	return strings.Join(q, " ")
+}
+
+// Command is the command line an argv runs: the script of a shell wrapper
+// (`bash -lc SCRIPT`), else the words joined.
+func Command(argv []string) string {
+	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
+		switch path.Base(argv[0]) {
+		case "bash", "sh", "zsh", "dash":
+			return argv[2]
+		}
+	}
+	return Join(argv)
 }

@@ -267,6 +267,22 @@ func TestACPRawOutputExitCode(t *testing.T) {
 	}
 }
 
+// An argv command is worded by the one shell rule every format shares: a
+// wrapper's script, else the words quoted where a shell would read them
+// otherwise (# and ~ too).
+func TestACPArgvCommand(t *testing.T) {
+	for argv, want := range map[string]string{
+		`["fish","-c","ls | head"]`:          "ls | head",
+		`["grep","-n","#x","~/a","a b"]`:     `grep -n '#x' '~/a' 'a b'`,
+		`["/usr/bin/ksh","-lc","make test"]`: "make test",
+	} {
+		s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":`+argv+`}}`))
+		if got := onlyCall(t, s).Call.(session.TerminalCallView).Title; got != want {
+			t.Errorf("%s: %q, want %q", argv, got, want)
+		}
+	}
+}
+
 // A call's duration is what its raw output says, the log having no times.
 func TestACPRawOutputDuration(t *testing.T) {
 	s := readLog(t,

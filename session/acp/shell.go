@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/shellwords"
 	"github.com/deck-tui/deck/session/present"
 )
 
@@ -30,7 +31,8 @@ func (d *Decoder) command(c *call) string {
 	return strings.Trim(c.titleOf(), "`")
 }
 
-// argv words an argv: `bash -lc "script"` is the script.
+// argv words an argv as a command line (shellwords.Command); "" when it
+// holds anything but strings.
 func argv(argv []any) string {
 	words := make([]string, 0, len(argv))
 	for _, a := range argv {
@@ -40,18 +42,7 @@ func argv(argv []any) string {
 		}
 		words = append(words, s)
 	}
-	if len(words) == 3 && (words[1] == "-c" || words[1] == "-lc") {
-		switch path.Base(words[0]) {
-		case "sh", "bash", "zsh", "dash", "ksh", "fish":
-			return words[2]
-		}
-	}
-	for i, w := range words {
-		if w == "" || strings.ContainsAny(w, " \t\n\"'$`\\|&;<>()*?") {
-			words[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(words, " ")
+	return shellwords.Command(words)
 }
 
 // cwd is where an execute call runs.

@@ -137,7 +137,7 @@ func Join(argv []string) string {
 func Command(argv []string) string {
 	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
 		switch path.Base(argv[0]) {
-		case "bash", "sh", "zsh", "dash":
+		case "bash", "sh", "zsh", "dash", "ksh", "fish":
 			return argv[2]
 		}
 	}

@@ -31,50 +31,13 @@ func update(s, update string) string {
 	return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + s + `","update":` + update + `}}`
 }
 
-func calls(s *session.Session) []*session.ToolCall {
-	var out []*session.ToolCall
-	for _, e := range s.Entries {
-		if c, ok := e.(*session.ToolCall); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func onlyCall(t *testing.T, s *session.Session) *session.ToolCall {
-	t.Helper()
-	calls := calls(s)
-	if len(calls) != 1 {
-		t.Fatalf("%d calls; entries: %s", len(calls), sessiontest.Shape(s))
-	}
-	return calls[0]
-}
-
-func events(s *session.Session, kind string) []*session.Event {
-	var out []*session.Event
-	for _, e := range s.Entries {
-		if ev, ok := e.(*session.Event); ok && ev.Kind == kind {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
-
-func noticeTexts(s *session.Session) []string {
-	var out []string
-	for _, n := range s.Notices() {
-		out = append(out, n.Text)
-	}
-	return out
-}
-
 func TestACPToolCallIsAnUpsert(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read File","kind":"read","status":"pending","rawInput":{},"content":[]}`),
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /a/b.go","kind":"read","status":"pending","rawInput":{"file_path":"/a/b.go"}}`),
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"","kind":"read","rawInput":{}}`),
 	)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	if c.Title() != "Read /a/b.go" || c.Arguments != `{"file_path":"/a/b.go"}` {
 		t.Fatalf("title %q, arguments %s", c.Title(), c.Arguments)
 	}
@@ -88,7 +51,7 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Tool: mcp/list","kind":"other","status":"in_progress","rawInput":{"server":"mcp"},"content":[{"type":"content","content":{"type":"text","text":"working"}}]}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
 	)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	if c.Title() != "Tool: mcp/list" || c.Status() != session.CallDone || session.TextOf(c.Result.Content) != "working" {
 		t.Fatalf("title %q, status %v, result %+v", c.Title(), c.Status(), c.Result)
 	}
@@ -101,14 +64,14 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"a"}}]}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"ab"}}]}`),
 	)
-	if v := onlyCall(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "ab" {
+	if v := sessiontest.OnlyCall(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "ab" {
 		t.Fatalf("content %+v", v.Content)
 	}
 }
 
 func TestACPUpdateOfAnUnknownCallMakesIt(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c9","status":"completed","kind":"execute","title":"ls","rawOutput":{"stdout":"a\n","exit_code":0}}`))
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	v, ok := c.View.(session.TerminalResultView)
 	if !ok || v.Output != "a\n" || c.CallID != "c9" || s.Account.Entries != 1 {
 		t.Fatalf("view %#v, accounting %+v", c.View, s.Account)
@@ -186,7 +149,7 @@ func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 		if u.Role != session.RoleHuman || session.TextOf(u.Content) != "fix it\n[a.go](file:///a.go)" {
 			t.Fatalf("prompt %+v", u)
 		}
-		if !onlyCall(t, s).Unfinished || s.Usage.Input != 10 || s.Usage.Output != 4 {
+		if !sessiontest.OnlyCall(t, s).Unfinished || s.Usage.Input != 10 || s.Usage.Output != 4 {
 			t.Fatalf("a call pending at the turn's end is unfinished; usage %+v", s.Usage)
 		}
 	}
@@ -202,14 +165,14 @@ func TestACPPermissionOutcomeOnTheCard(t *testing.T) {
 		`{"outcome":"cancelled"}`:                          "cancelled",
 	} {
 		s := readLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":`+answer+`}}`)
-		c := onlyCall(t, s) // the permission made the call the log had not shown
+		c := sessiontest.OnlyCall(t, s) // the permission made the call the log had not shown
 		if c.Approval == nil || c.Approval.Outcome != want || !strings.Contains(c.Approval.Reason, "Always Allow, Allow, Reject") {
 			t.Fatalf("%s: approval %+v", answer, c.Approval)
 		}
 	}
 	// an outcome the protocol does not name is a notice, not a cancellation
 	s := readLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":{"outcome":"deferred","optionId":"allow"}}}`)
-	if n := noticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown permission outcome `deferred`") || onlyCall(t, s).Approval.Outcome != "" {
+	if n := sessiontest.NoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown permission outcome `deferred`") || sessiontest.OnlyCall(t, s).Approval.Outcome != "" {
 		t.Fatalf("notices %q", n)
 	}
 }
@@ -228,7 +191,7 @@ func TestACPTerminalFeedsItsCall(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"result":{}}`,
 	}
 	s := readLog(t, lines...)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	call := c.Call.(session.TerminalCallView)
 	v, ok := c.View.(session.TerminalResultView)
 	if call.Title != "go test ./..." || call.Cwd != "/src" || !ok || v.Output != "FAIL x\n" || v.ExitCode == nil || *v.ExitCode != 2 || c.Status() != session.CallFailed {
@@ -243,13 +206,13 @@ func TestACPMetaTerminalOutputStreams(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output_delta":{"data":"two\n","terminal_id":"c1"}}}`),
 	}
 	s := readLog(t, append(head, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"exit_code":0,"signal":null}}}`))...)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	if v := c.View.(session.TerminalResultView); v.Output != "one\ntwo\n" || *v.ExitCode != 0 || c.Call.(session.TerminalCallView).Cwd != "/p" {
 		t.Fatalf("view %#v", c.View)
 	}
 	// the final raw output is the whole of it
 	s = readLog(t, append(head, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"formatted_output":"one\ntwo\nDone\n","exit_code":0}}`))...)
-	if v := onlyCall(t, s).View.(session.TerminalResultView); v.Output != "one\ntwo\nDone\n" {
+	if v := sessiontest.OnlyCall(t, s).View.(session.TerminalResultView); v.Output != "one\ntwo\nDone\n" {
 		t.Fatalf("view %#v", v)
 	}
 }
@@ -260,7 +223,7 @@ func TestACPRawOutputExitCode(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"partial"}}]}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"","stderr":"boom\n","exit_code":1,"duration":{"secs":0,"nanos":5}}}`),
 	)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	v := c.View.(session.TerminalResultView)
 	if c.Call.(session.TerminalCallView).Title != "rg x" || c.Call.(session.TerminalCallView).Cwd != "/p" || v.Output != "boom\n" || *v.ExitCode != 1 || c.Status() != session.CallFailed {
 		t.Fatalf("call %+v view %#v", c.Call, v)
@@ -277,7 +240,7 @@ func TestACPArgvCommand(t *testing.T) {
 		`["/usr/bin/ksh","-lc","make test"]`: "make test",
 	} {
 		s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":`+argv+`}}`))
-		if got := onlyCall(t, s).Call.(session.TerminalCallView).Title; got != want {
+		if got := sessiontest.OnlyCall(t, s).Call.(session.TerminalCallView).Title; got != want {
 			t.Errorf("%s: %q, want %q", argv, got, want)
 		}
 	}
@@ -289,7 +252,7 @@ func TestACPRawOutputDuration(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":"ls"}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"a\n","exit_code":0,"duration":{"secs":2,"nanos":500000000}}}`),
 	)
-	if ms, ok := onlyCall(t, s).Elapsed(); !ok || ms != 2500 {
+	if ms, ok := sessiontest.OnlyCall(t, s).Elapsed(); !ok || ms != 2500 {
 		t.Fatalf("elapsed %d %v, want 2500 ms", ms, ok)
 	}
 }
@@ -299,7 +262,7 @@ func TestACPUnifiedDiffChanges(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit a.go","kind":"edit","status":"in_progress","content":[{"type":"diff","path":"/p/a.go","oldText":"x","newText":"y"}],"rawInput":{"changes":{"/p/a.go":{"update":{"unified_diff":"@@ -3,2 +3,2 @@\n a\n-b\n+c\n","move_path":null}}}}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"Success","stderr":"","success":true}}`),
 	)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	v, ok := c.View.(session.DiffResultView)
 	if !ok || len(v.Diffs) != 1 || *v.Diffs[0].OldText != "a\nb" || v.Diffs[0].NewText != "a\nc" || len(c.DiffStarts) != 1 || c.DiffStarts[0] != 3 {
 		t.Fatalf("view %#v, starts %v", c.View, c.DiffStarts)
@@ -308,14 +271,14 @@ func TestACPUnifiedDiffChanges(t *testing.T) {
 
 func TestACPDiffWithNullOldTextIsANewFile(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"a\nb\n"}]}`))
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	v, ok := c.Call.(session.DiffCallView)
 	if !ok || len(v.Diffs) != 1 || v.Diffs[0].OldText != nil || v.Diffs[0].NewText != "a\nb\n" || c.DiffStarts[0] != 1 || c.View != nil {
 		t.Fatalf("call %#v", c.Call)
 	}
 	// with old text, only the change and its context
 	s = readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit","kind":"edit","status":"completed","content":[{"type":"diff","path":"/p/q.lua","oldText":"1\n2\n3\n4\n5\n6\n7\n8\n9","newText":"1\n2\n3\n4\nFIVE\n6\n7\n8\n9"}]}`))
-	if v := onlyCall(t, s).View.(session.DiffResultView); len(v.Diffs) != 1 || *v.Diffs[0].OldText != "2\n3\n4\n5\n6\n7\n8" {
+	if v := sessiontest.OnlyCall(t, s).View.(session.DiffResultView); len(v.Diffs) != 1 || *v.Diffs[0].OldText != "2\n3\n4\n5\n6\n7\n8" {
 		t.Fatalf("view %#v", v)
 	}
 }
@@ -332,17 +295,17 @@ func TestACPSessionsEachHaveAHeader(t *testing.T) {
 		update("A", `{"sessionUpdate":"current_mode_update","currentModeId":"plan"}`),
 		update("A", `{"sessionUpdate":"available_commands_update","availableCommands":[]}`),
 	)
-	headers := events(s, "session")
+	headers := sessiontest.Events(s, "session")
 	if len(headers) != 3 || headers[0].Summary != "session A · Fix the build · in /work/a" || headers[1].Summary != "session B" || headers[2].Summary != "back to session A" {
 		t.Fatalf("headers %+v", headers)
 	}
-	if len(calls(s)) != 2 {
+	if len(sessiontest.Calls(s)) != 2 {
 		t.Fatalf("calls of two sessions with one id: %s", sessiontest.Shape(s))
 	}
 	if s.Agent != "Claude Code 0.9.1" || s.Header.Version != 1 || s.Header.ID != "A" || s.Header.Cwd != "/work/a" || s.Title != "Fix the build" {
 		t.Fatalf("agent %q, header %+v, title %q", s.Agent, s.Header, s.Title)
 	}
-	if m := events(s, "mode"); len(m) != 1 || m[0].Summary != "mode: Plan Mode" {
+	if m := sessiontest.Events(s, "mode"); len(m) != 1 || m[0].Summary != "mode: Plan Mode" {
 		t.Fatalf("mode events %+v", m)
 	}
 	if s.Hidden["available_commands_update"] != 1 || s.Hidden["initialize"] != 1 {
@@ -352,7 +315,7 @@ func TestACPSessionsEachHaveAHeader(t *testing.T) {
 
 func TestACPUnknownUpdateIsANotice(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"agent_audio_chunk","content":{"type":"text","text":"not a user message"}}`))
-	if n := noticeTexts(s); len(n) != 1 || n[0] != "line 1: unknown session update `agent_audio_chunk`" {
+	if n := sessiontest.NoticeTexts(s); len(n) != 1 || n[0] != "line 1: unknown session update `agent_audio_chunk`" {
 		t.Fatalf("notices %q", n)
 	}
 	for _, e := range s.Entries {
@@ -364,17 +327,17 @@ func TestACPUnknownUpdateIsANotice(t *testing.T) {
 
 func TestACPUnknownContentIsANotice(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","content":[{"type":"hologram"},{"type":"content","content":{"type":"text","text":"kept"}}]}`))
-	if n := noticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown tool call content `hologram`") {
+	if n := sessiontest.NoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown tool call content `hologram`") {
 		t.Fatalf("notices %q", n)
 	}
-	if v := onlyCall(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "kept" {
+	if v := sessiontest.OnlyCall(t, s).Call.(session.GenericCallView); len(v.Content) != 1 || v.Content[0].Text != "kept" {
 		t.Fatalf("call %+v", v)
 	}
 }
 
 func TestACPResponseWithoutRequest(t *testing.T) {
 	s := readLog(t, `{"jsonrpc":"2.0","id":41,"result":{"content":"x"}}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
-	n := noticeTexts(s)
+	n := sessiontest.NoticeTexts(s)
 	if len(n) != 2 || n[0] != "line 1: a response to request 41, which is not in this log" || n[1] != "line 2: a response with no id: error Parse error (-32700)" {
 		t.Fatalf("notices %q", n)
 	}
@@ -387,7 +350,7 @@ func TestACPErrorResponsesShow(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s","prompt":[]}}`,
 		`{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error","data":{"details":"overloaded"}}}`,
 	)
-	ev := events(s, "error")
+	ev := sessiontest.Events(s, "error")
 	if len(ev) != 1 || !ev[0].Failed || ev[0].Summary != "session/new failed: Authentication required (-32000)" {
 		t.Fatalf("events %+v", ev)
 	}
@@ -408,7 +371,7 @@ func TestACPIdsPairWithTheLatestUnansweredRequest(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"0","result":{"content":"C"}}`,
 	)
 	var bodies []string
-	for _, ev := range events(s, "fs") {
+	for _, ev := range sessiontest.Events(s, "fs") {
 		bodies = append(bodies, ev.Body)
 	}
 	if strings.Join(bodies, "") != "ABC" {
@@ -423,11 +386,11 @@ func TestACPClientFileOpsJoinTheirCall(t *testing.T) {
 		`{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"disk full"}}`,
 		`{"jsonrpc":"2.0","id":8,"method":"fs/write_text_file","params":{"sessionId":"s","path":"/p/other","content":"y"}}`,
 	)
-	c := onlyCall(t, s)
+	c := sessiontest.OnlyCall(t, s)
 	if len(c.SubCalls) != 1 || c.SubCalls[0].Name != "fs/write_text_file (1 bytes)" || !c.SubCalls[0].Done || !c.SubCalls[0].IsError {
 		t.Fatalf("steps %+v", c.SubCalls)
 	}
-	if ev := events(s, "fs"); len(ev) != 1 || ev[0].Summary != "wrote /p/other (1 bytes) through the client" || ev[0].Body != "y" {
+	if ev := sessiontest.Events(s, "fs"); len(ev) != 1 || ev[0].Summary != "wrote /p/other (1 bytes) through the client" || ev[0].Body != "y" {
 		t.Fatalf("events %+v", ev)
 	}
 }
@@ -445,7 +408,7 @@ func TestACPReadSearchAndFetchCards(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"w","_meta":{"claudeCode":{"toolName":"WebFetch","toolResponse":{"code":200,"result":"# Page"}}}}`),
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"q","title":"q","kind":"fetch","status":"completed","rawInput":{"query":"go"},`+text(`Web search results for query: \"go\"\n\nLinks: [{\"title\":\"Go\",\"url\":\"https://go.dev\"}]\n\nGo is a language.`)+`}`),
 	)
-	calls := calls(s)
+	calls := sessiontest.Calls(s)
 	if v := calls[0].View.(session.ReadResultView); v.Path != "/p/a.go" || len(v.Lines) != 2 || v.Lines[0] != (session.ReadFileLine{Number: 10, Text: "x"}) {
 		t.Fatalf("read %#v", v)
 	}
@@ -508,7 +471,7 @@ func TestACPRecordingsSpanLines(t *testing.T) {
 	}
 	r.Close()
 	s := r.Session()
-	calls := calls(s)
+	calls := sessiontest.Calls(s)
 	if len(calls) != 2 || calls[0].Status() != session.CallDone || calls[1].Approval == nil || calls[1].Approval.Outcome != "" {
 		t.Fatalf("shape %s", sessiontest.Shape(s))
 	}
@@ -533,7 +496,7 @@ func TestACPBrokenInput(t *testing.T) {
 		{"an unknown recorded call", "{\n \"method\": \"frobnicate\",\n \"args\": [{}]\n}\n" + ok, "lines 1–4: unknown recorded SDK call `frobnicate`"},
 	} {
 		s := sessiontest.ReadString(c.log)
-		n := noticeTexts(s)
+		n := sessiontest.NoticeTexts(s)
 		if len(n) == 0 || !strings.HasPrefix(n[0], c.notice) {
 			t.Errorf("%s: notices %q", c.name, n)
 		}
@@ -546,10 +509,10 @@ func TestACPBrokenInput(t *testing.T) {
 func TestACPValueBoundAndUnfinishedTail(t *testing.T) {
 	s := sessiontest.ReadString("{\n" + strings.Repeat("  \"a\": 1,\n", acp.MaxValueLines) + "  \"b\": 2\n}\n")
 	if !s.Account.Balanced() || len(s.Notices()) == 0 || !strings.Contains(s.Notices()[0].Text, "still open after") {
-		t.Fatalf("accounting %+v, notices %q", s.Account, noticeTexts(s))
+		t.Fatalf("accounting %+v, notices %q", s.Account, sessiontest.NoticeTexts(s))
 	}
 	s = sessiontest.ReadString("{\n  \"method\": \"sessionUpdate\",\n")
-	if n := noticeTexts(s); len(n) != 1 || n[0] != "the log ends inside a JSON value that starts at line 1" || !s.Account.Balanced() {
+	if n := sessiontest.NoticeTexts(s); len(n) != 1 || n[0] != "the log ends inside a JSON value that starts at line 1" || !s.Account.Balanced() {
 		t.Fatalf("notices %q, accounting %+v", n, s.Account)
 	}
 }
@@ -596,8 +559,8 @@ func TestACPLoadReplaysASession(t *testing.T) {
 	if got := sessiontest.Shape(s); got != "event:session user text:earlier reply event:mode " {
 		t.Fatalf("shape %s", got)
 	}
-	if s.Header.Cwd != "/p" || s.Header.CreatedAt != 1762297760751 || events(s, "mode")[0].Summary != "mode: Code (set by the client)" {
-		t.Fatalf("header %+v, mode %+v", s.Header, events(s, "mode"))
+	if s.Header.Cwd != "/p" || s.Header.CreatedAt != 1762297760751 || sessiontest.Events(s, "mode")[0].Summary != "mode: Code (set by the client)" {
+		t.Fatalf("header %+v, mode %+v", s.Header, sessiontest.Events(s, "mode"))
 	}
 }
 
@@ -610,7 +573,7 @@ func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
 	if got := sessiontest.Shape(s); got != "event:session text:a1 a2 event:session text:b1 b2 event:session call:c " {
 		t.Fatalf("shape %s", got)
 	}
-	if ev := events(s, "session"); ev[2].Summary != "back to session A" {
+	if ev := sessiontest.Events(s, "session"); ev[2].Summary != "back to session A" {
 		t.Fatalf("events %+v", ev)
 	}
 }

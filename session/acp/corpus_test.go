@@ -214,7 +214,7 @@ func TestACPCorpus(t *testing.T) {
 				}
 			}
 			if len(s.Notices()) > 0 {
-				t.Errorf("notices %q", noticeTexts(s))
+				t.Errorf("notices %q", sessiontest.NoticeTexts(s))
 			}
 		})
 	}

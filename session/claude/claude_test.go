@@ -83,25 +83,6 @@ func (l *ccLog) result(id string, content any, isErr bool, tur any) *ccLog {
 	return l.add(r)
 }
 
-func calls(s *session.Session) []*session.ToolCall {
-	var out []*session.ToolCall
-	for _, e := range s.Entries {
-		if c, ok := e.(*session.ToolCall); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func onlyCall(t *testing.T, s *session.Session) *session.ToolCall {
-	t.Helper()
-	cs := calls(s)
-	if len(cs) != 1 {
-		t.Fatalf("%d calls, want 1: %s", len(cs), sessiontest.Shape(s))
-	}
-	return cs[0]
-}
-
 func TestClaudeSessionFacts(t *testing.T) {
 	l := &ccLog{}
 	l.add(obj{"type": "file-history-snapshot", "messageId": "m"})
@@ -198,7 +179,7 @@ func TestClaudeInterruptEndsCalls(t *testing.T) {
 	l.use("m", "t1", "Bash", obj{"command": "sleep 9"})
 	l.add(obj{"type": "user", "message": obj{"content": []any{obj{"type": "text", "text": "[Request interrupted by user for tool use]"}}}})
 	s := l.read(t)
-	if c := calls(s)[0]; !c.Unfinished || c.Status() != session.CallPending {
+	if c := sessiontest.Calls(s)[0]; !c.Unfinished || c.Status() != session.CallPending {
 		t.Errorf("call %+v", c)
 	}
 	if e, ok := s.Entries[1].(*session.TurnEnd); !ok || e.Reason != "aborted" {
@@ -210,7 +191,7 @@ func TestClaudeReadFromObject(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "/w/a.go", "offset": 2, "limit": 2})
 	l.result("t1", "     2→b\n     3→c\n", false, obj{"type": "text", "file": obj{"filePath": "/w/a.go", "content": "b\nc", "numLines": 2, "startLine": 2, "totalLines": 9}})
-	v, ok := onlyCall(t, l.read(t)).View.(session.ReadResultView)
+	v, ok := sessiontest.OnlyCall(t, l.read(t)).View.(session.ReadResultView)
 	if !ok || v.Path != "/w/a.go" || v.Offset != 2 || v.TotalLines != 9 || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{Number: 3, Text: "c"}) || v.Lang != "go" {
 		t.Errorf("view %+v", v)
 	}
@@ -223,7 +204,7 @@ func TestClaudeReadFromText(t *testing.T) {
 	} {
 		l := &ccLog{}
 		l.use("m", "t1", "Read", obj{"file_path": "/w/a.txt"}).result("t1", text, false, nil)
-		v, ok := onlyCall(t, l.read(t)).View.(session.ReadResultView)
+		v, ok := sessiontest.OnlyCall(t, l.read(t)).View.(session.ReadResultView)
 		if !ok || len(v.Lines) != 2 || v.Lines[1] != (session.ReadFileLine{Number: 2, Text: "y"}) || v.Path != "/w/a.txt" {
 			t.Errorf("%q: view %+v", text, v)
 		}
@@ -233,7 +214,7 @@ func TestClaudeReadFromText(t *testing.T) {
 func TestClaudeReadKeepsTheFinalEmptyLine(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "a"}).result("t1", "", false, obj{"file": obj{"filePath": "a", "content": "x\n", "numLines": 2, "startLine": 1, "totalLines": 2}})
-	if v := onlyCall(t, l.read(t)).View.(session.ReadResultView); len(v.Lines) != 2 {
+	if v := sessiontest.OnlyCall(t, l.read(t)).View.(session.ReadResultView); len(v.Lines) != 2 {
 		t.Errorf("lines %+v: Claude Code counts the line a final newline ends", v.Lines)
 	}
 }
@@ -243,7 +224,7 @@ func TestClaudeEditFromPatch(t *testing.T) {
 	l.use("m", "t1", "Edit", obj{"file_path": "/w/a.go", "old_string": "b", "new_string": "B"})
 	l.result("t1", "ok", false, obj{"filePath": "/w/a.go", "structuredPatch": []any{
 		obj{"oldStart": 40, "oldLines": 3, "newStart": 40, "newLines": 3, "lines": []any{" a", "-b", "+B", " c"}}}})
-	c := onlyCall(t, l.read(t))
+	c := sessiontest.OnlyCall(t, l.read(t))
 	v, ok := c.View.(session.DiffResultView)
 	if !ok || len(v.Diffs) != 1 || *v.Diffs[0].OldText != "a\nb\nc" || v.Diffs[0].NewText != "a\nB\nc" {
 		t.Fatalf("view %+v", c.View)
@@ -273,13 +254,13 @@ func TestClaudeMultiEdit(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "MultiEdit", obj{"file_path": "a", "edits": []any{obj{"old_string": "1", "new_string": "2"}, obj{"old_string": "3", "new_string": "4"}}})
 	s := l.read(t)
-	if v := onlyCall(t, s).Call.(session.DiffCallView); len(v.Diffs) != 2 {
+	if v := sessiontest.OnlyCall(t, s).Call.(session.DiffCallView); len(v.Diffs) != 2 {
 		t.Errorf("pending %+v", v)
 	}
 	l.result("t1", "Applied 2 edits", false, obj{"filePath": "a", "structuredPatch": []any{
 		obj{"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": 1, "lines": []any{"-1", "+2"}},
 		obj{"oldStart": 9, "oldLines": 1, "newStart": 9, "newLines": 1, "lines": []any{"-3", "+4"}}}})
-	c := onlyCall(t, l.read(t))
+	c := sessiontest.OnlyCall(t, l.read(t))
 	if v := c.View.(session.DiffResultView); len(v.Diffs) != 2 || c.DiffStarts[1] != 9 {
 		t.Errorf("view %+v starts %v", v, c.DiffStarts)
 	}
@@ -340,7 +321,7 @@ func TestClaudeBash(t *testing.T) {
 	for _, tc := range cases {
 		l := &ccLog{}
 		l.use("m", "t1", "Bash", obj{"command": "make", "description": "Build it"}).result("t1", tc.text, tc.isErr, tc.tur)
-		c := onlyCall(t, l.read(t))
+		c := sessiontest.OnlyCall(t, l.read(t))
 		v, ok := c.View.(session.TerminalResultView)
 		if !ok || v.Output != tc.output || fmt.Sprint(deref(v.ExitCode)) != fmt.Sprint(deref(tc.exit)) || v.Signal != tc.signal {
 			t.Errorf("%s: view %+v", tc.name, c.View)
@@ -408,7 +389,7 @@ func TestClaudeSearch(t *testing.T) {
 	for _, tc := range cases {
 		l := &ccLog{}
 		l.use("m", "t1", tc.tool, tc.input).result("t1", tc.text, false, tc.tur)
-		if c := onlyCall(t, l.read(t)); !tc.check(c.View) {
+		if c := sessiontest.OnlyCall(t, l.read(t)); !tc.check(c.View) {
 			t.Errorf("%s: view %+v", tc.name, c.View)
 		}
 	}
@@ -476,7 +457,7 @@ func TestClaudeOrphanAndDuplicateResults(t *testing.T) {
 	l.result("nope", "x", false, nil)
 	l.use("m", "t1", "Glob", obj{"pattern": "*"}).result("t1", "a", false, nil).result("t1", "b", false, nil)
 	s := l.read(t)
-	cs := calls(s)
+	cs := sessiontest.Calls(s)
 	if len(cs) != 3 || !cs[0].Orphan || cs[1].Duplicate || !cs[2].Duplicate || cs[2].Name != "Glob" {
 		t.Errorf("calls %s", sessiontest.Shape(s))
 	}

@@ -67,33 +67,6 @@ func log(t *testing.T, lines ...string) *session.Session {
 	return s
 }
 
-func cardsOf(s *session.Session) []*session.ToolCall {
-	var out []*session.ToolCall
-	for _, e := range s.Entries {
-		if c, ok := e.(*session.ToolCall); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func entriesOf[T session.Entry](s *session.Session) []T {
-	var out []T
-	for _, e := range s.Entries {
-		if x, ok := e.(T); ok {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func noNotices(t *testing.T, s *session.Session) {
-	t.Helper()
-	for _, n := range s.Notices() {
-		t.Errorf("notice: %s", n.Text)
-	}
-}
-
 // Every output form gives the exit code and the duration it states.
 func TestCodexOutputForms(t *testing.T) {
 	for _, c := range []struct {
@@ -113,8 +86,8 @@ func TestCodexOutputForms(t *testing.T) {
 		{"plain text", "command not found", "command not found", -1, 0, session.CallDone},
 	} {
 		s := log(t, call(1, "c1", "shell_command", map[string]any{"command": "make", "workdir": "/w"}), output(1, "c1", c.out))
-		noNotices(t, s)
-		calls := cardsOf(s)
+		sessiontest.NoNotices(t, s)
+		calls := sessiontest.Calls(s)
 		if len(calls) != 1 {
 			t.Fatalf("%s: %d cards", c.name, len(calls))
 		}
@@ -148,8 +121,8 @@ func TestCodexExecSessions(t *testing.T) {
 		call(10, "w2", "write_stdin", map[string]any{"session_id": 99, "chars": "y\n"}),
 		output(11, "w2", "Process exited with code 0"),
 	)
-	noNotices(t, s)
-	calls := cardsOf(s)
+	sessiontest.NoNotices(t, s)
+	calls := sessiontest.Calls(s)
 	if len(calls) != 2 {
 		t.Fatalf("%d cards, want the exec and the unknown session's write", len(calls))
 	}
@@ -173,7 +146,7 @@ func TestCodexExecSessions(t *testing.T) {
 		call(1, "e1", "exec_command", map[string]any{"cmd": "sleep 60"}),
 		output(2, "e1", "Chunk ID: aa\nWall time: 1.0000 seconds\nProcess running with session ID 7\nOutput:\n"),
 	)
-	exec = cardsOf(s)[0]
+	exec = sessiontest.Calls(s)[0]
 	if exec.Status() != session.CallDone || !strings.Contains(exec.Call.(session.TerminalCallView).Description, "still running · session 7") {
 		t.Errorf("a running exec: status %v call %+v", exec.Status(), exec.Call)
 	}
@@ -208,8 +181,8 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 	}
 	for name, lines := range forms {
 		s := log(t, lines...)
-		noNotices(t, s)
-		calls := cardsOf(s)
+		sessiontest.NoNotices(t, s)
+		calls := sessiontest.Calls(s)
 		var titles []string
 		for _, c := range calls {
 			titles = append(titles, c.Title())
@@ -237,7 +210,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 		call(1, "p1", "apply_patch", map[string]any{"input": threeFilePatch}),
 		output(2, "p1", "apply_patch verification failed: Failed to find expected lines in src/app.py"),
 	)
-	for _, c := range cardsOf(s) {
+	for _, c := range sessiontest.Calls(s) {
 		if c.Status() != session.CallFailed {
 			t.Errorf("%s: status %v after a failed patch", c.Title(), c.Status())
 		}
@@ -254,7 +227,7 @@ func TestCodexPatchNumberedFromReads(t *testing.T) {
 		shell(2, "p1", "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.py\n@@ def greet():\n-    print(\"Hi\")\n+    print(\"Hello\")\n*** End Patch\nEOF"),
 		output(3, "p1", structured("Success.", 0, 0)),
 	)
-	calls := cardsOf(s)
+	calls := sessiontest.Calls(s)
 	if len(calls) != 2 || len(calls[1].DiffStarts) != 1 || calls[1].DiffStarts[0] != 14 {
 		t.Fatalf("diff starts %v, want [14]", calls[len(calls)-1].DiffStarts)
 	}
@@ -278,9 +251,9 @@ func TestCodexReads(t *testing.T) {
 		{"sed -n '10,20p' big.go", "Total output lines: 11\n\nl10\nl11\n\n[... omitted 7 of 11 lines ...]\n\nl18\nl19\n", "/w/big.go", []int{10, 11, 19, 20}},
 	} {
 		s := log(t, shell(1, "r", c.script), output(1, "r", structured(c.out, 0, 0)))
-		v, ok := cardsOf(s)[0].View.(session.ReadResultView)
+		v, ok := sessiontest.Calls(s)[0].View.(session.ReadResultView)
 		if !ok {
-			t.Errorf("%s: view %T", c.script, cardsOf(s)[0].View)
+			t.Errorf("%s: view %T", c.script, sessiontest.Calls(s)[0].View)
 			continue
 		}
 		var nums []int
@@ -298,27 +271,27 @@ func TestCodexReads(t *testing.T) {
 		call(2, "a1", "shell", map[string]any{"command": []string{"sed", "-n", "7,7p", "my file.go"}, "workdir": "/w"}),
 		output(2, "a1", structured("x\n", 0, 0)),
 	)
-	if v, ok := cardsOf(s)[0].View.(session.ReadResultView); !ok || v.Path != "/w/docs/notes.txt" || len(v.Lines) != 2 {
-		t.Errorf("local shell read: %+v", cardsOf(s)[0].View)
+	if v, ok := sessiontest.Calls(s)[0].View.(session.ReadResultView); !ok || v.Path != "/w/docs/notes.txt" || len(v.Lines) != 2 {
+		t.Errorf("local shell read: %+v", sessiontest.Calls(s)[0].View)
 	}
-	if c := cardsOf(s)[1]; c.Call.(session.TerminalCallView).Title != "sed -n 7,7p 'my file.go'" || c.View.(session.ReadResultView).Lines[0].Number != 7 {
+	if c := sessiontest.Calls(s)[1]; c.Call.(session.TerminalCallView).Title != "sed -n 7,7p 'my file.go'" || c.View.(session.ReadResultView).Lines[0].Number != 7 {
 		t.Errorf("argv read: %q %+v", c.Title(), c.View)
 	}
 	// what deck cannot be sure of stays a terminal
 	for _, script := range []string{"sed -n '1,5p' $F", "cat a b", "cat x | head", "sed -i 's/a/b/' f", "cat *.go", "cat a.go 2>&1"} {
 		s := log(t, shell(1, "r", script), output(1, "r", structured("x\n", 0, 0)))
-		if _, ok := cardsOf(s)[0].View.(session.TerminalResultView); !ok {
-			t.Errorf("%s: view %T, want a terminal", script, cardsOf(s)[0].View)
+		if _, ok := sessiontest.Calls(s)[0].View.(session.TerminalResultView); !ok {
+			t.Errorf("%s: view %T, want a terminal", script, sessiontest.Calls(s)[0].View)
 		}
 	}
 	// an output cut by tokens mid-line has lost its line numbers
 	s = log(t, shell(1, "r", "cat big.txt"), output(1, "r", structured("a\nb…120 tokens truncated…z\n", 0, 0)))
-	if _, ok := cardsOf(s)[0].View.(session.TerminalResultView); !ok {
-		t.Errorf("a read cut by tokens: %T", cardsOf(s)[0].View)
+	if _, ok := sessiontest.Calls(s)[0].View.(session.TerminalResultView); !ok {
+		t.Errorf("a read cut by tokens: %T", sessiontest.Calls(s)[0].View)
 	}
 	// a read that failed is a failed terminal
 	s = log(t, shell(1, "r", "cat nope"), output(1, "r", structured("cat: nope: No such file or directory\n", 1, 0)))
-	if c := cardsOf(s)[0]; c.Status() != session.CallFailed {
+	if c := sessiontest.Calls(s)[0]; c.Status() != session.CallFailed {
 		t.Errorf("a failed read: %T %v", c.View, c.Status())
 	}
 }
@@ -337,8 +310,8 @@ func TestCodexSearches(t *testing.T) {
 		shell(8, "s8", `rg -n foo | head -n 2`), output(8, "s8", structured("a:1:foo\nb:2:foo\n", 0, 0)),
 		shell(9, "s9", `rg -n -C 1 foo`), output(9, "s9", structured("a.go-1-before\na.go:2:foo\na.go-3-after\n--\nb.go:9:foo\n", 0, 0)),
 	)
-	noNotices(t, s)
-	calls := cardsOf(s)
+	sessiontest.NoNotices(t, s)
+	calls := sessiontest.Calls(s)
 	m := calls[0].View.(session.SearchMatchesResultView)
 	if len(m.Files) != 2 || m.Total != 3 || m.Files[0].Path != "a.md" || len(m.Files[0].Matches) != 2 || m.Files[0].Matches[1].LineNumber != 12 {
 		t.Errorf("rg rows: %+v", m)
@@ -379,9 +352,9 @@ func TestCodexUpdatePlan(t *testing.T) {
 		call(2, "u2", "update_plan", "[REDACTED_ARGUMENTS len=460 sha=f353e6e8]"),
 		output(2, "u2", "failed to parse function arguments"),
 	)
-	plans := entriesOf[*session.Plan](s)
-	if len(plans) != 2 || len(cardsOf(s)) != 0 {
-		t.Fatalf("%d plans, %d cards", len(plans), len(cardsOf(s)))
+	plans := sessiontest.Of[*session.Plan](s)
+	if len(plans) != 2 || len(sessiontest.Calls(s)) != 0 {
+		t.Fatalf("%d plans, %d cards", len(plans), len(sessiontest.Calls(s)))
 	}
 	if fmt.Sprint(plans[0].Items) != "[{Read the code completed} {Fix it in_progress} {Test pending}]" {
 		t.Errorf("items %v", plans[0].Items)
@@ -389,7 +362,7 @@ func TestCodexUpdatePlan(t *testing.T) {
 	if len(plans[1].Items) != 1 || !strings.HasPrefix(plans[1].Items[0].Content, "[REDACTED_ARGUMENTS") {
 		t.Errorf("an unreadable plan keeps its text: %v", plans[1].Items)
 	}
-	events := entriesOf[*session.Event](s)
+	events := sessiontest.Of[*session.Event](s)
 	if plans[0].Explanation != "Start with the parser." || len(events) != 1 || !events[0].Failed {
 		t.Errorf("explanation %q events %+v", plans[0].Explanation, events)
 	}
@@ -404,7 +377,7 @@ func TestCodexReasoning(t *testing.T) {
 		item(1, `{"type":"reasoning","summary":[{"type":"summary_text","text":"**Planning**"}],"content":null,"encrypted_content":"gAAAAABsecret"}`),
 		item(2, `{"type":"reasoning","summary":[],"content":null,"encrypted_content":"gAAAAABother"}`),
 	)
-	r := entriesOf[*session.Reasoning](s)
+	r := sessiontest.Of[*session.Reasoning](s)
 	if len(r) != 1 || r[0].Text != "**Planning**" || s.Hidden["reasoning (encrypted only)"] != 1 {
 		t.Fatalf("reasoning %v hidden %v", r, s.Hidden)
 	}
@@ -435,19 +408,19 @@ func TestCodexEventTwinsShownOnce(t *testing.T) {
 		event(7, `{"type":"agent_message","message":"[REDACTED_MESSAGE len=9 sha=abcdef01]"}`),
 		item(7, `{"type":"message","role":"assistant","content":[{"type":"output_text","text":"[REDACTED_TEXT len=9 sha=abcdef01]"}]}`),
 	)
-	noNotices(t, s)
+	sessiontest.NoNotices(t, s)
 	var texts []string
-	for _, a := range entriesOf[*session.AssistantText](s) {
+	for _, a := range sessiontest.Of[*session.AssistantText](s) {
 		texts = append(texts, a.Text)
 	}
 	if strings.Join(texts, "|") != "Looking.|Done.|Only the UI saw this.|[REDACTED_MESSAGE len=9 sha=abcdef01]" {
 		t.Errorf("assistant texts %q", texts)
 	}
-	r := entriesOf[*session.Reasoning](s)
+	r := sessiontest.Of[*session.Reasoning](s)
 	if len(r) != 1 || r[0].Text != "**One**\n\n**Two**" {
 		t.Errorf("reasoning %+v", r)
 	}
-	users := entriesOf[*session.UserMessage](s)
+	users := sessiontest.Of[*session.UserMessage](s)
 	if len(users) != 2 || users[0].Role != session.RoleContext || users[1].Role != session.RoleHuman || s.Title != "fix the bug" {
 		t.Errorf("users %+v title %q", users, s.Title)
 	}
@@ -467,7 +440,7 @@ func TestCodexInjectedMessages(t *testing.T) {
 		item(2, `{"type":"message","role":"user","content":[{"type":"input_text","text":"skill text with no event"}]}`),
 	)
 	var roles []string
-	for _, m := range entriesOf[*session.UserMessage](s) {
+	for _, m := range sessiontest.Of[*session.UserMessage](s) {
 		roles = append(roles, fmt.Sprint(m.Role, ":", m.Source))
 	}
 	want := fmt.Sprint([]string{
@@ -493,25 +466,25 @@ func TestCodexBareEra(t *testing.T) {
 		`{"type":"message","id":null,"role":"assistant","content":[{"type":"output_text","text":"Done."}]}`,
 	}, "\n") + "\n"
 	s := sessiontest.ReadString(log)
-	noNotices(t, s)
+	sessiontest.NoNotices(t, s)
 	if s.Format != session.FormatCodex || s.Header.ID != "0199a1b2-0000-7000-8000-000000000001" || s.Agent != "Codex" || s.Header.CreatedAt == 0 {
 		t.Fatalf("format %q header %+v agent %q", s.Format, s.Header, s.Agent)
 	}
 	if s.Hidden["record_type state"] != 2 || !s.Account.Balanced() || s.Account.Lines != 9 {
 		t.Errorf("hidden %v account %+v", s.Hidden, s.Account)
 	}
-	users := entriesOf[*session.UserMessage](s)
+	users := sessiontest.Of[*session.UserMessage](s)
 	if len(users) != 2 || users[0].Role != session.RoleContext || users[1].Role != session.RoleHuman || s.Title != "review the code" {
 		t.Errorf("users %+v", users)
 	}
-	c := cardsOf(s)
+	c := sessiontest.Calls(s)
 	if len(c) != 1 || c[0].Status() != session.CallFailed || c[0].Title() != "ls" {
 		t.Errorf("calls %+v", c)
 	}
 	if ms, _ := c[0].Elapsed(); ms != 2800 {
 		t.Errorf("elapsed %d", ms)
 	}
-	if a := entriesOf[*session.AssistantText](s); len(a) != 1 {
+	if a := sessiontest.Of[*session.AssistantText](s); len(a) != 1 {
 		t.Errorf("assistant %+v", a)
 	}
 }
@@ -524,18 +497,18 @@ func TestCodexPendingAndTurns(t *testing.T) {
 		call(2, "c1", "exec_command", map[string]any{"cmd": "make"}),
 	}
 	s := log(t, lines...)
-	c := cardsOf(s)[0]
+	c := sessiontest.Calls(s)[0]
 	if c.Status() != session.CallPending || c.View != nil || c.Unfinished {
 		t.Errorf("pending call %+v", c)
 	}
 	s = log(t, append(lines, event(5, `{"type":"turn_aborted","reason":"interrupted"}`),
 		event(6, `{"type":"task_started","turn_id":"t2"}`), event(8, `{"type":"task_complete","turn_id":"t2","last_agent_message":null}`))...)
-	c = cardsOf(s)[0]
+	c = sessiontest.Calls(s)[0]
 	if c.Status() != session.CallPending || !c.Unfinished {
 		t.Errorf("after its turn ended: %+v", c)
 	}
-	ends := entriesOf[*session.TurnEnd](s)
-	starts := entriesOf[*session.TurnStart](s)
+	ends := sessiontest.Of[*session.TurnEnd](s)
+	starts := sessiontest.Of[*session.TurnStart](s)
 	if len(starts) != 2 || len(ends) != 2 || ends[0].Reason != "aborted" || ends[0].Detail != "(interrupted)" || ends[1].Reason != "completed" || ends[1].Elapsed != 2000 || ends[1].Turn != 2 {
 		t.Errorf("turns %+v %+v", starts, ends)
 	}
@@ -565,8 +538,8 @@ func TestCodexOtherTools(t *testing.T) {
 		item(4, `{"type":"web_search_call","status":"completed","action":{"type":"search","query":"go generics"}}`),
 		item(5, `{"type":"web_search_call","status":"completed","action":{"type":"open_page","url":"https://go.dev"}}`),
 	)
-	noNotices(t, s)
-	c := cardsOf(s)
+	sessiontest.NoNotices(t, s)
+	c := sessiontest.Calls(s)
 	if len(c) != 5 || c[0].Title() != "cloud-associates · execute_workflow" || c[1].Title() != "docs · search" {
 		t.Fatalf("cards %+v", c)
 	}
@@ -598,8 +571,8 @@ func TestCodexUnreadableArguments(t *testing.T) {
 		item(4, jsonText(map[string]any{"type": "custom_tool_call_output", "call_id": "p1", "output": "[REDACTED_OUTPUT len=257 sha=4bfce7d2]"})),
 		call(5, "w1", "write_stdin", "{not json"),
 	)
-	noNotices(t, s)
-	c := cardsOf(s)
+	sessiontest.NoNotices(t, s)
+	c := sessiontest.Calls(s)
 	if len(c) != 3 {
 		t.Fatalf("%d cards", len(c))
 	}
@@ -626,7 +599,7 @@ func TestCodexSessionFacts(t *testing.T) {
 	if s.Agent != "Codex 0.58.0" || s.Header.ID != "s1" || s.Header.Cwd != "/w" || s.Header.CreatedAt != 1763415028608 || s.Model != "gpt-5.2" || s.Provider != "openai" {
 		t.Errorf("agent %q header %+v model %q", s.Agent, s.Header, s.Model)
 	}
-	ev := entriesOf[*session.Event](s)
+	ev := sessiontest.Of[*session.Event](s)
 	if len(ev) != 1 || ev[0].Summary != "model gpt-5.1-codex → gpt-5.2, reasoning effort high → low" {
 		t.Errorf("events %+v", ev)
 	}
@@ -649,14 +622,14 @@ func TestCodexStrayOutputsAndCompaction(t *testing.T) {
 		event(4, `{"type":"context_compacted"}`),
 		event(5, `{"type":"context_compacted"}`),
 	)
-	noNotices(t, s)
-	c := cardsOf(s)
+	sessiontest.NoNotices(t, s)
+	c := sessiontest.Calls(s)
 	if len(c) != 3 || !c[0].Orphan || c[2].Duplicate != true || c[2].Title() != "true" {
 		t.Errorf("cards %+v", c)
 	}
-	sums := entriesOf[*session.UserMessage](s)
-	if len(sums) != 1 || sums[0].Role != session.RoleSummary || len(entriesOf[*session.Event](s)) != 1 {
-		t.Errorf("compaction %+v %+v", sums, entriesOf[*session.Event](s))
+	sums := sessiontest.Of[*session.UserMessage](s)
+	if len(sums) != 1 || sums[0].Role != session.RoleSummary || len(sessiontest.Of[*session.Event](s)) != 1 {
+		t.Errorf("compaction %+v %+v", sums, sessiontest.Of[*session.Event](s))
 	}
 }
 
@@ -693,7 +666,7 @@ func TestCodexNotices(t *testing.T) {
 		}
 	}
 	// an object where a string was expected is read, not a notice
-	if c := cardsOf(s); len(c) != 1 || c[0].Title() != "ls" {
+	if c := sessiontest.Calls(s); len(c) != 1 || c[0].Title() != "ls" {
 		t.Errorf("arguments as an object: %+v", c)
 	}
 }

@@ -94,3 +94,56 @@ func EntryKind(e session.Entry) string {
 // HarnessHeader is the first line of a harness log, for logs written in a
 // test.
 const HarnessHeader = `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w","delegationDepth":0}` + "\n"
+
+// Of is the session's entries of one kind, in order.
+func Of[T session.Entry](s *session.Session) []T {
+	var out []T
+	for _, e := range s.Entries {
+		if x, ok := e.(T); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Calls is the session's tool calls, in order.
+func Calls(s *session.Session) []*session.ToolCall { return Of[*session.ToolCall](s) }
+
+// OnlyCall is the session's one tool call; the test fails unless there is
+// exactly one.
+func OnlyCall(t *testing.T, s *session.Session) *session.ToolCall {
+	t.Helper()
+	calls := Calls(s)
+	if len(calls) != 1 {
+		t.Fatalf("%d calls, want 1: %s", len(calls), Shape(s))
+	}
+	return calls[0]
+}
+
+// Events is the session's events of a kind, in order.
+func Events(s *session.Session, kind string) []*session.Event {
+	var out []*session.Event
+	for _, e := range Of[*session.Event](s) {
+		if e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// NoticeTexts is what the session's notices say, in order.
+func NoticeTexts(s *session.Session) []string {
+	var out []string
+	for _, n := range s.Notices() {
+		out = append(out, n.Text)
+	}
+	return out
+}
+
+// NoNotices fails the test for each notice the session holds.
+func NoNotices(t *testing.T, s *session.Session) {
+	t.Helper()
+	for _, n := range s.Notices() {
+		t.Errorf("notice: %s", n.Text)
+	}
+}

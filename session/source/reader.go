@@ -44,6 +44,7 @@ type Reader struct {
 	zdec     *zstd.Decoder
 	lines    lines.Splitter
 	stopped  bool // the input is not a log deck can read; the rest is ignored
+	told     bool // a line told the format by its content
 	consumed int64
 }
 
@@ -225,6 +226,7 @@ func prepareSafely(p preparer, line []byte) (prep any) {
 
 // choose starts the decoder of a format and gives it the lines kept so far.
 func (r *Reader) choose(format session.Format) {
+	r.told = format != ""
 	switch format {
 	case session.FormatACP:
 		r.dec = acp.New(r.s)
@@ -299,11 +301,41 @@ func (r *Reader) Close() error {
 	return nil
 }
 
+// NotALogError says that what was read is no session log of any format
+// deck reads: a binary file, UTF-16 text, or lines none of which is a
+// record of any format. A log that is partly broken is not one of these:
+// it is read, each bad line a notice.
+type NotALogError struct {
+	Reason string // the first notice, which says why
+}
+
+func (e *NotALogError) Error() string { return "not a session log: " + e.Reason }
+
+// NotALog returns a *NotALogError when the input, now closed, held no
+// session log at all; nil for any log, an empty one too (a log the harness
+// has only just created).
+func (r *Reader) NotALog() error {
+	s := r.s.Session
+	if r.consumed == 0 || r.told && !r.stopped {
+		return nil
+	}
+	for _, e := range s.Entries {
+		if _, ok := e.(*session.Notice); !ok {
+			return nil
+		}
+	}
+	if n := s.Notices(); len(n) > 0 {
+		return &NotALogError{Reason: n[0].Text}
+	}
+	return nil
+}
+
 // readChunk is how much ReadAll reads at a time: enough whole lines for the
 // cores to share (a line of a real log can be a megabyte).
 const readChunk = 4 << 20
 
-// ReadAll reads a whole log from rd.
+// ReadAll reads a whole log from rd. What it holds is returned even with an
+// error: a *NotALogError says it is no session log at all.
 func ReadAll(rd io.Reader) (*session.Session, error) { return readFrom(rd, "") }
 
 // readFrom reads a whole log from rd, which holds the file at path (or "").
@@ -323,7 +355,7 @@ func readFrom(rd io.Reader, path string) (*session.Session, error) {
 		}
 	}
 	r.Close()
-	return r.Session(), nil
+	return r.Session(), r.NotALog()
 }
 
 // LogNames are the file names of a harness session log inside its folder.
@@ -358,7 +390,8 @@ func Resolve(path string) (string, error) {
 }
 
 // Open reads the session at path: a log file (plain or zstd, told apart by
-// content) or a session folder holding one.
+// content) or a session folder holding one. A file that is no session log
+// is a *NotALogError, with what was read.
 func Open(path string) (*session.Session, error) {
 	file, err := Resolve(path)
 	if err != nil {
@@ -370,8 +403,9 @@ func Open(path string) (*session.Session, error) {
 	}
 	defer f.Close()
 	s, err := readFrom(f, file)
-	if err != nil {
+	var notALog *NotALogError
+	if err != nil && !errors.As(err, &notALog) {
 		return s, fmt.Errorf("reading %s: %w", file, err)
 	}
-	return s, nil
+	return s, err
 }

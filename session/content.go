@@ -5,9 +5,8 @@ import (
 	"fmt"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // ContentBlock is one block of a message or tool result. The harness's union
@@ -29,10 +28,10 @@ type ContentBlock struct {
 	// tool-result
 	ToolCallID string         `json:"toolCallId,omitempty"`
 	Content    []ContentBlock `json:"content,omitempty"`
-	IsError    bool           `json:"isError,omitempty"`
+	IsError    bool           `json:"isError,omitzero"`
 
 	// Raw is the block as logged, kept only for types deck does not know.
-	Raw json.RawMessage `json:"-"`
+	Raw jsontext.Value `json:"-"`
 }
 
 // ImageAttachment describes an image; its bytes are never in the log.
@@ -43,11 +42,6 @@ type ImageAttachment struct {
 	Width        int    `json:"width"`
 	Height       int    `json:"height"`
 	Name         string `json:"name,omitempty"`
-}
-
-// UnmarshalJSON reads a block (for callers of encoding/json).
-func (b *ContentBlock) UnmarshalJSON(data []byte) error {
-	return jsonv2.Unmarshal(data, b, json.DefaultOptionsV1())
 }
 
 // UnmarshalJSONFrom reads a block in one pass over its bytes: the result of
@@ -80,7 +74,7 @@ func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 			return err
 		}
 		if name == "type" && len(members) == 0 && val.Kind() == '"' {
-			jsonv2.Unmarshal(val, &b.Type)
+			jsonline.Unmarshal(val, &b.Type)
 			if knownBlock(b.Type) {
 				known = true
 				continue
@@ -102,23 +96,23 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
 	var err error
 	switch name {
 	case "text":
-		err = jsonv2.UnmarshalDecode(dec, &b.Text)
+		err = json.UnmarshalDecode(dec, &b.Text)
 	case "alt":
-		err = jsonv2.UnmarshalDecode(dec, &b.Alt)
+		err = json.UnmarshalDecode(dec, &b.Alt)
 	case "attachment":
-		err = jsonv2.UnmarshalDecode(dec, &b.Attachment)
+		err = json.UnmarshalDecode(dec, &b.Attachment)
 	case "id":
-		err = jsonv2.UnmarshalDecode(dec, &b.ID)
+		err = json.UnmarshalDecode(dec, &b.ID)
 	case "name":
-		err = jsonv2.UnmarshalDecode(dec, &b.Name)
+		err = json.UnmarshalDecode(dec, &b.Name)
 	case "arguments":
-		err = jsonv2.UnmarshalDecode(dec, &b.Arguments)
+		err = json.UnmarshalDecode(dec, &b.Arguments)
 	case "toolCallId":
-		err = jsonv2.UnmarshalDecode(dec, &b.ToolCallID)
+		err = json.UnmarshalDecode(dec, &b.ToolCallID)
 	case "content":
-		err = jsonv2.UnmarshalDecode(dec, &b.Content)
+		err = json.UnmarshalDecode(dec, &b.Content)
 	case "isError":
-		err = jsonv2.UnmarshalDecode(dec, &b.IsError)
+		err = json.UnmarshalDecode(dec, &b.IsError)
 	default:
 		err = dec.SkipValue()
 	}
@@ -144,11 +138,11 @@ func (b *ContentBlock) fromMembers(members [][2][]byte) error {
 	var head struct {
 		Type string `json:"type"`
 	}
-	json.Unmarshal(raw, &head) // a type that is not a string is no type
+	jsonline.Unmarshal(raw, &head) // a type that is not a string is no type
 	if knownBlock(head.Type) {
 		type plain ContentBlock // the same fields, without this method
 		var p plain
-		if err := jsonv2.Unmarshal(raw, &p, json.DefaultOptionsV1()); err != nil {
+		if err := jsonline.Unmarshal(raw, &p); err != nil {
 			return fmt.Errorf("%s block: %s", head.Type, jsonline.Short(err))
 		}
 		*b = ContentBlock(p)

@@ -10,7 +10,6 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // streamKey names one block of one step's streamed reply.
@@ -172,7 +171,7 @@ func decode(r *record, v any) error {
 	if len(r.Data) == 0 {
 		return fmt.Errorf("`%s` event has no data", r.Type)
 	}
-	if err := json.Unmarshal(r.Data, v); err != nil {
+	if err := jsonline.Unmarshal(r.Data, v); err != nil {
 		return shapeError(r, err)
 	}
 	return nil

@@ -7,12 +7,12 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/human"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
 	var t struct {
-		Turn json.Number `json:"turn"`
+		Turn jsonline.Number `json:"turn"`
 	}
 	if err := decode(r, &t); err != nil {
 		return 0, err
@@ -25,7 +25,7 @@ func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
 
 func (d *Decoder) stepStart(r *record) (session.Outcome, error) {
 	var t struct {
-		Turn json.Number `json:"turn"`
+		Turn jsonline.Number `json:"turn"`
 	}
 	if err := decode(r, &t); err != nil {
 		return 0, err
@@ -36,9 +36,9 @@ func (d *Decoder) stepStart(r *record) (session.Outcome, error) {
 
 // turnEndReason is TurnEndReason in all the shapes logs have used.
 type turnEndReason struct {
-	Kind   string          `json:"kind"`
-	Reason json.RawMessage `json:"reason"` // aborted: {kind} or a legacy string; rejected: string
-	Error  *llmFailure     `json:"error"`
+	Kind   string         `json:"kind"`
+	Reason jsontext.Value `json:"reason"` // aborted: {kind} or a legacy string; rejected: string
+	Error  *llmFailure    `json:"error"`
 	// legacy error shapes
 	Failure *llmFailure `json:"failure"`
 	Message string      `json:"message"`
@@ -71,14 +71,14 @@ func (t turnEndReason) detail() string {
 		return ""
 	}
 	var s string
-	if json.Unmarshal(t.Reason, &s) == nil {
+	if jsonline.Unmarshal(t.Reason, &s) == nil {
 		return "(" + s + ")"
 	}
 	var cause struct {
 		Kind   string `json:"kind"`
 		Reason string `json:"reason"`
 	}
-	if json.Unmarshal(t.Reason, &cause) == nil {
+	if jsonline.Unmarshal(t.Reason, &cause) == nil {
 		if cause.Reason != "" {
 			return "by " + cause.Kind + ": " + cause.Reason
 		}
@@ -89,8 +89,8 @@ func (t turnEndReason) detail() string {
 
 func (d *Decoder) turnEndEvent(r *record) (session.Outcome, error) {
 	var t struct {
-		Turn   json.Number   `json:"turn"`
-		Reason turnEndReason `json:"reason"`
+		Turn   jsonline.Number `json:"turn"`
+		Reason turnEndReason   `json:"reason"`
 	}
 	if err := decode(r, &t); err != nil {
 		return 0, err
@@ -167,7 +167,7 @@ func (d *Decoder) compaction(r *record) (session.Outcome, error) {
 	var c struct {
 		CompactionID       string                 `json:"compactionId"`
 		Summary            []session.ContentBlock `json:"summary"`
-		ShadowedTokenCount json.Number            `json:"shadowedTokenCount"`
+		ShadowedTokenCount jsonline.Number        `json:"shadowedTokenCount"`
 		Error              string                 `json:"error"`
 	}
 	if err := decode(r, &c); err != nil {

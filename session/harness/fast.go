@@ -4,9 +4,8 @@ import (
 	"errors"
 	"unsafe"
 
-	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json/jsontext"
-	json "github.com/go-json-experiment/json/v1"
 	"github.com/tidwall/gjson"
 )
 
@@ -57,19 +56,19 @@ func fastRecord(line []byte) (*record, bool) {
 	envelope := make([]byte, 0, len(line)-(end-start)+1)
 	envelope = append(append(append(envelope, line[:start]...), '0'), line[end:]...)
 	var r record
-	if json.Unmarshal(envelope, &r) != nil || r.Type == "" || r.Type == "session" {
+	if jsonline.Unmarshal(envelope, &r) != nil || r.Type == "" || r.Type == "session" {
 		return nil, false
 	}
 	r.Data = line[start:end:end]
 	if shape := wireShapes[r.Type]; shape != nil {
 		v := shape()
-		err := jsonv2.Unmarshal(r.Data, v, json.DefaultOptionsV1())
+		err := jsonline.Unmarshal(r.Data, v)
 		var syntax *jsontext.SyntacticError
 		if errors.As(err, &syntax) {
 			return nil, false // not JSON: the slow path says where
 		}
 		r.pre, r.preErr = v, err
-	} else if !jsontext.Value(r.Data).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
+	} else if !jsonline.Valid(r.Data) {
 		return nil, false
 	}
 	return &r, true

@@ -6,7 +6,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // messageSource is a message's source: who or what wrote it.
@@ -54,11 +54,11 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 
 // isReplace reports a surfaceOp {op:"replace", …}: the message replaces
 // earlier ones on the model's surface (a compaction summary).
-func isReplace(op json.RawMessage) bool {
+func isReplace(op jsontext.Value) bool {
 	var o struct {
 		Op string `json:"op"`
 	}
-	return len(op) > 0 && op[0] == '{' && json.Unmarshal(op, &o) == nil && o.Op == "replace"
+	return len(op) > 0 && op[0] == '{' && jsonline.Unmarshal(op, &o) == nil && o.Op == "replace"
 }
 
 func (d *Decoder) packedRow(r *record) (session.Outcome, error) {
@@ -73,9 +73,9 @@ func (d *Decoder) packedRow(r *record) (session.Outcome, error) {
 }
 
 type chunkEventData struct {
-	Turn  json.Number `json:"turn"`
-	Step  json.Number `json:"step"`
-	Chunk chunk       `json:"chunk"`
+	Turn  jsonline.Number `json:"turn"`
+	Step  jsonline.Number `json:"step"`
+	Chunk chunk           `json:"chunk"`
 }
 
 func (d *Decoder) chunkEvent(r *record) (session.Outcome, error) {
@@ -180,8 +180,8 @@ func (d *Decoder) setCallID(c *session.ToolCall, id string) {
 }
 
 type assistantMessageData struct {
-	Turn    json.Number `json:"turn"`
-	Step    json.Number `json:"step"`
+	Turn    jsonline.Number `json:"turn"`
+	Step    jsonline.Number `json:"step"`
 	Message *struct {
 		Content []session.ContentBlock `json:"content"`
 		Source  messageSource          `json:"source"`

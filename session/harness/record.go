@@ -6,32 +6,32 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // record is one line of a harness log: the header, an event, or a packed row
-// of chunk events. Numbers stay json.Number so a bad one (1e400) is reported
+// of chunk events. Numbers stay jsonline.Number so a bad one (1e400) is reported
 // for that field instead of failing the whole line.
 type record struct {
 	Type      string          `json:"type"`
-	Seq       json.Number     `json:"seq"`
-	Time      json.Number     `json:"time"`
-	Data      json.RawMessage `json:"data"`
-	SurfaceOp json.RawMessage `json:"surfaceOp"`
+	Seq       jsonline.Number `json:"seq"`
+	Time      jsonline.Number `json:"time"`
+	Data      jsontext.Value  `json:"data"`
+	SurfaceOp jsontext.Value  `json:"surfaceOp"`
 
 	// packed chunk rows
-	Seq0  json.Number `json:"seq0"`
-	Time0 json.Number `json:"time0"`
+	Seq0  jsonline.Number `json:"seq0"`
+	Time0 jsonline.Number `json:"time0"`
 
 	// the header line
-	Version         json.Number `json:"version"`
-	ID              string      `json:"id"`
-	CreatedAt       json.Number `json:"createdAt"`
-	Cwd             string      `json:"cwd"`
-	ParentSession   string      `json:"parentSession"`
-	Origin          string      `json:"origin"`
-	DelegationDepth json.Number `json:"delegationDepth"`
-	AgentPreset     string      `json:"agentPreset"`
+	Version         jsonline.Number `json:"version"`
+	ID              string          `json:"id"`
+	CreatedAt       jsonline.Number `json:"createdAt"`
+	Cwd             string          `json:"cwd"`
+	ParentSession   string          `json:"parentSession"`
+	Origin          string          `json:"origin"`
+	DelegationDepth jsonline.Number `json:"delegationDepth"`
+	AgentPreset     string          `json:"agentPreset"`
 
 	// the data decoded by the fast path (harness_fast.go), and how that went
 	pre    any
@@ -57,14 +57,14 @@ func parseRecord(line []byte) (*record, error) {
 // chunkRow is the data of a packed row: a run of text, reasoning or tool-call
 // deltas of one block, stored as one line.
 type chunkRow struct {
-	Turn  json.Number   `json:"turn"`
-	Step  json.Number   `json:"step"`
-	Index json.Number   `json:"index"`
-	Dt    []json.Number `json:"dt"`
-	Texts []string      `json:"texts"`
-	Args  []string      `json:"args"`
-	ID    *string       `json:"id"`
-	Name  *string       `json:"name"`
+	Turn  jsonline.Number   `json:"turn"`
+	Step  jsonline.Number   `json:"step"`
+	Index jsonline.Number   `json:"index"`
+	Dt    []jsonline.Number `json:"dt"`
+	Texts []string          `json:"texts"`
+	Args  []string          `json:"args"`
+	ID    *string           `json:"id"`
+	Name  *string           `json:"name"`
 }
 
 // expandRow turns a packed row back into its assistant/chunk events. Member k
@@ -73,7 +73,7 @@ func expandRow(r *record) ([]chunkEvent, error) {
 	row, ok := r.pre.(*chunkRow)
 	if !ok || r.preErr != nil {
 		row = new(chunkRow)
-		if err := json.Unmarshal(r.Data, row); err != nil {
+		if err := jsonline.Unmarshal(r.Data, row); err != nil {
 			return nil, fmt.Errorf("bad %s row: %v", r.Type, err)
 		}
 	}
@@ -121,7 +121,7 @@ func expandRow(r *record) ([]chunkEvent, error) {
 // StreamChunk).
 type chunk struct {
 	Type           string                `json:"type"`
-	Index          json.Number           `json:"index"`
+	Index          jsonline.Number       `json:"index"`
 	BlockType      string                `json:"blockType"`
 	Text           string                `json:"text"`
 	ID             string                `json:"id"`
@@ -129,7 +129,7 @@ type chunk struct {
 	ArgumentsDelta string                `json:"argumentsDelta"`
 	Block          *session.ContentBlock `json:"block"`
 	Usage          *usageData            `json:"usage"`
-	Reason         json.RawMessage       `json:"reason"`
+	Reason         jsontext.Value        `json:"reason"`
 }
 
 // chunkEvent is an assistant/chunk event, from its own line or a packed row.
@@ -140,11 +140,11 @@ type chunkEvent struct {
 }
 
 type usageData struct {
-	InputTokens      json.Number `json:"inputTokens"`
-	OutputTokens     json.Number `json:"outputTokens"`
-	CacheReadTokens  json.Number `json:"cacheReadTokens"`
-	CacheWriteTokens json.Number `json:"cacheWriteTokens"`
-	ReasoningTokens  json.Number `json:"reasoningTokens"`
+	InputTokens      jsonline.Number `json:"inputTokens"`
+	OutputTokens     jsonline.Number `json:"outputTokens"`
+	CacheReadTokens  jsonline.Number `json:"cacheReadTokens"`
+	CacheWriteTokens jsonline.Number `json:"cacheWriteTokens"`
+	ReasoningTokens  jsonline.Number `json:"reasoningTokens"`
 }
 
 // tokens is the usage as the model counts it; none for a nil one.

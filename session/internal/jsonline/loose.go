@@ -1,14 +1,12 @@
 package jsonline
 
 import (
-	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // Value is a JSON value of any shape (a tool's private meta), read in the
 // same pass as the event around it: objects become map[string]any, arrays
-// []any, and numbers json.Number, so a number like 1e400 or 2^60 is judged
+// []any, and numbers Number, so a number like 1e400 or 2^60 is judged
 // where it is used instead of failing the event.
 type Value struct {
 	V       any
@@ -60,7 +58,7 @@ func readAny(dec *jsontext.Decoder) (any, error) {
 	case '"':
 		return tok.String(), nil
 	case '0':
-		return json.Number(tok.String()), nil
+		return Number(tok.String()), nil
 	case 't', 'f':
 		return tok.Bool(), nil
 	}
@@ -73,7 +71,7 @@ func Any(raw []byte) (any, error) {
 		return nil, nil
 	}
 	var a Value
-	if err := jsonv2.Unmarshal(raw, &a, json.DefaultOptionsV1()); err != nil {
+	if err := Unmarshal(raw, &a); err != nil {
 		return nil, ShortErr(err)
 	}
 	return a.V, nil
@@ -94,7 +92,7 @@ func Str(m map[string]any, key string) string {
 	case nil:
 		return ""
 	case float64, bool:
-		b, _ := json.Marshal(v)
+		b, _ := Marshal(v)
 		return string(b)
 	}
 	return ""

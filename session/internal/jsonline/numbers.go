@@ -7,6 +7,11 @@ import (
 	json "github.com/go-json-experiment/json/v1"
 )
 
+// Number is the literal text of a JSON number, kept exact until it is used:
+// a log's 1e400 or 2^60 is judged by the field that reads it (Int), not by
+// the decoder, so it cannot fail the line around it.
+type Number = json.Number
+
 // maxSafeInt is the largest integer a JSON number written by JavaScript
 // (the harness) holds exactly: 2^53 − 1.
 const maxSafeInt = 1<<53 - 1
@@ -17,7 +22,7 @@ const maxSafeInt = 1<<53 - 1
 func Int(v any) (int64, bool) {
 	var f float64
 	switch n := v.(type) {
-	case json.Number:
+	case Number:
 		if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
 			if i > maxSafeInt || i < -maxSafeInt {
 				return 0, false
@@ -41,7 +46,7 @@ func Int(v any) (int64, bool) {
 }
 
 // Num reads a JSON number as an integer, 0 when it is absent or not one.
-func Num(n json.Number) int64 {
+func Num(n Number) int64 {
 	i, _ := Int(n)
 	return i
 }

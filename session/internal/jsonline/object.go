@@ -15,12 +15,12 @@ import (
 func Decode(line []byte, what string, v any) error {
 	t := bytes.TrimSpace(line)
 	if len(t) > 0 && t[0] != '{' {
-		if json.Valid(t) {
+		if Valid(t) {
 			return errors.New("not " + what + ": a JSON " + Kind(t[0]))
 		}
 		return fmt.Errorf("not JSON: %s", QuoteStart(t))
 	}
-	if err := json.Unmarshal(t, v); err != nil {
+	if err := Unmarshal(t, v); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
 			return fmt.Errorf("not %s: field %q is a JSON %s", what, typeErr.Field, typeErr.Value)

@@ -30,7 +30,7 @@ type ToolCallKind string
 // FileLocation is a file a call reads or changes, with an optional 1-based line.
 type FileLocation struct {
 	Path string `json:"path"`
-	Line int    `json:"line,omitempty"`
+	Line int    `json:"line,omitzero"`
 }
 
 // FileDiff is one change to one file; OldText is nil for a new file.
@@ -45,7 +45,7 @@ type FileDiff struct {
 type GenericCallView struct {
 	Title     string         `json:"title"`
 	Kind      ToolCallKind   `json:"kind,omitempty"`
-	RawInput  any            `json:"rawInput,omitempty"`
+	RawInput  any            `json:"rawInput,omitzero"`
 	Content   []ContentBlock `json:"content,omitempty"`
 	Locations []FileLocation `json:"locations,omitempty"`
 }
@@ -82,7 +82,7 @@ type GenericResultView struct {
 type TerminalResultView struct {
 	Title    string `json:"title,omitempty"`
 	Output   string `json:"output,omitempty"`
-	ExitCode *int   `json:"exitCode,omitempty"`
+	ExitCode *int   `json:"exitCode,omitzero"`
 	Signal   string `json:"signal,omitempty"`
 }
 

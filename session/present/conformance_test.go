@@ -8,7 +8,8 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // viewJSON is a view as the harness writes it on the wire: its fields and
@@ -20,7 +21,7 @@ func viewJSON(t *testing.T, v any) any {
 		t.Fatal(err)
 	}
 	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
+	if err := jsonline.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
 	switch x := v.(type) {
@@ -61,8 +62,8 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 				Payload struct {
 					Type  string `json:"type"`
 					Event struct {
-						Type string          `json:"type"`
-						Data json.RawMessage `json:"data"`
+						Type string         `json:"type"`
+						Data jsontext.Value `json:"data"`
 					} `json:"event"`
 					View *struct {
 						For  string `json:"for"`
@@ -71,7 +72,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 				} `json:"payload"`
 			} `json:"msg"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &frame); err != nil {
+		if err := jsonline.Unmarshal(sc.Bytes(), &frame); err != nil {
 			t.Fatal(err)
 		}
 		p := frame.Msg.Payload
@@ -81,7 +82,7 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 		switch p.Event.Type {
 		case "tool/call":
 			var c struct{ CallID, Name, Arguments string }
-			if err := json.Unmarshal(p.Event.Data, &c); err != nil {
+			if err := jsonline.Unmarshal(p.Event.Data, &c); err != nil {
 				t.Fatal(err)
 			}
 			calls[c.CallID] = call{c.Name, c.Arguments}
@@ -103,9 +104,9 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 						CallID string `json:"callId"`
 					} `json:"source"`
 				} `json:"message"`
-				Meta json.RawMessage `json:"meta"`
+				Meta jsontext.Value `json:"meta"`
 			}
-			if err := json.Unmarshal(p.Event.Data, &r); err != nil {
+			if err := jsonline.Unmarshal(p.Event.Data, &r); err != nil {
 				t.Fatal(err)
 			}
 			block := r.Message.Content[0]

@@ -3,7 +3,6 @@ package present
 import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // A live harness host attaches to each tool/call and tool/result the render
@@ -120,7 +119,7 @@ func NarrowResult(raw []byte) (session.ResultView, bool) {
 }
 
 // viewObject decodes a view as a tool's meta is decoded: numbers kept as
-// json.Number, for the narrowing rules to judge.
+// jsonline.Number, for the narrowing rules to judge.
 func viewObject(raw []byte) (map[string]any, bool) {
 	v, err := jsonline.Any(raw)
 	if err != nil {
@@ -172,12 +171,12 @@ func viewContent(m map[string]any) ([]session.ContentBlock, bool) {
 	if _, ok := v.([]any); !ok {
 		return nil, false
 	}
-	b, err := json.Marshal(v)
+	b, err := jsonline.Marshal(v)
 	if err != nil {
 		return nil, false
 	}
 	var blocks []session.ContentBlock
-	if json.Unmarshal(b, &blocks) != nil {
+	if jsonline.Unmarshal(b, &blocks) != nil {
 		return nil, false
 	}
 	return blocks, true

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // The harness's other tools that present themselves: plans, goals, skills,
@@ -169,7 +169,7 @@ func text(v any) string {
 	case nil:
 		return "undefined"
 	}
-	b, err := json.Marshal(v)
+	b, err := jsonline.Marshal(v)
 	if err != nil {
 		return ""
 	}

@@ -7,12 +7,11 @@
 package present
 
 import (
-	"bytes"
 	"math"
 	"strconv"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // Args is a tool call's parsed arguments.
@@ -89,13 +88,11 @@ func Result(name, raw string, r *session.ToolResult) session.ResultView {
 
 // ParseArgs reads arguments as a JSON object, numbers kept exact.
 func ParseArgs(raw string) (Args, bool) {
-	dec := json.NewDecoder(bytes.NewReader([]byte(raw)))
-	dec.UseNumber()
-	var a map[string]any
-	if err := dec.Decode(&a); err != nil || a == nil || dec.More() {
+	v, err := jsonline.Any([]byte(raw))
+	if err != nil {
 		return nil, false
 	}
-	return a, true
+	return jsonline.AsObject(v)
 }
 
 // schema is the part of a tool's JSON Schema the harness checks before it
@@ -131,7 +128,7 @@ func isKind(v any, kind string) bool {
 	switch v.(type) {
 	case string:
 		return kind == "string"
-	case json.Number:
+	case jsonline.Number:
 		return kind == "number"
 	case bool:
 		return kind == "boolean"
@@ -157,7 +154,7 @@ func (a Args) Has(key string) bool {
 
 // Num returns a number argument and whether it is one.
 func (a Args) Num(key string) (float64, bool) {
-	n, ok := a[key].(json.Number)
+	n, ok := a[key].(jsonline.Number)
 	if !ok {
 		return 0, false
 	}

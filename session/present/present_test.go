@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 func result(t *testing.T, text string, isError bool, metaJSON string) *session.ToolResult {
@@ -251,7 +251,7 @@ func TestSearchAndWebPresenters(t *testing.T) {
 
 func TestUnknownToolIsGeneric(t *testing.T) {
 	c := Call("mcp__x__y", `{"a":1}`).(session.GenericCallView)
-	in, _ := json.Marshal(c.RawInput)
+	in, _ := jsonline.Marshal(c.RawInput)
 	if c.Title != "mcp__x__y" || string(in) != `{"a":1}` {
 		t.Errorf("%#v", c)
 	}

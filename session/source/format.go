@@ -5,7 +5,8 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/codex"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // decoder applies the lines of one log format to a session. The Reader picks
@@ -29,21 +30,21 @@ func sniff(line []byte) session.Format {
 		return session.FormatACP // pretty-printed JSON: the ACP SDK's call recordings
 	}
 	var probe struct {
-		Type      *string         `json:"type"`
-		Seq       json.RawMessage `json:"seq"`
-		Seq0      json.RawMessage `json:"seq0"`
-		JSONRPC   *string         `json:"jsonrpc"`
-		Method    *string         `json:"method"`
-		Args      json.RawMessage `json:"args"`
-		Timestamp *string         `json:"timestamp"`
-		Payload   json.RawMessage `json:"payload"`
-		SessionID *string         `json:"sessionId"`
-		UUID      *string         `json:"uuid"`
-		Message   json.RawMessage `json:"message"`
-		ID        json.RawMessage `json:"id"`
-		Instr     json.RawMessage `json:"instructions"` // null too: the bare era's first line has "instructions": null
+		Type      *string        `json:"type"`
+		Seq       jsontext.Value `json:"seq"`
+		Seq0      jsontext.Value `json:"seq0"`
+		JSONRPC   *string        `json:"jsonrpc"`
+		Method    *string        `json:"method"`
+		Args      jsontext.Value `json:"args"`
+		Timestamp *string        `json:"timestamp"`
+		Payload   jsontext.Value `json:"payload"`
+		SessionID *string        `json:"sessionId"`
+		UUID      *string        `json:"uuid"`
+		Message   jsontext.Value `json:"message"`
+		ID        jsontext.Value `json:"id"`
+		Instr     jsontext.Value `json:"instructions"` // null too: the bare era's first line has "instructions": null
 	}
-	if json.Unmarshal(line, &probe) != nil {
+	if jsonline.Unmarshal(line, &probe) != nil {
 		return ""
 	}
 	t := ""

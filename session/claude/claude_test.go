@@ -12,7 +12,7 @@ import (
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json"
 )
 
 // ccLog builds a Claude Code transcript line by line, filling in the
@@ -810,5 +810,23 @@ func TestClaudeBackgroundSubagentEndsAtItsNotification(t *testing.T) {
 	}
 	if m, ok := s.Entries[1].(*session.UserMessage); !ok || m.Role != session.RoleInjected {
 		t.Errorf("notification %#v", s.Entries[1])
+	}
+}
+
+// An API error's message is found at whichever depth it is, and a member of
+// another type hides none of the others.
+func TestClaudeAPIErrorShapes(t *testing.T) {
+	for _, c := range []struct{ err, want string }{
+		{`{"status":529,"message":"overloaded"}`, "API error (529 overloaded)"},
+		{`{"status":529,"error":{"message":"overloaded"}}`, "API error (529 overloaded)"},
+		{`{"status":529,"message":5,"error":{"error":{"message":"overloaded"}}}`, "API error (529 overloaded)"},
+		{`{"status":1e400,"error":[]}`, "API error (1e400)"},
+		{`"a string"`, "API error"},
+	} {
+		l := (&ccLog{}).raw(`{"type":"system","subtype":"api_error","sessionId":"s1","uuid":"u1","error":` + c.err + `}`)
+		s := l.read(t)
+		if e, ok := s.Entries[0].(*session.Event); !ok || e.Summary != c.want {
+			t.Errorf("%s: %#v, want %q", c.err, s.Entries[0], c.want)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/deck-tui/deck/session/present"
 	"github.com/deck-tui/deck/session/source"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 var corpus = sessiontest.Testdata + "/corpus/claude-code"
@@ -76,7 +76,7 @@ func count(t *testing.T, data []byte) expect {
 	for _, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
 		e.lines++
 		var r map[string]any
-		if json.Unmarshal(line, &r) != nil {
+		if jsonline.Unmarshal(line, &r) != nil {
 			e.notJSON++
 			continue
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Decoder reads a Claude Code transcript
@@ -70,34 +70,34 @@ func New(s *session.Builder, path string) *Decoder {
 // record is one line of a transcript. Only the fields deck uses are
 // here; a field of the wrong JSON type makes the line a notice.
 type record struct {
-	Type             string          `json:"type"`
-	Subtype          string          `json:"subtype"`
-	UUID             string          `json:"uuid"`
-	ParentUUID       *string         `json:"parentUuid"`
-	IsSidechain      bool            `json:"isSidechain"`
-	IsMeta           bool            `json:"isMeta"`
-	IsCompactSummary bool            `json:"isCompactSummary"`
-	IsAPIError       bool            `json:"isApiErrorMessage"`
-	SessionID        string          `json:"sessionId"`
-	AgentID          string          `json:"agentId"`
-	Version          string          `json:"version"`
-	Cwd              string          `json:"cwd"`
-	Timestamp        string          `json:"timestamp"`
-	Message          json.RawMessage `json:"message"`
-	ToolUseResult    json.RawMessage `json:"toolUseResult"`
-	Data             json.RawMessage `json:"data"`
-	ParentToolUseID  string          `json:"parentToolUseID"`
+	Type             string         `json:"type"`
+	Subtype          string         `json:"subtype"`
+	UUID             string         `json:"uuid"`
+	ParentUUID       *string        `json:"parentUuid"`
+	IsSidechain      bool           `json:"isSidechain"`
+	IsMeta           bool           `json:"isMeta"`
+	IsCompactSummary bool           `json:"isCompactSummary"`
+	IsAPIError       bool           `json:"isApiErrorMessage"`
+	SessionID        string         `json:"sessionId"`
+	AgentID          string         `json:"agentId"`
+	Version          string         `json:"version"`
+	Cwd              string         `json:"cwd"`
+	Timestamp        string         `json:"timestamp"`
+	Message          jsontext.Value `json:"message"`
+	ToolUseResult    jsontext.Value `json:"toolUseResult"`
+	Data             jsontext.Value `json:"data"`
+	ParentToolUseID  string         `json:"parentToolUseID"`
 
 	// system records, by subtype; raw, as their shapes vary
-	Content               json.RawMessage `json:"content"`
-	Level                 json.RawMessage `json:"level"`
-	CompactMetadata       json.RawMessage `json:"compactMetadata"`
-	Error                 json.RawMessage `json:"error"`
-	RetryAttempt          json.RawMessage `json:"retryAttempt"`
-	MaxRetries            json.RawMessage `json:"maxRetries"`
-	RetryInMs             json.RawMessage `json:"retryInMs"`
-	HookErrors            json.RawMessage `json:"hookErrors"`
-	PreventedContinuation json.RawMessage `json:"preventedContinuation"`
+	Content               jsontext.Value `json:"content"`
+	Level                 jsontext.Value `json:"level"`
+	CompactMetadata       jsontext.Value `json:"compactMetadata"`
+	Error                 jsontext.Value `json:"error"`
+	RetryAttempt          jsontext.Value `json:"retryAttempt"`
+	MaxRetries            jsontext.Value `json:"maxRetries"`
+	RetryInMs             jsontext.Value `json:"retryInMs"`
+	HookErrors            jsontext.Value `json:"hookErrors"`
+	PreventedContinuation jsontext.Value `json:"preventedContinuation"`
 
 	// title records
 	Summary     string `json:"summary"`

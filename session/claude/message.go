@@ -6,22 +6,22 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // message is a record's `message`: the API message it holds.
 type message struct {
-	ID      string          `json:"id"`
-	Model   string          `json:"model"`
-	Content json.RawMessage `json:"content"`
-	Usage   *usage          `json:"usage"`
+	ID      string         `json:"id"`
+	Model   string         `json:"model"`
+	Content jsontext.Value `json:"content"`
+	Usage   *usage         `json:"usage"`
 }
 
 type usage struct {
-	Input       json.Number `json:"input_tokens"`
-	Output      json.Number `json:"output_tokens"`
-	CacheRead   json.Number `json:"cache_read_input_tokens"`
-	CacheCreate json.Number `json:"cache_creation_input_tokens"`
+	Input       jsonline.Number `json:"input_tokens"`
+	Output      jsonline.Number `json:"output_tokens"`
+	CacheRead   jsonline.Number `json:"cache_read_input_tokens"`
+	CacheCreate jsonline.Number `json:"cache_creation_input_tokens"`
 }
 
 func (u *usage) tokens() session.TokenUsage {
@@ -30,21 +30,21 @@ func (u *usage) tokens() session.TokenUsage {
 
 // block is one block of a message's content, of any type.
 type block struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	Thinking  string          `json:"thinking"`
-	ID        string          `json:"id"`
-	Name      string          `json:"name"`
-	Input     json.RawMessage `json:"input"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   json.RawMessage `json:"content"` // a tool_result's: a string or blocks
-	IsError   bool            `json:"is_error"`
+	Type      string         `json:"type"`
+	Text      string         `json:"text"`
+	Thinking  string         `json:"thinking"`
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Input     jsontext.Value `json:"input"`
+	ToolUseID string         `json:"tool_use_id"`
+	Content   jsontext.Value `json:"content"` // a tool_result's: a string or blocks
+	IsError   bool           `json:"is_error"`
 	Source    *struct {
 		MediaType string `json:"media_type"`
 		Data      string `json:"data"`
 	} `json:"source"`
 
-	raw json.RawMessage
+	raw jsontext.Value
 }
 
 // messageOf reads a record's message and its content blocks; a string
@@ -54,7 +54,7 @@ func messageOf(r *record) (*message, []block, error) {
 	if len(r.Message) == 0 || string(r.Message) == "null" {
 		return nil, nil, fmt.Errorf("`%s` record has no message", r.Type)
 	}
-	if err := json.Unmarshal(r.Message, &m); err != nil {
+	if err := jsonline.Unmarshal(r.Message, &m); err != nil {
 		return nil, nil, fmt.Errorf("`%s` record's message does not fit its shape: %s", r.Type, jsonline.Short(err))
 	}
 	blocks, err := blocks(m.Content)
@@ -66,26 +66,26 @@ func messageOf(r *record) (*message, []block, error) {
 
 // blocks reads content that is a string (one text block), a list of
 // blocks, or absent.
-func blocks(raw json.RawMessage) ([]block, error) {
+func blocks(raw jsontext.Value) ([]block, error) {
 	t := strings.TrimSpace(string(raw))
 	if t == "" || t == "null" {
 		return nil, nil
 	}
 	if t[0] == '"' {
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		if err := jsonline.Unmarshal(raw, &s); err != nil {
 			return nil, err
 		}
 		return []block{{Type: "text", Text: s}}, nil
 	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
+	var list []jsontext.Value
+	if err := jsonline.Unmarshal(raw, &list); err != nil {
 		return nil, err
 	}
 	out := make([]block, 0, len(list))
 	for _, item := range list {
 		var b block
-		if err := json.Unmarshal(item, &b); err != nil {
+		if err := jsonline.Unmarshal(item, &b); err != nil {
 			return nil, err
 		}
 		b.raw = item

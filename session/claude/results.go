@@ -6,7 +6,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // toolResults merges a user record's tool_result blocks into their calls.
@@ -229,7 +229,7 @@ func shellOutput(a present.Args, obj map[string]any, text string) session.Result
 // killResult is KillBash's message, from the object or the JSON text.
 func killResult(obj map[string]any, text string) session.ResultView {
 	if obj == nil {
-		obj, _ = jsonline.AsObject(jsonline.Loose(json.RawMessage(text)))
+		obj, _ = jsonline.AsObject(jsonline.Loose(jsontext.Value(text)))
 	}
 	msg, _ := obj["message"].(string)
 	if msg == "" {

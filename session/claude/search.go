@@ -8,7 +8,6 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // The shell, search and web tools' results.
@@ -220,7 +219,7 @@ func searchResult(obj map[string]any, text string) session.ResultView {
 		for _, l := range strings.Split(text, "\n") {
 			if links, ok := strings.CutPrefix(l, "Links: "); ok {
 				var list []any
-				if json.Unmarshal([]byte(links), &list) == nil {
+				if jsonline.Unmarshal([]byte(links), &list) == nil {
 					v.Sources = append(v.Sources, sources(list)...)
 					continue
 				}

@@ -13,7 +13,7 @@ import (
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // A Task (or Agent) call starts a subagent; its work is shown inside the
@@ -164,12 +164,12 @@ func (t *task) snapshot() []session.Entry {
 // copy of a subagent's message (agent_progress).
 func (d *Decoder) progress(num int, r *record) (outcome, error) {
 	var p struct {
-		Type    string          `json:"type"`
-		AgentID string          `json:"agentId"`
-		Message json.RawMessage `json:"message"`
+		Type    string         `json:"type"`
+		AgentID string         `json:"agentId"`
+		Message jsontext.Value `json:"message"`
 	}
 	if len(r.Data) > 0 && string(r.Data) != "null" {
-		if err := json.Unmarshal(r.Data, &p); err != nil {
+		if err := jsonline.Unmarshal(r.Data, &p); err != nil {
 			return outcome{}, fmt.Errorf("`progress` record's data does not fit its shape: %s", jsonline.Short(err))
 		}
 	}
@@ -184,7 +184,7 @@ func (d *Decoder) progress(num int, r *record) (outcome, error) {
 
 // agentProgress shows a subagent's message copied while it ran, unless a
 // fuller source already shows its work.
-func (d *Decoder) agentProgress(num int, t *task, agentID string, msg json.RawMessage) (outcome, error) {
+func (d *Decoder) agentProgress(num int, t *task, agentID string, msg jsontext.Value) (outcome, error) {
 	if t.agentID == "" {
 		t.agentID = agentID
 	}
@@ -192,7 +192,7 @@ func (d *Decoder) agentProgress(num int, t *task, agentID string, msg json.RawMe
 		return asMerge, nil
 	}
 	var rec record
-	if err := json.Unmarshal(msg, &rec); err != nil || rec.Type == "" {
+	if err := jsonline.Unmarshal(msg, &rec); err != nil || rec.Type == "" {
 		return outcome{}, fmt.Errorf("agent_progress holds no readable message")
 	}
 	rec.IsSidechain = true

@@ -7,7 +7,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/human"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // system reads a `system` record by its subtype: a compaction is a marked
@@ -30,7 +30,7 @@ func (d *Decoder) system(num int, r *record) (outcome, error) {
 		return asEntry, nil
 	case "stop_hook_summary":
 		var errs []any
-		_ = json.Unmarshal(r.HookErrors, &errs)
+		_ = jsonline.Unmarshal(r.HookErrors, &errs)
 		stopped := string(r.PreventedContinuation) == "true"
 		if len(errs) == 0 && !stopped {
 			return hidden("system:" + r.Subtype), nil
@@ -63,9 +63,9 @@ func (d *Decoder) system(num int, r *record) (outcome, error) {
 }
 
 // rawString is a raw field's value when it is a string, else "".
-func rawString(raw json.RawMessage) string {
+func rawString(raw jsontext.Value) string {
 	var s string
-	if json.Unmarshal(raw, &s) != nil {
+	if jsonline.Unmarshal(raw, &s) != nil {
 		return ""
 	}
 	return s
@@ -74,25 +74,19 @@ func rawString(raw json.RawMessage) string {
 // retrySummary words a failed API call Claude Code retries: the
 // status and message, and which retry comes when.
 func retrySummary(r *record) string {
-	var e struct {
-		Status  json.Number `json:"status"`
-		Message string      `json:"message"`
-		Error   struct {
-			Message string `json:"message"`
-			Error   struct {
-				Message string `json:"message"`
-			} `json:"error"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal(r.Error, &e) // an error of another shape is worded by its retry alone
-	what := strings.TrimSpace(strings.Join([]string{e.Status.String(), first(e.Message, e.Error.Message, e.Error.Error.Message)}, " "))
+	// read loosely, member by member: one of another type hides no other
+	e, _ := jsonline.AsObject(jsonline.Loose(r.Error))
+	inner, _ := jsonline.AsObject(e["error"])
+	innermost, _ := jsonline.AsObject(inner["error"])
+	message := first(errorMessage(e), errorMessage(inner), errorMessage(innermost))
+	what := strings.TrimSpace(jsonline.Str(e, "status") + " " + message)
 	summary := "API error"
 	if what != "" {
 		summary += " (" + what + ")"
 	}
-	var attempt, maxRetries json.Number
-	_ = json.Unmarshal(r.RetryAttempt, &attempt)
-	_ = json.Unmarshal(r.MaxRetries, &maxRetries)
+	var attempt, maxRetries jsonline.Number
+	_ = jsonline.Unmarshal(r.RetryAttempt, &attempt)
+	_ = jsonline.Unmarshal(r.MaxRetries, &maxRetries)
 	if n := jsonline.Num(attempt); n > 0 {
 		summary += fmt.Sprintf("; retry %d", n)
 		if m := jsonline.Num(maxRetries); m > 0 {
@@ -100,6 +94,11 @@ func retrySummary(r *record) string {
 		}
 	}
 	return summary
+}
+
+func errorMessage(m map[string]any) string {
+	s, _ := m["message"].(string)
+	return s
 }
 
 func first(s ...string) string {
@@ -113,13 +112,13 @@ func first(s ...string) string {
 
 // compactSummary words a compaction: what started it and how much
 // context it replaced.
-func compactSummary(raw json.RawMessage) string {
+func compactSummary(raw jsontext.Value) string {
 	var meta struct {
-		Trigger   string      `json:"trigger"`
-		PreTokens json.Number `json:"preTokens"`
+		Trigger   string          `json:"trigger"`
+		PreTokens jsonline.Number `json:"preTokens"`
 	}
 	summary := "conversation compacted"
-	if json.Unmarshal(raw, &meta) != nil {
+	if jsonline.Unmarshal(raw, &meta) != nil {
 		return summary
 	}
 	if meta.Trigger != "" {

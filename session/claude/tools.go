@@ -7,7 +7,6 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // Claude Code's tools mapped onto the harness's cards: what each call shows
@@ -244,6 +243,6 @@ func answerText(v any) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	j, _ := json.Marshal(v)
+	j, _ := jsonline.Marshal(v)
 	return string(j)
 }

@@ -89,8 +89,8 @@ func Str(m map[string]any, key string) string {
 	switch v := m[key].(type) {
 	case string:
 		return v
-	case nil:
-		return ""
+	case Number:
+		return string(v)
 	case float64, bool:
 		b, _ := Marshal(v)
 		return string(b)

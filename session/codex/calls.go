@@ -5,8 +5,9 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // callKind is how a call's output is read.
@@ -39,15 +40,15 @@ var shellTools = map[string]bool{
 	"shell": true, "container.exec": true, "local_shell": true, "shell_command": true, "exec_command": true,
 }
 
-func (d *Decoder) toolCall(typ string, raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) toolCall(typ string, raw jsontext.Value) (session.Outcome, error) {
 	var c struct {
-		Name      json.RawMessage `json:"name"`
-		Namespace json.RawMessage `json:"namespace"`
-		Arguments json.RawMessage `json:"arguments"`
-		Input     json.RawMessage `json:"input"`
-		CallID    json.RawMessage `json:"call_id"`
-		ID        json.RawMessage `json:"id"`
-		Action    json.RawMessage `json:"action"`
+		Name      jsontext.Value `json:"name"`
+		Namespace jsontext.Value `json:"namespace"`
+		Arguments jsontext.Value `json:"arguments"`
+		Input     jsontext.Value `json:"input"`
+		CallID    jsontext.Value `json:"call_id"`
+		ID        jsontext.Value `json:"id"`
+		Action    jsontext.Value `json:"action"`
 	}
 	if err := decodeItem(typ, raw, &c); err != nil {
 		return 0, err
@@ -107,7 +108,7 @@ func (d *Decoder) toolCall(typ string, raw json.RawMessage) (session.Outcome, er
 }
 
 // id is a call's id: call_id, else id.
-func id(callID, id json.RawMessage) string {
+func id(callID, id jsontext.Value) string {
 	if s, _ := stringOf(callID); s != "" {
 		return s
 	}
@@ -118,7 +119,7 @@ func id(callID, id json.RawMessage) string {
 // argsText is a function call's arguments as text: a JSON string's
 // content (JSON, or free text when the writer redacted it), else the raw
 // JSON of whatever came.
-func argsText(raw json.RawMessage) string {
+func argsText(raw jsontext.Value) string {
 	if s, ok := stringOf(raw); ok {
 		return s
 	}
@@ -196,7 +197,7 @@ func (d *Decoder) patchCards(c *call, id, rawArgs, patch, dir string) {
 // sessionID reads an exec session id, a number or a string.
 func sessionID(v any) string {
 	switch x := v.(type) {
-	case json.Number:
+	case jsonline.Number:
 		return string(x)
 	case string:
 		return x
@@ -257,16 +258,16 @@ func (d *Decoder) planCall(c *call, a present.Args, parsed bool, rawArgs string)
 	d.s.Add(p)
 }
 
-func (d *Decoder) webSearch(raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) webSearch(raw jsontext.Value) (session.Outcome, error) {
 	var w struct {
-		ID     json.RawMessage `json:"id"`
-		Status json.RawMessage `json:"status"`
+		ID     jsontext.Value `json:"id"`
+		Status jsontext.Value `json:"status"`
 		Action struct {
-			Type    json.RawMessage `json:"type"`
-			Query   json.RawMessage `json:"query"`
-			Queries []any           `json:"queries"`
-			URL     json.RawMessage `json:"url"`
-			Pattern json.RawMessage `json:"pattern"`
+			Type    jsontext.Value `json:"type"`
+			Query   jsontext.Value `json:"query"`
+			Queries []any          `json:"queries"`
+			URL     jsontext.Value `json:"url"`
+			Pattern jsontext.Value `json:"pattern"`
 		} `json:"action"`
 	}
 	if err := decodeItem("web_search_call", raw, &w); err != nil {

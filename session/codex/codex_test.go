@@ -11,7 +11,7 @@ import (
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // corpus lists the Codex rollouts of the corpus.
@@ -63,7 +63,7 @@ func expectCodex(t *testing.T, data []byte) expected {
 			Type    string
 			Payload map[string]any
 		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+		if err := jsonline.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatal(err)
 		}
 		pt, _ := l.Payload["type"].(string)
@@ -148,7 +148,7 @@ func expectCard(name, args, output string) (string, int) {
 		Command []string `json:"command"`
 		Cmd     string   `json:"cmd"`
 	}
-	if json.Unmarshal([]byte(args), &a) == nil {
+	if jsonline.Unmarshal([]byte(args), &a) == nil {
 		if len(a.Command) == 3 {
 			script = a.Command[2]
 		}
@@ -172,7 +172,7 @@ func expectCard(name, args, output string) (string, int) {
 			ExitCode int `json:"exit_code"`
 		}
 	}
-	if script == "" || json.Unmarshal([]byte(output), &o) != nil {
+	if script == "" || jsonline.Unmarshal([]byte(output), &o) != nil {
 		return "terminal", 1
 	}
 	first, _, _ := strings.Cut(script, " ")

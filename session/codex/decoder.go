@@ -12,7 +12,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Decoder applies the lines of an OpenAI Codex CLI rollout
@@ -53,11 +53,11 @@ func New(s *session.Builder) *Decoder {
 // rolloutLine is one line of a rollout, in either era. Fields stay raw so a
 // field of an unexpected type is named rather than failing the whole line.
 type rolloutLine struct {
-	Timestamp  json.RawMessage `json:"timestamp"`
-	Type       json.RawMessage `json:"type"`
-	Payload    json.RawMessage `json:"payload"`
-	RecordType json.RawMessage `json:"record_type"`
-	ID         json.RawMessage `json:"id"`
+	Timestamp  jsontext.Value `json:"timestamp"`
+	Type       jsontext.Value `json:"type"`
+	Payload    jsontext.Value `json:"payload"`
+	RecordType jsontext.Value `json:"record_type"`
+	ID         jsontext.Value `json:"id"`
 }
 
 func (d *Decoder) Apply(num int, line []byte) {
@@ -118,7 +118,7 @@ func (d *Decoder) dispatch(line []byte) (string, session.Outcome, error) {
 }
 
 // envelope handles a {timestamp, type, payload} line.
-func (d *Decoder) envelope(typ string, payload json.RawMessage) (string, session.Outcome, error) {
+func (d *Decoder) envelope(typ string, payload jsontext.Value) (string, session.Outcome, error) {
 	if !bytes.HasPrefix(bytes.TrimSpace(payload), []byte("{")) {
 		return "", 0, fmt.Errorf("`%s` record: its payload is not an object", typ)
 	}
@@ -130,9 +130,9 @@ func (d *Decoder) envelope(typ string, payload json.RawMessage) (string, session
 		return typ, out, err
 	case "response_item":
 		var head struct {
-			Type json.RawMessage `json:"type"`
+			Type jsontext.Value `json:"type"`
 		}
-		_ = json.Unmarshal(payload, &head)
+		_ = jsonline.Unmarshal(payload, &head)
 		t, _ := stringOf(head.Type)
 		if !itemTypes[t] {
 			return "", 0, fmt.Errorf("unknown Codex response item `%s`", t)
@@ -163,7 +163,7 @@ var itemTypes = map[string]bool{
 }
 
 // item handles one response item, from an envelope's payload or a bare line.
-func (d *Decoder) item(typ string, raw json.RawMessage) (string, session.Outcome, error) {
+func (d *Decoder) item(typ string, raw jsontext.Value) (string, session.Outcome, error) {
 	var out session.Outcome
 	var err error
 	switch typ {
@@ -192,24 +192,24 @@ func (d *Decoder) base() session.EntryBase {
 }
 
 // decodeItem reads a payload into v, naming the record when it does not fit.
-func decodeItem(what string, raw json.RawMessage, v any) error {
-	if err := json.Unmarshal(raw, v); err != nil {
+func decodeItem(what string, raw jsontext.Value, v any) error {
+	if err := jsonline.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("`%s` does not fit its shape: %v", what, jsonline.Short(err))
 	}
 	return nil
 }
 
 // stringOf reads a JSON string; ok is false for anything else.
-func stringOf(raw json.RawMessage) (string, bool) {
+func stringOf(raw jsontext.Value) (string, bool) {
 	var s string
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+	if len(raw) == 0 || raw[0] != '"' || jsonline.Unmarshal(raw, &s) != nil {
 		return "", false
 	}
 	return s, true
 }
 
 // timestampMillis reads an ISO-8601 timestamp as epoch ms.
-func timestampMillis(raw json.RawMessage) (int64, bool) {
+func timestampMillis(raw jsontext.Value) (int64, bool) {
 	s, ok := stringOf(raw)
 	if !ok {
 		return 0, false

@@ -5,16 +5,17 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // event is an event_msg payload: the fields of the events deck reads.
 type event struct {
-	Type    json.RawMessage `json:"type"`
-	Message json.RawMessage `json:"message"`
-	Text    json.RawMessage `json:"text"`
-	Images  json.RawMessage `json:"images"`
-	Reason  json.RawMessage `json:"reason"`
+	Type    jsontext.Value `json:"type"`
+	Message jsontext.Value `json:"message"`
+	Text    jsontext.Value `json:"text"`
+	Images  jsontext.Value `json:"images"`
+	Reason  jsontext.Value `json:"reason"`
 }
 
 // quietEvents are events deck counts but does not draw: copies of what
@@ -33,7 +34,7 @@ var quietEvents = map[string]bool{
 }
 
 // event handles an event_msg payload.
-func (d *Decoder) event(raw json.RawMessage) (string, session.Outcome, error) {
+func (d *Decoder) event(raw jsontext.Value) (string, session.Outcome, error) {
 	var e event
 	if err := decodeItem("event_msg", raw, &e); err != nil {
 		return "", 0, err
@@ -43,8 +44,8 @@ func (d *Decoder) event(raw json.RawMessage) (string, session.Outcome, error) {
 	text, _ := stringOf(e.Text)
 	switch typ {
 	case "user_message":
-		var images []json.RawMessage
-		_ = json.Unmarshal(e.Images, &images) // not a list: no images
+		var images []jsontext.Value
+		_ = jsonline.Unmarshal(e.Images, &images) // not a list: no images
 		return typ, d.userEvent(msg, len(images)), nil
 	case "agent_message":
 		return typ, d.agentEvent(msg), nil

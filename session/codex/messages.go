@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Codex writes most messages twice: as a response item (what the model
@@ -75,22 +76,22 @@ func same(a, b string) bool {
 
 // blocks reads a message's content: an array of input_text,
 // output_text and input_image items, or (in some writers) a string.
-func blocks(raw json.RawMessage) []session.ContentBlock {
+func blocks(raw jsontext.Value) []session.ContentBlock {
 	if s, ok := stringOf(raw); ok {
 		return []session.ContentBlock{{Type: "text", Text: s}}
 	}
-	var items []json.RawMessage
-	if json.Unmarshal(raw, &items) != nil {
+	var items []jsontext.Value
+	if jsonline.Unmarshal(raw, &items) != nil {
 		return nil
 	}
 	var out []session.ContentBlock
 	for _, it := range items {
 		var b struct {
-			Type     json.RawMessage `json:"type"`
-			Text     json.RawMessage `json:"text"`
-			ImageURL json.RawMessage `json:"image_url"`
+			Type     jsontext.Value `json:"type"`
+			Text     jsontext.Value `json:"text"`
+			ImageURL jsontext.Value `json:"image_url"`
 		}
-		if json.Unmarshal(it, &b) != nil {
+		if jsonline.Unmarshal(it, &b) != nil {
 			continue
 		}
 		typ, _ := stringOf(b.Type)
@@ -102,7 +103,7 @@ func blocks(raw json.RawMessage) []session.ContentBlock {
 		case hasText:
 			out = append(out, session.ContentBlock{Type: "text", Text: text})
 		default:
-			out = append(out, session.ContentBlock{Type: typ, Raw: append(json.RawMessage(nil), it...)})
+			out = append(out, session.ContentBlock{Type: typ, Raw: append(jsontext.Value(nil), it...)})
 		}
 	}
 	return out
@@ -117,10 +118,10 @@ func imageAlt(url string) string {
 	return url
 }
 
-func (d *Decoder) message(raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) message(raw jsontext.Value) (session.Outcome, error) {
 	var m struct {
-		Role    json.RawMessage `json:"role"`
-		Content json.RawMessage `json:"content"`
+		Role    jsontext.Value `json:"role"`
+		Content jsontext.Value `json:"content"`
 	}
 	if err := decodeItem("message", raw, &m); err != nil {
 		return 0, err
@@ -224,10 +225,10 @@ func injected(text string) (session.MessageRole, string, bool) {
 	return session.RoleInjected, strings.ReplaceAll(m[1], "_", " "), true
 }
 
-func (d *Decoder) reasoning(raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) reasoning(raw jsontext.Value) (session.Outcome, error) {
 	var r struct {
-		Summary json.RawMessage `json:"summary"`
-		Content json.RawMessage `json:"content"`
+		Summary jsontext.Value `json:"summary"`
+		Content jsontext.Value `json:"content"`
 	}
 	if err := decodeItem("reasoning", raw, &r); err != nil {
 		return 0, err

@@ -6,24 +6,24 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // meta is a session_meta payload, or the bare era's first line.
 type meta struct {
-	ID            json.RawMessage `json:"id"`
-	Timestamp     json.RawMessage `json:"timestamp"`
-	Cwd           json.RawMessage `json:"cwd"`
-	Originator    json.RawMessage `json:"originator"`
-	CLIVersion    json.RawMessage `json:"cli_version"`
-	ModelProvider json.RawMessage `json:"model_provider"`
+	ID            jsontext.Value `json:"id"`
+	Timestamp     jsontext.Value `json:"timestamp"`
+	Cwd           jsontext.Value `json:"cwd"`
+	Originator    jsontext.Value `json:"originator"`
+	CLIVersion    jsontext.Value `json:"cli_version"`
+	ModelProvider jsontext.Value `json:"model_provider"`
 }
 
 // sessionMeta sets the session's identity from the first meta line. A
 // later one (a forked session carries its parent's) is a line of its own.
-func (d *Decoder) sessionMeta(raw json.RawMessage) session.Outcome {
+func (d *Decoder) sessionMeta(raw jsontext.Value) session.Outcome {
 	var m meta
-	_ = json.Unmarshal(raw, &m) // a field of another type stays unread
+	_ = jsonline.Unmarshal(raw, &m) // a field of another type stays unread
 	id, _ := stringOf(m.ID)
 	if d.s.Header.Present {
 		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id + " (history it carries follows)"})
@@ -36,7 +36,7 @@ func (d *Decoder) sessionMeta(raw json.RawMessage) session.Outcome {
 // bareMeta reads the bare era's first line: {id, timestamp, instructions, git}.
 func (d *Decoder) bareMeta(raw []byte) session.Outcome {
 	var m meta
-	_ = json.Unmarshal(raw, &m)
+	_ = jsonline.Unmarshal(raw, &m)
 	if d.s.Header.Present {
 		id, _ := stringOf(m.ID)
 		d.s.Add(&session.Event{EntryBase: d.base(), Kind: "session_meta", Summary: "the meta of session " + id})
@@ -71,11 +71,11 @@ func (d *Decoder) setHeader(m meta) {
 // turnContext gives the model and working directory of the steps that
 // follow. It is written before every step; a change of model or effort
 // mid-session is a line of its own.
-func (d *Decoder) turnContext(raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) turnContext(raw jsontext.Value) (session.Outcome, error) {
 	var t struct {
-		Cwd    json.RawMessage `json:"cwd"`
-		Model  json.RawMessage `json:"model"`
-		Effort json.RawMessage `json:"effort"`
+		Cwd    jsontext.Value `json:"cwd"`
+		Model  jsontext.Value `json:"model"`
+		Effort jsontext.Value `json:"effort"`
 	}
 	if err := decodeItem("turn_context", raw, &t); err != nil {
 		return 0, err
@@ -109,18 +109,18 @@ func (d *Decoder) turnContext(raw json.RawMessage) (session.Outcome, error) {
 
 // tokenCount keeps the last cumulative total: each snapshot counts the
 // whole session so far, and the same one is often written twice.
-func (d *Decoder) tokenCount(raw json.RawMessage) session.Outcome {
+func (d *Decoder) tokenCount(raw jsontext.Value) session.Outcome {
 	var t struct {
 		Info *struct {
 			Total *struct {
-				Input     json.Number `json:"input_tokens"`
-				Cached    json.Number `json:"cached_input_tokens"`
-				Output    json.Number `json:"output_tokens"`
-				Reasoning json.Number `json:"reasoning_output_tokens"`
+				Input     jsonline.Number `json:"input_tokens"`
+				Cached    jsonline.Number `json:"cached_input_tokens"`
+				Output    jsonline.Number `json:"output_tokens"`
+				Reasoning jsonline.Number `json:"reasoning_output_tokens"`
 			} `json:"total_token_usage"`
 		} `json:"info"`
 	}
-	if json.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
+	if jsonline.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
 		u := t.Info.Total
 		in, cached := jsonline.Num(u.Input), jsonline.Num(u.Cached)
 		d.s.Usage = session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning)}
@@ -130,9 +130,9 @@ func (d *Decoder) tokenCount(raw json.RawMessage) session.Outcome {
 
 // compactedLine is a compaction: its summary replaced the history before it
 // (what the model sees from here on); the earlier lines stay shown.
-func (d *Decoder) compactedLine(raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) compactedLine(raw jsontext.Value) (session.Outcome, error) {
 	var c struct {
-		Message json.RawMessage `json:"message"`
+		Message jsontext.Value `json:"message"`
 	}
 	if err := decodeItem("compacted", raw, &c); err != nil {
 		return 0, err

@@ -9,7 +9,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // output is a tool's output, read out of whichever form it took:
@@ -34,7 +34,7 @@ type output struct {
 	total   int    // "Total output lines: N": the body lost lines in its middle
 }
 
-func parseOutput(raw json.RawMessage) output {
+func parseOutput(raw jsontext.Value) output {
 	raw = bytes.TrimSpace(raw)
 	if s, ok := stringOf(raw); ok {
 		return parseText(s)
@@ -49,10 +49,10 @@ func parseOutput(raw json.RawMessage) output {
 		}
 	case '{':
 		var obj struct {
-			Content json.RawMessage `json:"content"`
-			Success *bool           `json:"success"`
+			Content jsontext.Value `json:"content"`
+			Success *bool          `json:"success"`
 		}
-		if json.Unmarshal(raw, &obj) == nil && len(obj.Content) > 0 {
+		if jsonline.Unmarshal(raw, &obj) == nil && len(obj.Content) > 0 {
 			o := parseOutput(obj.Content)
 			o.failed = obj.Success != nil && !*obj.Success
 			return o
@@ -91,7 +91,7 @@ func items(raw []byte) (output, bool) {
 		ImageURL string  `json:"image_url"`
 		MimeType string  `json:"mimeType"`
 	}
-	if json.Unmarshal(raw, &items) != nil || len(items) == 0 {
+	if jsonline.Unmarshal(raw, &items) != nil || len(items) == 0 {
 		return output{}, false
 	}
 	var o output
@@ -117,13 +117,11 @@ func structured(raw []byte) (output, bool) {
 	var v struct {
 		Output   *string `json:"output"`
 		Metadata *struct {
-			ExitCode json.Number `json:"exit_code"`
-			Duration json.Number `json:"duration_seconds"`
+			ExitCode jsonline.Number `json:"exit_code"`
+			Duration jsonline.Number `json:"duration_seconds"`
 		} `json:"metadata"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&v) != nil || v.Output == nil || v.Metadata == nil {
+	if jsonline.Unmarshal(raw, &v) != nil || v.Output == nil || v.Metadata == nil {
 		return output{}, false
 	}
 	o := output{body: *v.Output}

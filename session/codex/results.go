@@ -4,16 +4,16 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // toolOutput pairs an output with its call by call_id and finishes the
 // call's cards.
-func (d *Decoder) toolOutput(typ string, raw json.RawMessage) (session.Outcome, error) {
+func (d *Decoder) toolOutput(typ string, raw jsontext.Value) (session.Outcome, error) {
 	var o struct {
-		CallID json.RawMessage `json:"call_id"`
-		ID     json.RawMessage `json:"id"`
-		Output json.RawMessage `json:"output"`
+		CallID jsontext.Value `json:"call_id"`
+		ID     jsontext.Value `json:"id"`
+		Output jsontext.Value `json:"output"`
 	}
 	if err := decodeItem(typ, raw, &o); err != nil {
 		return 0, err

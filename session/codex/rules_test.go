@@ -8,7 +8,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json"
 )
 
 // Small rollouts written inline, one rule each.

@@ -6,9 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/internal/shellwords"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Codex reads and searches files through its shell tools. A command whose
@@ -80,15 +81,15 @@ func argv(v any) ([]string, bool) {
 }
 
 // action reads a local_shell_call's action into shell arguments.
-func action(raw json.RawMessage) present.Args {
+func action(raw jsontext.Value) present.Args {
 	var act struct {
-		Command json.RawMessage `json:"command"`
-		Workdir json.RawMessage `json:"working_directory"`
+		Command jsontext.Value `json:"command"`
+		Workdir jsontext.Value `json:"working_directory"`
 	}
-	_ = json.Unmarshal(raw, &act)
+	_ = jsonline.Unmarshal(raw, &act)
 	a := present.Args{}
 	var cmd []any
-	if json.Unmarshal(act.Command, &cmd) == nil {
+	if jsonline.Unmarshal(act.Command, &cmd) == nil {
 		a["command"] = cmd
 	}
 	if w, ok := stringOf(act.Workdir); ok {

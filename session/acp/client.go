@@ -7,7 +7,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -23,7 +23,7 @@ func (d *Decoder) permission(m *message, req *request) error {
 		SessionId acp.SessionId          `json:"sessionId"`
 		ToolCall  toolFields             `json:"toolCall"`
 		Options   []acp.PermissionOption `json:"options"`
-		Meta      json.RawMessage        `json:"_meta"`
+		Meta      jsontext.Value         `json:"_meta"`
 	}
 	if err := params(m, &p); err != nil {
 		return err
@@ -80,7 +80,7 @@ func codexMeta(meta any, options []acp.PermissionOption) bool {
 	return false
 }
 
-func (d *Decoder) permissionReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) permissionReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	var outcome session.ApprovalOutcome
 	if fail != nil {
 		outcome = session.ApprovalOutcome("error: " + failText(fail))
@@ -111,9 +111,9 @@ func (d *Decoder) permissionReply(req *request, result json.RawMessage, fail *ac
 // option chosen (an option's id is the adapter's own: Claude's "allow" is
 // allow_once), or cancelled. The outcome's tag is read first: the SDK's
 // union files an unknown one as cancelled.
-func permissionOutcome(req *request, result json.RawMessage) (session.ApprovalOutcome, error) {
+func permissionOutcome(req *request, result jsontext.Value) (session.ApprovalOutcome, error) {
 	var r struct {
-		Outcome json.RawMessage `json:"outcome"`
+		Outcome jsontext.Value `json:"outcome"`
 	}
 	var head struct {
 		Outcome string `json:"outcome"`
@@ -121,7 +121,7 @@ func permissionOutcome(req *request, result json.RawMessage) (session.ApprovalOu
 	if err := decodeResult(req, result, &r); err != nil {
 		return "", err
 	}
-	if len(r.Outcome) == 0 || json.Unmarshal(r.Outcome, &head) != nil {
+	if len(r.Outcome) == 0 || jsonline.Unmarshal(r.Outcome, &head) != nil {
 		return "", fmt.Errorf("the `%s` response holds no outcome", req.method)
 	}
 	switch head.Outcome {
@@ -202,7 +202,7 @@ func (d *Decoder) fileOp(sid, file string, req *request, step, line, body string
 }
 
 // fsReply marks the step done (or failed); a read of its own gets the text.
-func (d *Decoder) fsReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) fsReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	switch {
 	case req.call != nil:
 		subs := slices.Clone(req.call.entry.SubCalls) // never changed in place: a viewer may hold the old

@@ -7,7 +7,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -16,23 +16,23 @@ import (
 // the SDK's union files a block of unknown type under text. Text stays text;
 // an image is a placeholder line; a link or an embedded resource is text
 // naming it; any other block is kept as it came, shown by its type.
-func block(raw json.RawMessage) (session.ContentBlock, error) {
+func block(raw jsontext.Value) (session.ContentBlock, error) {
 	var head struct {
 		Type string `json:"type"`
 	}
-	if err := json.Unmarshal(raw, &head); err != nil {
+	if err := jsonline.Unmarshal(raw, &head); err != nil {
 		return session.ContentBlock{}, fmt.Errorf("a content block that is not one: %s", jsonline.Short(err))
 	}
 	var err error
 	switch head.Type {
 	case "text":
 		var b acp.ContentBlockText
-		if err = json.Unmarshal(raw, &b); err == nil {
+		if err = jsonline.Unmarshal(raw, &b); err == nil {
 			return session.ContentBlock{Type: "text", Text: b.Text}, nil
 		}
 	case "image":
 		var b acp.ContentBlockImage
-		if err = json.Unmarshal(raw, &b); err == nil {
+		if err = jsonline.Unmarshal(raw, &b); err == nil {
 			alt := fmt.Sprintf("%s, %d bytes", b.MimeType, base64.StdEncoding.DecodedLen(len(b.Data)))
 			if b.Uri != nil {
 				alt = *b.Uri + " · " + alt
@@ -41,13 +41,13 @@ func block(raw json.RawMessage) (session.ContentBlock, error) {
 		}
 	case "audio":
 		var b acp.ContentBlockAudio
-		if err = json.Unmarshal(raw, &b); err == nil {
-			about, _ := json.Marshal(map[string]any{"mimeType": b.MimeType, "bytes": base64.StdEncoding.DecodedLen(len(b.Data))})
+		if err = jsonline.Unmarshal(raw, &b); err == nil {
+			about, _ := jsonline.Marshal(map[string]any{"mimeType": b.MimeType, "bytes": base64.StdEncoding.DecodedLen(len(b.Data))})
 			return session.ContentBlock{Type: "audio", Raw: about}, nil
 		}
 	case "resource_link":
 		var b acp.ContentBlockResourceLink
-		if err = json.Unmarshal(raw, &b); err == nil {
+		if err = jsonline.Unmarshal(raw, &b); err == nil {
 			name := b.Name
 			if b.Title != nil && *b.Title != "" {
 				name = *b.Title
@@ -56,7 +56,7 @@ func block(raw json.RawMessage) (session.ContentBlock, error) {
 		}
 	case "resource":
 		var b acp.ContentBlockResource
-		if err = json.Unmarshal(raw, &b); err == nil {
+		if err = jsonline.Unmarshal(raw, &b); err == nil {
 			return resource(b.Resource), nil
 		}
 	default:

@@ -11,7 +11,9 @@ import (
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // facts is what a small parse of its own finds in an ACP log, to check
@@ -39,10 +41,10 @@ func corpusFacts(t *testing.T, data []byte) facts {
 	t.Helper()
 	f := facts{sessions: map[string]bool{}, calls: map[[2]string]*factCall{}, permissions: map[[2]string]bool{}}
 	asked := map[string]int{}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsonline.Options)
 	for {
 		var m map[string]any
-		if err := dec.Decode(&m); err == io.EOF {
+		if err := json.UnmarshalDecode(dec, &m); err == io.EOF {
 			break
 		} else if err != nil {
 			t.Fatal(err)
@@ -54,7 +56,7 @@ func corpusFacts(t *testing.T, data []byte) facts {
 			params, _ = args[0].(map[string]any)
 		}
 		id, hasID := m["id"]
-		key, _ := json.Marshal(id)
+		key, _ := jsonline.Marshal(id)
 		switch {
 		case method != "" && hasID:
 			asked[string(key)]++

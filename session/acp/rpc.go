@@ -8,7 +8,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -19,10 +19,10 @@ type message struct {
 	method   string
 	id       string // the id, canonical (see rpcID); "" when none
 	shownID  string // the id as written, for notices
-	params   json.RawMessage
-	result   json.RawMessage // nil when absent; a JSON null is a result
-	fail     json.RawMessage // the error object; nil when absent
-	recorded bool            // an SDK call recording, not a wire message
+	params   jsontext.Value
+	result   jsontext.Value // nil when absent; a JSON null is a result
+	fail     jsontext.Value // the error object; nil when absent
+	recorded bool           // an SDK call recording, not a wire message
 }
 
 // recorded maps the TypeScript SDK's method names, as its call recordings
@@ -39,13 +39,13 @@ var recorded = map[string]string{
 
 // parse reads a value as a message, or says in a few words why it is not one.
 func parse(data []byte) (*message, error) {
-	var f map[string]json.RawMessage
+	var f map[string]jsontext.Value
 	if err := jsonline.Decode(data, "a message", &f); err != nil {
 		return nil, err
 	}
 	m := &message{params: f["params"], result: f["result"], fail: f["error"]}
 	if raw, ok := f["method"]; ok {
-		if json.Unmarshal(raw, &m.method) != nil || m.method == "" {
+		if jsonline.Unmarshal(raw, &m.method) != nil || m.method == "" {
 			return nil, errors.New(`not a message: its "method" is not a name`)
 		}
 	}
@@ -57,8 +57,8 @@ func parse(data []byte) (*message, error) {
 		if !known {
 			return nil, fmt.Errorf("unknown recorded SDK call `%s`", m.method)
 		}
-		var list []json.RawMessage
-		if json.Unmarshal(args, &list) != nil || len(list) == 0 {
+		var list []jsontext.Value
+		if jsonline.Unmarshal(args, &list) != nil || len(list) == 0 {
 			return nil, fmt.Errorf("the recorded `%s` call has no params in its args", m.method)
 		}
 		m.method, m.params, m.recorded = wire, list[0], true
@@ -71,11 +71,9 @@ func parse(data []byte) (*message, error) {
 
 // rpcID makes an id comparable: JSON-RPC ids are strings or numbers, and 1,
 // 1.0 and 1e0 are the same number, never the string "1". A null id is none.
-func rpcID(raw json.RawMessage) (key, shown string) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
+func rpcID(raw jsontext.Value) (key, shown string) {
+	v, err := jsonline.Any(raw)
+	if err != nil {
 		return "", ""
 	}
 	shown = string(bytes.TrimSpace(raw))
@@ -87,7 +85,7 @@ func rpcID(raw json.RawMessage) (key, shown string) {
 		return "", ""
 	case string:
 		return "s:" + x, shown
-	case json.Number:
+	case jsonline.Number:
 		if n, ok := jsonline.Int(x); ok {
 			return "n:" + strconv.FormatInt(n, 10), shown
 		}
@@ -115,7 +113,7 @@ type request struct {
 type handler func(d *Decoder, m *message, req *request) error
 
 // reply applies a response to req: its result, or its error (fail).
-type reply func(d *Decoder, req *request, result json.RawMessage, fail *acp.RequestError) error
+type reply func(d *Decoder, req *request, result jsontext.Value, fail *acp.RequestError) error
 
 var methods = map[string]handler{
 	"session/new":                (*Decoder).newSession,
@@ -218,7 +216,7 @@ func (d *Decoder) response(m *message) error {
 func (d *Decoder) failed(req *request, fail *acp.RequestError) {
 	ev := &session.Event{EntryBase: d.base(), Kind: "error", Summary: req.method + " failed: " + failText(fail), Failed: true}
 	if fail.Data != nil {
-		if b, err := json.Marshal(fail.Data); err == nil {
+		if b, err := jsonline.Marshal(fail.Data); err == nil {
 			ev.Body = string(b)
 		}
 	}
@@ -227,9 +225,9 @@ func (d *Decoder) failed(req *request, fail *acp.RequestError) {
 
 // failure reads a JSON-RPC error object; one that does not fit is kept
 // as its text.
-func failure(raw json.RawMessage) *acp.RequestError {
+func failure(raw jsontext.Value) *acp.RequestError {
 	var e acp.RequestError
-	if json.Unmarshal(raw, &e) != nil {
+	if jsonline.Unmarshal(raw, &e) != nil {
 		return &acp.RequestError{Message: string(bytes.TrimSpace(raw))}
 	}
 	return &e
@@ -252,15 +250,15 @@ func params(m *message, v any) error {
 	if len(m.params) == 0 {
 		return fmt.Errorf("`%s` has no params", m.method)
 	}
-	if err := json.Unmarshal(m.params, v); err != nil {
+	if err := jsonline.Unmarshal(m.params, v); err != nil {
 		return fmt.Errorf("`%s` does not fit its shape: %s", m.method, jsonline.Short(err))
 	}
 	return nil
 }
 
 // decodeResult decodes a response's result, naming the method when it does not fit.
-func decodeResult(req *request, result json.RawMessage, v any) error {
-	if err := json.Unmarshal(result, v); err != nil {
+func decodeResult(req *request, result jsontext.Value, v any) error {
+	if err := jsonline.Unmarshal(result, v); err != nil {
 		return fmt.Errorf("the `%s` response does not fit its shape: %s", req.method, jsonline.Short(err))
 	}
 	return nil

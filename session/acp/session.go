@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -112,7 +112,7 @@ func (d *Decoder) changeMode(ss *sessionState, id, by string) {
 
 // initializeReply names the agent (its title, else its name, and version)
 // and the protocol version the two sides agreed on.
-func (d *Decoder) initializeReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) initializeReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	if fail != nil {
 		d.failed(req, fail)
 		return nil
@@ -153,7 +153,7 @@ func (d *Decoder) newSession(m *message, req *request) error {
 }
 
 // newSessionReply starts the session the agent made, in the cwd asked for.
-func (d *Decoder) newSessionReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) newSessionReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	if fail != nil {
 		d.failed(req, fail)
 		return nil
@@ -190,7 +190,7 @@ func (d *Decoder) loadSession(m *message, req *request) error {
 	return nil
 }
 
-func (d *Decoder) loadSessionReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) loadSessionReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	if fail != nil {
 		d.failed(req, fail)
 		return nil

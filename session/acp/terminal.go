@@ -1,7 +1,7 @@
 package acp
 
 import (
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -43,7 +43,7 @@ func (d *Decoder) terminalCreate(m *message, req *request) error {
 	return nil
 }
 
-func (d *Decoder) terminalCreateReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) terminalCreateReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	if fail != nil || req.session == nil {
 		if fail != nil {
 			d.failed(req, fail)
@@ -75,7 +75,7 @@ func (d *Decoder) terminalRequest(m *message, req *request) error {
 }
 
 // terminalOutputReply: the output so far (the whole of it, not a delta).
-func (d *Decoder) terminalOutputReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) terminalOutputReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	if fail != nil || req.term == nil {
 		if fail != nil {
 			d.failed(req, fail)
@@ -94,7 +94,7 @@ func (d *Decoder) terminalOutputReply(req *request, result json.RawMessage, fail
 	return nil
 }
 
-func (d *Decoder) terminalExitReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) terminalExitReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	if fail != nil || req.term == nil {
 		if fail != nil {
 			d.failed(req, fail)

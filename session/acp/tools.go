@@ -1,15 +1,15 @@
 package acp
 
 import (
-	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -25,7 +25,7 @@ type call struct {
 	status    string
 	content   []toolContent // replaced whole by an update that carries content
 	locations []session.FileLocation
-	rawInput  any            // numbers as json.Number
+	rawInput  any            // numbers as jsonline.Number
 	input     map[string]any // rawInput, when an object
 	inputJSON string         // rawInput as it came, compact
 	output    any            // rawOutput
@@ -66,11 +66,11 @@ type toolFields struct {
 	Title      *string             `json:"title"`
 	Kind       *acp.ToolKind       `json:"kind"`
 	Status     *acp.ToolCallStatus `json:"status"`
-	Content    json.RawMessage     `json:"content"`
-	Locations  json.RawMessage     `json:"locations"`
-	RawInput   json.RawMessage     `json:"rawInput"`
-	RawOutput  json.RawMessage     `json:"rawOutput"`
-	Meta       json.RawMessage     `json:"_meta"`
+	Content    jsontext.Value      `json:"content"`
+	Locations  jsontext.Value      `json:"locations"`
+	RawInput   jsontext.Value      `json:"rawInput"`
+	RawOutput  jsontext.Value      `json:"rawOutput"`
+	Meta       jsontext.Value      `json:"_meta"`
 }
 
 // finished reports a call that is done: its status says so, or Claude
@@ -82,7 +82,7 @@ func (c *call) finished() bool {
 // toolCall applies a tool_call (the call announced; adapters send it twice,
 // a placeholder then the whole call, so it is an upsert) or a
 // tool_call_update (only the fields it carries; an unknown id makes the call).
-func (d *Decoder) toolCall(ss *sessionState, kind string, raw json.RawMessage) error {
+func (d *Decoder) toolCall(ss *sessionState, kind string, raw jsontext.Value) error {
 	var f toolFields
 	if err := shape(kind, raw, &f); err != nil {
 		return err
@@ -244,19 +244,19 @@ func (ss *sessionState) callFor(p string) *call {
 
 // toolContents reads a call's content item by item, each by its `type`
 // read first: the SDK's union would file an unknown item as empty content.
-func toolContents(raw json.RawMessage) ([]toolContent, []string) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil {
+func toolContents(raw jsontext.Value) ([]toolContent, []string) {
+	var items []jsontext.Value
+	if err := jsonline.Unmarshal(raw, &items); err != nil {
 		return nil, []string{"its content is not a list"}
 	}
 	var out []toolContent
 	var bad []string
 	for _, it := range items {
 		var head struct {
-			Type    string          `json:"type"`
-			Content json.RawMessage `json:"content"`
+			Type    string         `json:"type"`
+			Content jsontext.Value `json:"content"`
 		}
-		if json.Unmarshal(it, &head) != nil {
+		if jsonline.Unmarshal(it, &head) != nil {
 			bad = append(bad, "a content item that is not an object")
 			continue
 		}
@@ -270,14 +270,14 @@ func toolContents(raw json.RawMessage) ([]toolContent, []string) {
 			out = append(out, toolContent{block: &b})
 		case "diff":
 			var x acp.ToolCallContentDiff
-			if err := json.Unmarshal(it, &x); err != nil {
+			if err := jsonline.Unmarshal(it, &x); err != nil {
 				bad = append(bad, "a diff that does not fit its shape: "+jsonline.Short(err))
 				continue
 			}
 			out = append(out, toolContent{diff: &session.FileDiff{Path: x.Path, OldText: x.OldText, NewText: x.NewText}})
 		case "terminal":
 			var x acp.ToolCallContentTerminal
-			if err := json.Unmarshal(it, &x); err != nil || x.TerminalId == "" {
+			if err := jsonline.Unmarshal(it, &x); err != nil || x.TerminalId == "" {
 				bad = append(bad, "a terminal that names no terminalId")
 				continue
 			}
@@ -290,15 +290,15 @@ func toolContents(raw json.RawMessage) ([]toolContent, []string) {
 }
 
 // locations reads a call's locations; one that does not fit is skipped.
-func locations(raw json.RawMessage) []session.FileLocation {
-	var items []json.RawMessage
-	if json.Unmarshal(raw, &items) != nil {
+func locations(raw jsontext.Value) []session.FileLocation {
+	var items []jsontext.Value
+	if jsonline.Unmarshal(raw, &items) != nil {
 		return nil
 	}
 	var out []session.FileLocation
 	for _, it := range items {
 		var l acp.ToolCallLocation
-		if json.Unmarshal(it, &l) != nil || l.Path == "" {
+		if jsonline.Unmarshal(it, &l) != nil || l.Path == "" {
 			continue
 		}
 		loc := session.FileLocation{Path: path.Clean(l.Path)}
@@ -324,12 +324,12 @@ func empty(v any) bool {
 }
 
 // compactJSON is raw JSON on one line; "" for null.
-func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil || b.String() == "null" {
+func compactJSON(raw jsontext.Value) string {
+	v := slices.Clone(raw)
+	if v.Compact() != nil || string(v) == "null" {
 		return ""
 	}
-	return b.String()
+	return string(v)
 }
 
 // str is a string field of an object, "" when absent or not a string.

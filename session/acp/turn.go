@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -23,8 +23,8 @@ type run struct {
 // prompt opens a turn: a rule, then the person's prompt.
 func (d *Decoder) prompt(m *message, req *request) error {
 	var p struct {
-		SessionId acp.SessionId     `json:"sessionId"`
-		Prompt    []json.RawMessage `json:"prompt"`
+		SessionId acp.SessionId    `json:"sessionId"`
+		Prompt    []jsontext.Value `json:"prompt"`
 	}
 	if err := params(m, &p); err != nil {
 		return err
@@ -49,7 +49,7 @@ func (d *Decoder) prompt(m *message, req *request) error {
 
 // promptReply ends the turn, saying why; calls still pending in the session
 // then will get no result.
-func (d *Decoder) promptReply(req *request, result json.RawMessage, fail *acp.RequestError) error {
+func (d *Decoder) promptReply(req *request, result jsontext.Value, fail *acp.RequestError) error {
 	ss := req.session
 	if ss == nil { // the prompt itself could not be read
 		if fail != nil {
@@ -100,10 +100,10 @@ func stopReason(r string) string {
 // chunk adds a chunk of a user message, a reply or a thought. Consecutive
 // chunks of one kind (with one messageId, when they carry one) are one
 // message: a chunk joins the session's last entry when that is its message.
-func (d *Decoder) chunk(ss *sessionState, kind string, raw json.RawMessage) error {
+func (d *Decoder) chunk(ss *sessionState, kind string, raw jsontext.Value) error {
 	var c struct {
-		Content   json.RawMessage `json:"content"`
-		MessageId *string         `json:"messageId"`
+		Content   jsontext.Value `json:"content"`
+		MessageId *string        `json:"messageId"`
 	}
 	if err := shape(kind, raw, &c); err != nil {
 		return err

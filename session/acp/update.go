@@ -6,7 +6,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -14,7 +14,7 @@ import (
 // updates maps each session/update kind deck knows to what it does. The
 // kind is read before anything else: the SDK's union files an unknown kind
 // under another (one with content as a user message).
-var updates = map[string]func(*Decoder, *sessionState, string, json.RawMessage) error{
+var updates = map[string]func(*Decoder, *sessionState, string, jsontext.Value) error{
 	"user_message_chunk":  (*Decoder).chunk,
 	"agent_message_chunk": (*Decoder).chunk,
 	"agent_thought_chunk": (*Decoder).chunk,
@@ -29,12 +29,12 @@ var updates = map[string]func(*Decoder, *sessionState, string, json.RawMessage) 
 	"usage_update":              noUpdate,
 }
 
-func noUpdate(*Decoder, *sessionState, string, json.RawMessage) error { return nil }
+func noUpdate(*Decoder, *sessionState, string, jsontext.Value) error { return nil }
 
 func (d *Decoder) update(m *message, req *request) error {
 	var n struct {
-		SessionId acp.SessionId   `json:"sessionId"`
-		Update    json.RawMessage `json:"update"`
+		SessionId acp.SessionId  `json:"sessionId"`
+		Update    jsontext.Value `json:"update"`
 	}
 	if err := params(m, &n); err != nil {
 		return err
@@ -42,7 +42,7 @@ func (d *Decoder) update(m *message, req *request) error {
 	var head struct {
 		SessionUpdate string `json:"sessionUpdate"`
 	}
-	if len(n.Update) == 0 || json.Unmarshal(n.Update, &head) != nil || head.SessionUpdate == "" {
+	if len(n.Update) == 0 || jsonline.Unmarshal(n.Update, &head) != nil || head.SessionUpdate == "" {
 		return errors.New("`session/update` holds no update kind")
 	}
 	ss := d.session(string(n.SessionId))
@@ -56,8 +56,8 @@ func (d *Decoder) update(m *message, req *request) error {
 }
 
 // shape decodes an update, naming its kind when it does not fit.
-func shape(kind string, raw json.RawMessage, v any) error {
-	if err := json.Unmarshal(raw, v); err != nil {
+func shape(kind string, raw jsontext.Value, v any) error {
+	if err := jsonline.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("`%s` update does not fit its shape: %s", kind, jsonline.Short(err))
 	}
 	return nil
@@ -66,7 +66,7 @@ func shape(kind string, raw json.RawMessage, v any) error {
 // plan replaces the session's plan. Updates that follow one another change
 // one checklist in place; after other entries, the plan shows again where it
 // changed.
-func (d *Decoder) plan(ss *sessionState, kind string, raw json.RawMessage) error {
+func (d *Decoder) plan(ss *sessionState, kind string, raw jsontext.Value) error {
 	var p acp.SessionUpdatePlan
 	if err := shape(kind, raw, &p); err != nil {
 		return err
@@ -85,7 +85,7 @@ func (d *Decoder) plan(ss *sessionState, kind string, raw json.RawMessage) error
 	return nil
 }
 
-func (d *Decoder) modeUpdate(ss *sessionState, kind string, raw json.RawMessage) error {
+func (d *Decoder) modeUpdate(ss *sessionState, kind string, raw jsontext.Value) error {
 	var u acp.SessionCurrentModeUpdate
 	if err := shape(kind, raw, &u); err != nil {
 		return err
@@ -94,7 +94,7 @@ func (d *Decoder) modeUpdate(ss *sessionState, kind string, raw json.RawMessage)
 	return nil
 }
 
-func (d *Decoder) infoUpdate(ss *sessionState, kind string, raw json.RawMessage) error {
+func (d *Decoder) infoUpdate(ss *sessionState, kind string, raw jsontext.Value) error {
 	var u acp.SessionSessionInfoUpdate
 	if err := shape(kind, raw, &u); err != nil {
 		return err

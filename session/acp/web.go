@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // searchText drops the counts Claude Code's search tools print above
@@ -45,7 +45,7 @@ func webSearch(text string) session.WebSearchResultView {
 				Title string `json:"title"`
 				URL   string `json:"url"`
 			}
-			if json.Unmarshal([]byte(links), &list) == nil {
+			if jsonline.Unmarshal([]byte(links), &list) == nil {
 				v.Sources = []session.WebSource{}
 				for _, s := range list {
 					v.Sources = append(v.Sources, session.WebSource{URL: s.URL, Title: s.Title})

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Describe asks the host about itself (host.describe).
@@ -42,7 +43,7 @@ func (c *Client) Sessions(ctx context.Context) ([]SessionInfo, error) {
 			Projections: Projections{AsOfSeq: -1}}
 		if it.Projections != nil {
 			s.Projections = *it.Projections
-			_ = json.Unmarshal(s.Projections.Values["title"], &s.Title) // null or absent: no title
+			_ = jsonline.Unmarshal(s.Projections.Values["title"], &s.Title) // null or absent: no title
 		}
 		out = append(out, s)
 	}
@@ -81,9 +82,9 @@ func (c *Client) History(ctx context.Context, id string, beforeSeq int64, max in
 		payload["maxMessages"] = max
 	}
 	var v struct {
-		Events      []json.RawMessage `json:"events"`
-		HasMore     bool              `json:"hasMore"`
-		Projections *Projections      `json:"projections"`
+		Events      []jsontext.Value `json:"events"`
+		HasMore     bool             `json:"hasMore"`
+		Projections *Projections     `json:"projections"`
 	}
 	if err := c.call(ctx, "session.history", payload, &v); err != nil {
 		return Page{}, err
@@ -101,12 +102,12 @@ func (c *Client) History(ctx context.Context, id string, beforeSeq int64, max in
 }
 
 // historyEntry reads {event, view?}.
-func historyEntry(raw json.RawMessage) (Event, error) {
+func historyEntry(raw jsontext.Value) (Event, error) {
 	var e struct {
-		Event json.RawMessage `json:"event"`
-		View  *wireView       `json:"view"`
+		Event jsontext.Value `json:"event"`
+		View  *wireView      `json:"view"`
 	}
-	if err := json.Unmarshal(raw, &e); err != nil {
+	if err := jsonline.Unmarshal(raw, &e); err != nil {
 		return Event{}, err
 	}
 	return readEvent(e.Event, e.View)
@@ -114,17 +115,17 @@ func historyEntry(raw json.RawMessage) (Event, error) {
 
 // wireView is a tool event's render intent as sent: {for, view}.
 type wireView struct {
-	For  string          `json:"for"`
-	View json.RawMessage `json:"view"`
+	For  string         `json:"for"`
+	View jsontext.Value `json:"view"`
 }
 
 // readEvent checks that an event has a type and a seq, and pairs it with its view.
-func readEvent(raw json.RawMessage, view *wireView) (Event, error) {
+func readEvent(raw jsontext.Value, view *wireView) (Event, error) {
 	var head struct {
 		Type string `json:"type"`
 		Seq  *int64 `json:"seq"`
 	}
-	if err := json.Unmarshal(raw, &head); err != nil {
+	if err := jsonline.Unmarshal(raw, &head); err != nil {
 		return Event{}, fmt.Errorf("the event does not read: %v", err)
 	}
 	if head.Type == "" || head.Seq == nil || *head.Seq < 0 {

@@ -17,7 +17,8 @@ import (
 	"strings"
 	"time"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // DefaultURL is where `dsh web` listens unless told otherwise.
@@ -99,7 +100,7 @@ func Backoff(n int) time.Duration {
 // everything else a *HostError.
 func (c *Client) call(ctx context.Context, method string, payload, out any) error {
 	id := newRPCID()
-	body, err := json.Marshal(clientRequest{Type: "client-request", RPCID: id, Method: method, Payload: payload})
+	body, err := wire(clientRequest{Type: "client-request", RPCID: id, Method: method, Payload: payload})
 	if err != nil {
 		return fmt.Errorf("deck cannot encode %s: %w", method, err)
 	}
@@ -108,7 +109,7 @@ func (c *Client) call(ctx context.Context, method string, payload, out any) erro
 		return err
 	}
 	var resp serverResponse
-	if err := json.Unmarshal(answer, &resp); err != nil {
+	if err := jsonline.Unmarshal(answer, &resp); err != nil {
 		return c.fail(method, notProtocol("the answer is not JSON: %v", err))
 	}
 	switch {
@@ -123,7 +124,7 @@ func (c *Client) call(ctx context.Context, method string, payload, out any) erro
 		}
 		return &RPCError{Method: method, Code: e.Code, Message: e.Message, Details: e.Details}
 	case out != nil:
-		if err := json.Unmarshal(resp.Result.Value, out); err != nil {
+		if err := jsonline.Unmarshal(resp.Result.Value, out); err != nil {
 			return c.fail(method, notProtocol("the value of %s does not read: %v", method, err))
 		}
 	}
@@ -184,15 +185,15 @@ type serverResponse struct {
 }
 
 type rpcResult struct {
-	OK    bool            `json:"ok"`
-	Value json.RawMessage `json:"value"`
-	Error *wireError      `json:"error"`
+	OK    bool           `json:"ok"`
+	Value jsontext.Value `json:"value"`
+	Error *wireError     `json:"error"`
 }
 
 type wireError struct {
-	Code    string          `json:"code"`
-	Message string          `json:"message"`
-	Details json.RawMessage `json:"details"`
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Details jsontext.Value `json:"details"`
 }
 
 // newRPCID mints a random UUID, as the host's web client does.

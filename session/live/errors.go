@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // RPCError is a refusal by the host: it understood the call and answered
@@ -19,7 +19,7 @@ type RPCError struct {
 	Method  string
 	Code    string
 	Message string
-	Details json.RawMessage
+	Details jsontext.Value
 }
 
 func (e *RPCError) Error() string {

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // frame applies one downlink message. Frames of other sessions, and of
@@ -76,11 +76,11 @@ func (f *follower) setRunning(r bool) {
 // projection is one projection value and the seq it is as of.
 type projection struct {
 	seq   int64
-	value json.RawMessage
+	value jsontext.Value
 }
 
 // project takes a projection value unless the one held is as new or newer.
-func (f *follower) project(key string, value json.RawMessage, seq int64) {
+func (f *follower) project(key string, value jsontext.Value, seq int64) {
 	cur, ok := f.proj[key]
 	if ok && seq <= cur.seq {
 		return

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // frame is one downlink message: a server-request whose payload has a type.
@@ -19,14 +20,14 @@ type framePayload struct {
 	Type      string `json:"type"`
 	SessionID string `json:"sessionId"`
 
-	Event json.RawMessage `json:"event"` // session/event
-	View  *wireView       `json:"view"`
+	Event jsontext.Value `json:"event"` // session/event
+	View  *wireView      `json:"view"`
 
 	LastSeq *int64 `json:"lastSeq"` // session/subscribed
 
-	Key   string          `json:"key"` // session/projection
-	Value json.RawMessage `json:"value"`
-	Seq   *int64          `json:"seq"`
+	Key   string         `json:"key"` // session/projection
+	Value jsontext.Value `json:"value"`
+	Seq   *int64         `json:"seq"`
 
 	Items []wireQueueItem `json:"items"` // session/queue
 
@@ -71,11 +72,11 @@ type wireQuestion struct {
 // wrong with it, for a Problem.
 func readFrame(data []byte) (frame, error) {
 	var outer struct {
-		Type    string          `json:"type"`
-		RPCID   string          `json:"rpcId"`
-		Payload json.RawMessage `json:"payload"`
+		Type    string         `json:"type"`
+		RPCID   string         `json:"rpcId"`
+		Payload jsontext.Value `json:"payload"`
 	}
-	if err := json.Unmarshal(data, &outer); err != nil {
+	if err := jsonline.Unmarshal(data, &outer); err != nil {
 		return frame{}, fmt.Errorf("a frame that is not JSON: %v", err)
 	}
 	if outer.Type != "server-request" {
@@ -84,7 +85,7 @@ func readFrame(data []byte) (frame, error) {
 	var head struct {
 		Type string `json:"type"`
 	}
-	if err := json.Unmarshal(outer.Payload, &head); err != nil || head.Type == "" {
+	if err := jsonline.Unmarshal(outer.Payload, &head); err != nil || head.Type == "" {
 		return frame{}, errors.New("a frame whose payload has no type")
 	}
 	f := frame{RPCID: outer.RPCID}
@@ -92,7 +93,7 @@ func readFrame(data []byte) (frame, error) {
 		f.Type = head.Type // a frame deck has no use for (the protocol grows): not read further
 		return f, nil
 	}
-	if err := json.Unmarshal(outer.Payload, &f.framePayload); err != nil {
+	if err := jsonline.Unmarshal(outer.Payload, &f.framePayload); err != nil {
 		return frame{}, fmt.Errorf("a %s frame that does not read: %v", head.Type, err)
 	}
 	return f, f.check()

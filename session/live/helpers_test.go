@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/live/livetest"
-	json "github.com/go-json-experiment/json/v1"
 )
 
 // bound is how long a test waits for what must come: a failure bound only.
@@ -144,7 +144,7 @@ func (s *screen) contiguous(from, to int64) {
 
 func eventType(ev Event) string {
 	var e struct{ Type string }
-	_ = json.Unmarshal(ev.Raw, &e)
+	_ = jsonline.Unmarshal(ev.Raw, &e)
 	return e.Type
 }
 

@@ -2,7 +2,7 @@ package live
 
 import (
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // askApproval announces an approval once: the mux replays a pending one,
@@ -61,7 +61,7 @@ func (f *follower) settledBy(ev Event) {
 			Outcome string `json:"outcome"`
 		} `json:"data"`
 	}
-	if json.Unmarshal(ev.Raw, &e) != nil {
+	if jsonline.Unmarshal(ev.Raw, &e) != nil {
 		return
 	}
 	switch e.Type {

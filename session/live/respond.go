@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // Approve answers an approval request (POST /api/respond): outcome
@@ -51,7 +51,7 @@ func (c *Client) Dismiss(ctx context.Context, q QuestionRequest) (Receipt, error
 // respond posts a client-response echoing the rpcId of the frame it answers.
 // The host answers with a bare receipt, not a server-response.
 func (c *Client) respond(ctx context.Context, rpcID string, result any) (Receipt, error) {
-	body, err := json.Marshal(map[string]any{"type": "client-response", "rpcId": rpcID, "result": result})
+	body, err := wire(map[string]any{"type": "client-response", "rpcId": rpcID, "result": result})
 	if err != nil {
 		return Receipt{}, fmt.Errorf("deck cannot encode an answer: %w", err)
 	}
@@ -63,7 +63,7 @@ func (c *Client) respond(ctx context.Context, rpcID string, result any) (Receipt
 		Accepted *bool  `json:"accepted"`
 		Reason   string `json:"reason"`
 	}
-	if err := json.Unmarshal(answer, &r); err != nil || r.Accepted == nil {
+	if err := jsonline.Unmarshal(answer, &r); err != nil || r.Accepted == nil {
 		return Receipt{}, c.fail("respond", notProtocol("the answer is not a receipt"))
 	}
 	return Receipt{Accepted: *r.Accepted, Reason: r.Reason}, nil

@@ -1,6 +1,8 @@
 package live
 
-import json "github.com/go-json-experiment/json/v1"
+import (
+	"github.com/go-json-experiment/json/jsontext"
+)
 
 // HostInfo is what host.describe tells: the host's version (a fixed
 // "0.0.1" in rc.8: there is no protocol version), its default folder, the
@@ -33,8 +35,8 @@ type SessionInfo struct {
 // contextPressure, …) as of event AsOfSeq (-1: an empty log). Each value is
 // the host's JSON, as sent.
 type Projections struct {
-	AsOfSeq int64                      `json:"asOfSeq"`
-	Values  map[string]json.RawMessage `json:"values"`
+	AsOfSeq int64                     `json:"asOfSeq"`
+	Values  map[string]jsontext.Value `json:"values"`
 }
 
 // Page is one page of a session's history, in seq order. Projections come
@@ -50,9 +52,9 @@ type Page struct {
 // Event is one session event.
 type Event struct {
 	Seq     int64
-	Raw     json.RawMessage // the event object, as the session log holds it
-	View    json.RawMessage // the host's render intent ({card:…}) when it attached one, else nil
-	ViewFor string          // "call" or "result" with View
+	Raw     jsontext.Value // the event object, as the session log holds it
+	View    jsontext.Value // the host's render intent ({card:…}) when it attached one, else nil
+	ViewFor string         // "call" or "result" with View
 }
 
 // QueueItem is a prompt waiting in the session's inbox: "queued" for the

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Update is one thing a Watch reports.
@@ -24,7 +24,7 @@ type Events struct {
 // (title, tokenUsage, …) as of event Seq. A nil Value: the key is gone.
 type ProjectionChanged struct {
 	Key   string
-	Value json.RawMessage
+	Value jsontext.Value
 	Seq   int64
 }
 

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // rpcError is a business refusal: HTTP 200, ok:false.
@@ -35,9 +36,9 @@ func (h *Host) unary(w http.ResponseWriter, method string, body []byte) {
 	req := Request{Path: "/api/" + method}
 	env, _ := asObject(body)
 	var kind, rpc, named string
-	okType := json.Unmarshal(env["type"], &kind) == nil && kind == "client-request"
-	okID := json.Unmarshal(env["rpcId"], &rpc) == nil
-	okMethod := json.Unmarshal(env["method"], &named) == nil
+	okType := jsonline.Unmarshal(env["type"], &kind) == nil && kind == "client-request"
+	okID := jsonline.Unmarshal(env["rpcId"], &rpc) == nil
+	okMethod := jsonline.Unmarshal(env["method"], &named) == nil
 	req.RPCID, req.Method, req.Payload = rpc, named, env["payload"]
 	var e *rpcError
 	switch {
@@ -87,7 +88,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 // answer answers one call whose envelope and payload passed the checks.
 func (h *Host) answer(method, rpc string, p object) (any, *rpcError) {
 	var id string
-	_ = json.Unmarshal(p["sessionId"], &id)
+	_ = jsonline.Unmarshal(p["sessionId"], &id)
 	h.mu.Lock()
 	s := h.sessions[id]
 	h.mu.Unlock()
@@ -112,7 +113,7 @@ func (h *Host) answer(method, rpc string, p object) (any, *rpcError) {
 		return h.history(s, p), nil
 	case "session.create":
 		var cwd string
-		_ = json.Unmarshal(p["cwd"], &cwd)
+		_ = jsonline.Unmarshal(p["cwd"], &cwd)
 		if p.has("cwd") && !absolute(cwd) {
 			h.fail("session.create with cwd %q: the host takes only an absolute path", cwd)
 			return nil, &rpcError{Code: "internal", Message: fmt.Sprintf(
@@ -151,13 +152,13 @@ func (h *Host) trigger(kind string, a arrival) (any, *rpcError) {
 }
 
 // captured is the value of a call of the web-api run (its api-calls line n+1).
-func (h *Host) captured(n int) json.RawMessage {
+func (h *Host) captured(n int) jsontext.Value {
 	return h.corpus.runs["web-api"].calls[n].value()
 }
 
 func (h *Host) describe() any {
 	var v map[string]any
-	_ = json.Unmarshal(h.captured(2), &v)
+	_ = jsonline.Unmarshal(h.captured(2), &v)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := 0
@@ -186,12 +187,12 @@ func (h *Host) list() any {
 }
 
 // emptyPrompt reports content with no text and no image.
-func emptyPrompt(raw json.RawMessage) bool {
+func emptyPrompt(raw jsontext.Value) bool {
 	var parts []struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	}
-	_ = json.Unmarshal(raw, &parts)
+	_ = jsonline.Unmarshal(raw, &parts)
 	for _, p := range parts {
 		if p.Type != "text" || strings.TrimSpace(p.Text) != "" {
 			return false

@@ -9,7 +9,8 @@ import (
 	"runtime"
 	"sync"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The recorded traffic of the real host, in golden/testdata/harness/live/
@@ -22,22 +23,22 @@ func captureDir() string {
 
 // apiCall is one line of api-calls.jsonl.
 type apiCall struct {
-	T        int64           `json:"t"`
-	Kind     string          `json:"kind"`
-	Path     string          `json:"path"`
-	Request  json.RawMessage `json:"request"`
-	Status   int             `json:"status"`
-	Response json.RawMessage `json:"response"`
+	T        int64          `json:"t"`
+	Kind     string         `json:"kind"`
+	Path     string         `json:"path"`
+	Request  jsontext.Value `json:"request"`
+	Status   int            `json:"status"`
+	Response jsontext.Value `json:"response"`
 }
 
 // value is the result value of a captured server-response.
-func (c apiCall) value() json.RawMessage {
+func (c apiCall) value() jsontext.Value {
 	var r struct {
 		Result struct {
-			Value json.RawMessage `json:"value"`
+			Value jsontext.Value `json:"value"`
 		} `json:"result"`
 	}
-	_ = json.Unmarshal(c.Response, &r)
+	_ = jsonline.Unmarshal(c.Response, &r)
 	return r.Result.Value
 }
 
@@ -46,36 +47,36 @@ func (c apiCall) rpcID() string {
 	var r struct {
 		RPCID string `json:"rpcId"`
 	}
-	_ = json.Unmarshal(c.Request, &r)
+	_ = jsonline.Unmarshal(c.Request, &r)
 	return r.RPCID
 }
 
 // frame is one captured downlink message, with what the replay needs of it.
 type frame struct {
 	T   int64
-	Mux bool            // from events.mux, else events.host
-	Msg json.RawMessage // the server-request, as recorded
+	Mux bool           // from events.mux, else events.host
+	Msg jsontext.Value // the server-request, as recorded
 	framePayload
 	RPCID string
 }
 
 type framePayload struct {
-	Type          string          `json:"type"`
-	SessionID     string          `json:"sessionId"`
-	Event         json.RawMessage `json:"event"`
-	LastSeq       *int64          `json:"lastSeq"`
-	Key           string          `json:"key"`
-	Value         json.RawMessage `json:"value"`
-	Seq           *int64          `json:"seq"`
-	Items         json.RawMessage `json:"items"`
-	ApprovalID    string          `json:"approvalId"`
-	Questions     json.RawMessage `json:"questions"`
-	QuestionRPCID string          `json:"questionRpcId"`
-	Running       *bool           `json:"running"`
-	Blank         *bool           `json:"blank"`
-	Cwd           string          `json:"cwd"`
-	AgentPreset   string          `json:"agentPreset"`
-	View          json.RawMessage `json:"view"`
+	Type          string         `json:"type"`
+	SessionID     string         `json:"sessionId"`
+	Event         jsontext.Value `json:"event"`
+	LastSeq       *int64         `json:"lastSeq"`
+	Key           string         `json:"key"`
+	Value         jsontext.Value `json:"value"`
+	Seq           *int64         `json:"seq"`
+	Items         jsontext.Value `json:"items"`
+	ApprovalID    string         `json:"approvalId"`
+	Questions     jsontext.Value `json:"questions"`
+	QuestionRPCID string         `json:"questionRpcId"`
+	Running       *bool          `json:"running"`
+	Blank         *bool          `json:"blank"`
+	Cwd           string         `json:"cwd"`
+	AgentPreset   string         `json:"agentPreset"`
+	View          jsontext.Value `json:"view"`
 }
 
 // seq is the event seq a frame carries or prepares (a projection frame
@@ -84,7 +85,7 @@ func (f *frame) seq() int64 {
 	switch f.Type {
 	case "session/event":
 		var e struct{ Seq int64 }
-		_ = json.Unmarshal(f.Event, &e)
+		_ = jsonline.Unmarshal(f.Event, &e)
 		return e.Seq
 	case "session/projection":
 		return *f.Seq
@@ -92,17 +93,17 @@ func (f *frame) seq() int64 {
 	return -1
 }
 
-func parseFrame(msg json.RawMessage, mux bool, t int64) (frame, error) {
+func parseFrame(msg jsontext.Value, mux bool, t int64) (frame, error) {
 	f := frame{T: t, Mux: mux, Msg: msg}
 	var outer struct {
-		RPCID   string          `json:"rpcId"`
-		Payload json.RawMessage `json:"payload"`
+		RPCID   string         `json:"rpcId"`
+		Payload jsontext.Value `json:"payload"`
 	}
-	if err := json.Unmarshal(msg, &outer); err != nil {
+	if err := jsonline.Unmarshal(msg, &outer); err != nil {
 		return f, err
 	}
 	f.RPCID = outer.RPCID
-	if err := json.Unmarshal(outer.Payload, &f.framePayload); err != nil {
+	if err := jsonline.Unmarshal(outer.Payload, &f.framePayload); err != nil {
 		return f, err
 	}
 	if f.Type == "session/projection" && f.Seq == nil {
@@ -120,9 +121,9 @@ type recording struct {
 
 // corpus is everything recorded, read once per test binary.
 type corpus struct {
-	runs  map[string]*recording                // by folder: web-api, web-api-reconnect, web-api-resume
-	logs  map[string][]json.RawMessage         // session id → its events by seq, packed rows expanded
-	views map[string]map[int64]json.RawMessage // session id → seq → {for, view}, as the host attached them
+	runs  map[string]*recording               // by folder: web-api, web-api-reconnect, web-api-resume
+	logs  map[string][]jsontext.Value         // session id → its events by seq, packed rows expanded
+	views map[string]map[int64]jsontext.Value // session id → seq → {for, view}, as the host attached them
 	err   error
 }
 
@@ -138,12 +139,12 @@ func theCorpus() (*corpus, error) {
 
 func (c *corpus) load(dir string) error {
 	c.runs = map[string]*recording{}
-	c.views = map[string]map[int64]json.RawMessage{}
+	c.views = map[string]map[int64]jsontext.Value{}
 	for _, run := range []string{"web-api", "web-api-reconnect", "web-api-resume"} {
 		r := &recording{}
 		if err := readLines(filepath.Join(dir, run, "api-calls.jsonl"), func(line []byte) error {
 			var call apiCall
-			err := json.Unmarshal(line, &call)
+			err := jsonline.Unmarshal(line, &call)
 			r.calls = append(r.calls, call)
 			return err
 		}); err != nil {
@@ -160,10 +161,10 @@ func (c *corpus) load(dir string) error {
 			}
 			if err := readLines(path, func(line []byte) error {
 				var rec struct {
-					T   int64           `json:"t"`
-					Msg json.RawMessage `json:"msg"`
+					T   int64          `json:"t"`
+					Msg jsontext.Value `json:"msg"`
 				}
-				if err := json.Unmarshal(line, &rec); err != nil {
+				if err := jsonline.Unmarshal(line, &rec); err != nil {
 					return err
 				}
 				f, err := parseFrame(rec.Msg, stream.mux, rec.T)
@@ -176,7 +177,7 @@ func (c *corpus) load(dir string) error {
 		}
 		c.runs[run] = r
 	}
-	c.logs = map[string][]json.RawMessage{}
+	c.logs = map[string][]jsontext.Value{}
 	// plain-resumed is the plain session after the resume run: all of it.
 	for _, name := range []string{"plain-resumed", "tools", "reject", "ask", "cancel", "reconnect"} {
 		id, events, err := readLog(filepath.Join(dir, "session-logs", name, "session.jsonl"))
@@ -194,7 +195,7 @@ func (c *corpus) noteView(f frame) {
 		return
 	}
 	if c.views[f.SessionID] == nil {
-		c.views[f.SessionID] = map[int64]json.RawMessage{}
+		c.views[f.SessionID] = map[int64]jsontext.Value{}
 	}
 	c.views[f.SessionID][f.seq()] = f.View
 }

@@ -8,7 +8,7 @@ import (
 	"net/url"
 	"strings"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // maxBody is the host's default bound on a request body.
@@ -63,7 +63,7 @@ func (h *Host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusRequestEntityTooLarge, "request body too large", "the body passes 160 MiB")
 		return
 	}
-	if !json.Valid(body) {
+	if !jsonline.Valid(body) {
 		refuse(http.StatusBadRequest, "body is not JSON", "the body is not JSON")
 		return
 	}

@@ -3,7 +3,8 @@ package livetest
 import (
 	"maps"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // defaultMessages is the host's page size when maxMessages is not given.
@@ -15,8 +16,8 @@ const defaultMessages = 50
 // source event, so that a message and its chunks stay together.
 func (h *Host) history(s *session, p object) any {
 	var before, maxMessages *int64
-	_ = json.Unmarshal(p["beforeSeq"], &before)
-	_ = json.Unmarshal(p["maxMessages"], &maxMessages)
+	_ = jsonline.Unmarshal(p["beforeSeq"], &before)
+	_ = jsonline.Unmarshal(p["maxMessages"], &maxMessages)
 	limit := int64(defaultMessages)
 	if maxMessages != nil {
 		limit = *maxMessages
@@ -56,7 +57,7 @@ func (h *Host) history(s *session, p object) any {
 	}
 	events := []map[string]any{}
 	for i := cut; i < end; i++ {
-		entry := map[string]any{"event": json.RawMessage(h.rewrite(s.log[i]))}
+		entry := map[string]any{"event": jsontext.Value(h.rewrite(s.log[i]))}
 		// A result's view needs its call on the same page, as the host's presenters do.
 		if v, ok := s.views[i]; ok && (metas[i].Type == "tool/call" || calls[metas[i].Data.Message.Source.CallID]) {
 			entry["view"] = v
@@ -85,8 +86,8 @@ type eventMeta struct {
 	} `json:"data"`
 }
 
-func readMeta(raw json.RawMessage) eventMeta {
+func readMeta(raw jsontext.Value) eventMeta {
 	var m eventMeta
-	_ = json.Unmarshal(raw, &m)
+	_ = jsonline.Unmarshal(raw, &m)
 	return m
 }

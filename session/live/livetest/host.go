@@ -37,7 +37,8 @@ import (
 	"testing"
 	"time"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // waitBound bounds Wait: a failure bound, not a pace.
@@ -75,11 +76,11 @@ type Host struct {
 
 // Request is one request deck made, as the fake saw it.
 type Request struct {
-	Path    string          // the URL path: /api/session.prompt, /api/respond, /api/events.mux
-	Method  string          // the envelope's method; "" for /api/respond and the downlinks
-	RPCID   string          // the envelope's rpcId (for /api/respond, the one it echoes)
-	Payload json.RawMessage // the envelope's payload (for /api/respond, its result)
-	Refused string          // why the real host would refuse it; "" when it would not
+	Path    string         // the URL path: /api/session.prompt, /api/respond, /api/events.mux
+	Method  string         // the envelope's method; "" for /api/respond and the downlinks
+	RPCID   string         // the envelope's rpcId (for /api/respond, the one it echoes)
+	Payload jsontext.Value // the envelope's payload (for /api/respond, its result)
+	Refused string         // why the real host would refuse it; "" when it would not
 }
 
 // New starts a fake host replaying scenario s; it stops when the test ends.
@@ -212,9 +213,9 @@ func (h *Host) Send(payload any) {
 		var head struct {
 			Type string `json:"type"`
 		}
-		_ = json.Unmarshal(body, &head)
+		_ = jsonline.Unmarshal(body, &head)
 		b, _ := compact(map[string]any{"type": "server-request", "rpcId": newID(), "method": head.Type,
-			"payload": json.RawMessage(body)})
+			"payload": jsontext.Value(body)})
 		msg = Raw(b)
 	}
 	h.mu.Lock()

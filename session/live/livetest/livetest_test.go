@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/coder/websocket"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The logs, expanded, are what the host pushed: every recorded session/event
@@ -49,7 +50,7 @@ func TestLogsMatchTheFrames(t *testing.T) {
 
 func sameJSON(t *testing.T, a, b []byte) bool {
 	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+	if jsonline.Unmarshal(a, &x) != nil || jsonline.Unmarshal(b, &y) != nil {
 		t.Fatalf("not JSON: %s / %s", a, b)
 	}
 	return reflect.DeepEqual(x, y)
@@ -267,9 +268,9 @@ func TestBaselineReplaysThePendingApproval(t *testing.T) {
 	_ = readLines(captureDir()+"/web-api-reconnect/mux2.frames.jsonl", func(line []byte) error {
 		var r struct {
 			T   int64
-			Msg json.RawMessage
+			Msg jsontext.Value
 		}
-		_ = json.Unmarshal(line, &r)
+		_ = jsonline.Unmarshal(line, &r)
 		f, err := parseFrame(r.Msg, true, r.T)
 		recorded = append(recorded, f)
 		return err
@@ -305,15 +306,15 @@ func TestHistoryCutsAsRecorded(t *testing.T) {
 			Result struct {
 				Value struct {
 					Events []struct {
-						Event json.RawMessage
-						View  json.RawMessage
+						Event jsontext.Value
+						View  jsontext.Value
 					}
 					HasMore bool
 				}
 			}
 		}
-		_ = json.Unmarshal([]byte(body), &got)
-		_ = json.Unmarshal(call.Response, &want)
+		_ = jsonline.Unmarshal([]byte(body), &got)
+		_ = jsonline.Unmarshal(call.Response, &want)
 		g, w := got.Result.Value, want.Result.Value
 		if len(g.Events) != len(w.Events) || g.HasMore != w.HasMore {
 			t.Fatalf("history gave %d events (more: %v), recorded %d (%v)", len(g.Events), g.HasMore, len(w.Events), w.HasMore)

@@ -1,19 +1,20 @@
 package livetest
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // readLog reads a harness session log as the host serves it: one event per
 // seq, packed delta rows expanded to one assistant/chunk each, no header.
-func readLog(path string) (string, []json.RawMessage, error) {
+func readLog(path string) (string, []jsontext.Value, error) {
 	var id string
-	var events []json.RawMessage
-	add := func(seq int64, ev json.RawMessage) error {
+	var events []jsontext.Value
+	add := func(seq int64, ev jsontext.Value) error {
 		if seq != int64(len(events)) {
 			return fmt.Errorf("seq %d where %d was due", seq, len(events))
 		}
@@ -22,14 +23,14 @@ func readLog(path string) (string, []json.RawMessage, error) {
 	}
 	err := readLines(path, func(line []byte) error {
 		var row struct {
-			Type  string          `json:"type"`
-			ID    string          `json:"id"`
-			Seq   *int64          `json:"seq"`
-			Seq0  int64           `json:"seq0"`
-			Time0 int64           `json:"time0"`
-			Data  json.RawMessage `json:"data"`
+			Type  string         `json:"type"`
+			ID    string         `json:"id"`
+			Seq   *int64         `json:"seq"`
+			Seq0  int64          `json:"seq0"`
+			Time0 int64          `json:"time0"`
+			Data  jsontext.Value `json:"data"`
 		}
-		if err := json.Unmarshal(line, &row); err != nil {
+		if err := jsonline.Unmarshal(line, &row); err != nil {
 			return err
 		}
 		switch {
@@ -57,7 +58,7 @@ func readLog(path string) (string, []json.RawMessage, error) {
 
 // expand unpacks a run of deltas: delta i has seq seq0+i and time
 // time0 plus the first i gaps.
-func expand(kind string, seq0, time0 int64, data json.RawMessage) ([]json.RawMessage, error) {
+func expand(kind string, seq0, time0 int64, data jsontext.Value) ([]jsontext.Value, error) {
 	var d struct {
 		Turn  int      `json:"turn"`
 		Step  int      `json:"step"`
@@ -65,7 +66,7 @@ func expand(kind string, seq0, time0 int64, data json.RawMessage) ([]json.RawMes
 		Dt    []int64  `json:"dt"`
 		Texts []string `json:"texts"`
 	}
-	if err := json.Unmarshal(data, &d); err != nil {
+	if err := jsonline.Unmarshal(data, &d); err != nil {
 		return nil, err
 	}
 	if len(d.Dt) != len(d.Texts)-1 {
@@ -91,7 +92,7 @@ func expand(kind string, seq0, time0 int64, data json.RawMessage) ([]json.RawMes
 		Time int64     `json:"time"`
 		Data chunkData `json:"data"`
 	}
-	var out []json.RawMessage
+	var out []jsontext.Value
 	t := time0
 	for i, text := range d.Texts {
 		if i > 0 {
@@ -108,12 +109,6 @@ func expand(kind string, seq0, time0 int64, data json.RawMessage) ([]json.RawMes
 }
 
 // compact encodes v as the host does: no HTML escaping, no newline.
-func compact(v any) (json.RawMessage, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+func compact(v any) (jsontext.Value, error) {
+	return json.Marshal(v)
 }

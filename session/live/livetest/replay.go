@@ -4,7 +4,8 @@ import (
 	crand "crypto/rand"
 	"fmt"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // arrival is a call the replay waits for, handed over by its handler.
@@ -14,19 +15,19 @@ type arrival struct {
 	payload   object
 	outcome   string // respond to an approval: deck's outcome
 	dismissed bool   // respond to a question: dismissed
-	reply     chan json.RawMessage
+	reply     chan jsontext.Value
 }
 
 // await hands a call to the replay when it is the next one recorded, and
 // returns the recorded answer once the frames before it are pushed.
-func (h *Host) await(a arrival) (json.RawMessage, bool) {
+func (h *Host) await(a arrival) (jsontext.Value, bool) {
 	h.mu.Lock()
 	k := h.nextBeat
 	h.mu.Unlock()
 	if k >= len(h.script.beats) || h.script.beats[k].kind != a.kind {
 		return nil, false
 	}
-	a.reply = make(chan json.RawMessage, 1)
+	a.reply = make(chan jsontext.Value, 1)
 	select {
 	case h.arrivals <- a:
 	case <-h.ctx.Done():
@@ -118,8 +119,8 @@ func (h *Host) replay() {
 // create makes the scenario's session exist, as deck asked.
 func (h *Host) create(a arrival) {
 	var cwd, id string
-	_ = json.Unmarshal(a.payload["cwd"], &cwd)
-	_ = json.Unmarshal(a.payload["sessionId"], &id)
+	_ = jsonline.Unmarshal(a.payload["cwd"], &cwd)
+	_ = jsonline.Unmarshal(a.payload["sessionId"], &id)
 	if id != "" && id != h.script.session {
 		h.fail("session.create asks for session id %q; the %v recording made %q", id, h.script.scenario, h.script.session)
 	}
@@ -177,7 +178,7 @@ func (c apiCall) approvalOutcome() string {
 			Value struct{ Outcome string }
 		}
 	}
-	_ = json.Unmarshal(c.Request, &r)
+	_ = jsonline.Unmarshal(c.Request, &r)
 	return r.Result.Value.Outcome
 }
 

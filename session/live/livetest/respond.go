@@ -5,7 +5,8 @@ import (
 	"net/http"
 	"strings"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // respond checks an answer to an approval or a question the way the host
@@ -24,8 +25,8 @@ func (h *Host) respond(w http.ResponseWriter, body []byte) {
 	var kind, rpc string
 	result, _ := asObject(env["result"])
 	var ok bool
-	shape := json.Unmarshal(env["type"], &kind) == nil && kind == "client-response" &&
-		json.Unmarshal(env["rpcId"], &rpc) == nil && result != nil && json.Unmarshal(result["ok"], &ok) == nil
+	shape := jsonline.Unmarshal(env["type"], &kind) == nil && kind == "client-response" &&
+		jsonline.Unmarshal(env["rpcId"], &rpc) == nil && result != nil && jsonline.Unmarshal(result["ok"], &ok) == nil
 	req.RPCID, req.Payload = rpc, env["result"]
 	if shape && !ok {
 		failure, _ := asObject(result["error"])
@@ -60,7 +61,7 @@ func (h *Host) respond(w http.ResponseWriter, body []byte) {
 			bad = checkAnswer(pending, result["value"])
 		} else {
 			var failure struct{ Code string }
-			_ = json.Unmarshal(result["error"], &failure)
+			_ = jsonline.Unmarshal(result["error"], &failure)
 			if failure.Code != "cancelled" {
 				bad = fmt.Sprintf("a question is dismissed with error code \"cancelled\", not %q", failure.Code)
 			}
@@ -82,14 +83,14 @@ func (h *Host) respond(w http.ResponseWriter, body []byte) {
 
 // checkApproval checks the answer to an approval: ok:true with the request's
 // sessionId and approvalId, and an outcome of allowed-once or rejected.
-func checkApproval(req *frame, ok bool, raw json.RawMessage) (string, string) {
+func checkApproval(req *frame, ok bool, raw jsontext.Value) (string, string) {
 	if !ok {
 		return "", "an approval cannot be dismissed: answer it with outcome \"rejected\""
 	}
 	var v struct {
 		SessionID, ApprovalID, Outcome string
 	}
-	if err := json.Unmarshal(raw, &v); err != nil {
+	if err := jsonline.Unmarshal(raw, &v); err != nil {
 		return "", "the value does not read: " + err.Error()
 	}
 	switch {
@@ -106,7 +107,7 @@ func checkApproval(req *frame, ok bool, raw json.RawMessage) (string, string) {
 // sessionId, one answer per question in order with its id, labels among
 // the options and none twice, free text not blank, and a single-choice
 // question answered by one label or free text.
-func checkAnswer(req *frame, raw json.RawMessage) string {
+func checkAnswer(req *frame, raw jsontext.Value) string {
 	var v struct {
 		SessionID *string `json:"sessionId"`
 		Answer    *struct {
@@ -124,8 +125,8 @@ func checkAnswer(req *frame, raw json.RawMessage) string {
 			Label string `json:"label"`
 		} `json:"options"`
 	}
-	_ = json.Unmarshal(req.Questions, &questions)
-	if err := json.Unmarshal(raw, &v); err != nil || v.SessionID == nil || v.Answer == nil {
+	_ = jsonline.Unmarshal(req.Questions, &questions)
+	if err := jsonline.Unmarshal(raw, &v); err != nil || v.SessionID == nil || v.Answer == nil {
 		return "the value is not {sessionId, answer:{answers}}"
 	}
 	if *v.SessionID != req.SessionID {

@@ -5,17 +5,18 @@ import (
 	"path"
 	"slices"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // object is a JSON object's members, for the payload checks below: each
 // says what is wrong, as zod would, or "". Members not named are allowed
 // (the host strips them).
-type object map[string]json.RawMessage
+type object map[string]jsontext.Value
 
-func asObject(raw json.RawMessage) (object, string) {
+func asObject(raw jsontext.Value) (object, string) {
 	var o object
-	if len(raw) == 0 || json.Unmarshal(raw, &o) != nil || o == nil {
+	if len(raw) == 0 || jsonline.Unmarshal(raw, &o) != nil || o == nil {
 		return nil, "is not an object"
 	}
 	return o, ""
@@ -35,7 +36,7 @@ func (o object) str(key string, need bool) string {
 		return ""
 	}
 	var s string
-	if json.Unmarshal(o[key], &s) != nil {
+	if jsonline.Unmarshal(o[key], &s) != nil {
 		return key + " is not a string"
 	}
 	if need && s == "" {
@@ -50,7 +51,7 @@ func (o object) integer(key string, least int64) string {
 		return ""
 	}
 	var f float64
-	if json.Unmarshal(o[key], &f) != nil || f != float64(int64(f)) {
+	if jsonline.Unmarshal(o[key], &f) != nil || f != float64(int64(f)) {
 		return key + " is not an integer"
 	}
 	if int64(f) < least {
@@ -61,7 +62,7 @@ func (o object) integer(key string, least int64) string {
 
 func (o object) oneOf(key string, values ...string) string {
 	var s string
-	if json.Unmarshal(o[key], &s) != nil || !slices.Contains(values, s) {
+	if jsonline.Unmarshal(o[key], &s) != nil || !slices.Contains(values, s) {
 		return fmt.Sprintf("%s is not one of %q", key, values)
 	}
 	return ""
@@ -78,7 +79,7 @@ func first(issues ...string) string {
 
 // checkPayload checks a payload against the method's schema, for the
 // methods the fake answers.
-func checkPayload(method string, raw json.RawMessage) string {
+func checkPayload(method string, raw jsontext.Value) string {
 	o, bad := asObject(raw)
 	if bad != "" {
 		return "the payload " + bad
@@ -105,9 +106,9 @@ func checkPayload(method string, raw json.RawMessage) string {
 	return ""
 }
 
-func checkContent(raw json.RawMessage) string {
-	var parts []json.RawMessage
-	if json.Unmarshal(raw, &parts) != nil || parts == nil {
+func checkContent(raw jsontext.Value) string {
+	var parts []jsontext.Value
+	if jsonline.Unmarshal(raw, &parts) != nil || parts == nil {
 		return "content is not an array"
 	}
 	for i, p := range parts {

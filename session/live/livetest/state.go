@@ -5,15 +5,16 @@ import (
 	"slices"
 	"strings"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // session is what the fake knows of one session: its whole recorded log,
 // and how much of it is committed (served by history) so far.
 type session struct {
 	id        string
-	log       []json.RawMessage
-	views     map[int64]json.RawMessage
+	log       []jsontext.Value
+	views     map[int64]jsontext.Value
 	committed int64 // -1: none
 	attached  bool
 	running   bool
@@ -21,8 +22,8 @@ type session struct {
 	cwd       string
 	preset    string
 	updatedAt int64
-	proj      map[string]json.RawMessage
-	queue     json.RawMessage // the last session/queue items
+	proj      map[string]jsontext.Value
+	queue     jsontext.Value // the last session/queue items
 }
 
 // setUp makes the host as the scenario's recording found it.
@@ -49,15 +50,15 @@ type listRow struct {
 	Cwd         string `json:"cwd"`
 	AgentPreset string `json:"agentPreset"`
 	Projections struct {
-		AsOfSeq int64                      `json:"asOfSeq"`
-		Values  map[string]json.RawMessage `json:"values"`
+		AsOfSeq int64                     `json:"asOfSeq"`
+		Values  map[string]jsontext.Value `json:"values"`
 	} `json:"projections"`
 }
 
 // coldRows are the persisted sessions the resume run listed after the restart.
 func (h *Host) coldRows() map[string]listRow {
 	var v struct{ Items []listRow }
-	_ = json.Unmarshal(h.corpus.runs["web-api-resume"].calls[2].value(), &v)
+	_ = jsonline.Unmarshal(h.corpus.runs["web-api-resume"].calls[2].value(), &v)
 	rows := map[string]listRow{}
 	for _, r := range v.Items {
 		rows[r.SessionID] = r
@@ -68,7 +69,7 @@ func (h *Host) coldRows() map[string]listRow {
 // newSession registers a session known from the start or just created.
 func (h *Host) newSession(id string, row listRow) *session {
 	s := &session{id: id, log: h.corpus.logs[id], views: h.corpus.views[id], committed: -1,
-		cwd: row.Cwd, preset: row.AgentPreset, updatedAt: row.UpdatedAt, proj: map[string]json.RawMessage{}}
+		cwd: row.Cwd, preset: row.AgentPreset, updatedAt: row.UpdatedAt, proj: map[string]jsontext.Value{}}
 	for k, v := range row.Projections.Values {
 		s.proj[k] = v
 	}
@@ -78,13 +79,13 @@ func (h *Host) newSession(id string, row listRow) *session {
 
 // freshProjections are a new session's projections, as the first history
 // of the plain session saw them.
-func (h *Host) freshProjections() map[string]json.RawMessage {
+func (h *Host) freshProjections() map[string]jsontext.Value {
 	var v struct {
 		Projections struct {
-			Values map[string]json.RawMessage `json:"values"`
+			Values map[string]jsontext.Value `json:"values"`
 		} `json:"projections"`
 	}
-	_ = json.Unmarshal(h.corpus.runs["web-api"].calls[8].value(), &v)
+	_ = jsonline.Unmarshal(h.corpus.runs["web-api"].calls[8].value(), &v)
 	return v.Projections.Values
 }
 
@@ -116,7 +117,7 @@ func (h *Host) commit(f *frame) {
 	case "session/event":
 		s.committed = max(s.committed, f.seq())
 		var e struct{ Time int64 }
-		_ = json.Unmarshal(f.Event, &e)
+		_ = jsonline.Unmarshal(f.Event, &e)
 		s.updatedAt = max(s.updatedAt, e.Time)
 	case "session/subscribed":
 		s.committed = max(s.committed, *f.LastSeq)
@@ -192,7 +193,7 @@ func (h *Host) baseline() [][]byte {
 	for _, id := range ids {
 		if q := h.sessions[id].queue; len(q) > 0 && !bytes.Equal(q, []byte("[]")) {
 			out = append(out, serverRequest(map[string]any{"type": "session/queue", "sessionId": id,
-				"items": json.RawMessage(h.rewrite(q))}))
+				"items": jsontext.Value(h.rewrite(q))}))
 		}
 	}
 	return out

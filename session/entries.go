@@ -186,7 +186,7 @@ type ToolResult struct {
 	Content []ContentBlock
 	IsError bool
 	Error   *ToolError // the harness's failure identity, when it named one
-	Meta    any        // tool-private presentation meta, JSON numbers as json.Number; dropped once the call's view is made
+	Meta    any        // tool-private presentation meta, JSON numbers as jsonline.Number; dropped once the call's view is made
 	HasMeta bool
 }
 

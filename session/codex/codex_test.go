@@ -60,8 +60,8 @@ func expectCodex(t *testing.T, data []byte) expected {
 	for sc.Scan() {
 		e.lines++
 		var l struct {
-			Type    string
-			Payload map[string]any
+			Type    string         `json:"type"`
+			Payload map[string]any `json:"payload"`
 		}
 		if err := jsonline.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatal(err)
@@ -167,10 +167,10 @@ func expectCard(name, args, output string) (string, int) {
 		return "generic", 1
 	}
 	var o struct {
-		Output   string
+		Output   string `json:"output"`
 		Metadata struct {
 			ExitCode int `json:"exit_code"`
-		}
+		} `json:"metadata"`
 	}
 	if script == "" || jsonline.Unmarshal([]byte(output), &o) != nil {
 		return "terminal", 1

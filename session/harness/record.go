@@ -74,7 +74,7 @@ func expandRow(r *record) ([]chunkEvent, error) {
 	if !ok || r.preErr != nil {
 		row = new(chunkRow)
 		if err := jsonline.Unmarshal(r.Data, row); err != nil {
-			return nil, fmt.Errorf("bad %s row: %v", r.Type, err)
+			return nil, fmt.Errorf("bad %s row: %s", r.Type, jsonline.Short(err))
 		}
 	}
 	members := row.Texts

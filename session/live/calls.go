@@ -108,7 +108,7 @@ func historyEntry(raw jsontext.Value) (Event, error) {
 		View  *wireView      `json:"view"`
 	}
 	if err := jsonline.Unmarshal(raw, &e); err != nil {
-		return Event{}, err
+		return Event{}, jsonline.ShortErr(err)
 	}
 	return readEvent(e.Event, e.View)
 }
@@ -126,7 +126,7 @@ func readEvent(raw jsontext.Value, view *wireView) (Event, error) {
 		Seq  *int64 `json:"seq"`
 	}
 	if err := jsonline.Unmarshal(raw, &head); err != nil {
-		return Event{}, fmt.Errorf("the event does not read: %v", err)
+		return Event{}, fmt.Errorf("the event does not read: %s", jsonline.Short(err))
 	}
 	if head.Type == "" || head.Seq == nil || *head.Seq < 0 {
 		return Event{}, errors.New("the event has no type or no seq")

@@ -110,7 +110,7 @@ func (c *Client) call(ctx context.Context, method string, payload, out any) erro
 	}
 	var resp serverResponse
 	if err := jsonline.Unmarshal(answer, &resp); err != nil {
-		return c.fail(method, notProtocol("the answer is not JSON: %v", err))
+		return c.fail(method, notProtocol("the answer is not JSON: %s", jsonline.Short(err)))
 	}
 	switch {
 	case resp.Type != "server-response" || resp.Result == nil:
@@ -125,7 +125,7 @@ func (c *Client) call(ctx context.Context, method string, payload, out any) erro
 		return &RPCError{Method: method, Code: e.Code, Message: e.Message, Details: e.Details}
 	case out != nil:
 		if err := jsonline.Unmarshal(resp.Result.Value, out); err != nil {
-			return c.fail(method, notProtocol("the value of %s does not read: %v", method, err))
+			return c.fail(method, notProtocol("the value of %s does not read: %s", method, jsonline.Short(err)))
 		}
 	}
 	return nil

@@ -77,7 +77,7 @@ func readFrame(data []byte) (frame, error) {
 		Payload jsontext.Value `json:"payload"`
 	}
 	if err := jsonline.Unmarshal(data, &outer); err != nil {
-		return frame{}, fmt.Errorf("a frame that is not JSON: %v", err)
+		return frame{}, fmt.Errorf("a frame that is not JSON: %s", jsonline.Short(err))
 	}
 	if outer.Type != "server-request" {
 		return frame{}, fmt.Errorf("a frame of type %q, not a server-request", outer.Type)
@@ -94,7 +94,7 @@ func readFrame(data []byte) (frame, error) {
 		return f, nil
 	}
 	if err := jsonline.Unmarshal(outer.Payload, &f.framePayload); err != nil {
-		return frame{}, fmt.Errorf("a %s frame that does not read: %v", head.Type, err)
+		return frame{}, fmt.Errorf("a %s frame that does not read: %s", head.Type, jsonline.Short(err))
 	}
 	return f, f.check()
 }

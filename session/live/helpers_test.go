@@ -143,7 +143,9 @@ func (s *screen) contiguous(from, to int64) {
 }
 
 func eventType(ev Event) string {
-	var e struct{ Type string }
+	var e struct {
+		Type string `json:"type"`
+	}
 	_ = jsonline.Unmarshal(ev.Raw, &e)
 	return e.Type
 }

@@ -81,7 +81,11 @@ func TestPresentersMatchTheHarnessHost(t *testing.T) {
 		}
 		switch p.Event.Type {
 		case "tool/call":
-			var c struct{ CallID, Name, Arguments string }
+			var c struct {
+				CallID    string `json:"callId"`
+				Name      string `json:"name"`
+				Arguments string `json:"arguments"`
+			}
 			if err := jsonline.Unmarshal(p.Event.Data, &c); err != nil {
 				t.Fatal(err)
 			}

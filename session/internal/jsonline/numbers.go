@@ -2,15 +2,57 @@ package jsonline
 
 import (
 	"math"
+	"reflect"
+	"regexp"
 	"strconv"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Number is the literal text of a JSON number, kept exact until it is used:
 // a log's 1e400 or 2^60 is judged by the field that reads it (Int), not by
 // the decoder, so it cannot fail the line around it.
-type Number = json.Number
+type Number string
+
+func (n Number) String() string { return string(n) }
+
+// UnmarshalJSONFrom reads a number's text. As v1's json.Number did, it also
+// takes a string that holds a number ("7"), and null as no number.
+func (n *Number) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	switch val.Kind() {
+	case 'n':
+		*n = ""
+		return nil
+	case '0':
+		*n = Number(val)
+		return nil
+	case '"':
+		if s, err := jsontext.AppendUnquote(nil, val); err == nil && numberText.Match(s) {
+			*n = Number(s)
+			return nil
+		}
+		return &json.SemanticError{JSONKind: '"', JSONValue: val.Clone(), GoType: numberType}
+	}
+	return &json.SemanticError{JSONKind: val.Kind(), GoType: numberType}
+}
+
+// MarshalJSONTo writes the number as it was read (0 for none).
+func (n Number) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if n == "" {
+		n = "0"
+	}
+	return enc.WriteValue(jsontext.Value(n))
+}
+
+var numberType = reflect.TypeFor[Number]()
+
+// numberText is RFC 8259's grammar of a number.
+var numberText = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 // maxSafeInt is the largest integer a JSON number written by JavaScript
 // (the harness) holds exactly: 2^53 − 1.

@@ -3,9 +3,8 @@ package jsonline
 import (
 	"bytes"
 	"errors"
-	"fmt"
 
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json"
 )
 
 // Decode decodes a line that should hold one JSON object into v. What names
@@ -18,14 +17,13 @@ func Decode(line []byte, what string, v any) error {
 		if Valid(t) {
 			return errors.New("not " + what + ": a JSON " + Kind(t[0]))
 		}
-		return fmt.Errorf("not JSON: %s", QuoteStart(t))
+		return errors.New("not JSON: " + QuoteStart(t))
 	}
 	if err := Unmarshal(t, v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			return fmt.Errorf("not %s: field %q is a JSON %s", what, typeErr.Field, typeErr.Value)
+		if _, ok := errors.AsType[*json.SemanticError](err); ok {
+			return errors.New("not " + what + ": " + Short(err))
 		}
-		return fmt.Errorf("not JSON: %s", Explain(err, t))
+		return errors.New("not JSON: " + Explain(err, t))
 	}
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	json "github.com/go-json-experiment/json/v1"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The words deck uses when a line is not what it should be are what a person
@@ -15,8 +15,8 @@ import (
 // event is the shape Decode is tried with: an envelope like every format's.
 type event struct {
 	Type string          `json:"type"`
-	Seq  json.Number     `json:"seq"`
-	Data json.RawMessage `json:"data"`
+	Seq  jsonline.Number `json:"seq"`
+	Data jsontext.Value  `json:"data"`
 }
 
 func TestDecodeWording(t *testing.T) {
@@ -52,14 +52,28 @@ func TestDecodeWording(t *testing.T) {
 		{`{"a":1.}`, `not JSON: invalid character '}' in numeric literal at byte 8`},
 		{`{"a":[1,]}`, `not JSON: invalid character ']' looking for beginning of value at byte 9`},
 		{`{"a":[1 2]}`, `not JSON: invalid character '2' after array element at byte 9`},
+		{`{"a":é}`, `not JSON: invalid character 'é' looking for beginning of value at byte 7`},
+		{`{"a":"\uZZZZ"}`, "not JSON: invalid escape sequence `\\uZZZZ` in string at byte 12"},
+		{`{"a":"\u12"}`, "not JSON: invalid escape sequence `\\u12\"}` in string at byte 12"},
+		{`{"a":"\u12`, `not JSON: unexpected end of JSON input at byte 6`},
+		{`{"a":"\x"}`, "not JSON: invalid escape sequence `\\x` in string at byte 8"},
+		{`{"a":nul}`, `not JSON: invalid character '}' in literal null (expecting 'l') at byte 9`},
+		{`{"a":1e}`, `not JSON: invalid character '}' in numeric literal at byte 8`},
+		{`{"a":[}`, `not JSON: invalid character '}' looking for beginning of value at byte 7`},
+		{`{"a":{]}`, `not JSON: invalid character ']' looking for beginning of object key string at byte 7`},
+		{`{"a" : 1 , }`, `not JSON: invalid character '}' looking for beginning of object key string at byte 12`},
+		{"{\"a\":\"\xff\"x}", `not JSON: invalid character 'x' after object key:value pair at byte 9`},
 		// a field of the wrong type
 		{`{"type":1}`, `not an event: field "type" is a JSON number`},
 		{`{"type":true}`, `not an event: field "type" is a JSON bool`},
 		{`{"type":{}}`, `not an event: field "type" is a JSON object`},
 		{`{"type":[]}`, `not an event: field "type" is a JSON array`},
-		{`{"type":"x","seq":true}`, `not an event: field "" is a JSON bool`},
-		{`{"type":"x","seq":"abc"}`, `not an event: field "" is a JSON string "abc"`},
-		{`{"type":"x","seq":[1]}`, `not an event: field "" is a JSON array`},
+		// (v1's json.Number lost the name of its field: `field ""`)
+		{`{"type":"x","seq":true}`, `not an event: field "seq" is a JSON bool`},
+		{`{"type":"x","seq":"abc"}`, `not an event: field "seq" is a JSON string "abc"`},
+		{`{"type":"x","seq":[1]}`, `not an event: field "seq" is a JSON array`},
+		{`{"type":"x","seq":"0x10"}`, `not an event: field "seq" is a JSON string "0x10"`},
+		{`{"type":"x","seq":" 7"}`, `not an event: field "seq" is a JSON string " 7"`},
 		// a line that is not JSON is that first, whatever else is wrong
 		{`{"type":1,"x":}`, `not JSON: invalid character '}' looking for beginning of value at byte 15`},
 	} {
@@ -78,7 +92,7 @@ type shape struct {
 	F     float64           `json:"f"`
 	U     uint              `json:"u"`
 	B     bool              `json:"b"`
-	Num   json.Number       `json:"num"`
+	Num   jsonline.Number   `json:"num"`
 	List  []string          `json:"list"`
 	Map   map[string]string `json:"map"`
 	Inner struct {
@@ -110,8 +124,9 @@ func TestShortWording(t *testing.T) {
 		{`{"u":-1}`, `field "u" is a JSON number -1`},
 		{`{"b":"x"}`, `field "b" is a JSON string`},
 		{`{"b":1}`, `field "b" is a JSON number`},
-		{`{"num":"abc"}`, `it is a JSON string "abc", not an object`},
-		{`{"num":true}`, `it is a JSON bool, not an object`},
+		// (v1's json.Number lost its field: "it is a JSON bool, not an object")
+		{`{"num":"abc"}`, `field "num" is a JSON string "abc"`},
+		{`{"num":true}`, `field "num" is a JSON bool`},
 		{`{"list":[1]}`, `field "list.0" is a JSON number`},
 		{`{"list":["a",2]}`, `field "list.1" is a JSON number`},
 		{`{"list":"x"}`, `field "list" is a JSON string`},
@@ -126,7 +141,7 @@ func TestShortWording(t *testing.T) {
 		{`{"name":"x"`, `unexpected end of JSON input`},
 	} {
 		var s shape
-		err := json.Unmarshal([]byte(c.data), &s)
+		err := jsonline.Unmarshal([]byte(c.data), &s)
 		if err == nil {
 			t.Errorf("%s: no error", c.data)
 			continue

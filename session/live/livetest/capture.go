@@ -84,7 +84,9 @@ type framePayload struct {
 func (f *frame) seq() int64 {
 	switch f.Type {
 	case "session/event":
-		var e struct{ Seq int64 }
+		var e struct {
+			Seq int64 `json:"seq"`
+		}
 		_ = jsonline.Unmarshal(f.Event, &e)
 		return e.Seq
 	case "session/projection":

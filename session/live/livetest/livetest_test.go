@@ -267,8 +267,8 @@ func TestBaselineReplaysThePendingApproval(t *testing.T) {
 	var recorded []frame
 	_ = readLines(captureDir()+"/web-api-reconnect/mux2.frames.jsonl", func(line []byte) error {
 		var r struct {
-			T   int64
-			Msg jsontext.Value
+			T   int64          `json:"t"`
+			Msg jsontext.Value `json:"msg"`
 		}
 		_ = jsonline.Unmarshal(line, &r)
 		f, err := parseFrame(r.Msg, true, r.T)
@@ -306,12 +306,12 @@ func TestHistoryCutsAsRecorded(t *testing.T) {
 			Result struct {
 				Value struct {
 					Events []struct {
-						Event jsontext.Value
-						View  jsontext.Value
-					}
-					HasMore bool
-				}
-			}
+						Event jsontext.Value `json:"event"`
+						View  jsontext.Value `json:"view"`
+					} `json:"events"`
+					HasMore bool `json:"hasMore"`
+				} `json:"value"`
+			} `json:"result"`
 		}
 		_ = jsonline.Unmarshal([]byte(body), &got)
 		_ = jsonline.Unmarshal(call.Response, &want)

@@ -175,8 +175,10 @@ func (h *Host) pushFrames(from, to int) bool {
 func (c apiCall) approvalOutcome() string {
 	var r struct {
 		Result struct {
-			Value struct{ Outcome string }
-		}
+			Value struct {
+				Outcome string `json:"outcome"`
+			} `json:"value"`
+		} `json:"result"`
 	}
 	_ = jsonline.Unmarshal(c.Request, &r)
 	return r.Result.Value.Outcome

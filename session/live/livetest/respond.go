@@ -60,7 +60,9 @@ func (h *Host) respond(w http.ResponseWriter, body []byte) {
 		if ok {
 			bad = checkAnswer(pending, result["value"])
 		} else {
-			var failure struct{ Code string }
+			var failure struct {
+				Code string `json:"code"`
+			}
 			_ = jsonline.Unmarshal(result["error"], &failure)
 			if failure.Code != "cancelled" {
 				bad = fmt.Sprintf("a question is dismissed with error code \"cancelled\", not %q", failure.Code)
@@ -88,10 +90,12 @@ func checkApproval(req *frame, ok bool, raw jsontext.Value) (string, string) {
 		return "", "an approval cannot be dismissed: answer it with outcome \"rejected\""
 	}
 	var v struct {
-		SessionID, ApprovalID, Outcome string
+		SessionID  string `json:"sessionId"`
+		ApprovalID string `json:"approvalId"`
+		Outcome    string `json:"outcome"`
 	}
 	if err := jsonline.Unmarshal(raw, &v); err != nil {
-		return "", "the value does not read: " + err.Error()
+		return "", "the value does not read: " + jsonline.Short(err)
 	}
 	switch {
 	case v.SessionID != req.SessionID || v.ApprovalID != req.ApprovalID:

@@ -57,7 +57,9 @@ type listRow struct {
 
 // coldRows are the persisted sessions the resume run listed after the restart.
 func (h *Host) coldRows() map[string]listRow {
-	var v struct{ Items []listRow }
+	var v struct {
+		Items []listRow `json:"items"`
+	}
 	_ = jsonline.Unmarshal(h.corpus.runs["web-api-resume"].calls[2].value(), &v)
 	rows := map[string]listRow{}
 	for _, r := range v.Items {
@@ -116,7 +118,9 @@ func (h *Host) commit(f *frame) {
 	switch f.Type {
 	case "session/event":
 		s.committed = max(s.committed, f.seq())
-		var e struct{ Time int64 }
+		var e struct {
+			Time int64 `json:"time"`
+		}
 		_ = jsonline.Unmarshal(f.Event, &e)
 		s.updatedAt = max(s.updatedAt, e.Time)
 	case "session/subscribed":

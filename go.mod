@@ -21,7 +21,6 @@ require (
 	github.com/dlclark/regexp2/v2 v2.2.1
 	github.com/go-json-experiment/json v1.27.2
 	github.com/klauspost/compress v1.20.4
-	github.com/tidwall/gjson v1.20.4
 )
 
 require (
@@ -40,8 +39,6 @@ require (
 	github.com/microcosm-cc/bluemonday v1.0.27 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/tidwall/match v1.1.1 // indirect
-	github.com/tidwall/pretty v1.3.0 // indirect
 	github.com/xo/terminfo v1.0.0 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
 	github.com/yuin/goldmark-emoji v1.0.5 // indirect

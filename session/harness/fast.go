@@ -1,22 +1,22 @@
 package harness
 
 import (
-	"errors"
-	"unsafe"
+	"bytes"
+	"sync"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/tidwall/gjson"
 )
 
 // Reading a line is the costly part of reading a log, and most of its bytes
 // are one event's data (a read's file, a command's output). So a line is
-// read in one pass where it can be: the data is found without decoding it,
-// the small envelope around it is decoded on its own, and the data is
-// decoded once, straight into the shape its handler wants. That work needs
-// no session state, so the Reader runs it for many lines at once (prepare).
-// Any line this path cannot read goes the slow way (parseRecord), whose
-// messages name the problem.
+// read in one pass where it can be: a decoder walks the envelope's members,
+// decodes the data straight into the shape its handler wants, and the small
+// envelope around it is decoded on its own. That work needs no session
+// state, so the Reader runs it for many lines at once (prepare). Any line
+// this path cannot read goes the slow way (parseRecord), whose messages
+// name the problem.
 
 // wireShapes are the event data decoded ahead of their handlers: the events
 // that carry the most bytes.
@@ -41,46 +41,121 @@ func readRecord(line []byte) (*record, error) {
 }
 
 // fastRecord reads a well-formed event line in one pass over its data. ok
-// is false for anything else (the header, a broken line), which the slow
-// path then reads.
+// is false for anything else (the header, a broken line, data that does
+// not fit its shape), which the slow path then reads and words.
 func fastRecord(line []byte) (*record, bool) {
 	if len(line) < 2 || line[0] != '{' {
 		return nil, false
 	}
-	data := gjson.Get(unsafe.String(&line[0], len(line)), "data")
-	if !data.Exists() || data.Index <= 0 || data.Index+len(data.Raw) > len(line) {
+	w := walkers.Get().(*walker)
+	typ, data, start, ok := w.walk(line)
+	w.release()
+	if !ok || start < 0 {
 		return nil, false
 	}
-	start, end := data.Index, data.Index+len(data.Raw)
+	end := start + len(data.raw)
 	// the envelope without its data, decoded (and checked) the usual way
-	envelope := make([]byte, 0, len(line)-(end-start)+1)
+	envelope := make([]byte, 0, len(line)-len(data.raw)+1)
 	envelope = append(append(append(envelope, line[:start]...), '0'), line[end:]...)
 	var r record
-	if jsonline.Unmarshal(envelope, &r) != nil || r.Type == "" || r.Type == "session" {
+	if jsonline.Unmarshal(envelope, &r) != nil || r.Type == "" || r.Type == "session" || r.Type != typ {
 		return nil, false
 	}
 	r.Data = line[start:end:end]
-	if shape := wireShapes[r.Type]; shape != nil {
-		v := shape()
-		err := jsonline.Unmarshal(r.Data, v)
-		var syntax *jsontext.SyntacticError
-		if errors.As(err, &syntax) {
-			return nil, false // not JSON: the slow path says where
-		}
-		r.pre, r.preErr = v, err
-	} else if !jsonline.Valid(r.Data) {
-		return nil, false
-	}
+	r.pre = data.shape
 	return &r, true
+}
+
+// walker reads the members of one envelope. It is pooled: a decoder is
+// worth keeping between lines.
+type walker struct {
+	in  bytes.Buffer
+	dec jsontext.Decoder
+}
+
+var walkers = sync.Pool{New: func() any { return new(walker) }}
+
+// release puts the walker back, holding nothing of the line it read.
+func (w *walker) release() {
+	w.in = bytes.Buffer{}
+	w.dec.Reset(&w.in)
+	walkers.Put(w)
+}
+
+// walkedData is the data member as the walk found it: its bytes, and the
+// value its shape decoded, when the type came first and has one.
+type walkedData struct {
+	raw   []byte
+	shape any
+}
+
+// walk goes over the members of the envelope in line: the type (when it
+// is a string), and the data, decoded into its type's shape if the type
+// came before it, else only read. start is where the data begins, -1 when
+// there is none. ok is false for anything the slow path should read: not
+// JSON, a data that does not fit its shape, a second data member.
+func (w *walker) walk(line []byte) (typ string, data walkedData, start int, ok bool) {
+	w.in = *bytes.NewBuffer(line)
+	w.dec.Reset(&w.in, jsonline.Options)
+	dec := &w.dec
+	start = -1
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return "", data, -1, false
+	}
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return "", data, -1, false
+		}
+		switch name.String() {
+		case "type":
+			if dec.PeekKind() == '"' {
+				tok, err := dec.ReadToken()
+				if err != nil {
+					return "", data, -1, false
+				}
+				typ = tok.String()
+				continue
+			}
+		case "data":
+			if start >= 0 {
+				return "", data, -1, false // the last would win: the slow path knows
+			}
+			before := dec.InputOffset()
+			if shape := wireShapes[typ]; shape != nil {
+				v := shape()
+				if json.UnmarshalDecode(dec, v) != nil {
+					return "", data, -1, false
+				}
+				data.shape = v
+			} else if _, err := dec.ReadValue(); err != nil {
+				return "", data, -1, false
+			}
+			end := int(dec.InputOffset())
+			start = valueStart(line, int(before))
+			data.raw = line[start:end]
+			continue
+		}
+		if _, err := dec.ReadValue(); err != nil {
+			return "", data, -1, false
+		}
+	}
+	return typ, data, start, true
+}
+
+// valueStart is where the value after a member name begins: past the colon
+// and any space around it.
+func valueStart(line []byte, i int) int {
+	for i < len(line) && (line[i] == ':' || line[i] == ' ' || line[i] == '\t' || line[i] == '\n' || line[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // decodeAs reads an event's data as a T: what the fast path decoded, or the
 // data decoded now.
 func decodeAs[T any](r *record) (*T, error) {
 	if v, ok := r.pre.(*T); ok {
-		if r.preErr != nil {
-			return nil, shapeError(r, r.preErr)
-		}
 		return v, nil
 	}
 	v := new(T)

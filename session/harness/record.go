@@ -33,9 +33,8 @@ type record struct {
 	DelegationDepth jsonline.Number `json:"delegationDepth"`
 	AgentPreset     string          `json:"agentPreset"`
 
-	// the data decoded by the fast path (harness_fast.go), and how that went
-	pre    any
-	preErr error
+	// the data as the fast path (fast.go) decoded it into its shape
+	pre any
 
 	// the render intent a live host attached to the event (Reader.WriteEvent)
 	hostView    []byte
@@ -71,7 +70,7 @@ type chunkRow struct {
 // has seq seq0+k; times are cumulative: each dt is the gap to the next member.
 func expandRow(r *record) ([]chunkEvent, error) {
 	row, ok := r.pre.(*chunkRow)
-	if !ok || r.preErr != nil {
+	if !ok {
 		row = new(chunkRow)
 		if err := jsonline.Unmarshal(r.Data, row); err != nil {
 			return nil, fmt.Errorf("bad %s row: %s", r.Type, jsonline.Short(err))

@@ -1,0 +1,101 @@
+package harness
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// testdata is the golden package's (sessiontest imports this package).
+const testdata = "../../golden/testdata"
+
+// The fast path reads a line as the slow path does, or leaves it to it.
+func TestFastPathReadsAsTheSlowPath(t *testing.T) {
+	logs, _ := filepath.Glob(testdata + "/harness/*/session.jsonl")
+	fixtures, _ := filepath.Glob(testdata + "/fixtures/*.jsonl")
+	for _, path := range append(logs, fixtures...) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			if !sameRecord(t, sc.Bytes()) && readable(sc.Bytes()) {
+				t.Errorf("the fast path left a line of %s it reads: %.200s", path, sc.Bytes())
+			}
+		}
+		f.Close()
+	}
+	for _, line := range fastCases {
+		sameRecord(t, []byte(line))
+	}
+}
+
+// fastCases are lines at the edge of what the fast path takes.
+var fastCases = []string{
+	`{"type":"tool/call","seq":1,"time":2,"data":{"callId":"c","name":"read","arguments":"{}"}}`,
+	`{"data":{"callId":"c","name":"read","arguments":"{}"},"type":"tool/call","seq":1,"time":2}`, // data first
+	`{ "type" : "tool/call" , "seq":1, "data" :	{"callId":"c"} }`,
+	`{"type":"tool/call","seq":1,"data":{"callId":"c"},"data":{"callId":"d"}}`, // the last data wins
+	`{"type":"tool/call","type":"user/message","seq":1,"data":{"content":[]}}`,
+	`{"type":"tool/call","seq":1,"data":{"arguments":5}}`, // does not fit
+	`{"type":"tool/call","seq":1,"data":{"callId":"c"}`,   // ends early
+	`{"type":"tool/call","seq":1,"data":{"callId":"c"}} x`,
+	`{"type":"tool/call","seq":"x","data":{"callId":"c"}}`,
+	`{"type":7,"seq":1,"data":{}}`,
+	`{"type":"turn/start","seq":1,"data":{"turn":1}}`,
+	`{"type":"turn/start","seq":1,"data":[1,2]}`,
+	`{"type":"turn/start","seq":1}`,
+	"{\"type\":\"user/message\",\"seq\":1,\"data\":{\"content\":[{\"type\":\"text\",\"text\":\"a\xff\\ud800\"}]}}",
+	`{"type":"session","version":2,"id":"s","data":{}}`,
+}
+
+// readable reports an event line with data that fits its shape: one the
+// fast path is for.
+func readable(line []byte) bool {
+	r, err := parseRecord(line)
+	if err != nil || r.Type == "session" || len(r.Data) == 0 {
+		return false
+	}
+	shape := wireShapes[r.Type]
+	return shape == nil || decode(r, shape()) == nil
+}
+
+// sameRecord checks one line, and reports whether the fast path took it.
+func sameRecord(t *testing.T, line []byte) bool {
+	t.Helper()
+	r, ok := fastRecord(line)
+	if !ok {
+		return false
+	}
+	want, err := parseRecord(line)
+	if err != nil {
+		t.Errorf("the fast path read %s, the slow path says %v", line, err)
+		return true
+	}
+	if r.pre != nil {
+		v := wireShapes[r.Type]()
+		if err := decode(want, v); err != nil || !reflect.DeepEqual(r.pre, v) {
+			t.Errorf("%.200s: the fast path decoded %+v, the slow path %+v (%v)", line, r.pre, v, err)
+		}
+	}
+	r.pre = nil
+	if !reflect.DeepEqual(r, want) {
+		t.Errorf("%.200s:\nfast %+v\nslow %+v", line, r, want)
+	}
+	return true
+}
+
+// FuzzFastPath: whatever the line, the fast path reads it as the slow path
+// does, or leaves it to it.
+func FuzzFastPath(f *testing.F) {
+	for _, line := range fastCases {
+		f.Add([]byte(line))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		sameRecord(t, line)
+	})
+}

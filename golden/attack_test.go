@@ -2,7 +2,6 @@ package golden
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image/color"
 	"regexp"
@@ -15,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/golden/loggen"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
@@ -81,7 +81,7 @@ func hostileLog(t *testing.T) []byte {
 			v["seq"], v["time"] = seq, 1796000000000+seq
 			seq++
 		}
-		j, err := json.Marshal(v)
+		j, err := loggen.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +99,7 @@ func hostileLog(t *testing.T) []byte {
 		ev("tool/result", d)
 	}
 	call := func(id, name string, args map[string]any) {
-		a, _ := json.Marshal(args)
+		a, _ := loggen.Marshal(args)
 		ev("tool/call", map[string]any{"turn": 1, "step": 1, "callId": id, "name": name, "arguments": string(a)})
 	}
 	all := ""

@@ -4,7 +4,6 @@
 package golden
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,10 +17,13 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/golden/loggen"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/harness"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 func TestMain(m *testing.M) {
@@ -237,8 +239,8 @@ func TestNoWrapCutsAndScrolls(t *testing.T) {
 // how much it did not draw.
 func TestDisplayCap(t *testing.T) {
 	out := strings.Repeat("a line of output\n", 1000000)
-	args, _ := json.Marshal(map[string]string{"command": "yes", "description": "Print forever"})
-	res, _ := json.Marshal(out)
+	args, _ := loggen.Marshal(map[string]string{"command": "yes", "description": "Print forever"})
+	res, _ := loggen.Marshal(out)
 	log := `{"type":"session","version":0,"id":"s","createdAt":1,"delegationDepth":0}` + "\n" +
 		`{"type":"tool/call","seq":0,"time":1,"data":{"turn":1,"step":1,"callId":"c","name":"bash","arguments":` + string(mustJSON(string(args))) + `}}` + "\n" +
 		`{"type":"tool/result","seq":1,"time":2,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"c"},"content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":` + string(res) + `}]}]}}}` + "\n"
@@ -259,7 +261,7 @@ func TestDisplayCap(t *testing.T) {
 }
 
 func mustJSON(s string) []byte {
-	b, _ := json.Marshal(s)
+	b, _ := loggen.Marshal(s)
 	return b
 }
 
@@ -279,12 +281,12 @@ func TestLiveEventsRenderAsTheLog(t *testing.T) {
 		var f struct {
 			Msg struct {
 				Payload struct {
-					Type      string          `json:"type"`
-					SessionID string          `json:"sessionId"`
-					Event     json.RawMessage `json:"event"`
+					Type      string         `json:"type"`
+					SessionID string         `json:"sessionId"`
+					Event     jsontext.Value `json:"event"`
 					View      *struct {
-						For  string          `json:"for"`
-						View json.RawMessage `json:"view"`
+						For  string         `json:"for"`
+						View jsontext.Value `json:"view"`
 					} `json:"view"`
 				} `json:"payload"`
 			} `json:"msg"`

@@ -1,30 +1,31 @@
 package loggen
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // obj is one JSON object of the log: names and values in turn, written in
 // this order (the harness writes "type" first, and readers may rely on it).
 type obj []any
 
-func (o obj) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i := 0; i+1 < len(o); i += 2 {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		k, _ := json.Marshal(o[i])
-		v, err := json.Marshal(o[i+1])
-		if err != nil {
-			return nil, err
-		}
-		b = append(append(append(b, k...), ':'), v...)
+func (o obj) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if err := enc.WriteToken(jsontext.BeginObject); err != nil {
+		return err
 	}
-	return append(b, '}'), nil
+	for i := 0; i+1 < len(o); i += 2 {
+		if err := json.MarshalEncode(enc, o[i]); err != nil {
+			return err
+		}
+		if err := json.MarshalEncode(enc, o[i+1]); err != nil {
+			return err
+		}
+	}
+	return enc.WriteToken(jsontext.EndObject)
 }
 
 // gen writes one session's events, numbering and timing them.
@@ -119,7 +120,7 @@ func (g *gen) step(turn, step int, blocks []block, calls []call) {
 	for i, c := range calls {
 		g.calls++
 		ids[i] = fmt.Sprintf("call_%05d", g.calls)
-		args, _ := json.Marshal(c.args)
+		args, _ := Marshal(c.args)
 		chunk(obj{"type", "block-start", "index", index, "blockType", "tool-call"})
 		g.packed("tool-call-chunks", turn, step, index, argPieces(string(args)), obj{"id", ids[i], "name", c.name})
 		chunk(obj{"type", "block-end", "index", index, "block", obj{"type", "tool-call", "id", ids[i], "name", c.name, "arguments", string(args)}})
@@ -137,7 +138,7 @@ func (g *gen) step(turn, step int, blocks []block, calls []call) {
 		"role", "assistant", "content", content, "id", fmt.Sprintf("a-%d", g.seq),
 		"source", obj{"kind", "model", "provider", provider, "model", model}}}, "surfaceOp", "append")
 	for i, c := range calls {
-		args, _ := json.Marshal(c.args)
+		args, _ := Marshal(c.args)
 		g.event("tool/call", obj{"turn", turn, "step", step, "callId", ids[i], "name", c.name, "arguments", string(args)})
 	}
 	for i, c := range calls {

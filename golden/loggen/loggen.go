@@ -9,7 +9,6 @@ package loggen
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +20,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -134,7 +135,7 @@ func (s *sink) line(v any) {
 	if s.err != nil {
 		return
 	}
-	b, err := json.Marshal(v)
+	b, err := Marshal(v)
 	if err != nil {
 		s.err = err
 		return
@@ -176,4 +177,14 @@ func ReadSession(w io.Writer, path, text string) error {
 	g.step(1, 1, nil, []call{g.read(path, strings.Split(strings.TrimSuffix(text, "\n"), "\n"))})
 	g.event("turn/end", obj{"turn", 1, "reason", obj{"kind", "completed"}})
 	return out.close()
+}
+
+// Marshal writes v as encoding/json did when loggen was written, so that a
+// generated log (and a test's) stays the same bytes: HTML characters and
+// JavaScript's line separators escaped, map keys sorted, nil lists null,
+// bad UTF-8 as U+FFFD.
+func Marshal(v any) ([]byte, error) {
+	return json.Marshal(v,
+		jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.AllowInvalidUTF8(true),
+		json.Deterministic(true), json.FormatNilSliceAsNull(true), json.FormatNilMapAsNull(true))
 }

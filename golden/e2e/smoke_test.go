@@ -3,12 +3,13 @@
 package e2e
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // These tests prove the rig: the real host, booted by StartHost with the
@@ -21,7 +22,11 @@ func TestScriptedTurn(t *testing.T) {
 	frames := dialMux(t, base)
 	api := &apiClient{t: t, base: base}
 
-	host := decode[struct{ Cwd, Provider, Model string }](t, api.call("host.describe", map[string]any{}))
+	host := decode[struct {
+		Cwd      string `json:"cwd"`
+		Provider string `json:"provider"`
+		Model    string `json:"model"`
+	}](t, api.call("host.describe", map[string]any{}))
 	if host.Provider != "scripted" || host.Model != "scripted-model" {
 		t.Fatalf("host model is %s/%s, want scripted/scripted-model", host.Provider, host.Model)
 	}
@@ -50,7 +55,10 @@ func TestScriptedTurn(t *testing.T) {
 			}
 			switch ev.Event.Type {
 			case "tool/call":
-				call := decode[struct{ CallID, Name string }](t, ev.Event.Data)
+				call := decode[struct {
+					CallID string `json:"callId"`
+					Name   string `json:"name"`
+				}](t, ev.Event.Data)
 				calls = append(calls, call.Name)
 				names[call.CallID] = call.Name
 			case "tool/result":
@@ -68,7 +76,11 @@ func TestScriptedTurn(t *testing.T) {
 				ended = true
 			}
 		case "approval/requested":
-			req := decode[struct{ SessionID, ApprovalID, ToolName string }](t, f.Payload)
+			req := decode[struct {
+				SessionID  string `json:"sessionId"`
+				ApprovalID string `json:"approvalId"`
+				ToolName   string `json:"toolName"`
+			}](t, f.Payload)
 			if req.SessionID != sid {
 				continue
 			}
@@ -76,8 +88,10 @@ func TestScriptedTurn(t *testing.T) {
 			api.respond(f.RPCID, map[string]any{"sessionId": sid, "approvalId": req.ApprovalID, "outcome": "allowed-once"})
 		case "question/requested":
 			req := decode[struct {
-				SessionID string
-				Questions []struct{ ID string }
+				SessionID string `json:"sessionId"`
+				Questions []struct {
+					ID string `json:"id"`
+				} `json:"questions"`
 			}](t, f.Payload)
 			if req.SessionID != sid {
 				continue
@@ -90,7 +104,10 @@ func TestScriptedTurn(t *testing.T) {
 				"answers": []any{map[string]any{"id": QuestionID, "selected": []string{"Safe"}}},
 			}})
 		case "approval/resolved", "question/resolved":
-			res := decode[struct{ SessionID, Outcome string }](t, f.Payload)
+			res := decode[struct {
+				SessionID string `json:"sessionId"`
+				Outcome   string `json:"outcome"`
+			}](t, f.Payload)
 			if res.SessionID == sid {
 				resolved = append(resolved, f.Method+" "+res.Outcome)
 			}
@@ -143,7 +160,11 @@ func TestScriptedCancel(t *testing.T) {
 		}
 		switch ev.Event.Type {
 		case "assistant/chunk":
-			chunk := decode[struct{ Chunk struct{ Type string } }](t, ev.Event.Data)
+			chunk := decode[struct {
+				Chunk struct {
+					Type string `json:"type"`
+				} `json:"chunk"`
+			}](t, ev.Event.Data)
 			if chunk.Chunk.Type == "text-delta" && !cancelled {
 				api.call("session.cancel", map[string]any{"sessionId": sid})
 				cancelled = true
@@ -163,7 +184,9 @@ func TestScriptedCancel(t *testing.T) {
 func createSession(t *testing.T, api *apiClient) string {
 	t.Helper()
 	// No cwd: the session works in the host's cwd, the test workspace.
-	created := decode[struct{ SessionID string }](t, api.call("session.create", map[string]any{}))
+	created := decode[struct {
+		SessionID string `json:"sessionId"`
+	}](t, api.call("session.create", map[string]any{}))
 	if created.SessionID == "" {
 		t.Fatal("session.create gave no sessionId")
 	}
@@ -172,7 +195,9 @@ func createSession(t *testing.T, api *apiClient) string {
 
 func prompt(t *testing.T, api *apiClient, sid, text string) {
 	t.Helper()
-	reply := decode[struct{ Accepted bool }](t, api.call("session.prompt", map[string]any{
+	reply := decode[struct {
+		Accepted bool `json:"accepted"`
+	}](t, api.call("session.prompt", map[string]any{
 		"sessionId": sid,
 		"mode":      "queue",
 		"content":   []any{map[string]any{"type": "text", "text": text}},
@@ -183,16 +208,16 @@ func prompt(t *testing.T, api *apiClient, sid, text string) {
 }
 
 // toolResult reads a tool/result event's call id, text and error flag.
-func toolResult(t *testing.T, data json.RawMessage) (callID, text string, isError bool) {
+func toolResult(t *testing.T, data jsontext.Value) (callID, text string, isError bool) {
 	t.Helper()
 	r := decode[struct {
 		Message struct {
 			Content []struct {
-				ToolCallID string
-				IsError    bool
-				Content    []struct{ Type, Text string }
-			}
-		}
+				ToolCallID string      `json:"toolCallId"`
+				IsError    bool        `json:"isError"`
+				Content    []textBlock `json:"content"`
+			} `json:"content"`
+		} `json:"message"`
 	}](t, data)
 	if len(r.Message.Content) != 1 {
 		t.Fatalf("tool/result with %d parts: %s", len(r.Message.Content), data)
@@ -205,10 +230,12 @@ func toolResult(t *testing.T, data json.RawMessage) (callID, text string, isErro
 }
 
 // assistantText joins an assistant/message event's text blocks.
-func assistantText(t *testing.T, data json.RawMessage) string {
+func assistantText(t *testing.T, data jsontext.Value) string {
 	t.Helper()
 	m := decode[struct {
-		Message struct{ Content []struct{ Type, Text string } }
+		Message struct {
+			Content []textBlock `json:"content"`
+		} `json:"message"`
 	}](t, data)
 	var text string
 	for _, block := range m.Message.Content {
@@ -220,7 +247,17 @@ func assistantText(t *testing.T, data json.RawMessage) string {
 }
 
 // turnEnd returns a turn/end event's reason kind.
-func turnEnd(t *testing.T, data json.RawMessage) string {
+func turnEnd(t *testing.T, data jsontext.Value) string {
 	t.Helper()
-	return decode[struct{ Reason struct{ Kind string } }](t, data).Reason.Kind
+	return decode[struct {
+		Reason struct {
+			Kind string `json:"kind"`
+		} `json:"reason"`
+	}](t, data).Reason.Kind
+}
+
+// textBlock is a content block, read for its text.
+type textBlock struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
 }

@@ -5,7 +5,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The smallest client of the host's Web API that the smoke tests need:
@@ -31,7 +32,7 @@ type apiClient struct {
 
 // call posts one client-request and returns its value, failing the test
 // on a transport error or an ok:false result.
-func (c *apiClient) call(method string, payload any) json.RawMessage {
+func (c *apiClient) call(method string, payload any) jsontext.Value {
 	c.t.Helper()
 	c.calls++
 	rpcID := fmt.Sprintf("e2e-%d", c.calls)
@@ -39,9 +40,9 @@ func (c *apiClient) call(method string, payload any) json.RawMessage {
 	var reply struct {
 		RPCID  string `json:"rpcId"`
 		Result struct {
-			OK    bool            `json:"ok"`
-			Value json.RawMessage `json:"value"`
-			Error json.RawMessage `json:"error"`
+			OK    bool           `json:"ok"`
+			Value jsontext.Value `json:"value"`
+			Error jsontext.Value `json:"error"`
 		} `json:"result"`
 	}
 	if err := json.Unmarshal(body, &reply); err != nil {
@@ -99,18 +100,18 @@ func (c *apiClient) post(path string, envelope any) []byte {
 
 // frame is one mux message, a server-request.
 type frame struct {
-	RPCID   string          `json:"rpcId"`
-	Method  string          `json:"method"`
-	Payload json.RawMessage `json:"payload"`
+	RPCID   string         `json:"rpcId"`
+	Method  string         `json:"method"`
+	Payload jsontext.Value `json:"payload"`
 }
 
 // sessionEvent is the payload of a session/event frame.
 type sessionEvent struct {
 	SessionID string `json:"sessionId"`
 	Event     struct {
-		Type string          `json:"type"`
-		Seq  int             `json:"seq"`
-		Data json.RawMessage `json:"data"`
+		Type string         `json:"type"`
+		Seq  int            `json:"seq"`
+		Data jsontext.Value `json:"data"`
 	} `json:"event"`
 }
 
@@ -170,7 +171,7 @@ func next(t *testing.T, frames <-chan frame) frame {
 	return frame{}
 }
 
-func decode[T any](t *testing.T, raw json.RawMessage) T {
+func decode[T any](t *testing.T, raw jsontext.Value) T {
 	t.Helper()
 	var v T
 	if err := json.Unmarshal(raw, &v); err != nil {

@@ -30,20 +30,26 @@ var Options = json.JoinOptions(
 // Unmarshal decodes data into v the way deck reads every log and every
 // answer from a host. What breaks the JSON is said first, and in the words
 // of a check of the whole value, as v1 made one before decoding: only JSON
-// that reads can have a field of the wrong type. No data at all (a member
-// that is absent) leaves v as it was; v2 would allocate a pointer first.
+// that reads can have a field of the wrong type.
 func Unmarshal(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
-		v = new(jsontext.Value)
+		// an absent member: v stays as it was (v2 would allocate a pointer first)
+		return checkSyntax(data)
 	}
-	err := json.Unmarshal(data, v, Options)
-	if err != nil {
-		var raw jsontext.Value
-		if syntaxErr := json.Unmarshal(data, &raw, Options); syntaxErr != nil {
+	if err := json.Unmarshal(data, v, Options); err != nil {
+		if syntaxErr := checkSyntax(data); syntaxErr != nil {
 			return syntaxErr
 		}
+		return err
 	}
-	return err
+	return nil
+}
+
+// checkSyntax reads data as one whole value, for the error that says what
+// breaks it, if anything does.
+func checkSyntax(data []byte) error {
+	var raw jsontext.Value
+	return json.Unmarshal(data, &raw, Options)
 }
 
 // Valid reports whether data is one JSON value, read the same way.
@@ -52,7 +58,8 @@ func Valid(data []byte) bool {
 }
 
 // Marshal writes v as JSON text to show a person (an argument, an answer):
-// object members in name order, so the same value always reads the same.
+// object members in name order, so the same value always reads the same,
+// and text as it is (v1 wrote < as \u003c, for web pages).
 func Marshal(v any) ([]byte, error) {
 	return json.Marshal(v, json.Deterministic(true), jsontext.AllowInvalidUTF8(true))
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
@@ -126,9 +125,8 @@ func numStr(n int) string {
 	return strconv.Itoa(n)
 }
 
-// diffLine draws one row: the old and new numbers (when known), the mark,
-// and the highlighted text on the row's background, wrapped under a blank
-// gutter.
+// diffLine draws one row: a gutter of the old and new numbers (when known)
+// and the mark, then the highlighted text on the row's background.
 func diffLine(c *card, r diffRow, numW int) {
 	th := c.th
 	var bg, emph, mark theme.Style
@@ -140,38 +138,23 @@ func diffLine(c *card, r diffRow, numW int) {
 	default:
 		mark = th.Faint
 	}
-	var gutter line
+	g := gutter{}
 	if numW > 0 {
-		gutter = line{
+		g.decorations = []decoration{
 			{pad(numStr(r.old), numW) + " ", th.GutterNum},
 			{pad(numStr(r.new), numW) + " ", th.GutterNum},
 		}
 	}
-	gutter = append(gutter, span{string(r.kind) + " ", mark})
-	text := paint(th, r.text, r.emph, bg, emph)
-	room := c.inner() - gutter.width()
-	if room < 1 { // too narrow for a gutter: the text alone
-		gutter, room = nil, c.inner()
-	}
-	blank := line{{strings.Repeat(" ", gutter.width()), theme.Style{}}}
-	for i, w := range c.codeRows(text, room) {
-		g := gutter
-		if i > 0 {
-			g = blank
+	g.decorations = append(g.decorations, decoration{string(r.kind) + " ", mark})
+	c.besideGutter(g, paint(th, r.text, r.emph, bg, emph), 0, func(text line, room int) []line {
+		rows := c.codeRows(text, room)
+		if r.kind != ' ' { // a changed line's tint runs to the edge
+			for i := range rows {
+				rows[i] = rows[i].pad(room, bg)
+			}
 		}
-		if r.kind != ' ' {
-			w = w.pad(room, bg)
-		}
-		c.code(append(append(line{}, g...), w...), indent)
-	}
-}
-
-// pad right-aligns s in w cells.
-func pad(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
-		return strings.Repeat(" ", w-n) + s
-	}
-	return s
+		return rows
+	})
 }
 
 // layoutHunk diffs one FileDiff's old and new text line by line.

@@ -58,8 +58,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
 			c.body(line{{pad("⋮", numW), th.Faint}})
 		}
-		gutter := line{{pad(strconv.Itoa(l.Number), numW), th.GutterNum}, {" │ ", th.GutterSep}}
-		gutterRows(c, gutter, paint(th, toks[i], nil, noBg, noBg), 0)
+		c.gutterCode(numberGutter(th, l.Number, numW), paint(th, toks[i], nil, noBg, noBg), 0)
 	}
 	c.elided(len(v.Lines)-len(show), "line")
 	last := v.Lines[len(v.Lines)-1].Number

@@ -37,9 +37,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 			if !c.o.Expanded && rows >= collapsedMatches {
 				break
 			}
-			gutter := line{{pad(strconv.Itoa(m.LineNumber), numW), th.GutterNum}, {" │ ", th.GutterSep}}
-			text := safeText(th, m.Line, th.Text)
-			gutterRows(c, gutter, text, 2)
+			c.gutterCode(numberGutter(th, m.LineNumber, numW), safeText(th, m.Line, th.Text), 2)
 			rows++
 		}
 	}
@@ -80,41 +78,4 @@ func capNote(c *card, shown, total int, truncated bool) {
 		l = append(l, span{" · truncated", c.th.Notice})
 	}
 	c.body(l)
-}
-
-// gutterRows draws code after a gutter, cut to fit and wrapped under a blank
-// gutter of the same width, the whole indented by extra cells under the body.
-func gutterRows(c *card, gutter, text line, extra int) {
-	gutterWrap(c, gutter, text, extra, c.codeRows)
-}
-
-// gutterProse is gutterRows for prose: it breaks between words.
-func gutterProse(c *card, gutter, text line, extra int) {
-	gutterWrap(c, gutter, text, extra, line.wrapWords)
-}
-
-func gutterWrap(c *card, gutter, text line, extra int, wrap func(line, int) []line) {
-	room := c.inner() - extra - gutter.width()
-	if room < 1 {
-		gutter, room = nil, c.inner()-extra
-	}
-	blank := line{{spaces(gutter.width()), c.th.Faint}}
-	for i, w := range wrap(text, max(room, 1)) {
-		g := gutter
-		if i > 0 {
-			g = blank
-		}
-		c.code(append(append(line{}, g...), w...), indent+extra)
-	}
-}
-
-func spaces(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = ' '
-	}
-	return string(b)
 }

@@ -21,14 +21,14 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 	}
 	numW := len(fmt.Sprint(len(v.Sources)))
 	for i, s := range show {
-		num := line{{pad(fmt.Sprint(i+1), numW) + ". ", th.Faint}}
+		num := gutter{decorations: []decoration{{pad(fmt.Sprint(i+1), numW) + ". ", th.Faint}}, blank: th.Faint}
 		name := s.Title
 		if name == "" {
 			name = hostOf(s.URL)
 		}
-		gutterProse(c, num, safeLine(th, name, th.Title), 0)
-		blank := line{{spaces(numW + 2), th.Faint}}
-		gutterRows(c, blank, safeLine(th, s.URL, th.Path), 0)
+		c.gutterProse(num, safeLine(th, name, th.Title), 0)
+		under := num.continued()
+		c.gutterCode(under, safeLine(th, s.URL, th.Path), 0)
 		if s.Snippet != "" || s.PublishedAt != "" {
 			l := safeLine(th, s.Snippet, th.Muted)
 			if s.PublishedAt != "" {
@@ -37,7 +37,7 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 				}
 				l = append(l, safeLine(th, s.PublishedAt, th.Faint)...)
 			}
-			gutterProse(c, blank, l, 0)
+			c.gutterProse(under, l, 0)
 		}
 	}
 	c.elided(len(v.Sources)-len(show), "source")

@@ -67,10 +67,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		return
 	}
 	numW := numberWidth(hunks)
-	show := hunks
-	if !c.o.Expanded && len(hunks) > 1 {
-		show = hunks[:1]
-	}
+	show := hunks[:c.keep(len(hunks), collapsed.diffHunks)]
 	for i, h := range show {
 		if i == 0 || h.path != show[i-1].path {
 			fileHeader(c, h, hunks, pending)

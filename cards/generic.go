@@ -56,12 +56,9 @@ func blocks(c *card, content []session.ContentBlock) {
 			rows = append(rows, markdown(c.th, b.Text, c.inner(), true)...)
 		}
 	}
-	if !c.o.Expanded && len(rows) > collapsedRead+1 {
-		c.bodyRaw(rows[:collapsedRead])
-		c.elided(len(rows)-collapsedRead, "line")
-	} else {
-		c.bodyRaw(rows)
-	}
+	show := rows[:c.keep(len(rows), collapsed.contentRows)]
+	c.bodyRaw(show)
+	c.elided(len(rows)-len(show), "line")
 	otherBlocks(c, content)
 }
 
@@ -94,10 +91,7 @@ func rawInput(c *card, in any) {
 		return
 	case string:
 		lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
-		show := lines
-		if !c.o.Expanded && len(lines) > collapsedLines+1 {
-			show = lines[:collapsedLines]
-		}
+		show := lines[:c.keep(len(lines), collapsed.inputLines)]
 		for i, l := range show {
 			if i > 0 {
 				arrow = line{{"  ", c.th.Faint}}

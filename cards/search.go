@@ -7,9 +7,6 @@ import (
 	"github.com/deck-tui/deck/session"
 )
 
-// collapsedMatches is how many rows a collapsed search card keeps.
-const collapsedMatches = 8
-
 // searchMatches: content matches grouped by file, each with its line numbers.
 func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultView) {
 	th := c.th
@@ -26,15 +23,16 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
+	budget := c.keep(len(v.Files)+n, collapsed.searchRows)
 	rows := 0
 	for _, f := range v.Files {
-		if !c.o.Expanded && rows >= collapsedMatches {
+		if rows >= budget {
 			break
 		}
 		c.body(append(safeLine(th, relPath(c.o.Cwd, f.Path), th.Path), span{fmt.Sprintf("  %d", len(f.Matches)), th.Faint}))
 		rows++
 		for _, m := range f.Matches {
-			if !c.o.Expanded && rows >= collapsedMatches {
+			if rows >= budget {
 				break
 			}
 			c.gutterCode(numberGutter(th, m.LineNumber, numW), safeText(th, m.Line, th.Text), 2)
@@ -42,7 +40,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		}
 	}
 	shown := rows - len(v.Files)
-	if !c.o.Expanded && shown < n {
+	if budget < len(v.Files)+n {
 		c.elided(n-max(shown, 0), "match")
 	}
 	capNote(c, n, v.Total, v.Truncated)
@@ -56,10 +54,7 @@ func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) 
 	if len(v.Paths) == 0 {
 		c.note("no paths")
 	}
-	show := v.Paths
-	if !c.o.Expanded && len(show) > collapsedMatches+1 {
-		show = show[:collapsedMatches]
-	}
+	show := v.Paths[:c.keep(len(v.Paths), collapsed.searchPaths)]
 	for _, p := range show {
 		c.body(safeLine(th, relPath(c.o.Cwd, p), th.Path))
 	}

@@ -1,7 +1,6 @@
 package cards
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -73,7 +72,7 @@ func otherBlocks(c *card, content []session.ContentBlock) {
 		default:
 			raw := string(b.Raw)
 			if raw == "" {
-				j, _ := json.Marshal(b)
+				j, _ := compactJSON(b)
 				raw = string(j)
 			}
 			l := append(safeLine(c.th, "["+b.Type+"] ", c.th.Muted), safeLine(c.th, raw, c.th.Faint)...)
@@ -100,7 +99,7 @@ func rawInput(c *card, in any) {
 		}
 		c.elided(len(lines)-len(show), "line")
 	default:
-		j, err := json.Marshal(v)
+		j, err := compactJSON(v)
 		if err != nil {
 			return
 		}

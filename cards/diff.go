@@ -158,7 +158,7 @@ func diffLine(c *card, r diffRow, numW int) {
 func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	h := hunk{path: d.Path}
 	lang := session.LangFromPath(d.Path)
-	newLines := splitText(d.NewText)
+	newLines := DiffLines(d.NewText)
 	newTok := c.highlight(lang, strings.Join(newLines, "\n"))
 	if d.OldText == nil {
 		h.newFile = true
@@ -168,7 +168,7 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 		h.added = len(newLines)
 		return h
 	}
-	oldLines := splitText(*d.OldText)
+	oldLines := DiffLines(*d.OldText)
 	oldTok := c.highlight(lang, strings.Join(oldLines, "\n"))
 	num := func(n int) int { // a file line number, when the start is known
 		if start == 0 {
@@ -218,10 +218,10 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	return h
 }
 
-// splitText splits a FileDiff side into lines ("" has none; one trailing
-// newline ends the last line rather than starting another), each cleaned of
-// escape sequences.
-func splitText(s string) []string {
+// DiffLines splits a FileDiff side into the lines the diff card diffs ("" has
+// none; one trailing newline ends the last line rather than starting
+// another), each cleaned of escape sequences. The viewer copies a diff so.
+func DiffLines(s string) []string {
 	if s == "" {
 		return nil
 	}

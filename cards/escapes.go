@@ -7,10 +7,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// WithoutEscapes is untrusted text with its escape sequences removed as a
-// card removes them; the viewer copies a diff's lines so.
-func WithoutEscapes(s string) string { return clean(s) }
-
 // clean removes every escape sequence from untrusted text, parsing it as a
 // terminal would (x/ansi's state machine): CSI (cursor motion, erase,
 // scroll, modes, queries, and SGR too: outside command output deck keeps no

@@ -106,9 +106,9 @@ func unified(diffs []session.FileDiff) string {
 		fmt.Fprintf(&b, "--- %s\n+++ %s\n", d.Path, d.Path)
 		var old []string
 		if d.OldText != nil {
-			old = diffLines(*d.OldText)
+			old = cards.DiffLines(*d.OldText)
 		}
-		nw := diffLines(d.NewText)
+		nw := cards.DiffLines(d.NewText)
 		oi := 0
 		for _, e := range lcs.DiffLines(old, nw) {
 			for ; oi < e.Start; oi++ {
@@ -127,18 +127,4 @@ func unified(diffs []session.FileDiff) string {
 		}
 	}
 	return b.String()
-}
-
-// diffLines splits a FileDiff side into lines as the diff card does ("" has
-// none; one trailing newline ends the last line), each without its escape
-// sequences.
-func diffLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = cards.WithoutEscapes(l)
-	}
-	return lines
 }

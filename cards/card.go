@@ -127,10 +127,7 @@ func (c *card) text(s string, st theme.Style) {
 // card is collapsed and the text long, only its first lines and how many
 // more there are.
 func (c *card) textLines(lines []string, st theme.Style) {
-	show := lines
-	if !c.o.Expanded && len(lines) > collapsedLines+1 {
-		show = lines[:collapsedLines]
-	}
+	show := lines[:c.keep(len(lines), collapsed.bodyLines)]
 	for _, l := range show {
 		c.body(safeText(c.th, l, st))
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
@@ -68,10 +67,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		return
 	}
 	numW := numberWidth(hunks)
-	show := hunks
-	if !c.o.Expanded && len(hunks) > 1 {
-		show = hunks[:1]
-	}
+	show := hunks[:c.keep(len(hunks), collapsed.diffHunks)]
 	for i, h := range show {
 		if i == 0 || h.path != show[i-1].path {
 			fileHeader(c, h, hunks, pending)
@@ -126,9 +122,8 @@ func numStr(n int) string {
 	return strconv.Itoa(n)
 }
 
-// diffLine draws one row: the old and new numbers (when known), the mark,
-// and the highlighted text on the row's background, wrapped under a blank
-// gutter.
+// diffLine draws one row: a gutter of the old and new numbers (when known)
+// and the mark, then the highlighted text on the row's background.
 func diffLine(c *card, r diffRow, numW int) {
 	th := c.th
 	var bg, emph, mark theme.Style
@@ -140,45 +135,30 @@ func diffLine(c *card, r diffRow, numW int) {
 	default:
 		mark = th.Faint
 	}
-	var gutter line
+	g := gutter{}
 	if numW > 0 {
-		gutter = line{
+		g.decorations = []decoration{
 			{pad(numStr(r.old), numW) + " ", th.GutterNum},
 			{pad(numStr(r.new), numW) + " ", th.GutterNum},
 		}
 	}
-	gutter = append(gutter, span{string(r.kind) + " ", mark})
-	text := paint(th, r.text, r.emph, bg, emph)
-	room := c.inner() - gutter.width()
-	if room < 1 { // too narrow for a gutter: the text alone
-		gutter, room = nil, c.inner()
-	}
-	blank := line{{strings.Repeat(" ", gutter.width()), theme.Style{}}}
-	for i, w := range c.codeRows(text, room) {
-		g := gutter
-		if i > 0 {
-			g = blank
+	g.decorations = append(g.decorations, decoration{string(r.kind) + " ", mark})
+	c.besideGutter(g, paint(th, r.text, r.emph, bg, emph), 0, func(text line, room int) []line {
+		rows := c.codeRows(text, room)
+		if r.kind != ' ' { // a changed line's tint runs to the edge
+			for i := range rows {
+				rows[i] = rows[i].pad(room, bg)
+			}
 		}
-		if r.kind != ' ' {
-			w = w.pad(room, bg)
-		}
-		c.code(append(append(line{}, g...), w...), indent)
-	}
-}
-
-// pad right-aligns s in w cells.
-func pad(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
-		return strings.Repeat(" ", w-n) + s
-	}
-	return s
+		return rows
+	})
 }
 
 // layoutHunk diffs one FileDiff's old and new text line by line.
 func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	h := hunk{path: d.Path}
 	lang := session.LangFromPath(d.Path)
-	newLines := splitText(d.NewText)
+	newLines := DiffLines(d.NewText)
 	newTok := c.highlight(lang, strings.Join(newLines, "\n"))
 	if d.OldText == nil {
 		h.newFile = true
@@ -188,7 +168,7 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 		h.added = len(newLines)
 		return h
 	}
-	oldLines := splitText(*d.OldText)
+	oldLines := DiffLines(*d.OldText)
 	oldTok := c.highlight(lang, strings.Join(oldLines, "\n"))
 	num := func(n int) int { // a file line number, when the start is known
 		if start == 0 {
@@ -238,10 +218,10 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	return h
 }
 
-// splitText splits a FileDiff side into lines ("" has none; one trailing
-// newline ends the last line rather than starting another), each cleaned of
-// escape sequences.
-func splitText(s string) []string {
+// DiffLines splits a FileDiff side into the lines the diff card diffs ("" has
+// none; one trailing newline ends the last line rather than starting
+// another), each cleaned of escape sequences. The viewer copies a diff so.
+func DiffLines(s string) []string {
 	if s == "" {
 		return nil
 	}

@@ -85,7 +85,7 @@ func FuzzRender(f *testing.F) {
 		s, _ := source.ReadAll(bytes.NewReader(log))
 		for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
 			o := Options{Width: w, Theme: th, Cwd: s.Header.Cwd, Expanded: expanded}
-			rows := append(SessionHeader(s, o), SessionFooter(s, o)...)
+			rows := append(sessionHeader(s, o), sessionFooter(s, o)...)
 			for _, e := range s.Entries {
 				rows = append(rows, Render(e, o)...)
 			}

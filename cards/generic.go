@@ -1,7 +1,6 @@
 package cards
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -56,12 +55,9 @@ func blocks(c *card, content []session.ContentBlock) {
 			rows = append(rows, markdown(c.th, b.Text, c.inner(), true)...)
 		}
 	}
-	if !c.o.Expanded && len(rows) > collapsedRead+1 {
-		c.bodyRaw(rows[:collapsedRead])
-		c.elided(len(rows)-collapsedRead, "line")
-	} else {
-		c.bodyRaw(rows)
-	}
+	show := rows[:c.keep(len(rows), collapsed.contentRows)]
+	c.bodyRaw(show)
+	c.elided(len(rows)-len(show), "line")
 	otherBlocks(c, content)
 }
 
@@ -76,7 +72,7 @@ func otherBlocks(c *card, content []session.ContentBlock) {
 		default:
 			raw := string(b.Raw)
 			if raw == "" {
-				j, _ := json.Marshal(b)
+				j, _ := compactJSON(b)
 				raw = string(j)
 			}
 			l := append(safeLine(c.th, "["+b.Type+"] ", c.th.Muted), safeLine(c.th, raw, c.th.Faint)...)
@@ -94,10 +90,7 @@ func rawInput(c *card, in any) {
 		return
 	case string:
 		lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
-		show := lines
-		if !c.o.Expanded && len(lines) > collapsedLines+1 {
-			show = lines[:collapsedLines]
-		}
+		show := lines[:c.keep(len(lines), collapsed.inputLines)]
 		for i, l := range show {
 			if i > 0 {
 				arrow = line{{"  ", c.th.Faint}}
@@ -106,7 +99,7 @@ func rawInput(c *card, in any) {
 		}
 		c.elided(len(lines)-len(show), "line")
 	default:
-		j, err := json.Marshal(v)
+		j, err := compactJSON(v)
 		if err != nil {
 			return
 		}

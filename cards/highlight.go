@@ -1,14 +1,10 @@
 package cards
 
 import (
-	"reflect"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/dlclark/regexp2/v2"
 
 	"github.com/deck-tui/deck/theme"
 )
@@ -54,11 +50,8 @@ func tooBigToHighlight(code string) string {
 	return ""
 }
 
-var (
-	lexerMu  sync.Mutex
-	lexerIDs = map[string]chroma.Lexer{} // language id → lexer, untimed
-	untimed  = map[chroma.Lexer]bool{}
-)
+// lexerIDs caches the lexer of each language id (a few dozen at most).
+var lexerIDs sync.Map // language id → chroma.Lexer, untimed
 
 // lexerFor returns the lexer of a harness language id, nil for plain text.
 func lexerFor(lang string) chroma.Lexer {
@@ -66,99 +59,13 @@ func lexerFor(lang string) chroma.Lexer {
 	if !ok {
 		return nil
 	}
-	lexerMu.Lock()
-	defer lexerMu.Unlock()
-	lx, ok := lexerIDs[lang]
-	if !ok {
-		lx = untimedLexer(name)
-		lexerIDs[lang] = lx
-	}
-	return lx
-}
-
-// untimeFence readies the lexer glamour will use for a fenced code block.
-func untimeFence(lang string) {
-	lexerMu.Lock()
-	defer lexerMu.Unlock()
-	untimedLexer(lang)
-}
-
-// untimedLexer finds a lexer by name or alias and untimes it, with the
-// lexers markup embeds, before anyone is handed it: untiming writes to a
-// lexer, so it happens once, under lexerMu, before the lexer is read.
-func untimedLexer(name string) chroma.Lexer {
-	lx := lexers.Get(name)
-	if lx == nil || untimed[lx] {
+	if v, ok := lexerIDs.Load(lang); ok {
+		lx, _ := v.(chroma.Lexer)
 		return lx
 	}
-	for _, l := range []chroma.Lexer{lx, lexers.Get("JavaScript"), lexers.Get("CSS"), lexers.Get("HTML")} {
-		if l != nil && !untimed[l] {
-			untime(l, 0)
-			untimed[l] = true
-		}
-	}
+	lx := untimedLexer(name)
+	lexerIDs.Store(lang, lx)
 	return lx
-}
-
-// untime removes chroma's 250 ms per-rule regexp timeout from a lexer and the
-// lexers it wraps. Chroma gives up on a rule that times out and silently
-// lexes differently; on a loaded machine (two cores under -race) that made
-// the same file highlight two ways. A rule that never times out keeps
-// highlighting deterministic; the size caps above bound the work instead.
-// Chroma compiles rules lazily and keeps them unexported, so this compiles
-// the lexer and reaches the rules by reflection; a test pins that it works
-// for the pinned chroma version.
-func untime(l chroma.Lexer, depth int) {
-	if l == nil || depth > 4 {
-		return
-	}
-	untimeLocked(reflect.ValueOf(l), depth)
-}
-
-func untimeLocked(v reflect.Value, depth int) {
-	if depth > 4 || !v.IsValid() {
-		return
-	}
-	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return
-		}
-		if rl, ok := v.Interface().(*chroma.RegexLexer); ok {
-			untimeRegex(rl)
-			return
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct || !v.CanAddr() {
-		return
-	}
-	lexerType := reflect.TypeFor[chroma.Lexer]()
-	for i := 0; i < v.NumField(); i++ {
-		f := v.Field(i)
-		if !f.Type().Implements(lexerType) {
-			continue
-		}
-		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
-		untimeLocked(f, depth+1)
-	}
-}
-
-func untimeRegex(rl *chroma.RegexLexer) {
-	if _, err := rl.Tokenise(nil, ""); err != nil { // compiles the rules
-		return
-	}
-	f := reflect.ValueOf(rl).Elem().FieldByName("rules")
-	if !f.IsValid() {
-		return
-	}
-	rules := *(*map[string][]*chroma.CompiledRule)(unsafe.Pointer(f.UnsafeAddr()))
-	for _, rs := range rules {
-		for _, r := range rs {
-			if r.Regexp != nil {
-				r.Regexp.MatchTimeout = regexp2.DefaultMatchTimeout
-			}
-		}
-	}
 }
 
 // token is a piece of one line of code and its style.

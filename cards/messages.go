@@ -9,9 +9,6 @@ import (
 	"github.com/deck-tui/deck/theme"
 )
 
-// collapsedLines is how many body lines a collapsed card keeps.
-const collapsedLines = 3
-
 // userMessage: a person's prompt behind an accent bar; injected text (the
 // runtime context, instructions) dim, and collapsed to its first lines.
 func userMessage(c *card, m *session.UserMessage) {

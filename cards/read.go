@@ -8,9 +8,6 @@ import (
 	"github.com/deck-tui/deck/session"
 )
 
-// collapsedRead is how many lines a collapsed read card keeps.
-const collapsedRead = 12
-
 // readCard: a window of a file as a code pane: the file's own line numbers
 // in a gutter of their own, the text highlighted as one block, long lines
 // wrapped under a blank gutter, and where the window stops.
@@ -46,10 +43,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 	}
 	toks := c.highlight(hl, code)
 	numW := len(strconv.Itoa(v.Lines[len(v.Lines)-1].Number))
-	show := v.Lines
-	if !c.o.Expanded && len(show) > collapsedRead+1 {
-		show = show[:collapsedRead]
-	}
+	show := v.Lines[:c.keep(len(v.Lines), collapsed.readLines)]
 	for i, l := range show {
 		if c.full() {
 			c.skip(len(show) - i)
@@ -58,8 +52,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
 			c.body(line{{pad("⋮", numW), th.Faint}})
 		}
-		gutter := line{{pad(strconv.Itoa(l.Number), numW), th.GutterNum}, {" │ ", th.GutterSep}}
-		gutterRows(c, gutter, paint(th, toks[i], nil, noBg, noBg), 0)
+		c.gutterCode(numberGutter(th, l.Number, numW), paint(th, toks[i], nil, noBg, noBg), 0)
 	}
 	c.elided(len(v.Lines)-len(show), "line")
 	last := v.Lines[len(v.Lines)-1].Number

@@ -7,9 +7,6 @@ import (
 	"github.com/deck-tui/deck/session"
 )
 
-// collapsedMatches is how many rows a collapsed search card keeps.
-const collapsedMatches = 8
-
 // searchMatches: content matches grouped by file, each with its line numbers.
 func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultView) {
 	th := c.th
@@ -26,25 +23,24 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
+	budget := c.keep(len(v.Files)+n, collapsed.searchRows)
 	rows := 0
 	for _, f := range v.Files {
-		if !c.o.Expanded && rows >= collapsedMatches {
+		if rows >= budget {
 			break
 		}
 		c.body(append(safeLine(th, relPath(c.o.Cwd, f.Path), th.Path), span{fmt.Sprintf("  %d", len(f.Matches)), th.Faint}))
 		rows++
 		for _, m := range f.Matches {
-			if !c.o.Expanded && rows >= collapsedMatches {
+			if rows >= budget {
 				break
 			}
-			gutter := line{{pad(strconv.Itoa(m.LineNumber), numW), th.GutterNum}, {" │ ", th.GutterSep}}
-			text := safeText(th, m.Line, th.Text)
-			gutterRows(c, gutter, text, 2)
+			c.gutterCode(numberGutter(th, m.LineNumber, numW), safeText(th, m.Line, th.Text), 2)
 			rows++
 		}
 	}
 	shown := rows - len(v.Files)
-	if !c.o.Expanded && shown < n {
+	if budget < len(v.Files)+n {
 		c.elided(n-max(shown, 0), "match")
 	}
 	capNote(c, n, v.Total, v.Truncated)
@@ -58,10 +54,7 @@ func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) 
 	if len(v.Paths) == 0 {
 		c.note("no paths")
 	}
-	show := v.Paths
-	if !c.o.Expanded && len(show) > collapsedMatches+1 {
-		show = show[:collapsedMatches]
-	}
+	show := v.Paths[:c.keep(len(v.Paths), collapsed.searchPaths)]
 	for _, p := range show {
 		c.body(safeLine(th, relPath(c.o.Cwd, p), th.Path))
 	}
@@ -80,41 +73,4 @@ func capNote(c *card, shown, total int, truncated bool) {
 		l = append(l, span{" · truncated", c.th.Notice})
 	}
 	c.body(l)
-}
-
-// gutterRows draws code after a gutter, cut to fit and wrapped under a blank
-// gutter of the same width, the whole indented by extra cells under the body.
-func gutterRows(c *card, gutter, text line, extra int) {
-	gutterWrap(c, gutter, text, extra, c.codeRows)
-}
-
-// gutterProse is gutterRows for prose: it breaks between words.
-func gutterProse(c *card, gutter, text line, extra int) {
-	gutterWrap(c, gutter, text, extra, line.wrapWords)
-}
-
-func gutterWrap(c *card, gutter, text line, extra int, wrap func(line, int) []line) {
-	room := c.inner() - extra - gutter.width()
-	if room < 1 {
-		gutter, room = nil, c.inner()-extra
-	}
-	blank := line{{spaces(gutter.width()), c.th.Faint}}
-	for i, w := range wrap(text, max(room, 1)) {
-		g := gutter
-		if i > 0 {
-			g = blank
-		}
-		c.code(append(append(line{}, g...), w...), indent+extra)
-	}
-}
-
-func spaces(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = ' '
-	}
-	return string(b)
 }

@@ -33,10 +33,8 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 		c.note("(no output)")
 	}
 	show := out
-	switch {
-	case !c.o.Expanded && len(out) > collapsedOutput+1:
-		// a terminal's last lines say the most: keep the tail
-		hidden := len(out) - collapsedOutput
+	switch hidden := len(out) - c.keep(len(out), collapsed.terminalLines); {
+	case hidden > 0: // a terminal's last lines say the most: keep the tail
 		show = out[hidden:]
 		c.note(fmt.Sprintf("… %s above%s", plural(hidden, "line", "lines"), c.expandHint()))
 	case len(out) > maxCardRows: // parse no more than can be drawn
@@ -51,9 +49,6 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 	}
 	exitFooter(c, v)
 }
-
-// collapsedOutput is how many output lines a collapsed terminal card keeps.
-const collapsedOutput = 8
 
 // terminalContext is what sits under a command's header: the whole command
 // when the header cannot hold it, what it does, and where it runs.

@@ -10,9 +10,9 @@ import (
 	"github.com/deck-tui/deck/session"
 )
 
-// SessionHeader is the card at the top of a session: its title, and what
+// sessionHeader is the card at the top of a session: its title, and what
 // it is (id, working directory, start, model, tokens).
-func SessionHeader(s *session.Session, o Options) []string {
+func sessionHeader(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
 	title := s.Title
@@ -56,10 +56,10 @@ func Tokens(n int64) string {
 	return fmt.Sprintf("%.1fM", float64(n)/1e6)
 }
 
-// SessionFooter counts what the session holds, including what deck does not
+// sessionFooter counts what the session holds, including what deck does not
 // draw, so nothing goes unaccounted: tool calls, failures, notices and the
 // bookkeeping events by type.
-func SessionFooter(s *session.Session, o Options) []string {
+func sessionFooter(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
 	calls, failed, pending := 0, 0, 0
@@ -128,7 +128,7 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
-	if err := emit(SessionHeader(s, o)); err != nil {
+	if err := emit(sessionHeader(s, o)); err != nil {
 		return err
 	}
 	type job struct {
@@ -176,5 +176,5 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 	if err != nil {
 		return err
 	}
-	return emit(append([]string{""}, SessionFooter(s, o)...))
+	return emit(append([]string{""}, sessionFooter(s, o)...))
 }

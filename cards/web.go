@@ -15,20 +15,17 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 	if v.Answer != "" {
 		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
 	}
-	show := v.Sources
-	if !c.o.Expanded && len(show) > collapsedMatches+1 {
-		show = show[:collapsedMatches]
-	}
+	show := v.Sources[:c.keep(len(v.Sources), collapsed.webSources)]
 	numW := len(fmt.Sprint(len(v.Sources)))
 	for i, s := range show {
-		num := line{{pad(fmt.Sprint(i+1), numW) + ". ", th.Faint}}
+		num := gutter{decorations: []decoration{{pad(fmt.Sprint(i+1), numW) + ". ", th.Faint}}, blank: th.Faint}
 		name := s.Title
 		if name == "" {
 			name = hostOf(s.URL)
 		}
-		gutterProse(c, num, safeLine(th, name, th.Title), 0)
-		blank := line{{spaces(numW + 2), th.Faint}}
-		gutterRows(c, blank, safeLine(th, s.URL, th.Path), 0)
+		c.gutterProse(num, safeLine(th, name, th.Title), 0)
+		under := num.continued()
+		c.gutterCode(under, safeLine(th, s.URL, th.Path), 0)
 		if s.Snippet != "" || s.PublishedAt != "" {
 			l := safeLine(th, s.Snippet, th.Muted)
 			if s.PublishedAt != "" {
@@ -37,7 +34,7 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 				}
 				l = append(l, safeLine(th, s.PublishedAt, th.Faint)...)
 			}
-			gutterProse(c, blank, l, 0)
+			c.gutterProse(under, l, 0)
 		}
 	}
 	c.elided(len(v.Sources)-len(show), "source")
@@ -78,12 +75,9 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 		body = rest // the tool's own "Fetched URL (HTTP n)" line repeats the card
 	}
 	rows := markdown(th, body, c.inner(), true)
-	if !c.o.Expanded && len(rows) > collapsedRead+1 {
-		c.bodyRaw(rows[:collapsedRead])
-		c.elided(len(rows)-collapsedRead, "line")
-		return
-	}
-	c.bodyRaw(rows)
+	show := rows[:c.keep(len(rows), collapsed.pageRows)]
+	c.bodyRaw(show)
+	c.elided(len(rows)-len(show), "line")
 }
 
 // hostOf is a URL's host, for a source with no title.

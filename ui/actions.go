@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
@@ -18,7 +17,7 @@ func (v *viewer) copyCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
 	}
-	text := cards.Content(v.items[v.focus].e)
+	text := copyText(v.items[v.focus].e)
 	if text == "" {
 		v.flash = "nothing to copy"
 		return nil
@@ -41,7 +40,7 @@ func (v *viewer) openCard() tea.Cmd {
 		v.flash = "no file here"
 		return nil
 	}
-	path, line, ok := cards.Location(call, v.cwd)
+	path, line, ok := fileAt(call, v.cwd)
 	if !ok {
 		v.flash = "no file here"
 		return nil
@@ -54,7 +53,7 @@ func (v *viewer) openCard() tea.Cmd {
 		editor = "vi"
 	}
 	fields := strings.Fields(editor)
-	cmd := exec.Command(fields[0], append(fields[1:], cards.EditorArgs(path, line)...)...)
+	cmd := exec.Command(fields[0], append(fields[1:], editorArgs(path, line)...)...)
 	return tea.ExecProcess(cmd, func(err error) tea.Msg {
 		if err != nil {
 			return editedMsg{"editor: " + err.Error()}

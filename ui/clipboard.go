@@ -1,19 +1,19 @@
-package cards
+package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff/lcs"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
-// Content is an entry's text without its decoration, for the clipboard: a
-// read's lines, a diff in unified form, a command's output without colour,
-// a search's matches, a message's text.
-func Content(e session.Entry) string {
+// copyText is what copying a card puts on the clipboard: the entry's text
+// without its decoration: a read's lines, a diff in unified form, a
+// command's output, a search's matches, a message's text.
+func copyText(e session.Entry) string {
 	switch e := e.(type) {
 	case *session.UserMessage:
 		return session.TextOf(e.Content)
@@ -22,7 +22,7 @@ func Content(e session.Entry) string {
 	case *session.Reasoning:
 		return e.Text
 	case *session.ToolCall:
-		return callContent(e)
+		return callText(e)
 	case *session.TurnStart:
 		return fmt.Sprintf("turn %d", e.Turn)
 	case *session.TurnEnd:
@@ -41,7 +41,7 @@ func Content(e session.Entry) string {
 	return ""
 }
 
-func callContent(t *session.ToolCall) string {
+func callText(t *session.ToolCall) string {
 	switch v := t.View.(type) {
 	case session.ReadResultView:
 		lines := make([]string, len(v.Lines))
@@ -98,16 +98,17 @@ func callContent(t *session.ToolCall) string {
 	return ""
 }
 
-// unified writes diffs as a unified diff, without line numbers.
+// unified writes diffs as a unified diff, without line numbers, diffed
+// line by line as the diff card diffs them.
 func unified(diffs []session.FileDiff) string {
 	var b strings.Builder
 	for _, d := range diffs {
 		fmt.Fprintf(&b, "--- %s\n+++ %s\n", d.Path, d.Path)
 		var old []string
 		if d.OldText != nil {
-			old = splitText(*d.OldText)
+			old = cards.DiffLines(*d.OldText)
 		}
-		nw := splitText(d.NewText)
+		nw := cards.DiffLines(d.NewText)
 		oi := 0
 		for _, e := range lcs.DiffLines(old, nw) {
 			for ; oi < e.Start; oi++ {
@@ -126,46 +127,4 @@ func unified(diffs []session.FileDiff) string {
 		}
 	}
 	return b.String()
-}
-
-// Location is the file a card shows and the line to open it at: a read's
-// first line, a diff's first changed line when it is known. ok is false
-// for cards that show no file.
-func Location(t *session.ToolCall, cwd string) (path string, line int, ok bool) {
-	switch v := t.View.(type) {
-	case session.ReadResultView:
-		line = v.Offset
-		if len(v.Lines) > 0 {
-			line = v.Lines[0].Number
-		}
-		return resolve(cwd, v.Path), line, true
-	case session.DiffResultView:
-		return diffLocation(v.Diffs, t.DiffStarts, cwd)
-	case nil:
-		if c, is := t.Call.(session.DiffCallView); is {
-			return diffLocation(c.Diffs, t.DiffStarts, cwd)
-		}
-	default: // other cards show no one file
-	}
-	return "", 0, false
-}
-
-func diffLocation(diffs []session.FileDiff, starts []int, cwd string) (string, int, bool) {
-	if len(diffs) == 0 {
-		return "", 0, false
-	}
-	line := 0
-	if len(starts) > 0 {
-		line = starts[0]
-	}
-	return resolve(cwd, diffs[0].Path), line, true
-}
-
-// EditorArgs are the arguments that open path at line in most editors
-// (vi, vim, nvim, emacs, nano, micro, helix, kakoune, code with -g aside).
-func EditorArgs(path string, line int) []string {
-	if line <= 0 {
-		return []string{path}
-	}
-	return []string{"+" + strconv.Itoa(line), path}
 }

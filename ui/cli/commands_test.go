@@ -27,6 +27,7 @@ func TestVersion(t *testing.T) {
 		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "v1.2.3"},
 		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: vcs("false")}, "v1.2.3 (0123456789ab)"},
 		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("true")}, "(devel) (0123456789ab, modified)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261203011938-0123456789ab+dirty"}, Settings: vcs("true")}, "v0.0.0-20261203011938-0123456789ab+dirty"},
 	} {
 		if got := versionOf(c.info); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.info, got, c.want)

@@ -1,10 +1,13 @@
 package cli
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"strings"
+)
 
 // version is what deck --version prints: the module's version from the
-// build info ("(devel)" when built from a checkout by go run or go build),
-// then the commit it was built from, when the build recorded one.
+// build info ("(devel)" under go run and in tests), then the commit it was
+// built from and whether it had changes, when the build recorded them.
 func version() string {
 	info, _ := debug.ReadBuildInfo()
 	return versionOf(info)
@@ -27,10 +30,11 @@ func versionOf(info *debug.BuildInfo) string {
 			modified = s.Value
 		}
 	}
-	if revision == "" {
+	short := revision[:min(len(revision), 12)]
+	if short == "" || strings.Contains(v, short) { // a pseudo-version already says it (and +dirty)
 		return v
 	}
-	v += " (" + revision[:min(len(revision), 12)]
+	v += " (" + short
 	if modified == "true" {
 		v += ", modified"
 	}

@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestVersion(t *testing.T) {
+	for _, flag := range []string{"--version", "-v"} {
+		code, out, errOut := deck(t, "", flag)
+		if want := "deck version " + version() + "\n"; code != exitOK || out != want || errOut != "" {
+			t.Errorf("%s: exit %d, %q %q; want %q", flag, code, out, errOut, want)
+		}
+	}
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	vcs := func(modified string) []debug.BuildSetting {
+		return []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
+	}
+	for _, c := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, "(unknown)"},
+		{&debug.BuildInfo{}, "(devel)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "(devel)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "v1.2.3"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: vcs("false")}, "v1.2.3 (0123456789ab)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("true")}, "(devel) (0123456789ab, modified)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261203011938-0123456789ab+dirty"}, Settings: vcs("true")}, "v0.0.0-20261203011938-0123456789ab+dirty"},
+	} {
+		if got := versionOf(c.info); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.info, got, c.want)
+		}
+	}
+}
+
+func TestCompletionScripts(t *testing.T) {
+	for shell, want := range map[string]string{
+		"bash": "# bash completion V2 for deck",
+		"zsh":  "#compdef deck",
+		"fish": "complete -c deck",
+	} {
+		code, out, errOut := deck(t, "", "completion", shell)
+		if code != exitOK || !strings.Contains(out, want) || errOut != "" {
+			t.Errorf("%s: exit %d, %d bytes without %q: %s", shell, code, len(out), want, errOut)
+		}
+	}
+	// The words of --color and --theme complete.
+	for args, want := range map[string]string{
+		"render --color": "auto\nalways\nnever\n",
+		"--theme":        "dark\nlight\n",
+	} {
+		_, out, _ := deck(t, "", append(append([]string{"__complete"}, strings.Fields(args)...), "")...)
+		if !strings.HasPrefix(out, want) {
+			t.Errorf("deck %s <tab>: %q", args, out)
+		}
+	}
+}
+
+func TestManPage(t *testing.T) {
+	code, out, _ := deck(t, "", "man")
+	if code != exitOK || !strings.HasPrefix(out, ".TH DECK 1") {
+		t.Fatalf("exit %d:\n%.200s", code, out)
+	}
+	for _, want := range []string{".SH OPTIONS", ".SH COMMANDS", `\fBrender\fP`, `\fBattach\fP`, "--collapse", "$DSH_HOME"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the man page lacks %q", want)
+		}
+	}
+}
+
+// The help lists the commands and flags, and says what the usage text
+// always said: where the sessions are, what a PATH is.
+func TestHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--help"}, []string{"render", "ls", "attach", "completion", "man", "--follow", "--no-follow", "--last", "--demo", "--theme", "--version",
+			"$DSH_HOME/sessions", "$CLAUDE_CONFIG_DIR/projects", "$CODEX_HOME/sessions", "session.jsonl.zstd", "stdin", "deck -f session.jsonl.zstd"}},
+		{[]string{"help"}, []string{"render", "ls", "attach"}},
+		{[]string{"render", "--help"}, []string{"--width", "--color", "--theme", "--collapse", "--demo", "--last", "NO_COLOR", "$COLUMNS", "deck render session.jsonl.zstd --width 100 --theme light"}},
+		{[]string{"help", "render"}, []string{"--width"}},
+		{[]string{"ls", "--help"}, []string{"tab-separated"}},
+		{[]string{"attach", "--help"}, []string{"$DSH_URL", "http://127.0.0.1:3080", "--theme"}},
+	} {
+		code, out, errOut := deck(t, "", c.args...)
+		if code != exitOK || errOut != "" || strings.ContainsRune(out, 0x1B) {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("%v: the help lacks %q", c.args, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deck-tui/deck/ui"
+)
+
+// viewOptions are the viewer's flags.
+type viewOptions struct {
+	follow followFlags
+	source sourceFlags
+	theme  string // "" follows the terminal's background
+}
+
+// newRoot is deck itself: the viewer, and the commands under it.
+func newRoot() *cobra.Command {
+	var o viewOptions
+	cmd := &cobra.Command{
+		Use:   "deck [PATH|-]",
+		Short: "Coding-agent sessions as cards",
+		Long: `deck shows coding-agent sessions in the terminal: each tool call as a card a person reads at a glance.
+
+With no PATH, deck opens a picker of the sessions on disk (the demo if there are none): the harness's ($DSH_HOME/sessions, default ~/.dsh/sessions), Claude Code's ($CLAUDE_CONFIG_DIR/projects, default ~/.claude/projects) and Codex's ($CODEX_HOME/sessions, default ~/.codex/sessions).
+
+PATH is a session log (the harness's session.jsonl or session.jsonl.zstd, an ACP transcript, a Claude Code session or a Codex rollout, told apart by content), or a harness session folder holding one; - reads a log from stdin, and the keys then come from the terminal.
+
+When stdout is not a terminal, deck prints the cards instead, as deck render does (the demo when there is no PATH).
+
+Exit status: 0 when the session was shown or printed (notices, if any, are counted on stderr); 1 when the input could not be read, is no session log, or the harness host of deck attach cannot be reached or refuses deck; 2 for a bad command line.`,
+		Example: `
+# pick a session: the harness's, Claude Code's, Codex's
+deck
+# open one full-screen
+deck ~/.dsh/sessions/--home-me-app--/<id>/
+# follow a session the harness is still recording
+deck -f session.jsonl.zstd
+# the newest session
+deck --last
+# the built-in demo
+deck --demo`,
+		Args:              atMostOnePath("open"),
+		ValidArgsFunction: completePath,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return view(cmd, o, pathArg(args))
+		},
+	}
+	o.follow.add(cmd.Flags())
+	o.source.add(cmd.Flags())
+	addTheme(cmd, &o.theme, "", "dark or light (default: the terminal's background)")
+	cmd.SetFlagErrorFunc(flagError)
+	cmd.AddCommand(newRender(), newList(), newAttach(), newMan())
+	return cmd
+}
+
+// view opens the session full-screen, or the picker; when stdout is not a
+// terminal there is no screen to take over, and it prints the cards.
+func view(cmd *cobra.Command, o viewOptions, path string) error {
+	if err := o.source.check(path); err != nil {
+		return usageError(cmd, err)
+	}
+	follow, err := o.follow.choice()
+	if err != nil {
+		return usageError(cmd, err)
+	}
+	if !isTerminal(cmd.OutOrStdout()) {
+		if follow != nil && *follow {
+			return usageError(cmd, errors.New("-f/--follow needs a terminal to follow the log in, and stdout is not one; without it deck prints what the log holds now"))
+		}
+		src := o.source
+		if path == "" && !src.last {
+			src.demo = true // no PATH is the picker, which a pipe cannot show
+		}
+		th := o.theme
+		if th == "" {
+			th = "dark"
+		}
+		return printCards(cmd, renderOptions{color: "auto", theme: th, source: src}, path)
+	}
+	vo := ui.Options{Follow: follow, Theme: o.theme, Demo: o.source.demo, Last: o.source.last}
+	switch path {
+	case "":
+	case "-":
+		vo.Stdin = cmd.InOrStdin()
+	default:
+		vo.Path = path
+	}
+	if err := ui.Run(vo); err != nil {
+		return inputError(cmd, readError(err))
+	}
+	return nil
+}

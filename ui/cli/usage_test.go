@@ -1,0 +1,61 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every bad command line is exit 2, before anything is read, with one line
+// that names the command and what is wrong (the flag, the argument), and
+// where to read the usage.
+func TestUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string // how stderr starts
+	}{
+		{[]string{"render", "--width", "0"}, `deck render: --width wants a positive number of columns, not "0"`},
+		{[]string{"render", "--width", "abc"}, `deck render: --width wants a positive number of columns, not "abc"`},
+		{[]string{"render", "-w"}, "deck render: --width needs a value"},
+		{[]string{"render", "--color", "sometimes"}, `deck render: --color wants auto, always or never, not "sometimes"`},
+		{[]string{"render", "--color"}, "deck render: --color needs a value: auto, always or never"},
+		{[]string{"render", "--theme", "pink"}, `deck render: --theme wants dark or light, not "pink"`},
+		{[]string{"render", "--theme"}, "deck render: --theme needs a value: dark or light"},
+		{[]string{"render", "--frob"}, "deck render: unknown flag: --frob"},
+		{[]string{"render", "a", "b"}, `deck render: give one session to render, not 2: "a" "b"`},
+		{[]string{"render", "-f", "x"}, "deck render: -f/--follow is the viewer's: render prints what the log holds now"},
+		{[]string{"render", "--follow"}, "deck render: -f/--follow is the viewer's"},
+		{[]string{"render", "--no-follow"}, "deck render: --no-follow is the viewer's: render never follows"},
+		{[]string{"render", "--demo", "--last"}, "deck render: --demo and --last each name a session: give one"},
+		{[]string{"render", "--demo", "x"}, `deck render: --demo and the PATH "x" each name a session`},
+		{[]string{"render", "--last", "x"}, `deck render: --last and the PATH "x" each name a session`},
+		{[]string{"--theme"}, "deck: --theme needs a value: dark or light"},
+		{[]string{"--theme", "pink"}, `deck: --theme wants dark or light, not "pink"`},
+		{[]string{"--demo", "--last"}, "deck: --demo and --last each name a session: give one"},
+		{[]string{"--demo", "-"}, "deck: --demo and - (stdin) each name a session"},
+		{[]string{"--last", "x"}, `deck: --last and the PATH "x" each name a session`},
+		{[]string{"--follow", "--no-follow"}, "deck: --follow and --no-follow contradict each other"},
+		{[]string{"-f", "x"}, "deck: -f/--follow needs a terminal"},
+		{[]string{"--frob"}, "deck: unknown flag: --frob"},
+		{[]string{"a", "b"}, `deck: give one session to open, not 2: "a" "b"`},
+		{[]string{"ls", "extra"}, `deck ls: it takes no arguments (got "extra")`},
+		{[]string{"ls", "--frob"}, "deck ls: unknown flag: --frob"},
+		{[]string{"attach", "--frob"}, "deck attach: unknown flag: --frob"},
+		{[]string{"attach", "--theme", "pink"}, `deck attach: --theme wants dark or light, not "pink"`},
+		{[]string{"attach", "a", "b"}, `deck attach: give one host URL, not "a" "b"`},
+		{[]string{"attach", "ftp://host"}, `deck attach: "ftp://host" is not an http:// or https:// URL`},
+		{[]string{"completion"}, "deck completion: name a shell: bash, fish, powershell or zsh"},
+		{[]string{"completion", "tcsh"}, `deck completion: unknown command "tcsh" for "deck completion"`},
+		{[]string{"completion", "bash", "extra"}, "deck completion bash: "},
+		{[]string{"man", "extra"}, `deck man: it takes no arguments (got "extra")`},
+	} {
+		code, out, errOut := deck(t, "", c.args...)
+		command := c.want[:strings.Index(c.want, ": ")]
+		hint := "\nRun '" + command + " --help' for usage.\n"
+		if code != exitUsage || !strings.HasPrefix(errOut, c.want) || !strings.HasSuffix(errOut, hint) || strings.Count(errOut, "\n") != 2 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q…%q", c.args, code, errOut, c.want, hint)
+		}
+		if out != "" || strings.ContainsRune(errOut, 0x1B) {
+			t.Errorf("%v: stdout %q, stderr %q", c.args, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// choice is a flag value that must be one of a few words. A wrong word is
+// a usage error when the flag is parsed, before anything is read.
+type choice struct {
+	value   *string
+	allowed []string
+}
+
+func newChoice(value *string, dflt string, allowed ...string) *choice {
+	*value = dflt
+	return &choice{value: value, allowed: allowed}
+}
+
+func (c *choice) String() string { return *c.value }
+func (c *choice) Type() string   { return strings.Join(c.allowed, "|") }
+
+func (c *choice) Set(s string) error {
+	if !slices.Contains(c.allowed, s) {
+		return fmt.Errorf("wants %s, not %q", c.want(), s)
+	}
+	*c.value = s
+	return nil
+}
+
+// want lists the words: "dark or light", "auto, always or never".
+func (c *choice) want() string {
+	n := len(c.allowed)
+	if n < 2 {
+		return strings.Join(c.allowed, "")
+	}
+	return strings.Join(c.allowed[:n-1], ", ") + " or " + c.allowed[n-1]
+}
+
+// columns is a width in columns, at least 1; 0 (unset) means the
+// terminal's.
+type columns struct{ value *int }
+
+func (c columns) String() string {
+	if *c.value == 0 {
+		return ""
+	}
+	return strconv.Itoa(*c.value)
+}
+
+func (c columns) Type() string { return "N" }
+
+func (c columns) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return fmt.Errorf("wants a positive number of columns, not %q", s)
+	}
+	*c.value = n
+	return nil
+}

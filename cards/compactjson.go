@@ -6,15 +6,15 @@ import (
 
 	json "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-	jsonv1 "github.com/go-json-experiment/json/v1"
 )
 
 // compactJSON is v as one line of JSON, for a call's input or a content
 // block deck has no card for. It is written byte for byte as encoding/json
 // wrote it before cards moved to the project's one JSON library: keys
 // sorted, <, >, &, U+2028 and U+2029 escaped, nil slices and maps as null,
-// `omitempty` leaving out false and 0, and the two marshalers below. (Map
-// keys come from the session's JSON decoder, so they are valid UTF-8.)
+// invalid UTF-8 as below. Numbers are written as the log wrote them (the
+// session keeps them exact). (Map keys come from the session's JSON
+// decoder, so they are valid UTF-8.)
 func compactJSON(v any) ([]byte, error) { return json.Marshal(v, asEncodingJSON) }
 
 var asEncodingJSON = json.JoinOptions(
@@ -25,11 +25,7 @@ var asEncodingJSON = json.JoinOptions(
 	jsontext.PreserveRawStrings(true), // keeps invalidAsEscapes' escapes
 	json.FormatNilSliceAsNull(true),
 	json.FormatNilMapAsNull(true),
-	jsonv1.OmitEmptyWithLegacySemantics(true),
-	json.WithMarshalers(json.JoinMarshalers(
-		json.MarshalToFunc(invalidAsEscapes),
-		json.MarshalToFunc(numberAsString),
-	)),
+	json.WithMarshalers(json.MarshalToFunc(invalidAsEscapes)),
 )
 
 // invalidAsEscapes writes each byte of invalid UTF-8 in a string as the
@@ -57,11 +53,4 @@ func invalidAsEscapes(enc *jsontext.Encoder, s string) error {
 		s = s[valid:]
 	}
 	return enc.WriteValue(append(b, '"'))
-}
-
-// numberAsString writes a number of a call's input (the session decodes
-// them as jsonv1.Number) as a JSON string, as encoding/json did: it knew
-// only its own Number type.
-func numberAsString(enc *jsontext.Encoder, n jsonv1.Number) error {
-	return enc.WriteToken(jsontext.String(string(n)))
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	json "github.com/go-json-experiment/json/v1"
-
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
@@ -32,8 +30,8 @@ type liveState struct {
 	conn     live.Connection
 	approval []live.ApprovalRequest // in the order they came; the first is asked
 	question []*questionForm
-	tokens   tokenUsage
-	context  contextPressure
+	tokens   live.TokenUsage
+	context  live.ContextPressure
 	title    string // the host's title projection, until a session/title event
 	older    bool   // an older page is being fetched
 }
@@ -85,7 +83,7 @@ func (v *viewer) applyLive(u live.Update) {
 	switch u := u.(type) {
 	case live.Events: // events go into the session (source.readLive); never here
 	case live.ProjectionChanged:
-		l.project(u.Key, u.Value)
+		l.project(u)
 	case live.QueueChanged:
 		l.queue = u.Items
 		v.resize(v.width, v.height)
@@ -116,41 +114,19 @@ func (v *viewer) applyLive(u live.Update) {
 	}
 }
 
-// tokenUsage is the host's tokenUsage projection: the session's totals.
-type tokenUsage struct {
-	Uncached   int64 `json:"uncachedInputTokens"`
-	Output     int64 `json:"outputTokens"`
-	CacheRead  int64 `json:"cacheReadTokens"`
-	CacheWrite int64 `json:"cacheWriteTokens"`
-}
-
-// contextPressure is the host's contextPressure projection: how full the
-// model's context is, or is about to be.
-type contextPressure struct {
-	Pressure  int64 `json:"pressureTokens"`
-	Projected int64 `json:"projectedTokens"`
-	Window    int64 `json:"contextWindow"`
-}
-
-// project keeps the projections the status bar shows. A value that does
-// not fit is ignored: projections are hints, not the record.
-func (l *liveState) project(key string, value json.RawMessage) {
-	switch key {
-	case "tokenUsage":
-		var t tokenUsage
-		if json.Unmarshal(value, &t) == nil {
-			l.tokens = t
-		}
-	case "contextPressure":
-		var c contextPressure
-		if json.Unmarshal(value, &c) == nil {
-			l.context = c
-		}
-	case "title":
-		var t *string
-		if json.Unmarshal(value, &t) == nil && t != nil {
-			l.title = *t
-		}
+// project keeps the projections the status bar shows.
+func (l *liveState) project(p live.ProjectionChanged) {
+	v, ok := p.Read()
+	if !ok {
+		return
+	}
+	switch v := v.(type) {
+	case live.TokenUsage:
+		l.tokens = v
+	case live.ContextPressure:
+		l.context = v
+	case string:
+		l.title = v
 	}
 }
 

@@ -9,7 +9,8 @@ FUZZTIME ?= 30s
 run:
 	$(GO) run . --demo
 
-# Everything CI checks: formatting, vet, exhaustive card switches, the tests
+# Everything CI checks: formatting, vet, exhaustive card switches,
+# staticcheck, the tests
 # under the race detector, and the width sweep (skipped under -race, where
 # it is ten times slower and learns nothing more).
 test: lint
@@ -21,6 +22,7 @@ lint:
 		echo "not gofmt-formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool go-check-sumtype ./...
+	$(GO) tool staticcheck ./...
 
 # Rewrite the golden files; read `git diff golden/` before committing them.
 golden:

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +32,7 @@ func deckBinary(b *testing.B) string {
 func readCardFile(b *testing.B) (file, log string) {
 	b.Helper()
 	var text string
-	filepath.WalkDir(filepath.Join(runtime.GOROOT(), "src"), func(path string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(loggen.GoRoot(), "src"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || text != "" || d.IsDir() || !strings.HasSuffix(path, ".go") {
 			return nil
 		}

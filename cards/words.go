@@ -73,7 +73,7 @@ func paint(th *theme.Theme, toks []token, emph []byteRange, bg, emphBg theme.Sty
 	if bg == (theme.Style{}) {
 		l := make(line, len(toks))
 		for i, t := range toks {
-			l[i] = span{t.text, t.style}
+			l[i] = span(t)
 		}
 		return sanitizeSpans(th, l)
 	}

@@ -85,7 +85,7 @@ func TestMovingThroughASession(t *testing.T) {
 	x.keys("g", "]", "]") // the grep card: its long line wraps, and is cut when not wrapping
 	x.waitFor("    mux.Handle(\"/healthz\", &Health{ConfigPath: cfgPath, Store: st, Started:")
 	x.keys("w")
-	s = x.waitFor("›")
+	x.waitFor("›")
 	x.keys("right")
 	x.waitFor("ConfigPath: cfgPath")
 

@@ -15,8 +15,8 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 
@@ -39,11 +39,21 @@ const Version = 2
 // FrameSize is how much JSONL goes into each zstd frame.
 const FrameSize = 64 << 10
 
+// GoRoot is the Go tree the go command on PATH uses: the source files a
+// generated session reads and edits.
+func GoRoot() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // Generate writes a session log to w.
 func Generate(w io.Writer, o Options) error {
 	root := o.GoRoot
 	if root == "" {
-		root = runtime.GOROOT()
+		root = GoRoot()
 	}
 	files, err := sourceFiles(filepath.Join(root, "src"))
 	if err != nil {

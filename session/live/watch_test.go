@@ -58,7 +58,7 @@ func TestWatchPlainTurn(t *testing.T) {
 	}
 	// The queue showed the prompt, then emptied when the turn took it.
 	s.until("the running state", func() bool { return slices.Equal(s.running, []bool{false, true, false}) })
-	if s.queue != nil && len(s.queue) != 0 {
+	if len(s.queue) != 0 {
 		t.Errorf("the queue ends with %+v, want it empty", s.queue)
 	}
 	var queued []QueueItem

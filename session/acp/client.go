@@ -32,7 +32,7 @@ func (d *Decoder) permission(m *message, req *request) error {
 	req.session, req.options = ss, p.Options
 	meta := jsonline.Loose(p.Meta)
 	ask := &session.Approval{ID: m.shownID, Reason: permissionReason(p.Options, meta)}
-	if codexMeta(meta, p.Options) {
+	if markedByCodexAdapter(meta, p.Options) {
 		d.guessAgent("codex-acp")
 	}
 	if p.ToolCall.ToolCallId == "" {
@@ -67,8 +67,8 @@ func permissionReason(options []acp.PermissionOption, meta any) string {
 	return reason
 }
 
-// codexMeta reports codex-acp's marks on a permission request.
-func codexMeta(meta any, options []acp.PermissionOption) bool {
+// markedByCodexAdapter reports codex-acp's marks on a permission request.
+func markedByCodexAdapter(meta any, options []acp.PermissionOption) bool {
 	if m, ok := meta.(map[string]any); ok && m["codex"] != nil {
 		return true
 	}

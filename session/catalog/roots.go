@@ -28,15 +28,15 @@ const (
 
 // HarnessRoot is the harness's sessions folder:
 // --<normalized-cwd>--/<session-id>/session.jsonl[.zstd].
-func HarnessRoot(dir string) Root { return Root{AgentHarness, dir, harnessLogs} }
+func HarnessRoot(dir string) Root { return Root{AgentHarness, dir, sessionFolderLogs} }
 
 // ClaudeRoot is Claude Code's projects folder: <project>/<session>.jsonl.
 // Subagent transcripts (<project>/<session>/subagents/) open with their
 // session, so they are not listed on their own.
-func ClaudeRoot(dir string) Root { return Root{AgentClaude, dir, claudeLogs} }
+func ClaudeRoot(dir string) Root { return Root{AgentClaude, dir, projectLogs} }
 
 // CodexRoot is Codex's sessions folder: YYYY/MM/DD/rollout-*.jsonl.
-func CodexRoot(dir string) Root { return Root{AgentCodex, dir, codexLogs} }
+func CodexRoot(dir string) Root { return Root{AgentCodex, dir, rolloutLogs} }
 
 // DefaultRoots are the three agents' folders, from the environment:
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
@@ -73,7 +73,7 @@ func Describe(roots []Root) string {
 	return strings.Join(dirs, ", ")
 }
 
-func harnessLogs(dir string) []string {
+func sessionFolderLogs(dir string) []string {
 	var out []string
 	folders, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
 	for _, f := range folders {
@@ -84,14 +84,14 @@ func harnessLogs(dir string) []string {
 	return out
 }
 
-func claudeLogs(dir string) []string {
+func projectLogs(dir string) []string {
 	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
 	return logs
 }
 
-// codexLogs walks the date folders; Codex nests them three deep, but older
+// rolloutLogs walks the date folders; Codex nests them three deep, but older
 // versions wrote rollouts flat, so any depth is taken.
-func codexLogs(dir string) []string {
+func rolloutLogs(dir string) []string {
 	var out []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

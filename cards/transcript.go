@@ -107,23 +107,12 @@ func sessionFooter(s *session.Session, o Options) []string {
 	return c.rows
 }
 
-// Transcript draws a whole session: its header, every entry with a blank
-// line between cards, and the footer. The runtime context stays collapsed
-// even when the rest is expanded.
-func Transcript(s *session.Session, o Options) []string {
-	var out []string
-	EachCard(s, o, func(rows []string) error {
-		out = append(out, rows...)
-		return nil
-	})
-	return out
-}
-
-// EachCard draws a session as Transcript does and hands it to emit a card at
-// a time, in order, each card after the first led by its blank line. Cards
-// are drawn on every core, a bounded window ahead of emit, so a session of
-// any size is printed fast without ever being held whole. An error from
-// emit stops the drawing and is returned.
+// EachCard draws a whole session (its header, every entry, its footer) and
+// hands it to emit a card at a time, in order, each card after the first led
+// by its blank line. The runtime context stays collapsed even when the rest
+// is expanded. Cards are drawn on every core, a bounded window ahead of
+// emit, so a session of any size is printed fast without ever being held
+// whole. An error from emit stops the drawing and is returned.
 func EachCard(s *session.Session, o Options, emit func(rows []string) error) error {
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd

@@ -203,7 +203,7 @@ func TestAttacksDoNotReachTheTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []int{40, 100} {
-		out := strings.Join(cards.Transcript(s, cards.Options{Width: w, Theme: theme.Dark(), Expanded: true}), "\n")
+		out := strings.Join(transcript(s, cards.Options{Width: w, Theme: theme.Dark(), Expanded: true}), "\n")
 		onlySGR(t, out)
 		want := strings.Split(plain(out), "\n")
 

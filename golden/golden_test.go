@@ -97,7 +97,7 @@ func open(t testing.TB, path string) *session.Session {
 
 // render draws a session as `deck render` does.
 func render(s *session.Session, width int, th *theme.Theme) string {
-	return strings.Join(cards.Transcript(s, cards.Options{Width: width, Theme: th, Expanded: true}), "\n") + "\n"
+	return strings.Join(transcript(s, cards.Options{Width: width, Theme: th, Expanded: true}), "\n") + "\n"
 }
 
 func plain(ansiText string) string { return theme.Encode(ansiText, colorprofile.NoTTY) }
@@ -335,4 +335,14 @@ func TestLiveEventsRenderAsTheLog(t *testing.T) {
 	if compared < 4 {
 		t.Fatalf("compared %d sessions; the capture holds more", compared)
 	}
+}
+
+// transcript is a session drawn as deck render draws it, as rows.
+func transcript(s *session.Session, o cards.Options) []string {
+	var out []string
+	cards.EachCard(s, o, func(rows []string) error {
+		out = append(out, rows...)
+		return nil
+	})
+	return out
 }

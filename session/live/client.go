@@ -76,7 +76,7 @@ func New(rawURL string) (*Client, error) {
 	return &Client{
 		base:    scheme + "://" + u.Host,
 		http:    &http.Client{Transport: transport},
-		backoff: Backoff,
+		backoff: reconnectWait,
 		page:    pageMessages,
 	}, nil
 }
@@ -84,10 +84,10 @@ func New(rawURL string) (*Client, error) {
 // URL is the host's base URL, as normalised by New.
 func (c *Client) URL() string { return c.base }
 
-// Backoff is the wait before reconnect attempt n (0 first): 500 ms × 2^n,
+// reconnectWait is the wait before reconnect attempt n (0 first): 500 ms × 2^n,
 // capped at 10 s, drawn uniformly from its upper half so that clients that
 // lost the same host do not return in step.
-func Backoff(n int) time.Duration {
+func reconnectWait(n int) time.Duration {
 	d := 10 * time.Second
 	if n < 5 {
 		d = min(d, 500*time.Millisecond<<n)

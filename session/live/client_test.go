@@ -286,12 +286,12 @@ func TestBackoffGrowsToTenSeconds(t *testing.T) {
 	for n, d := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second,
 		8 * time.Second, 10 * time.Second, 10 * time.Second, 10 * time.Second} {
 		for range 100 {
-			if b := Backoff(n); b < d/2 || b > d {
+			if b := reconnectWait(n); b < d/2 || b > d {
 				t.Fatalf("Backoff(%d) = %v, want within [%v, %v]", n, b, d/2, d)
 			}
 		}
 	}
-	if Backoff(1000) > 10*time.Second {
+	if reconnectWait(1000) > 10*time.Second {
 		t.Error("Backoff passes 10 s")
 	}
 }

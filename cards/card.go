@@ -131,7 +131,7 @@ func (c *card) textLines(lines []string, st theme.Style) {
 	for _, l := range show {
 		c.body(safeText(c.th, l, st))
 	}
-	c.elided(len(lines)-len(show), "line")
+	c.elided(len(lines)-len(show), "line", "lines")
 }
 
 // note adds a dim body line of deck's own words (never untrusted text).

@@ -132,3 +132,24 @@ func TestGenericCardCollapses(t *testing.T) {
 		}
 	}
 }
+
+// A collapsed grep card says how many matches it hides, counted from the
+// matches it drew, and names them in the plural English uses.
+func TestCollapsedSearchCountsHiddenMatches(t *testing.T) {
+	var files []session.SearchFileMatches
+	for f := range 3 {
+		var ms []session.SearchLineMatch
+		for i := range 4 {
+			ms = append(ms, session.SearchLineMatch{LineNumber: i + 1, Line: "hit"})
+		}
+		files = append(files, session.SearchFileMatches{Path: string(rune('a'+f)) + ".go", Matches: ms})
+	}
+	call := &session.ToolCall{Name: "grep", Call: session.GenericCallView{Title: "Grep hit"},
+		Result: &session.ToolResult{}, View: session.SearchMatchesResultView{Files: files, Total: 12}}
+	card := ansi.Strip(strings.Join(Render(call, Options{Width: 60}), "\n"))
+	drawn := strings.Count(card, "│ hit")
+	want := "… " + plural(12-drawn, "more match", "more matches")
+	if drawn == 0 || drawn == 12 || !strings.Contains(card, want) || strings.Contains(card, "matchs") {
+		t.Errorf("drew %d matches, want %q:\n%s", drawn, want, card)
+	}
+}

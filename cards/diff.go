@@ -79,7 +79,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		}
 	}
 	if hidden := len(hunks) - len(show); hidden > 0 {
-		c.elided(hidden, "hunk")
+		c.elided(hidden, "hunk", "hunks")
 	}
 }
 

@@ -57,7 +57,7 @@ func blocks(c *card, content []session.ContentBlock) {
 	}
 	show := rows[:c.keep(len(rows), collapsed.contentRows)]
 	c.bodyRaw(show)
-	c.elided(len(rows)-len(show), "line")
+	c.elided(len(rows)-len(show), "line", "lines")
 	otherBlocks(c, content)
 }
 
@@ -97,7 +97,7 @@ func rawInput(c *card, in any) {
 			}
 			c.leadAt(arrow, safeText(c.th, l, c.th.Muted), indent)
 		}
-		c.elided(len(lines)-len(show), "line")
+		c.elided(len(lines)-len(show), "line", "lines")
 	default:
 		j, err := compactJSON(v)
 		if err != nil {

@@ -54,7 +54,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		}
 		c.gutterCode(numberGutter(th, l.Number, numW), paint(th, toks[i], nil, noBg, noBg), 0)
 	}
-	c.elided(len(v.Lines)-len(show), "line")
+	c.elided(len(v.Lines)-len(show), "line", "lines")
 	last := v.Lines[len(v.Lines)-1].Number
 	if last < v.TotalLines {
 		c.note(fmt.Sprintf("… %s · continues at line %s", plural(v.TotalLines-last, "more line", "more lines"), thousands(last+1)))

@@ -24,7 +24,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		c.note("no matches")
 	}
 	budget := c.keep(len(v.Files)+n, collapsed.searchRows)
-	rows := 0
+	rows, drawn := 0, 0
 	for _, f := range v.Files {
 		if rows >= budget {
 			break
@@ -37,12 +37,10 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 			}
 			c.gutterCode(numberGutter(th, m.LineNumber, numW), safeText(th, m.Line, th.Text), 2)
 			rows++
+			drawn++
 		}
 	}
-	shown := rows - len(v.Files)
-	if budget < len(v.Files)+n {
-		c.elided(n-max(shown, 0), "match")
-	}
+	c.elided(n-drawn, "match", "matches")
 	capNote(c, n, v.Total, v.Truncated)
 }
 
@@ -58,7 +56,7 @@ func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) 
 	for _, p := range show {
 		c.body(safeLine(th, relPath(c.o.Cwd, p), th.Path))
 	}
-	c.elided(len(v.Paths)-len(show), "path")
+	c.elided(len(v.Paths)-len(show), "path", "paths")
 	capNote(c, len(v.Paths), v.Total, v.Truncated)
 }
 

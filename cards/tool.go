@@ -182,9 +182,9 @@ func resolve(cwd, p string) string {
 
 // elided adds "… N more lines" under a card cut short because it is
 // collapsed; in the viewer it says how to see the rest.
-func (c *card) elided(hidden int, what string) {
+func (c *card) elided(hidden int, one, many string) {
 	if hidden > 0 {
-		c.note(fmt.Sprintf("… %s%s", plural(hidden, "more "+what, "more "+what+"s"), c.expandHint()))
+		c.note(fmt.Sprintf("… %s%s", plural(hidden, "more "+one, "more "+many), c.expandHint()))
 	}
 }
 

@@ -37,7 +37,7 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 			c.gutterProse(under, l, 0)
 		}
 	}
-	c.elided(len(v.Sources)-len(show), "source")
+	c.elided(len(v.Sources)-len(show), "source", "sources")
 	if len(v.Sources) == 0 {
 		c.note("no sources")
 	}
@@ -77,7 +77,7 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	rows := markdown(th, body, c.inner(), true)
 	show := rows[:c.keep(len(rows), collapsed.pageRows)]
 	c.bodyRaw(show)
-	c.elided(len(rows)-len(show), "line")
+	c.elided(len(rows)-len(show), "line", "lines")
 }
 
 // hostOf is a URL's host, for a source with no title.

@@ -153,3 +153,31 @@ func TestCollapsedSearchCountsHiddenMatches(t *testing.T) {
 		t.Errorf("drew %d matches, want %q:\n%s", drawn, want, card)
 	}
 }
+
+// The user's collapse figure for a kind replaces deck's, and only that
+// kind's.
+func TestCollapseLimitsAreTheUsers(t *testing.T) {
+	var text strings.Builder
+	for range 40 {
+		text.WriteString("row\n")
+	}
+	out := text.String()
+	term := &session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: "seq 40"},
+		Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: out}}},
+		View:   session.TerminalResultView{Output: out}}
+	rows := func(o Options) int {
+		return strings.Count(ansi.Strip(strings.Join(Render(term, o), "\n")), "row")
+	}
+	if got := rows(Options{Width: 60}); got != 8 {
+		t.Errorf("default: %d output lines, want 8", got)
+	}
+	if got := rows(Options{Width: 60, Collapse: Collapse{Terminal: 3}}); got != 3 {
+		t.Errorf("terminal = 3: %d output lines", got)
+	}
+	if got := rows(Options{Width: 60, Collapse: Collapse{Read: 3}}); got != 8 {
+		t.Errorf("read = 3 changed a terminal card: %d output lines", got)
+	}
+	if got := rows(Options{Width: 60, Collapse: Collapse{Terminal: 39}}); got != 40 {
+		t.Errorf("terminal = 39 of 40: %d lines, want all (no note for one line)", got)
+	}
+}

@@ -29,6 +29,8 @@ type Options struct {
 	Scroll int
 	// ExpandHint makes collapsed cards say how to expand them (the viewer).
 	ExpandHint bool
+	// Collapse overrides how much collapsed cards keep, by kind.
+	Collapse Collapse
 }
 
 // Render draws one entry. A panic while drawing becomes an error card for

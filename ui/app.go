@@ -18,6 +18,7 @@ import (
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/config"
 )
 
 // Options say what to open and how.
@@ -37,6 +38,10 @@ type Options struct {
 	// keyboard is read from /dev/tty unless Input says otherwise.
 	Input  io.Reader
 	Output io.Writer
+
+	// Config is what the config file says of wrapping, collapsing and keys
+	// (its theme is in Theme, after the flags).
+	Config config.File
 }
 
 // app holds the model on screen: the picker, then the viewer it opened.
@@ -103,7 +108,11 @@ func followDefault(asked *bool, path string) bool {
 	return catalog.Live(path)
 }
 
-func (a *app) viewer(src *feed) *viewer { return newViewer(src, a.th, a.fixed) }
+func (a *app) viewer(src *feed) *viewer {
+	v := newViewer(src, a.th, a.fixed)
+	v.configure(a.o.Config)
+	return v
+}
 
 func (a *app) Init() tea.Cmd { return a.model.Init() }
 

@@ -1,6 +1,10 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // keyMap is every key the viewer answers, with its help text; the help
 // overlay and the hint bar are drawn from it.
@@ -44,6 +48,42 @@ func newKeyMap() keyMap {
 		Follow:    b("f", "follow the log", "f"),
 		Help:      b("?", "help", "?"),
 		Quit:      b("q", "quit", "q", "ctrl+c"),
+	}
+}
+
+// named is each binding by the name the config file's [keys] table gives
+// it.
+func (k *keyMap) named() map[string]*key.Binding {
+	return map[string]*key.Binding{
+		"down": &k.Down, "up": &k.Up, "page_down": &k.PageDown, "page_up": &k.PageUp,
+		"half_down": &k.HalfDown, "half_up": &k.HalfUp, "top": &k.Top, "bottom": &k.Bottom,
+		"next_card": &k.NextCard, "prev_card": &k.PrevCard, "next_tool": &k.NextTool, "prev_tool": &k.PrevTool,
+		"next_error": &k.NextError, "prev_error": &k.PrevError, "toggle": &k.Toggle, "toggle_all": &k.ToggleAll,
+		"search": &k.Search, "next_match": &k.NextMatch, "prev_match": &k.PrevMatch, "clear": &k.Clear,
+		"wrap": &k.Wrap, "left": &k.Left, "right": &k.Right, "copy": &k.Copy, "open": &k.Open,
+		"follow": &k.Follow, "help": &k.Help, "quit": &k.Quit,
+	}
+}
+
+// KeyActions is every viewer action the config file may bind, with its
+// default keys.
+func KeyActions() map[string][]string {
+	k := newKeyMap()
+	out := map[string][]string{}
+	for name, b := range k.named() {
+		out[name] = b.Keys()
+	}
+	return out
+}
+
+// rebind gives the actions named the keys the config file chose; the help
+// shows them as written.
+func (k *keyMap) rebind(chosen map[string][]string) {
+	named := k.named()
+	for name, keys := range chosen {
+		if b, ok := named[name]; ok {
+			*b = key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(keys, "/"), b.Help().Desc))
+		}
 	}
 }
 

@@ -57,7 +57,8 @@ type viewer struct {
 	expand  map[int]bool
 	allOpen bool
 	nowrap  bool
-	scroll  map[int]int // entry id → cells scrolled sideways
+	scroll  map[int]int    // entry id → cells scrolled sideways
+	limits  cards.Collapse // how much collapsed cards keep (the config file's)
 
 	search   search
 	showHelp bool
@@ -211,7 +212,7 @@ func (v *viewer) expanded(it item) bool {
 func (v *viewer) options(it item) cards.Options {
 	return cards.Options{
 		Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd,
-		Expanded: v.expanded(it), NoWrap: v.nowrap, Scroll: v.scroll[it.id], ExpandHint: true,
+		Expanded: v.expanded(it), NoWrap: v.nowrap, Scroll: v.scroll[it.id], ExpandHint: true, Collapse: v.limits,
 	}
 }
 

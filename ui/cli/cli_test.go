@@ -14,7 +14,15 @@ func TestMain(m *testing.M) {
 	if err := os.Chdir("../.."); err != nil {
 		panic(err)
 	}
-	os.Exit(m.Run())
+	// No test reads the config file of the person running it.
+	home, err := os.MkdirTemp("", "deck-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", home)
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }
 
 // deck runs the command line with stdin, as a script would: stdout and

@@ -20,6 +20,7 @@ type renderOptions struct {
 	color    string // auto, always or never
 	theme    string // dark or light
 	collapse bool
+	config   string // --config
 	source   sourceFlags
 }
 
@@ -52,7 +53,8 @@ zstdcat session.jsonl.zstd | deck render --color always | less -R`,
 	}
 	addWidth(cmd, &o.width)
 	addColor(cmd, &o.color)
-	addTheme(cmd, &o.theme, "dark", "dark or light")
+	addTheme(cmd, &o.theme, "dark", "dark or light (default: the config file's, else dark)")
+	addConfig(cmd, &o.config)
 	cmd.Flags().BoolVar(&o.collapse, "collapse", false, "draw long cards collapsed, as the viewer does")
 	o.source.add(cmd.Flags())
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
@@ -84,7 +86,11 @@ func viewerOnly(err error) error {
 // on cmd's stdout, and the count of its notices on stderr.
 func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	stdout := cmd.OutOrStdout()
-	th, err := theme.ByName(o.theme)
+	cfg, err := loadConfig(cmd, o.config)
+	if err != nil {
+		return err
+	}
+	th, err := theme.ByName(themeOf(cmd, o.theme, cfg, "dark"))
 	if err != nil {
 		return usageError(cmd, err)
 	}
@@ -101,7 +107,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		width = terminalWidth(stdout)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = cards.EachCard(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse}, func(rows []string) error {
+	err = cards.EachCard(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse, Collapse: cfg.Collapse}, func(rows []string) error {
 		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
 		return err
 	})

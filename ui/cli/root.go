@@ -13,6 +13,7 @@ type viewOptions struct {
 	follow followFlags
 	source sourceFlags
 	theme  string // "" follows the terminal's background
+	config string // --config
 }
 
 // newRoot is deck itself: the viewer, and the commands under it.
@@ -49,7 +50,8 @@ deck --demo`,
 	}
 	o.follow.add(cmd.Flags())
 	o.source.add(cmd.Flags())
-	addTheme(cmd, &o.theme, "", "dark or light (default: the terminal's background)")
+	addTheme(cmd, &o.theme, "", "dark or light (default: the config file's, else the terminal's background)")
+	addConfig(cmd, &o.config)
 	cmd.SetFlagErrorFunc(flagError)
 	cmd.AddCommand(newRender(), newList(), newAttach(), newMan())
 	return cmd
@@ -73,13 +75,13 @@ func view(cmd *cobra.Command, o viewOptions, path string) error {
 		if path == "" && !src.last {
 			src.demo = true // no PATH is the picker, which a pipe cannot show
 		}
-		th := o.theme
-		if th == "" {
-			th = "dark"
-		}
-		return printCards(cmd, renderOptions{color: "auto", theme: th, source: src}, path)
+		return printCards(cmd, renderOptions{color: "auto", theme: o.theme, config: o.config, source: src}, path)
 	}
-	vo := ui.Options{Follow: follow, Theme: o.theme, Demo: o.source.demo, Last: o.source.last}
+	cfg, err := loadConfig(cmd, o.config)
+	if err != nil {
+		return err
+	}
+	vo := ui.Options{Follow: follow, Theme: themeOf(cmd, o.theme, cfg, ""), Demo: o.source.demo, Last: o.source.last, Config: cfg}
 	switch path {
 	case "":
 	case "-":

@@ -32,22 +32,38 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 	if len(out) == 0 {
 		c.note("(no output)")
 	}
-	show := out
-	switch hidden := len(out) - c.keep(len(out), collapsed.terminalLines); {
-	case hidden > 0: // a terminal's last lines say the most: keep the tail
-		show = out[hidden:]
-		c.note(fmt.Sprintf("… %s above%s", plural(hidden, "line", "lines"), c.expandHint()))
+	spans := []outputSpan{{0, len(out)}}
+	switch keep := c.keep(len(out), collapsed.terminalLines); {
+	case keep < len(out): // the failures above, then the tail: the lines that say the most
+		spans = keptOutput(out, keep)
 	case len(out) > maxCardRows: // parse no more than can be drawn
-		show = out[:maxCardRows]
+		spans[0].to = maxCardRows
 		c.skip(len(out) - maxCardRows)
 	}
+	at := 0
+	for _, s := range spans {
+		if hidden := s.from - at; hidden > 0 {
+			where, hint := "", ""
+			if at == 0 {
+				where, hint = " above", c.expandHint() // the first gap says how to see them all
+			}
+			c.note(fmt.Sprintf("… %s%s%s", plural(hidden, "line", "lines"), where, hint))
+		}
+		terminalOutput(c, out[s.from:s.to])
+		at = s.to
+	}
+	exitFooter(c, v)
+}
+
+// terminalOutput draws lines of output, each with its colours, under the
+// output bar.
+func terminalOutput(c *card, out []string) {
 	bar := span{"│ ", c.th.Faint}
-	for _, r := range termLines(c.th, strings.Join(show, "\n")) {
+	for _, r := range termLines(c.th, strings.Join(out, "\n")) {
 		for _, w := range c.codeRows(r, c.inner()-2) {
 			c.code(append(line{bar}, w...), indent)
 		}
 	}
-	exitFooter(c, v)
 }
 
 // terminalContext is what sits under a command's header: the whole command

@@ -125,8 +125,12 @@ func (b *Builder) Notice(line int, text string) {
 }
 
 // Finish is called once the input has ended: the notice that stands for
-// those past the bound gets its exact count.
-func (b *Builder) Finish() { b.countNotices() }
+// those past the bound gets its exact count, and every call still waiting
+// for its result will never get one.
+func (b *Builder) Finish() {
+	b.countNotices()
+	b.EndCalls()
+}
 
 // countNotices words the notice that stands for the notices past the bound.
 func (b *Builder) countNotices() {

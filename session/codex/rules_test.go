@@ -489,8 +489,9 @@ func TestCodexBareEra(t *testing.T) {
 	}
 }
 
-// A call with no output is pending; when its turn ends it is unfinished.
-// Turns open and close with their reason.
+// A call with no output is pending until its turn or the log ends: then it
+// is unfinished (no result), never running. Turns open and close with their
+// reason.
 func TestCodexPendingAndTurns(t *testing.T) {
 	lines := []string{
 		event(1, `{"type":"task_started","turn_id":"t1"}`),
@@ -498,8 +499,8 @@ func TestCodexPendingAndTurns(t *testing.T) {
 	}
 	s := log(t, lines...)
 	c := sessiontest.Calls(s)[0]
-	if c.Status() != session.CallPending || c.View != nil || c.Unfinished {
-		t.Errorf("pending call %+v", c)
+	if c.Status() != session.CallPending || c.View != nil || !c.Unfinished {
+		t.Errorf("a call still pending when the log ended: %+v", c)
 	}
 	s = log(t, append(lines, event(5, `{"type":"turn_aborted","reason":"interrupted"}`),
 		event(6, `{"type":"task_started","turn_id":"t2"}`), event(8, `{"type":"task_complete","turn_id":"t2","last_agent_message":null}`))...)

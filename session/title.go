@@ -1,0 +1,49 @@
+package session
+
+import "strings"
+
+// One title rule for every format, so the picker and the viewer agree: the
+// agent's own title record when the log has one (its reader sets Title,
+// and a later record wins), else the first line of the first thing a person
+// typed: a prompt (RoleHuman; injected context never is), a slash command
+// or a shell-mode command.
+
+// titleFromPrompt titles an untitled session by the entry, when it is
+// something a person typed.
+func (b *Builder) titleFromPrompt(e Entry) {
+	if b.Title != "" {
+		return
+	}
+	b.Title = PromptLine(e)
+}
+
+// PromptLine is the first line of what a person typed, when the entry is
+// that; else "".
+func PromptLine(e Entry) string {
+	switch x := e.(type) {
+	case *UserMessage:
+		if x.Role != RoleHuman {
+			return ""
+		}
+		for _, bl := range x.Content {
+			if l := firstLine(bl.Text); bl.Type == "text" && l != "" {
+				return l
+			}
+		}
+	case *Event:
+		switch x.Kind {
+		case "command", "shell", "command/run":
+			return firstLine(x.Summary)
+		}
+	}
+	return ""
+}
+
+func firstLine(text string) string {
+	for l := range strings.SplitSeq(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
+}

@@ -639,9 +639,9 @@ func TestCodexNotices(t *testing.T) {
 	s := log(t,
 		`not json at all`,
 		`[1,2]`,
-		`{"timestamp":"`+at(1)+`","type":"world_state","payload":{}}`,
-		item(1, `{"type":"tool_search_call"}`),
-		event(1, `{"type":"item_completed"}`),
+		`{"timestamp":"`+at(1)+`","type":"future_record","payload":{}}`,
+		item(1, `{"type":"future_item"}`),
+		event(1, `{"type":"future_event"}`),
 		item(1, `{"type":"message","role":"user","content":7}`),
 		`{"timestamp":"`+at(1)+`","type":"response_item","payload":"x"}`,
 		item(1, `{"type":"function_call","name":"shell","arguments":{"command":["ls"]},"call_id":"c9"}`),
@@ -653,8 +653,8 @@ func TestCodexNotices(t *testing.T) {
 		texts = append(texts, n.Text)
 	}
 	want := []string{
-		"line 2: not JSON", "line 3: not a Codex record: a JSON array", "line 4: unknown Codex record `world_state`",
-		"line 5: unknown Codex response item `tool_search_call`", "line 6: unknown Codex event `item_completed`",
+		"line 2: not JSON", "line 3: not a Codex record: a JSON array", "line 4: unknown Codex record `future_record`",
+		"line 5: unknown Codex response item `future_item`", "line 6: unknown Codex event `future_event`",
 		"line 8: `response_item` record: its payload is not an object", "line 10: not a Codex record: \"type\" is not a string",
 		"line 11: not a Codex record: no \"type\"",
 	}

@@ -79,6 +79,8 @@ type Session struct {
 	calls       map[string]*ToolCall
 	tooMany     *Notice // the notice that counts the notices past maxNotices
 	tooManyLine int     // the last line it counts
+	titledBy    Entry   // the prompt the title was taken from, while it is
+	promptTitle string
 }
 
 // Notices returns the notices, in order.

@@ -10,11 +10,18 @@ import "strings"
 
 // titleFromPrompt titles an untitled session by the entry, when it is
 // something a person typed.
+// A prompt that grows (streamed in chunks) titles it still.
 func (b *Builder) titleFromPrompt(e Entry) {
-	if b.Title != "" {
+	s := b.Session
+	switch {
+	case s.Title == "":
+	case e == s.titledBy && s.Title == s.promptTitle: // not replaced by the agent's title
+	default:
 		return
 	}
-	b.Title = PromptLine(e)
+	if l := PromptLine(e); l != "" {
+		s.Title, s.promptTitle, s.titledBy = l, l, e
+	}
 }
 
 // PromptLine is the first line of what a person typed, when the entry is

@@ -31,6 +31,16 @@ func TestTitleIsTheUsersWords(t *testing.T) {
 		t.Errorf("title %q", b.Title)
 	}
 
+	// a prompt streamed in chunks titles the session as it grows
+	d := session.NewBuilder()
+	m := &session.UserMessage{Role: session.RoleHuman, Content: text("Hel")}
+	d.Add(m)
+	m.Content = text("Hello there\nmore")
+	d.Touch(m)
+	if d.Title != "Hello there" {
+		t.Errorf("a streamed prompt's title %q", d.Title)
+	}
+
 	c := session.NewBuilder()
 	c.Add(&session.Event{Kind: "command", Summary: "/init\nwith args"})
 	if c.Title != "/init" {

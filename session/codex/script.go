@@ -19,6 +19,10 @@ type scriptCall struct {
 	text string         // apply_patch's string literal
 }
 
+// maxScriptCalls bounds the cards one script makes: a script of a million
+// literal calls is shown as it came, not as a million cards.
+const maxScriptCalls = 64
+
 // scriptTools are the nested tools deck shows as their own cards.
 var scriptTools = map[string]bool{"exec_command": true, "apply_patch": true}
 
@@ -43,6 +47,9 @@ func readScript(src string) (calls []scriptCall, ok bool) {
 				return nil, false
 			}
 			calls = append(calls, call)
+			if len(calls) > maxScriptCalls {
+				return nil, false
+			}
 		case isIdent(c):
 			for p.i < len(p.src) && isIdent(p.src[p.i]) {
 				p.i++

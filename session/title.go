@@ -27,21 +27,15 @@ func (b *Builder) titleFromPrompt(e Entry) {
 // PromptLine is the first line of what a person typed, when the entry is
 // that; else "".
 func PromptLine(e Entry) string {
-	switch x := e.(type) {
-	case *UserMessage:
-		if x.Role != RoleHuman {
-			return ""
-		}
-		for _, bl := range x.Content {
+	if m, ok := e.(*UserMessage); ok && m.Role == RoleHuman {
+		for _, bl := range m.Content {
 			if l := firstLine(bl.Text); bl.Type == "text" && l != "" {
 				return l
 			}
 		}
-	case *Event:
-		switch x.Kind {
-		case "command", "shell", "command/run":
-			return firstLine(x.Summary)
-		}
+	}
+	if ev, ok := e.(*Event); ok && (ev.Kind == "command" || ev.Kind == "shell" || ev.Kind == "command/run") {
+		return firstLine(ev.Summary)
 	}
 	return ""
 }

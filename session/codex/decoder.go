@@ -169,6 +169,7 @@ var itemTypes = map[string]bool{
 	"web_search_call": true, "ghost_snapshot": true,
 	"compaction": true, "compaction_summary": true, "context_compaction": true,
 	"tool_search_call": true, "tool_search_output": true, "additional_tools": true,
+	"image_generation_call": true,
 }
 
 // item handles one response item, from an envelope's payload or a bare line.
@@ -189,6 +190,8 @@ func (d *Decoder) item(typ string, raw jsontext.Value) (string, session.Outcome,
 		out, err = d.toolOutput(typ, raw)
 	case "web_search_call":
 		out, err = d.webSearch(raw)
+	case "image_generation_call":
+		out, err = d.imageGeneration(raw)
 	default: // ghost_snapshot (an undo point), compaction and context_compaction (encrypted
 		// history), the tools the model looked up or was given
 		out = session.AsBookkeeping

@@ -1,6 +1,7 @@
 package codex_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -210,5 +211,36 @@ func TestCodexApprovalsShowOnTheirCall(t *testing.T) {
 	}
 	if e := sessiontest.Events(s, "approval"); len(e) != 1 || e[0].Summary != "approval asked for call gone: write a.txt" {
 		t.Errorf("an approval for a call not in the log: %+v", e)
+	}
+}
+
+// The fixtures written in the current shape read with no notice, every
+// line accounted for, and no call left running.
+func TestCodexNewestFixturesReadWhole(t *testing.T) {
+	paths, _ := filepath.Glob(sessiontest.Testdata + "/fixtures/codex-*.jsonl")
+	if len(paths) < 3 {
+		t.Fatalf("%d fixtures", len(paths))
+	}
+	for _, p := range paths {
+		s := sessiontest.ReadBytes(sessiontest.ReadFile(t, p), 1<<20)
+		sessiontest.NoNotices(t, s)
+		if !s.Account.Balanced() {
+			t.Errorf("%s: accounting %+v", p, s.Account)
+		}
+		for _, c := range sessiontest.Calls(s) {
+			if c.Status() == session.CallPending && !c.Unfinished {
+				t.Errorf("%s: %s is still running", p, c.Title())
+			}
+		}
+	}
+}
+
+// A generated image is a card with its prompt, the image a placeholder.
+func TestCodexImageGeneration(t *testing.T) {
+	s := log(t, item(1, `{"type":"image_generation_call","id":"ig1","status":"completed","revised_prompt":"a red fox","result":"iVBORw0KGgo="}`))
+	c := sessiontest.OnlyCall(t, s)
+	v, ok := c.View.(session.GenericResultView)
+	if !ok || len(v.Content) != 2 || v.Content[0].Text != "a red fox" || v.Content[1].Type != "image" || strings.Contains(v.Content[1].Alt, "iVBOR") {
+		t.Errorf("image card %+v", c.View)
 	}
 }

@@ -1,6 +1,8 @@
 package codex
 
 import (
+	"fmt"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json/jsontext"
@@ -86,4 +88,36 @@ func (d *Decoder) threadName(raw jsontext.Value) session.Outcome {
 		d.s.Title = n
 	}
 	return session.AsBookkeeping
+}
+
+// imageGeneration is a generated image: a card with the prompt the model
+// settled on, and the image as a placeholder (never its bytes).
+func (d *Decoder) imageGeneration(raw jsontext.Value) (session.Outcome, error) {
+	var g struct {
+		ID     jsontext.Value `json:"id"`
+		Status jsontext.Value `json:"status"`
+		Prompt jsontext.Value `json:"revised_prompt"`
+		Result jsontext.Value `json:"result"`
+	}
+	if err := decodeItem("image_generation_call", raw, &g); err != nil {
+		return 0, err
+	}
+	id, _ := stringOf(g.ID)
+	status, _ := stringOf(g.Status)
+	prompt, _ := stringOf(g.Prompt)
+	image, _ := stringOf(g.Result)
+	t := &session.ToolCall{EntryBase: d.base(), CallID: id, Name: "image_generation", StartTime: d.now,
+		Call: session.GenericCallView{Title: "image generation", Kind: "image"}}
+	if status != "in_progress" && status != "generating" {
+		var content []session.ContentBlock
+		if prompt != "" {
+			content = append(content, session.ContentBlock{Type: "text", Text: prompt})
+		}
+		if image != "" {
+			content = append(content, session.ContentBlock{Type: "image", Alt: fmt.Sprintf("generated image, %d bytes of base64", len(image))})
+		}
+		t.Result, t.View, t.EndTime = &session.ToolResult{Content: content, IsError: status == "failed"}, session.GenericResultView{Content: content}, d.now
+	}
+	d.s.Add(t)
+	return session.AsEntry, nil
 }

@@ -148,6 +148,8 @@ func (d *Decoder) envelope(typ string, payload jsontext.Value) (string, session.
 		return typ, out, err
 	case "token_usage_record":
 		return typ, d.tokenUsageRecord(payload), nil
+	case "inter_agent_communication":
+		return typ, d.interAgent(payload), nil
 	}
 	if stateRecords[typ] {
 		return typ, session.AsBookkeeping, nil

@@ -244,3 +244,12 @@ func TestCodexImageGeneration(t *testing.T) {
 		t.Errorf("image card %+v", c.View)
 	}
 }
+
+// A message from another agent is injected text, never a prompt or a title.
+func TestCodexInterAgentMessage(t *testing.T) {
+	s := log(t, record(1, "inter_agent_communication", `{"author":"/root/researcher","recipient":"/root","other_recipients":[],"content":"found it","trigger_turn":true}`))
+	m := sessiontest.Of[*session.UserMessage](s)
+	if len(m) != 1 || m[0].Role != session.RoleInjected || m[0].Source != "agent /root/researcher" || s.Title != "" {
+		t.Errorf("messages %+v, title %q", m, s.Title)
+	}
+}

@@ -121,3 +121,24 @@ func (d *Decoder) imageGeneration(raw jsontext.Value) (session.Outcome, error) {
 	d.s.Add(t)
 	return session.AsEntry, nil
 }
+
+// interAgent is a message another agent of the thread tree sent this one
+// (multi-agent): injected text, from its author. An encrypted one is
+// bookkeeping.
+func (d *Decoder) interAgent(raw jsontext.Value) session.Outcome {
+	var m struct {
+		Author  jsontext.Value `json:"author"`
+		Content jsontext.Value `json:"content"`
+	}
+	_ = jsonline.Unmarshal(raw, &m)
+	text, _ := stringOf(m.Content)
+	if text == "" {
+		return session.AsBookkeeping
+	}
+	from := "another agent"
+	if a, _ := stringOf(m.Author); a != "" {
+		from = "agent " + a
+	}
+	d.s.Add(&session.UserMessage{EntryBase: d.base(), Role: session.RoleInjected, Source: from, Content: []session.ContentBlock{{Type: "text", Text: text}}})
+	return session.AsEntry
+}

@@ -32,7 +32,7 @@ type call struct {
 	run     run                 // a command: what it is
 	plan    *session.Plan
 	exec    *session.ToolCall // a feed: the exec's card
-	session string            // a feed: the exec session it writes to
+	session string            // a feed: the exec session it writes to; a wait: the cell
 	cells   []*nestedCall     // a cell: the calls its script makes
 	done    bool
 }
@@ -102,6 +102,9 @@ func (d *Decoder) toolCall(typ string, raw jsontext.Value) (session.Outcome, err
 			v.RawInput = rawArgs
 		}
 		call.cards = []*session.ToolCall{d.newCard(id, name, rawArgs, v)}
+		if name == "wait" && parsed { // code mode: the rest of a cell that yielded
+			call.session = sessionID(a["cell_id"])
+		}
 	}
 	key := id
 	if key == "" { // no id to pair an output with; still pending until its turn ends

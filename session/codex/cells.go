@@ -91,6 +91,19 @@ func (d *Decoder) finishCell(c *call, o output) {
 	}
 	script.View = session.GenericResultView{Content: []session.ContentBlock{{Type: "text", Text: status + "; its tool calls follow."}}}
 	d.s.Touch(script)
+	if r.status == "running" { // it yielded: a wait call brings the rest
+		d.openCells[r.cell] = c
+		d.pending[script.CallID+" (cell)"] = c
+		return
+	}
+	d.closeCell(c, r, failed)
+}
+
+// closeCell gives a finished script's calls that have no result yet the
+// results its result tells.
+func (d *Decoder) closeCell(c *call, r scriptResult, failed bool) {
+	d.cellOrder = dropCall(d.cellOrder, c)
+	delete(d.pending, c.cards[0].CallID+" (cell)")
 	commands := 0
 	for _, n := range c.cells {
 		if n.tool == "exec_command" {
@@ -106,13 +119,25 @@ func (d *Decoder) finishCell(c *call, o output) {
 				po.body = r.output
 			}
 			d.finishPatch(&call{cards: n.cards, ops: n.ops}, po)
-		case n.tool == "exec_command" && commands == 1 && r.status != "running":
+		case n.tool == "exec_command" && commands == 1:
 			d.finishCommand(&call{cards: n.cards, run: n.run}, commandOutput(r.output))
-		case r.status != "running": // its result is somewhere in the script's, not its own
+		default: // its result is somewhere in the script's, not its own
 			n.cards[0].Unfinished = true
 			d.s.Touch(n.cards[0])
 		}
 	}
+}
+
+// waitOutput: a wait call's output is the rest of the cell it waited on;
+// once the cell is done, its calls get their results.
+func (d *Decoder) waitOutput(c *call, o output) {
+	cell := d.openCells[c.session]
+	r := parseScriptResult(o.body)
+	if cell == nil || r.status == "running" || r.status == "" {
+		return
+	}
+	delete(d.openCells, c.session)
+	d.closeCell(cell, r, o.failed || r.status == "failed" || r.status == "terminated")
 }
 
 // commandOutput reads what a script printed of its one command: the
@@ -210,9 +235,6 @@ func (d *Decoder) itemCompleted(raw jsontext.Value) (session.Outcome, error) {
 // no result yet and (for a command) runs cmd.
 func (d *Decoder) waitingCell(tool, cmd string) *nestedCall {
 	for _, c := range d.cellOrder {
-		if c.done {
-			continue
-		}
 		for _, n := range c.cells {
 			if n.tool == tool && n.cards[0].Result == nil && !n.cards[0].Unfinished && (tool != "exec_command" || strings.TrimSpace(n.run.script) == strings.TrimSpace(cmd)) {
 				return n

@@ -32,16 +32,17 @@ type Decoder struct {
 	twins   twins                        // messages an event and a response item both carry
 	files   *present.FileLines           // what the reads showed of each file
 
-	bare          bool            // the log is of the bare era: no events tell prompts apart
-	turn          int             // task_started count
-	turnOpen      bool            // a task started and did not end
-	turnStart     int64           // when the open turn started
-	userEvents    bool            // the log has user_message events: they tell prompts from injected text
-	compacted     bool            // a compacted line came and its context_compacted event not yet
-	usageRecords  bool            // token_usage_record lines came: they are the usage
-	responses     map[string]bool // the responses whose usage is counted
-	cellOrder     []*call         // exec cells still waiting for their result, oldest first
-	model, effort string          // the last turn_context's
+	bare          bool             // the log is of the bare era: no events tell prompts apart
+	turn          int              // task_started count
+	turnOpen      bool             // a task started and did not end
+	turnStart     int64            // when the open turn started
+	userEvents    bool             // the log has user_message events: they tell prompts from injected text
+	compacted     bool             // a compacted line came and its context_compacted event not yet
+	usageRecords  bool             // token_usage_record lines came: they are the usage
+	responses     map[string]bool  // the responses whose usage is counted
+	cellOrder     []*call          // exec cells still waiting for their result, oldest first
+	openCells     map[string]*call // cells that yielded, by cell id, until a wait ends them
+	model, effort string           // the last turn_context's
 }
 
 // New starts a decoder that fills s.
@@ -49,7 +50,7 @@ func New(s *session.Builder) *Decoder {
 	s.Format = session.FormatCodex
 	return &Decoder{
 		s: s, calls: map[string]*call{}, pending: map[string]*call{}, running: map[string]*session.ToolCall{},
-		responses: map[string]bool{}, files: present.NewFileLines(),
+		responses: map[string]bool{}, openCells: map[string]*call{}, files: present.NewFileLines(),
 	}
 }
 

@@ -149,4 +149,5 @@ func (d *Decoder) endCalls() {
 		}
 	}
 	d.cellOrder = nil
+	clear(d.openCells)
 }

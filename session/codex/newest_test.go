@@ -253,3 +253,30 @@ func TestCodexInterAgentMessage(t *testing.T) {
 		t.Errorf("messages %+v, title %q", m, s.Title)
 	}
 }
+
+// A cell that yields ("Script running with cell ID N") goes on in a wait
+// call: its calls get their results when the cell ends there, or none when
+// the turn ends first.
+func TestCodexCellThatYields(t *testing.T) {
+	script := "await tools.exec_command({cmd: \"make\"});\nawait tools.exec_command({cmd: \"make test\"});"
+	s := log(t,
+		cell(1, "c1", script),
+		item(2, jsonText(map[string]any{"type": "custom_tool_call_output", "call_id": "c1", "output": "Script running with cell ID 7\nWall time 10.0 seconds\nOutput:\nbuilding\n"})),
+		commandItem(3, "make", "ok\n", 0),
+		call(4, "w1", "wait", map[string]any{"cell_id": "7", "yield_time_ms": 30000}),
+		output(5, "w1", "Script completed\nWall time 12.0 seconds\nOutput:\ndone\n"),
+		cell(6, "c2", script),
+		item(7, jsonText(map[string]any{"type": "custom_tool_call_output", "call_id": "c2", "output": "Script running with cell ID 8\nWall time 10.0 seconds\nOutput:\n"})),
+		event(8, `{"type":"turn_aborted","reason":"interrupted"}`),
+	)
+	c := sessiontest.Calls(s)
+	if len(c) != 7 {
+		t.Fatalf("%d calls", len(c))
+	}
+	if c[1].Status() != session.CallDone || !c[2].Unfinished || c[3].Name != "wait" || c[3].Status() != session.CallDone {
+		t.Errorf("make %v, make test unfinished %v, wait %v", c[1].Status(), c[2].Unfinished, c[3].Status())
+	}
+	if !c[5].Unfinished || !c[6].Unfinished {
+		t.Errorf("a cell still running when its turn ended: %v %v", c[5].Unfinished, c[6].Unfinished)
+	}
+}

@@ -37,7 +37,6 @@ func (d *Decoder) toolOutput(typ string, raw jsontext.Value) (session.Outcome, e
 		d.finishCommand(c, out)
 	case cellCall:
 		d.finishCell(c, out)
-		d.cellOrder = dropCall(d.cellOrder, c)
 	default:
 		t := c.cards[0]
 		t.Result = out.result()
@@ -45,6 +44,9 @@ func (d *Decoder) toolOutput(typ string, raw jsontext.Value) (session.Outcome, e
 		t.EndTime = out.end(t.StartTime, d.now)
 		t.View = session.GenericResultView{}
 		d.s.Touch(t)
+		if c.name == "wait" {
+			d.waitOutput(c, out)
+		}
 	}
 	d.settleApprovals(c)
 	return session.AsMerge, nil

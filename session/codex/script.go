@@ -285,6 +285,7 @@ func (p *jsScanner) stringLit() (string, bool) {
 // terminated, "running with cell ID N"), its wall time, then its output.
 type scriptResult struct {
 	status  string // completed, failed, terminated, running; "" when the text has no such head
+	cell    string // running: the cell a wait call resumes
 	seconds float64
 	timed   bool
 	output  string
@@ -303,6 +304,9 @@ func parseScriptResult(text string) scriptResult {
 			return r
 		case strings.HasPrefix(line, "Script running"):
 			r.status = "running"
+			if f := strings.Fields(line); len(f) > 0 {
+				r.cell = f[len(f)-1]
+			}
 		case strings.HasPrefix(line, "Script "):
 			r.status = strings.TrimSuffix(strings.Fields(line)[1], ".")
 		case strings.HasPrefix(line, "Wall time"):

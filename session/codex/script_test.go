@@ -46,7 +46,7 @@ func TestParseScriptResult(t *testing.T) {
 	for text, want := range map[string]scriptResult{
 		"Script completed\nWall time 1.2 seconds\nOutput:\nhi\n":           {status: "completed", seconds: 1.2, timed: true, output: "hi\n"},
 		"Script failed\nWall time: 0.1 seconds\nOutput:\nboom":             {status: "failed", seconds: 0.1, timed: true, output: "boom"},
-		"Script running with cell ID 3\nWall time 10.0 seconds\nOutput:\n": {status: "running", seconds: 10, timed: true},
+		"Script running with cell ID 3\nWall time 10.0 seconds\nOutput:\n": {status: "running", cell: "3", seconds: 10, timed: true},
 		"just text\n": {output: "just text\n"},
 		"Wall time\n": {output: "Wall time\n"},
 	} {

@@ -24,7 +24,7 @@ type scriptCall struct {
 const maxScriptCalls = 64
 
 // scriptTools are the nested tools deck shows as their own cards.
-var scriptTools = map[string]bool{"exec_command": true, "apply_patch": true}
+var scriptTools = map[string]bool{"exec_command": true, "shell_command": true, "apply_patch": true}
 
 // readScript finds a script's tool calls, skipping strings and comments.
 // ok is false when it makes none, or one deck cannot read.
@@ -131,6 +131,11 @@ func (p *jsScanner) toolCall() (scriptCall, bool) {
 		c.args = x
 		if c.tool == "apply_patch" { // {input: patch}
 			c.text, ok = x["input"].(string)
+			return c, ok
+		}
+		if c.tool == "shell_command" { // {command, workdir}: a command like exec_command's
+			cmd, isString := x["command"].(string)
+			c.tool, x["cmd"], ok = "exec_command", cmd, isString
 			return c, ok
 		}
 		_, ok = x["cmd"].(string)

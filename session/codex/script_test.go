@@ -10,8 +10,8 @@ import (
 func TestReadScript(t *testing.T) {
 	calls, ok := readScript("// tools.exec_command({cmd: \"not me\"})\nconst s = \"tools.apply_patch(x)\";\n" +
 		"const r = await tools.exec_command({cmd: 'echo \\'hi\\'\\n', workdir: \"/w\", yield_time_ms: 1e4, env: {A: [\"b\"]},});\n" +
-		"await tools.apply_patch(`*** Begin Patch\n*** End Patch`);")
-	if !ok || len(calls) != 2 || calls[0].args["cmd"] != "echo 'hi'\n" || calls[0].args["workdir"] != "/w" || calls[1].text != "*** Begin Patch\n*** End Patch" {
+		"await tools.apply_patch(`*** Begin Patch\n*** End Patch`);\nawait tools.shell_command({command: \"ls\"});")
+	if !ok || len(calls) != 3 || calls[2].tool != "exec_command" || calls[2].args["cmd"] != "ls" || calls[0].args["cmd"] != "echo 'hi'\n" || calls[0].args["workdir"] != "/w" || calls[1].text != "*** Begin Patch\n*** End Patch" {
 		t.Fatalf("calls %+v, %v", calls, ok)
 	}
 	for _, src := range []string{

@@ -280,3 +280,17 @@ func TestCodexCellThatYields(t *testing.T) {
 		t.Errorf("a cell still running when its turn ended: %v %v", c[5].Unfinished, c[6].Unfinished)
 	}
 }
+
+// Several wrapped contexts in one message, a block each, are injected; a
+// message with a typed block is not.
+func TestCodexInjectedBlocks(t *testing.T) {
+	two := item(1, jsonText(map[string]any{"type": "message", "role": "user", "content": []any{
+		map[string]any{"type": "input_text", "text": "<environment_context><cwd>/w</cwd></environment_context>"},
+		map[string]any{"type": "input_text", "text": "<recommended_plugins>\n- github\n</recommended_plugins>"},
+	}}))
+	s := log(t, two, item(2, jsonText(map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "fix it"}}})))
+	m := sessiontest.Of[*session.UserMessage](s)
+	if len(m) != 2 || m[0].Role != session.RoleContext || m[1].Role != session.RoleHuman || s.Title != "fix it" {
+		t.Errorf("messages %+v, title %q", m, s.Title)
+	}
+}

@@ -34,12 +34,14 @@ func (b *Builder) Add(e Entry) {
 	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
 		s.calls[c.CallID] = c
 	}
+	b.titleFromPrompt(e)
 }
 
 // Touch records that an entry changed.
 func (b *Builder) Touch(e Entry) {
 	e.base().Rev++
 	b.Rev++
+	b.titleFromPrompt(e) // a message a reader learns was typed after all
 }
 
 // Remove drops an entry (a streamed block its committed message replaced).
@@ -63,6 +65,31 @@ func (b *Builder) SetCallID(c *ToolCall, id string) {
 
 // Calls yields every call that has an id, in no order.
 func (b *Builder) Calls() func(yield func(*ToolCall) bool) { return maps.Values(b.calls) }
+
+// EndCalls marks every call still pending as one that will get no result
+// (ToolCall.Unfinished), as a turn's end does: the log ended, or its turn
+// did, before the result came.
+func (b *Builder) EndCalls() {
+	for _, e := range b.Entries {
+		if c, ok := e.(*ToolCall); ok {
+			b.endCall(c)
+		}
+	}
+}
+
+// endCall marks one call, and the calls of a subagent's work inside it.
+func (b *Builder) endCall(c *ToolCall) {
+	if c.Result == nil && !c.Unfinished {
+		c.Unfinished = true
+		b.Touch(c)
+	}
+	for _, e := range c.Nested {
+		if n, ok := e.(*ToolCall); ok && n.Result == nil && !n.Unfinished {
+			n.Unfinished = true
+			b.Touch(c)
+		}
+	}
+}
 
 // Tally records where a line of kind went (bookkeeping is counted by kind).
 func (b *Builder) Tally(out Outcome, kind string) {

@@ -120,7 +120,7 @@ type ToolCall struct {
 
 	Call   CallView
 	Result *ToolResult
-	View   ResultView // nil while pending
+	View   ResultView // nil while pending, but for a command's output shown as it streams
 
 	// DiffStarts numbers the diff the card shows (the result's, else the
 	// call's): for each FileDiff, the file line its old text starts at, as

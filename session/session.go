@@ -79,6 +79,8 @@ type Session struct {
 	calls       map[string]*ToolCall
 	tooMany     *Notice // the notice that counts the notices past maxNotices
 	tooManyLine int     // the last line it counts
+	titledBy    Entry   // the prompt the title was taken from, while it is
+	promptTitle string
 }
 
 // Notices returns the notices, in order.
@@ -125,8 +127,12 @@ func (b *Builder) Notice(line int, text string) {
 }
 
 // Finish is called once the input has ended: the notice that stands for
-// those past the bound gets its exact count.
-func (b *Builder) Finish() { b.countNotices() }
+// those past the bound gets its exact count, and every call still waiting
+// for its result will never get one.
+func (b *Builder) Finish() {
+	b.countNotices()
+	b.EndCalls()
+}
 
 // countNotices words the notice that stands for the notices past the bound.
 func (b *Builder) countNotices() {

@@ -205,8 +205,15 @@ func TestACPMetaTerminalOutputStreams(t *testing.T) {
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"data":"one\n","terminal_id":"c1"}}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output_delta":{"data":"two\n","terminal_id":"c1"}}}`),
 	}
-	s := readLog(t, append(head, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"exit_code":0,"signal":null}}}`))...)
+	// while the command runs, what it printed shows as it comes; the log
+	// ended there, so it will get no result
+	s := readLog(t, head...)
 	c := sessiontest.OnlyCall(t, s)
+	if v, ok := c.View.(session.TerminalResultView); !ok || v.Output != "one\ntwo\n" || v.ExitCode != nil || c.Status() != session.CallPending || !c.Unfinished {
+		t.Fatalf("a running command: %+v", c)
+	}
+	s = readLog(t, append(head, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","_meta":{"terminal_exit":{"exit_code":0,"signal":null}}}`))...)
+	c = sessiontest.OnlyCall(t, s)
 	if v := c.View.(session.TerminalResultView); v.Output != "one\ntwo\n" || *v.ExitCode != 0 || c.Call.(session.TerminalCallView).Cwd != "/p" {
 		t.Fatalf("view %#v", c.View)
 	}
@@ -575,5 +582,25 @@ func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
 	}
 	if ev := sessiontest.Events(s, "session"); ev[2].Summary != "back to session A" {
 		t.Fatalf("events %+v", ev)
+	}
+}
+
+// The title is the first prompt typed, until the agent names the session.
+func TestACPTitleIsTheFirstPrompt(t *testing.T) {
+	prompt := `{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"fix it\nplease"}]}}`
+	if s := readLog(t, prompt); s.Title != "fix it" {
+		t.Errorf("title %q", s.Title)
+	}
+	if s := readLog(t, prompt, update("s", `{"sessionUpdate":"session_info_update","title":"Fix the build"}`)); s.Title != "Fix the build" {
+		t.Errorf("title %q", s.Title)
+	}
+}
+
+// A call still pending when the capture ends gets no result: it is never
+// drawn as running.
+func TestACPCallsEndWithTheLog(t *testing.T) {
+	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","title":"Read a","status":"in_progress"}`))
+	if c := sessiontest.OnlyCall(t, s); !c.Unfinished {
+		t.Errorf("call %+v", c)
 	}
 }

@@ -22,8 +22,26 @@ func (d *Decoder) present(c *call) {
 		t.Result = &session.ToolResult{Content: c.resultContent(), IsError: c.status == "failed"}
 		t.View = d.resultView(c)
 		t.Duration = duration(c.output)
+	} else if v, ok := d.streaming(c); ok {
+		t.View = v
 	}
 	d.track(c)
+}
+
+// streaming is the output a command still running has printed so far
+// (streamed in _meta, or read from its terminal), shown as it comes; the
+// call stays pending, with no exit code until it finishes.
+func (d *Decoder) streaming(c *call) (session.TerminalResultView, bool) {
+	if c.kindOf() != "execute" {
+		return session.TerminalResultView{}, false
+	}
+	out := c.streamed.String()
+	for _, id := range c.terminals {
+		if t := d.terminals[callKey{c.key.session, id}]; out == "" && t != nil && t.hasOutput {
+			out = t.output
+		}
+	}
+	return session.TerminalResultView{Output: out}, out != ""
 }
 
 // duration is how long a call ran, in ms, as its raw output says: Codex's

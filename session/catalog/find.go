@@ -5,11 +5,9 @@ import (
 	"os"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -83,34 +81,12 @@ func Scan(e Item) Item {
 	// Not told its path: a title needs none of what lies beside a log
 	// (Claude Code's subagent files, megabytes each).
 	s, _ := source.ReadAll(io.LimitReader(f, scanLimit))
+	// the session's own title rule, the one the viewer shows
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
-	if e.Title == "" {
-		e.Title = firstPrompt(s)
-	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)
 	}
 	return e
-}
-
-// firstPrompt is the first line of the first thing a person asked (a
-// prompt, or a slash or shell command), the title of a session whose agent
-// names none.
-func firstPrompt(s *session.Session) string {
-	for _, en := range s.Entries {
-		if m, ok := en.(*session.UserMessage); ok && m.Role == session.RoleHuman {
-			for _, b := range m.Content {
-				if t := strings.TrimSpace(b.Text); b.Type == "text" && t != "" {
-					first, _, _ := strings.Cut(t, "\n")
-					return first
-				}
-			}
-		}
-		if e, ok := en.(*session.Event); ok && (e.Kind == "command" || e.Kind == "shell" || e.Kind == "command/run") {
-			return e.Summary
-		}
-	}
-	return ""
 }
 
 // ScanAll reads every session's title, several at a time.

@@ -537,6 +537,27 @@ func TestClaudeTitle(t *testing.T) {
 	if s := named.read(t); s.Title != "Named" {
 		t.Errorf("title %q: a name the user gave wins", s.Title)
 	}
+	ai := (&ccLog{}).add(obj{"type": "ai-title", "aiTitle": "Old"}).add(obj{"type": "ai-title", "aiTitle": "Fix the parser"}).
+		add(obj{"type": "summary", "summary": "B", "leafUuid": "u1"}).prompt("x")
+	if s := ai.read(t); s.Title != "Fix the parser" {
+		t.Errorf("title %q: Claude Code's own title, the last, over summaries", s.Title)
+	}
+	if s := (&ccLog{}).add(obj{"type": "ai-title", "aiTitle": "AI"}).add(obj{"type": "custom-title", "customTitle": "Mine"}).read(t); s.Title != "Mine" {
+		t.Errorf("title %q: the person's name over Claude Code's", s.Title)
+	}
+	// with no title record, the first thing typed: never a caveat or a reminder
+	typed := (&ccLog{}).add(obj{"type": "user", "isMeta": true, "message": obj{"role": "user", "content": "<local-command-caveat>Caveat: the messages below…</local-command-caveat>"}}).
+		add(obj{"type": "user", "message": obj{"role": "user", "content": "<system-reminder>be nice</system-reminder>"}}).
+		add(obj{"type": "last-prompt", "lastPrompt": "later"}).add(obj{"type": "queue-operation", "operation": "enqueue", "content": "queued"}).
+		add(obj{"type": "attachment", "attachment": obj{"type": "hook_additional_context"}}).add(obj{"type": "atis-latch"}).
+		prompt("list the files\nand more")
+	if s := typed.read(t); s.Title != "list the files" || len(s.Notices()) != 0 {
+		t.Errorf("title %q, notices %v", s.Title, sessiontest.NoticeTexts(s))
+	}
+	cmd := (&ccLog{}).add(obj{"type": "user", "message": obj{"role": "user", "content": "<command-name>/review</command-name>\n<command-message>review</command-message>\n<command-args>pr 12</command-args>"}})
+	if s := cmd.read(t); s.Title != "/review pr 12" {
+		t.Errorf("title %q: a slash command is what was typed", s.Title)
+	}
 }
 
 func TestClaudeBookkeepingAndNotices(t *testing.T) {
@@ -828,5 +849,13 @@ func TestClaudeAPIErrorShapes(t *testing.T) {
 		if e, ok := s.Entries[0].(*session.Event); !ok || e.Summary != c.want {
 			t.Errorf("%s: %#v, want %q", c.err, s.Entries[0], c.want)
 		}
+	}
+}
+
+// A call with no result when the transcript ends gets none: never running.
+func TestClaudeCallsEndWithTheLog(t *testing.T) {
+	s := (&ccLog{}).prompt("go").use("m1", "t1", "Bash", obj{"command": "sleep 9"}).read(t)
+	if c := sessiontest.OnlyCall(t, s); !c.Unfinished {
+		t.Errorf("call %+v", c)
 	}
 }

@@ -49,6 +49,7 @@ type Decoder struct {
 	uuids       map[string]bool   // uuids seen, for summaries written before their leaf
 	titled      bool              // the title came from a summary whose leaf is in this file
 	customTitle bool              // the user named the session: summaries do not rename it
+	aiTitle     bool              // Claude Code named the session (ai-title): summaries do not rename it
 	turn        int
 	promptSeen  bool           // a sidechain's first prompt was shown
 	command     *session.Event // the last slash command, while its expansion may follow
@@ -103,6 +104,7 @@ type record struct {
 	Summary     string `json:"summary"`
 	LeafUUID    string `json:"leafUuid"`
 	CustomTitle string `json:"customTitle"`
+	AITitle     string `json:"aiTitle"`
 }
 
 // outcome is where a line went: an entry, a merge, or bookkeeping of
@@ -200,7 +202,12 @@ func (d *Decoder) record(num int, r *record) (outcome, error) {
 			d.s.Title, d.customTitle = r.CustomTitle, true
 		}
 		return hidden(r.Type), nil
-	case "file-history-snapshot", "queue-operation", "attachment", "last-prompt", "atis-latch", "tag", "ai-title":
+	case "ai-title": // the title Claude Code made: the last one, under the person's own
+		if r.AITitle != "" && !d.sub && !d.customTitle {
+			d.s.Title, d.aiTitle = r.AITitle, true
+		}
+		return hidden(r.Type), nil
+	case "file-history-snapshot", "queue-operation", "attachment", "last-prompt", "atis-latch", "tag", "agent-name":
 		return hidden(r.Type), nil
 	}
 	return outcome{}, fmt.Errorf("unknown Claude Code record `%s`", r.Type)
@@ -211,7 +218,7 @@ func (d *Decoder) record(num int, r *record) (outcome, error) {
 func (d *Decoder) facts(r *record) {
 	if r.UUID != "" {
 		d.uuids[r.UUID] = true
-		if t, ok := d.leaves[r.UUID]; ok && !d.customTitle && !d.sub {
+		if t, ok := d.leaves[r.UUID]; ok && !d.customTitle && !d.aiTitle && !d.sub {
 			d.s.Title, d.titled = t, true
 		}
 	}
@@ -238,7 +245,7 @@ func (d *Decoder) facts(r *record) {
 // leafUuid, which may be another session's file. The one whose leaf is here
 // wins; else the last one read.
 func (d *Decoder) summary(r *record) {
-	if r.Summary == "" || d.sub || d.customTitle {
+	if r.Summary == "" || d.sub || d.customTitle || d.aiTitle {
 		return
 	}
 	switch {

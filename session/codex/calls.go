@@ -20,6 +20,7 @@ const (
 	planCall             // update_plan: a plan
 	feedCall             // write_stdin into a running exec: that exec's card
 	webCall              // a web search still searching
+	cellCall             // exec: a JavaScript cell and the calls it makes
 )
 
 // call is a tool call and the cards it shows as.
@@ -31,7 +32,8 @@ type call struct {
 	run     run                 // a command: what it is
 	plan    *session.Plan
 	exec    *session.ToolCall // a feed: the exec's card
-	session string            // a feed: the exec session it writes to
+	session string            // a feed: the exec session it writes to; a wait: the cell
+	cells   []*nestedCall     // a cell: the calls its script makes
 	done    bool
 }
 
@@ -81,6 +83,9 @@ func (d *Decoder) toolCall(typ string, raw jsontext.Value) (session.Outcome, err
 			patch = s
 		}
 		d.patchCards(call, id, rawArgs, patch, a.Str("workdir"))
+	case name == "exec" && typ == "custom_tool_call":
+		d.execCell(call, id, rawArgs)
+		d.cellOrder = append(d.cellOrder, call)
 	case shellTools[name]:
 		d.commandCard(call, id, rawArgs, a, parsed)
 	case name == "write_stdin":
@@ -97,6 +102,9 @@ func (d *Decoder) toolCall(typ string, raw jsontext.Value) (session.Outcome, err
 			v.RawInput = rawArgs
 		}
 		call.cards = []*session.ToolCall{d.newCard(id, name, rawArgs, v)}
+		if name == "wait" && parsed { // code mode: the rest of a cell that yielded
+			call.session = sessionID(a["cell_id"])
+		}
 	}
 	key := id
 	if key == "" { // no id to pair an output with; still pending until its turn ends

@@ -32,13 +32,17 @@ type Decoder struct {
 	twins   twins                        // messages an event and a response item both carry
 	files   *present.FileLines           // what the reads showed of each file
 
-	bare          bool   // the log is of the bare era: no events tell prompts apart
-	turn          int    // task_started count
-	turnOpen      bool   // a task started and did not end
-	turnStart     int64  // when the open turn started
-	userEvents    bool   // the log has user_message events: they tell prompts from injected text
-	compacted     bool   // a compacted line came and its context_compacted event not yet
-	model, effort string // the last turn_context's
+	bare          bool             // the log is of the bare era: no events tell prompts apart
+	turn          int              // task_started count
+	turnOpen      bool             // a task started and did not end
+	turnStart     int64            // when the open turn started
+	userEvents    bool             // the log has user_message events: they tell prompts from injected text
+	compacted     bool             // a compacted line came and its context_compacted event not yet
+	usageRecords  bool             // token_usage_record lines came: they are the usage
+	responses     map[string]bool  // the responses whose usage is counted
+	cellOrder     []*call          // exec cells still waiting for their result, oldest first
+	openCells     map[string]*call // cells that yielded, by cell id, until a wait ends them
+	model, effort string           // the last turn_context's
 }
 
 // New starts a decoder that fills s.
@@ -46,7 +50,7 @@ func New(s *session.Builder) *Decoder {
 	s.Format = session.FormatCodex
 	return &Decoder{
 		s: s, calls: map[string]*call{}, pending: map[string]*call{}, running: map[string]*session.ToolCall{},
-		files: present.NewFileLines(),
+		responses: map[string]bool{}, openCells: map[string]*call{}, files: present.NewFileLines(),
 	}
 }
 
@@ -143,6 +147,13 @@ func (d *Decoder) envelope(typ string, payload jsontext.Value) (string, session.
 	case "compacted":
 		out, err := d.compactedLine(payload)
 		return typ, out, err
+	case "token_usage_record":
+		return typ, d.tokenUsageRecord(payload), nil
+	case "inter_agent_communication":
+		return typ, d.interAgent(payload), nil
+	}
+	if stateRecords[typ] {
+		return typ, session.AsBookkeeping, nil
 	}
 	return "", 0, fmt.Errorf("unknown Codex record `%s`", typ)
 }
@@ -159,7 +170,9 @@ var itemTypes = map[string]bool{
 	"custom_tool_call": true, "custom_tool_call_output": true,
 	"local_shell_call": true, "local_shell_call_output": true,
 	"web_search_call": true, "ghost_snapshot": true,
-	"compaction": true, "compaction_summary": true,
+	"compaction": true, "compaction_summary": true, "context_compaction": true,
+	"tool_search_call": true, "tool_search_output": true, "additional_tools": true,
+	"image_generation_call": true,
 }
 
 // item handles one response item, from an envelope's payload or a bare line.
@@ -180,7 +193,10 @@ func (d *Decoder) item(typ string, raw jsontext.Value) (string, session.Outcome,
 		out, err = d.toolOutput(typ, raw)
 	case "web_search_call":
 		out, err = d.webSearch(raw)
-	default: // ghost_snapshot (an undo point), compaction (encrypted history)
+	case "image_generation_call":
+		out, err = d.imageGeneration(raw)
+	default: // ghost_snapshot (an undo point), compaction and context_compaction (encrypted
+		// history), the tools the model looked up or was given
 		out = session.AsBookkeeping
 	}
 	return typ, out, err

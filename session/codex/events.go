@@ -26,7 +26,17 @@ var quietEvents = map[string]bool{
 	"patch_apply_begin": true, "patch_apply_end": true, "turn_diff": true,
 	"mcp_tool_call_begin": true, "mcp_tool_call_end": true,
 	"web_search_begin": true, "web_search_end": true,
-	"exec_approval_request": true, "apply_patch_approval_request": true,
+	"item_started": true, "injected_message": true, "thread_goal_updated": true, "sub_agent_activity": true,
+	"image_generation_begin": true, "image_generation_end": true, "guardian_assessment": true, "guardian_warning": true,
+	"dynamic_tool_call_request": true, "dynamic_tool_call_response": true, "terminal_interaction": true,
+	"collab_agent_spawn_begin": true, "collab_agent_spawn_end": true, "collab_agent_interaction_begin": true,
+	"collab_agent_interaction_end": true, "collab_waiting_begin": true, "collab_waiting_end": true,
+	"collab_close_begin": true, "collab_close_end": true, "collab_resume_begin": true, "collab_resume_end": true,
+	"model_reroute": true, "model_verification": true, "turn_moderation_metadata": true, "safety_buffering": true,
+	"raw_response_item": true, "request_permissions": true, "request_user_input": true, "elicitation_request": true,
+	"patch_apply_updated": true, "mcp_startup_update": true, "mcp_startup_complete": true, "deprecation_notice": true,
+	"hook_started": true, "hook_completed": true, "list_skills_response": true, "skills_update_available": true,
+	"undo_started": true, "realtime_conversation_started": true, "realtime_conversation_closed": true,
 	"plan_update": true, "agent_reasoning_section_break": true,
 	"session_configured": true, "mcp_list_tools_response": true, "list_custom_prompts_response": true,
 	"get_history_entry_response": true, "shutdown_complete": true, "background_event": true,
@@ -64,6 +74,15 @@ func (d *Decoder) event(raw jsontext.Value) (string, session.Outcome, error) {
 			detail = "(" + reason + ")"
 		}
 		return typ, d.taskEnded("aborted", detail), nil
+	case "item_completed":
+		out, err := d.itemCompleted(raw)
+		return typ, out, err
+	case "thread_settings_applied":
+		return typ, d.threadSettings(raw), nil
+	case "thread_name_updated":
+		return typ, d.threadName(raw), nil
+	case "exec_approval_request", "apply_patch_approval_request":
+		return typ, d.approvalAsked(raw), nil
 	case "context_compacted":
 		if d.compacted { // the compacted line showed it
 			d.compacted = false
@@ -108,15 +127,27 @@ func (d *Decoder) taskEnded(reason, detail string) session.Outcome {
 	return session.AsEntry
 }
 
-// endCalls marks the calls still pending as unfinished.
+// endCalls marks the calls still pending as unfinished, a script's too; an
+// approval still asked will not be answered.
 func (d *Decoder) endCalls() {
 	for id, c := range d.pending {
 		delete(d.pending, id)
-		for _, t := range c.cards {
+		cards := c.cards
+		for _, n := range c.cells {
+			cards = append(cards, n.cards...)
+		}
+		for _, t := range cards {
 			if t.Result == nil && !t.Unfinished {
 				t.Unfinished = true
+				if t.Approval != nil && t.Approval.Outcome == "" {
+					a := *t.Approval
+					a.Outcome = session.Unavailable
+					t.Approval = &a
+				}
 				d.s.Touch(t)
 			}
 		}
 	}
+	d.cellOrder = nil
+	clear(d.openCells)
 }

@@ -16,6 +16,8 @@ import (
 // panics, and every line is accounted for.
 func FuzzCodexReader(f *testing.F) {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/codex/*.jsonl")
+	newest, _ := filepath.Glob(sessiontest.Testdata + "/fixtures/codex-*.jsonl")
+	paths = append(paths, newest...)
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {

@@ -159,7 +159,7 @@ func (d *Decoder) userItem(text string, blocks []session.ContentBlock) session.O
 		return session.AsMerge
 	}
 	m := &session.UserMessage{EntryBase: d.base(), Content: blocks}
-	role, source, injected := injected(text)
+	role, source, injected := injectedBlocks(blocks)
 	switch {
 	case injected:
 		m.Role, m.Source = role, source
@@ -172,9 +172,6 @@ func (d *Decoder) userItem(text string, blocks []session.ContentBlock) session.O
 		}
 	}
 	d.s.Add(m)
-	if m.Role == session.RoleHuman {
-		d.titleFrom(text)
-	}
 	d.twins.fromItems = keep(d.twins.fromItems, twin{"user", text, m})
 	return session.AsEntry
 }
@@ -185,22 +182,31 @@ func (d *Decoder) promote(m *session.UserMessage) {
 		return
 	}
 	m.Role, m.Source = session.RoleHuman, ""
-	d.s.Touch(m)
-	d.titleFrom(session.TextOf(m.Content))
+	d.s.Touch(m) // which titles an untitled session
 }
 
-// titleFrom names an untitled session by its first prompt's first line, as
-// Codex's own session list does.
-func (d *Decoder) titleFrom(text string) {
-	if d.s.Title != "" {
-		return
-	}
-	for _, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			d.s.Title = l
-			return
+// injectedBlocks tells an injected message by its text blocks: Codex may
+// put several wrapped contexts in one message (the environment, then the
+// recommended plugins), each its own block. The message is injected when
+// every text block is; it is named by the first.
+func injectedBlocks(blocks []session.ContentBlock) (session.MessageRole, string, bool) {
+	var role session.MessageRole
+	var source string
+	n := 0
+	for _, b := range blocks {
+		if b.Type != "text" || strings.TrimSpace(b.Text) == "" {
+			continue
 		}
+		r, src, ok := injected(b.Text)
+		if !ok {
+			return 0, "", false
+		}
+		if n == 0 {
+			role, source = r, src
+		}
+		n++
 	}
+	return role, source, n > 0
 }
 
 // wrapper is text Codex wraps in one tag: <environment_context>…
@@ -278,7 +284,6 @@ func (d *Decoder) userEvent(text string, images int) session.Outcome {
 	}
 	m := &session.UserMessage{EntryBase: d.base(), Role: session.RoleHuman, Content: blocks}
 	d.s.Add(m)
-	d.titleFrom(text)
 	d.twins.fromEvents = keep(d.twins.fromEvents, twin{"user", text, m})
 	return session.AsEntry
 }

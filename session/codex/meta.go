@@ -120,7 +120,7 @@ func (d *Decoder) tokenCount(raw jsontext.Value) session.Outcome {
 			} `json:"total_token_usage"`
 		} `json:"info"`
 	}
-	if jsonline.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
+	if !d.usageRecords && jsonline.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
 		u := t.Info.Total
 		in, cached := jsonline.Num(u.Input), jsonline.Num(u.Cached)
 		d.s.Usage = session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning)}

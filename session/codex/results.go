@@ -35,6 +35,8 @@ func (d *Decoder) toolOutput(typ string, raw jsontext.Value) (session.Outcome, e
 		d.finishPatch(c, out)
 	case shellCall:
 		d.finishCommand(c, out)
+	case cellCall:
+		d.finishCell(c, out)
 	default:
 		t := c.cards[0]
 		t.Result = out.result()
@@ -42,7 +44,11 @@ func (d *Decoder) toolOutput(typ string, raw jsontext.Value) (session.Outcome, e
 		t.EndTime = out.end(t.StartTime, d.now)
 		t.View = session.GenericResultView{}
 		d.s.Touch(t)
+		if c.name == "wait" {
+			d.waitOutput(c, out)
+		}
 	}
+	d.settleApprovals(c)
 	return session.AsMerge, nil
 }
 
@@ -140,4 +146,14 @@ func (d *Decoder) strayOutput(id string, prev *call, o output) session.Outcome {
 	}
 	d.s.Add(t)
 	return session.AsEntry
+}
+
+// dropCall removes a call from a list.
+func dropCall(list []*call, c *call) []*call {
+	for i, x := range list {
+		if x == c {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
 }

@@ -489,8 +489,9 @@ func TestCodexBareEra(t *testing.T) {
 	}
 }
 
-// A call with no output is pending; when its turn ends it is unfinished.
-// Turns open and close with their reason.
+// A call with no output is pending until its turn or the log ends: then it
+// is unfinished (no result), never running. Turns open and close with their
+// reason.
 func TestCodexPendingAndTurns(t *testing.T) {
 	lines := []string{
 		event(1, `{"type":"task_started","turn_id":"t1"}`),
@@ -498,8 +499,8 @@ func TestCodexPendingAndTurns(t *testing.T) {
 	}
 	s := log(t, lines...)
 	c := sessiontest.Calls(s)[0]
-	if c.Status() != session.CallPending || c.View != nil || c.Unfinished {
-		t.Errorf("pending call %+v", c)
+	if c.Status() != session.CallPending || c.View != nil || !c.Unfinished {
+		t.Errorf("a call still pending when the log ended: %+v", c)
 	}
 	s = log(t, append(lines, event(5, `{"type":"turn_aborted","reason":"interrupted"}`),
 		event(6, `{"type":"task_started","turn_id":"t2"}`), event(8, `{"type":"task_complete","turn_id":"t2","last_agent_message":null}`))...)
@@ -638,9 +639,9 @@ func TestCodexNotices(t *testing.T) {
 	s := log(t,
 		`not json at all`,
 		`[1,2]`,
-		`{"timestamp":"`+at(1)+`","type":"world_state","payload":{}}`,
-		item(1, `{"type":"tool_search_call"}`),
-		event(1, `{"type":"item_completed"}`),
+		`{"timestamp":"`+at(1)+`","type":"future_record","payload":{}}`,
+		item(1, `{"type":"future_item"}`),
+		event(1, `{"type":"future_event"}`),
 		item(1, `{"type":"message","role":"user","content":7}`),
 		`{"timestamp":"`+at(1)+`","type":"response_item","payload":"x"}`,
 		item(1, `{"type":"function_call","name":"shell","arguments":{"command":["ls"]},"call_id":"c9"}`),
@@ -652,8 +653,8 @@ func TestCodexNotices(t *testing.T) {
 		texts = append(texts, n.Text)
 	}
 	want := []string{
-		"line 2: not JSON", "line 3: not a Codex record: a JSON array", "line 4: unknown Codex record `world_state`",
-		"line 5: unknown Codex response item `tool_search_call`", "line 6: unknown Codex event `item_completed`",
+		"line 2: not JSON", "line 3: not a Codex record: a JSON array", "line 4: unknown Codex record `future_record`",
+		"line 5: unknown Codex response item `future_item`", "line 6: unknown Codex event `future_event`",
 		"line 8: `response_item` record: its payload is not an object", "line 10: not a Codex record: \"type\" is not a string",
 		"line 11: not a Codex record: no \"type\"",
 	}

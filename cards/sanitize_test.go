@@ -90,3 +90,61 @@ func TestMarkdownShowsNoForeignEscape(t *testing.T) {
 		}
 	}
 }
+
+// manyParams is a CSI or DCS with n parameters and an intermediate, the
+// shape that panicked x/ansi v0.11.9's parser from 33 parameters on.
+func manyParams(intro string, n int, inter string) string {
+	return intro + strings.Repeat("1;", max(n-1, 0)) + strings.Repeat("1", min(n, 1)) + inter + "m"
+}
+
+// The sanitiser is total: a sequence with any number of parameters is
+// removed whole, in clean text and in command output, and the text after
+// it survives (x/ansi v0.11.9 panicked on the 33rd parameter).
+func TestASequenceOfAnyLengthIsRemovedWhole(t *testing.T) {
+	cases := []string{"\x1b[" + strings.Repeat("1;", 32) + "1m"} // the sequence
+	for n := 0; n <= 300; n++ {
+		for _, intro := range []string{"\x1b[", "\x1bP", "\u009b", "\x1b[?"} {
+			for _, inter := range []string{"", " ", "$"} {
+				cases = append(cases, manyParams(intro, n, inter))
+			}
+		}
+	}
+	for _, seq := range cases {
+		in := "before" + seq + "after"
+		if strings.HasPrefix(seq, "\x1bP") {
+			in = "before" + seq + "body\x1b\\after"
+		}
+		if got := Safe(in); got != "beforeafter" {
+			t.Fatalf("Safe(%q) = %q", in, got)
+		}
+		if got := termPlain(in); len(got) != 1 || got[0] != "beforeafter" {
+			t.Fatalf("output %q: %q", in, got)
+		}
+	}
+}
+
+// Should the decoder panic on some input, that sequence goes and the rest
+// of the text stays.
+func TestAPanicInTheDecoderDropsOnlyItsSequence(t *testing.T) {
+	real := decode
+	defer func() { decode = real }()
+	decode = func(s string, state byte, p *ansi.Parser) (string, int, int, byte) {
+		if strings.HasPrefix(s, "\x1b[") || strings.HasPrefix(s, "\x1b]") {
+			panic("a parser bug")
+		}
+		return real(s, state, p)
+	}
+	for in, want := range map[string]string{
+		"a\x1b[31;1mb":              "ab",
+		"a\x1b]0;title\x07b":        "ab",
+		"a\x1b[31":                  "a",
+		"a\x1b]52;c;x\x1b\\b\u202e": "ab⟨RLO⟩",
+	} {
+		if got := Safe(in); got != want {
+			t.Errorf("Safe(%q) = %q, want %q", in, got, want)
+		}
+		if got := termPlain(in); len(got) != 1 || got[0] != want {
+			t.Errorf("output %q: %q, want %q", in, got, want)
+		}
+	}
+}

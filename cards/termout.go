@@ -64,15 +64,14 @@ func (p *termParser) line(l string) {
 	parser := ansi.GetParser()
 	defer ansi.PutParser(parser)
 	for len(l) > 0 {
-		parser.Reset()
-		seq, _, n, newState := ansi.DecodeSequence(l, state, parser)
+		seq, n, newState := decodeSafely(l, state, nil) // no parser: see maxParams
 		if n == 0 {
 			break
 		}
 		switch {
 		case ansi.HasCsiPrefix(seq) || (len(seq) > 0 && seq[0] == 0x9B):
-			if parser.Command() == 'm' {
-				p.sgr(parser.Params())
+			if params, ok := sgrParams(seq, parser); ok {
+				p.sgr(params)
 			}
 		case isSequence(seq):
 			// ESC sequences, OSC, DCS, SOS, PM, APC: dropped with their bodies;

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"image/color"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -90,5 +91,19 @@ func TestTerminalColoursAreMappedOntoTheTheme(t *testing.T) {
 		if got := ansi.Strip(l.String()); got != "red" {
 			t.Errorf("got %q", got)
 		}
+	}
+}
+
+// SGR with up to 31 parameters keeps its style; with more it is no style
+// deck keeps (x/ansi's parser reads 31 right), and the text still shows.
+func TestALongSGRIsBoundedNotFatal(t *testing.T) {
+	th := theme.Dark()
+	kept := termLines(th, "\x1b["+strings.Repeat("1;", 30)+"31mred")
+	if len(kept) != 1 || kept[0][0].style.Fg != th.ANSIColor(1) || !kept[0][0].style.Bold {
+		t.Errorf("31 parameters: %+v", kept)
+	}
+	long := termLines(th, "\x1b["+strings.Repeat("1;", 31)+"31mplain")
+	if len(long) != 1 || long[0].plain() != "plain" || long[0][0].style.Fg == th.ANSIColor(1) {
+		t.Errorf("32 parameters: %+v", long)
 	}
 }

@@ -107,3 +107,21 @@ func TestALongSGRIsBoundedNotFatal(t *testing.T) {
 		t.Errorf("32 parameters: %+v", long)
 	}
 }
+
+// Text in its own background is unreadable: a foreground and background of
+// one colour (basic, 256-colour or truecolor, reversed or concealed too)
+// lose the pair; any other pair stays.
+func TestOutputInItsOwnBackgroundStaysReadable(t *testing.T) {
+	th := theme.Dark()
+	for _, sgr := range []string{"30;40", "37;47", "90;100", "38;5;200;48;5;200", "38;2;1;2;3;48;2;1;2;3",
+		"38;5;196;48;2;255;0;0", "7;31;41", "8;32;42", "31;41;7;8", "38;5;1;41"} {
+		rows := termLines(th, "\x1b["+sgr+"mhidden")
+		st := rows[0][0].style
+		if rows[0].plain() != "hidden" || st.Bg != nil || (st.Fg == nil && !st.Reverse) { // reversed, the default colours read
+			t.Errorf("%s: the text is drawn %+v", sgr, st)
+		}
+	}
+	if st := termLines(th, "\x1b[31;42mx")[0][0].style; st.Fg == nil || st.Bg == nil {
+		t.Errorf("31;42 lost a colour: %+v", st)
+	}
+}

@@ -148,3 +148,38 @@ func TestAPanicInTheDecoderDropsOnlyItsSequence(t *testing.T) {
 		}
 	}
 }
+
+// Code points that draw as nothing, or as a blank, show as marks like the
+// bidi controls: tags (hidden ASCII), the invisible operators and other
+// format controls, Hangul fillers, a braille blank outside a braille
+// picture, a variation selector with nothing to vary.
+func TestInvisibleCodePointsAreMarked(t *testing.T) {
+	cases := map[string]string{
+		"a\U000E0041\U000E0020\U000E007Fb": "a⟨TAG A⟩⟨TAG 20⟩⟨TAG 7F⟩b",
+		"mvs\u180Ex":                       "mvs⟨U+180E⟩x",
+		"f\u2061(x)\u2062\u2063\u2064":     "f⟨U+2061⟩(x)⟨U+2062⟩⟨U+2063⟩⟨U+2064⟩",
+		"\u206A\u206Fshape":                "⟨U+206A⟩⟨U+206F⟩shape",
+		"\uFFF9ruby\uFFFAa\uFFFB":          "⟨U+FFF9⟩ruby⟨U+FFFA⟩a⟨U+FFFB⟩",
+		"\U0001D173beam\U0001D17A":         "⟨U+1D173⟩beam⟨U+1D17A⟩",
+		"\U00013430\U0001345F":             "⟨U+13430⟩⟨U+1345F⟩",
+		"\U0001BCA0\U0001BCA3":             "⟨U+1BCA0⟩⟨U+1BCA3⟩",
+		"\u3164\u115F\u1160\uFFA0":         "⟨U+3164⟩⟨U+115F⟩⟨U+1160⟩⟨U+FFA0⟩",
+		"title \u2800\u2800":               "title ⟨U+2800⟩⟨U+2800⟩",
+		"\u2800":                           "⟨U+2800⟩",
+		"art ⣿\u2800⡇":                     "art ⣿\u2800⡇", // a blank inside a braille picture stays
+		"\uFE0Fstart":                      "⟨VS16⟩start",
+		"x \uFE00":                         "x ⟨VS1⟩",
+		"😀\uFE0F\uFE00\U000E0100":          "😀\uFE0F⟨VS1⟩⟨VS17⟩", // one may vary it; the rest carry hidden bytes
+		"葛\U000E0100":                      "葛\U000E0100",
+		"✔️ ok":                            "✔️ ok",
+		"\u202E\uFE0F":                     "⟨RLO⟩⟨VS16⟩",
+	}
+	for in, want := range cases {
+		if got := plainText(in); got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+		if got := termPlain("\x1b[31m" + in); len(got) != 1 || got[0] != want {
+			t.Errorf("output %q: got %q, want %q", in, got, want)
+		}
+	}
+}

@@ -60,6 +60,7 @@ func (p *termParser) line(l string) {
 		return
 	}
 	l = c1Bytes(l) // C1 code points act as the controls they are
+	whole, text := l, 0 // the line, and where its text since the last sequence starts
 	p.row, p.col = p.row[:0], 0
 	var state byte
 	parser := ansi.GetParser()
@@ -94,7 +95,11 @@ func (p *termParser) line(l string) {
 				p.put(" ", p.style)
 			}
 		default:
-			p.text(seq)
+			at := len(whole) - len(l) - text
+			p.textIn(whole[text:], at, at+len(seq))
+		}
+		if isSequence(seq) {
+			text = len(whole) - len(l) + n
 		}
 		l, state = l[n:], newState
 	}
@@ -106,10 +111,15 @@ func (p *termParser) line(l string) {
 }
 
 // text puts printable text (or a control, as its mark) at the cursor.
-func (p *termParser) text(s string) {
-	for i := 0; i < len(s); {
+func (p *termParser) text(s string) { p.textIn(s, 0, len(s)) }
+
+// textIn is text for line[from:to], judged in its line (a braille blank
+// inside a picture, a selector after what it varies).
+func (p *termParser) textIn(line string, from, to int) {
+	s := line[:to]
+	for i := from; i < to; {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if m := visibleMark(s, i, size, r); m != "" {
+		if m := visibleMark(line, i, size, r); m != "" {
 			st := p.style
 			if r != utf8.RuneError {
 				st = termStyle{fg: p.th.Palette.Special, bold: true}
@@ -122,9 +132,9 @@ func (p *termParser) text(s string) {
 		}
 		// the rest of this cluster, as one cell
 		j := i + size
-		for j < len(s) {
+		for j < to {
 			r2, size2 := utf8.DecodeRuneInString(s[j:])
-			if visibleMark(s, j, size2, r2) != "" {
+			if visibleMark(line, j, size2, r2) != "" {
 				break
 			}
 			j += size2

@@ -71,6 +71,7 @@ var attacks = map[string]string{
 	"unterminated CSI":                         "a\x1b[",
 	"33 parameters (CSI)":                      "a\x1b[" + strings.Repeat("1;", 32) + "1mb",
 	"300 parameters and an intermediate (CSI)": "a\x1b[" + strings.Repeat("1;", 299) + "1$mb",
+	"invisible code points":                    "a\U000E0041\U000E0042\u180E\u2062\u206A\uFFF9\U0001D173\U00013430\U0001BCA0\u3164\u115F\u2800\uFE0F\uFE0Fb",
 	"300 parameters (DCS)":                     "a\x1bP" + strings.Repeat("1;", 299) + "1q#0\x1b\\b",
 }
 

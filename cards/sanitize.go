@@ -174,8 +174,8 @@ func isVariationSelector(r rune) bool {
 // follows nothing it could vary: the start of the text, a space or control,
 // another selector (a run of them carries hidden bytes), a mark.
 func strayVariationSelector(text string, i int) bool {
-	prev, _ := utf8.DecodeLastRuneInString(text[:i])
-	return i == 0 || prev <= 0x20 || isVariationSelector(prev) || markFor(prev) != ""
+	prev, size := utf8.DecodeLastRuneInString(text[:i])
+	return i == 0 || prev <= 0x20 || isVariationSelector(prev) || visibleMark(text, i-size, size, prev) != ""
 }
 
 // brailleArtReach is how far (in bytes, each way) a blank braille pattern

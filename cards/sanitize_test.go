@@ -173,6 +173,7 @@ func TestInvisibleCodePointsAreMarked(t *testing.T) {
 		"葛\U000E0100":                      "葛\U000E0100",
 		"✔️ ok":                            "✔️ ok",
 		"\u202E\uFE0F":                     "⟨RLO⟩⟨VS16⟩",
+		"\u2800\uFE0F":                     "⟨U+2800⟩⟨VS16⟩", // after a mark, a selector would vary the mark
 	}
 	for in, want := range cases {
 		if got := plainText(in); got != want {

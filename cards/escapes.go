@@ -136,16 +136,83 @@ func sequenceLength(s string) int {
 // (final m, no prefix, no intermediate) with at most maxParams parameters:
 // one with more is no style deck keeps, and the parser could not hold it.
 func sgrParams(seq string, p *ansi.Parser) (ansi.Params, bool) {
-	body := strings.TrimPrefix(strings.TrimPrefix(seq, "\x1b["), "\x9b")
-	params, ok := strings.CutSuffix(body, "m")
-	if !ok || len(body) == len(seq) || strings.Trim(params, "0123456789;:") != "" ||
-		strings.Count(params, ";")+strings.Count(params, ":") >= maxParams {
+	if !isSGR(seq) {
 		return nil, false
 	}
 	if _, n, _ := decodeSafely(seq, ansi.NormalState, p); n != len(seq) || p.Command() != 'm' {
 		return nil, false
 	}
 	return p.Params(), true
+}
+
+// isSGR reports whether seq is an SGR sequence, CSI … m with no prefix or
+// intermediate, of at most maxParams parameters.
+func isSGR(seq string) bool {
+	body := strings.TrimPrefix(strings.TrimPrefix(seq, "\x1b["), "\x9b")
+	params, ok := strings.CutSuffix(body, "m")
+	return ok && len(body) < len(seq) && strings.Trim(params, "0123456789;:") == "" &&
+		strings.Count(params, ";")+strings.Count(params, ":") < maxParams
+}
+
+// sanitizeStyled makes text that deck's own renderers already styled
+// (glamour's output) safe to print, keeping only SGR: every other sequence
+// goes (a hyperlink's URL shows as text after the link, as in clean), and
+// the controls and invisible characters in its text show as marks, unstyled;
+// newlines stay, tabs are marks like any control (expand them first). For
+// what no sanitiser saw before it: goldmark turns a character reference
+// (&#x202E;) into the raw character after the Markdown was sanitised.
+func sanitizeStyled(s string) string {
+	var b strings.Builder
+	var state byte
+	whole, text := s, 0 // the input, and where its text since the last sequence starts
+	link := ""
+	for len(s) > 0 {
+		seq, n, next := decodeSafely(s, state, nil)
+		if n == 0 {
+			break
+		}
+		at := len(whole) - len(s)
+		switch {
+		case strings.HasPrefix(seq, "\x1b[") && isSGR(seq):
+			b.WriteString(seq)
+		case isSequence(seq):
+			if url, ok := hyperlink(seq); ok {
+				if link != "" {
+					b.WriteString(" (" + link + ")")
+				}
+				link = url
+			}
+		case seq == "\n":
+			b.WriteString(seq)
+		default:
+			writeMarked(&b, whole[text:], at-text, at-text+len(seq))
+		}
+		if isSequence(seq) {
+			text = at + n
+		}
+		s, state = s[n:], next
+	}
+	if link != "" {
+		b.WriteString(" (" + link + ")")
+	}
+	return b.String()
+}
+
+// writeMarked writes text[from:to] with each character that must not reach
+// the terminal as it is replaced by its mark.
+func writeMarked(b *strings.Builder, text string, from, to int) {
+	for i := from; i < to; {
+		r, size := utf8.DecodeRuneInString(text[i:to])
+		if to-i == 1 && text[i] >= 0x80 && text[i] <= 0x9F {
+			r = rune(text[i]) // a lone C1 byte: its code point's mark
+		}
+		if m := visibleMark(text, i, size, r); m != "" {
+			b.WriteString(m)
+		} else {
+			b.WriteString(text[i : i+size])
+		}
+		i += size
+	}
 }
 
 // hasEscapes reports whether s may hold a sequence: an ESC, or a C1 control

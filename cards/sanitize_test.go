@@ -184,3 +184,25 @@ func TestInvisibleCodePointsAreMarked(t *testing.T) {
 		}
 	}
 }
+
+// Styled output (glamour's) keeps its SGR and nothing else; what no
+// sanitiser saw before it (a character reference goldmark turned into a
+// raw RLO) shows as a mark.
+func TestStyledOutputKeepsOnlySGR(t *testing.T) {
+	for in, want := range map[string]string{
+		"\x1b[1;38;5;9mbold\x1b[0m\n":                          "\x1b[1;38;5;9mbold\x1b[0m\n",
+		"\x1b]8;;https://x\x1b\\link\x1b]8;;\x1b\\ after":      "link (https://x) after",
+		"a\u202eb\u2066c\x1b[2J\x07\x00\x1b[?1049h\x9b31m\x85": "a⟨RLO⟩b⟨LRI⟩c^G␀⟨85⟩",
+		"\x1b[" + strings.Repeat("1;", 32) + "1mx":             "x",
+		"\x1b[>4mx\x1b[1$mx\x1bPq#0\x1b\\\U000E0041\u3164":     "xx⟨TAG A⟩⟨U+3164⟩",
+		"tab\there\xff": "tab^Ihere\uFFFD",
+	} {
+		got := sanitizeStyled(in)
+		if got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+		if bad := notSGR(got); bad != "" {
+			t.Errorf("%q: %q survived", in, bad)
+		}
+	}
+}

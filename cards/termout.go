@@ -59,7 +59,7 @@ func (p *termParser) line(l string) {
 		p.rows = append(p.rows, b.line())
 		return
 	}
-	l = c1Bytes(l) // C1 code points act as the controls they are
+	l = c1Bytes(l)      // C1 code points act as the controls they are
 	whole, text := l, 0 // the line, and where its text since the last sequence starts
 	p.row, p.col = p.row[:0], 0
 	var state byte

@@ -178,7 +178,7 @@ func sanitizeStyled(s string) string {
 		case isSequence(seq):
 			if url, ok := hyperlink(seq); ok {
 				if link != "" {
-					b.WriteString(" (" + link + ")")
+					writeLink(&b, link)
 				}
 				link = url
 			}
@@ -193,9 +193,16 @@ func sanitizeStyled(s string) string {
 		s, state = s[n:], next
 	}
 	if link != "" {
-		b.WriteString(" (" + link + ")")
+		writeLink(&b, link)
 	}
 	return b.String()
+}
+
+// writeLink writes a hyperlink's URL (untrusted too) after its text.
+func writeLink(b *strings.Builder, url string) {
+	b.WriteString(" (")
+	writeMarked(b, url, 0, len(url))
+	b.WriteString(")")
 }
 
 // writeMarked writes text[from:to] with each character that must not reach

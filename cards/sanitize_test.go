@@ -196,6 +196,7 @@ func TestStyledOutputKeepsOnlySGR(t *testing.T) {
 		"\x1b[" + strings.Repeat("1;", 32) + "1mx":             "x",
 		"\x1b[>4mx\x1b[1$mx\x1bPq#0\x1b\\\U000E0041\u3164":     "xx⟨TAG A⟩⟨U+3164⟩",
 		"tab\there\xff": "tab^Ihere\uFFFD",
+		"\x1b]8;;u\u202e\xb1\x1b\\l\x1b]8;;\x1b\\": "l (u⟨RLO⟩\uFFFD)", // the URL is untrusted too
 	} {
 		got := sanitizeStyled(in)
 		if got != want {

@@ -88,6 +88,8 @@ func callText(t *session.ToolCall) string {
 		return strings.Join(lines, "\n")
 	case session.DiffResultView:
 		return unified(v.Diffs)
+	case session.TerminalResultView: // Text reads it as a terminal would, before this
+		return v.Output
 	case session.SearchMatchesResultView:
 		var b strings.Builder
 		for _, f := range v.Files {

@@ -150,7 +150,7 @@ func (p *picker) View() tea.View {
 // sessionRow is one session of a list: a live mark, its title, then its
 // agent, directory, start and size (the facts it has), dim.
 func sessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) string {
-	return containedRow("session row", width, func() string { return "  " + e.Title + " · " + e.Agent + " · " + e.Cwd },
+	return containedRow("session row", width, func() string { return e.Title + " · " + e.Agent + " · " + e.Cwd },
 		func() string { return drawSessionRow(th, e, selected, width) })
 }
 

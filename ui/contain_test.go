@@ -129,3 +129,13 @@ func TestAPanicInDeckLsIsContained(t *testing.T) {
 		t.Errorf("deck ls:\n%s", out)
 	}
 }
+
+// What the status bar says besides the title (an error naming a file, a
+// message) goes through the sanitiser too.
+func TestTheStatusBarsMessagesAreSanitised(t *testing.T) {
+	x := start(t, Options{Demo: true}, 100, 30)
+	x.waitFor("card 1 of 29")
+	x.tm.Send(editedMsg{text: "the editor said \u202e\x1b[2J" + longCSI + "no"})
+	x.waitFor("the editor said ⟨RLO⟩no")
+	x.quit()
+}

@@ -124,7 +124,7 @@ func (v *viewer) statusBar() string {
 	if v.flash != "" {
 		facts = append(facts, v.flash)
 	}
-	right := strings.Join(facts, " · ")
+	right := oneLine(strings.Join(facts, " · ")) // errors and flashes may name untrusted files
 	left := oneLine(v.title)
 	if left == "" {
 		left = "untitled session"

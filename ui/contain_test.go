@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
 	"github.com/deck-tui/deck/theme"
 )
@@ -138,4 +139,26 @@ func TestTheStatusBarsMessagesAreSanitised(t *testing.T) {
 	x.tm.Send(editedMsg{text: "the editor said \u202e\x1b[2J" + longCSI + "no"})
 	x.waitFor("the editor said ⟨RLO⟩no")
 	x.quit()
+}
+
+// A host's directory, model and session titles holding such a sequence show
+// in its picker, its header and the new-session input, with the rest of
+// their text (Bubble Tea's own renderer panicked on the sequence too).
+func TestAHostileHostIsListed(t *testing.T) {
+	c, err := live.New("http://127.0.0.1:9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := live.HostInfo{Cwd: "/srv" + longCSI + "/w\u202e", Provider: "p", Model: "m" + longDCS + "odel"}
+	p := newHostPicker(theme.Dark(), c, host, []live.SessionInfo{{ID: "s1", Title: "host " + longCSI + "title\u202e", UpdatedAt: 1796000000000}})
+	p.Update(keyMsg("n"))
+	out := p.View().Content
+	for _, want := range []string{"p/model", "host title⟨RLO⟩", "/srv/w⟨RLO⟩"} {
+		if !strings.Contains(ansi.Strip(out), want) {
+			t.Errorf("%q is not in the host picker:\n%s", want, ansi.Strip(out))
+		}
+	}
+	if escapes(out) || strings.Contains(out, longCSI) {
+		t.Errorf("an escape reached the host picker: %q", out)
+	}
 }

@@ -174,7 +174,7 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 	case "r":
 		return p.refresh()
 	case "n":
-		p.newIn.SetValue(p.host.Cwd)
+		p.newIn.SetValue(oneLine(p.host.Cwd)) // the input draws its value as it is
 		p.newIn.CursorEnd()
 		return p.newIn.Focus()
 	case "enter":

@@ -118,6 +118,20 @@ func TestAPanicIsContainedToItsCard(t *testing.T) {
 	}
 }
 
+// A session's header or footer that panics is drawn as an entry that
+// panics: the notice and its text, sanitised.
+func TestAPanicInAHeaderIsContained(t *testing.T) {
+	s := &session.Session{Title: "the \u202etitle", Model: "m"}
+	s.Header.Cwd = "/w"
+	rows := contain(Options{Width: 40, Theme: theme.Dark()}, func() string { return headerText(s) }, func() []string { panic("a bug in the header") })
+	screen := ansi.Strip(strings.Join(rows, "\n"))
+	for _, want := range []string{"deck could not draw", "a bug in the header", "the ⟨RLO⟩title", "m", "/w"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("%q is not on screen:\n%s", want, screen)
+		}
+	}
+}
+
 // A generic card's long content, Markdown or raw text, shows its first
 // lines when collapsed and all of them expanded.
 func TestGenericCardCollapses(t *testing.T) {

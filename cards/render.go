@@ -53,20 +53,39 @@ func Render(e session.Entry, o Options) (rows []string) {
 }
 
 // undrawable is the card of an entry whose drawing panicked: what went
-// wrong, then the entry's text, plain and wrapped. Should even the text
-// panic, the notice alone.
+// wrong, then the entry's text, plain and wrapped.
 func undrawable(e session.Entry, o Options, r any, stack []byte) []string {
+	return undrawn(o, r, stack, func() string {
+		text := Text(e)
+		if t, ok := e.(*session.ToolCall); ok {
+			text = strings.TrimSpace(t.Name+" "+callTitle(t)) + "\n" + text
+		}
+		return text
+	})
+}
+
+// contain draws a card that is no entry (a session's header, its footer) as
+// Render draws an entry: a panic becomes the notice and the card's text.
+func contain(o Options, text func() string, draw func() []string) (rows []string) {
+	defer func() {
+		if r := recover(); r != nil {
+			rows = undrawn(o, r, debug.Stack(), text)
+		}
+	}()
+	return draw()
+}
+
+// undrawn is the card for a drawing that panicked: the notice, then the
+// text, sanitised and wrapped; the notice alone should the text panic too.
+func undrawn(o Options, r any, stack []byte, text func() string) []string {
 	c := newCard(o)
 	c.lead(line{{"✗ ", o.Theme.MarkFailed}}, line{{"deck could not draw this entry; its text:", o.Theme.Error}})
 	c.body(safeLine(o.Theme, fmt.Sprint(r), o.Theme.Muted)) // a panic's message may quote the input
 	if s := firstFrame(stack); s != "" {
 		c.note(s)
 	}
-	if t, ok := e.(*session.ToolCall); ok {
-		c.body(safeLine(o.Theme, strings.TrimSpace(t.Name+" "+callTitle(t)), o.Theme.Title))
-	}
-	if text := textOrNothing(e); text != "" {
-		for _, l := range strings.Split(text, "\n") {
+	if t := textOrNothing(text); t != "" {
+		for _, l := range strings.Split(t, "\n") {
 			if c.full() {
 				c.skip(1)
 				continue
@@ -92,14 +111,14 @@ func callTitle(t *session.ToolCall) string {
 	return ""
 }
 
-// textOrNothing is the entry's Text, or "" should that panic too.
-func textOrNothing(e session.Entry) (text string) {
+// textOrNothing is text(), or "" should that panic too.
+func textOrNothing(text func() string) (t string) {
 	defer func() {
 		if recover() != nil {
-			text = ""
+			t = ""
 		}
 	}()
-	return Text(e)
+	return text()
 }
 
 // draw picks the card of an entry; a variable so a test can make it panic.

@@ -43,6 +43,7 @@ func notSGR(out string) string {
 func FuzzSanitize(f *testing.F) {
 	f.Add("a\x1b]0;t\x07b\u202e\x00\x9b2J\u009b31m👩\u200d💻\t漢")
 	f.Add("\x1b[31mred\x1b]8;;u\x1b\\l\x1b]8;;\x1b\\")
+	f.Add("\x1b[" + strings.Repeat("1;", 32) + "1m\x1bP" + strings.Repeat("1;", 40) + "q\x1b\\\U000E0041\u2800\uFE0F\uFE0F")
 	f.Fuzz(func(t *testing.T, text string) {
 		th := theme.Dark()
 		l := safeText(th, strings.ReplaceAll(text, "\n", " "), th.Text)
@@ -55,6 +56,9 @@ func FuzzSanitize(f *testing.F) {
 		}
 		if got := ansi.StringWidth(out); got != l.width() {
 			t.Fatalf("measures %d, is %d", l.width(), got)
+		}
+		if styled := sanitizeStyled(text); notSGR(styled) != "" || !utf8.ValidString(styled) {
+			t.Fatalf("sanitizeStyled(%q) = %q", text, styled)
 		}
 	})
 }

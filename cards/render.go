@@ -33,8 +33,9 @@ type Options struct {
 	Collapse Collapse
 }
 
-// Render draws one entry. A panic while drawing becomes an error card for
-// this entry alone.
+// Render draws one entry. A panic while drawing becomes a notice in the
+// entry's place with the entry's text under it, so it still shows and
+// search still finds it.
 func Render(e session.Entry, o Options) (rows []string) {
 	if o.Width < 1 {
 		o.Width = 1
@@ -44,19 +45,82 @@ func Render(e session.Entry, o Options) (rows []string) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			c := newCard(o)
-			c.lead(line{{"✗ ", o.Theme.MarkFailed}}, line{{"deck could not draw this entry", o.Theme.Error}})
-			c.note(fmt.Sprintf("%v", r))
-			if s := firstFrame(debug.Stack()); s != "" {
-				c.note(s)
-			}
-			rows = c.rows
+			rows = undrawable(e, o, r, debug.Stack())
 		}
 	}()
 	c := newCard(o)
 	draw(c, e)
 	c.capNote()
 	return c.rows
+}
+
+// undrawable is the card of an entry whose drawing panicked: what went
+// wrong, then the entry's text, plain and wrapped.
+func undrawable(e session.Entry, o Options, r any, stack []byte) []string {
+	return undrawn(o, r, stack, func() string {
+		text := Text(e)
+		if t, ok := e.(*session.ToolCall); ok {
+			text = strings.TrimSpace(t.Name+" "+callTitle(t)) + "\n" + text
+		}
+		return text
+	})
+}
+
+// contain draws a card that is no entry (a session's header, its footer) as
+// Render draws an entry: a panic becomes the notice and the card's text.
+func contain(o Options, text func() string, draw func() []string) (rows []string) {
+	defer func() {
+		if r := recover(); r != nil {
+			rows = undrawn(o, r, debug.Stack(), text)
+		}
+	}()
+	return draw()
+}
+
+// undrawn is the card for a drawing that panicked: the notice, then the
+// text, sanitised and wrapped; the notice alone should the text panic too.
+func undrawn(o Options, r any, stack []byte, text func() string) []string {
+	c := newCard(o)
+	c.lead(line{{"✗ ", o.Theme.MarkFailed}}, line{{"deck could not draw this entry; its text:", o.Theme.Error}})
+	c.body(safeLine(o.Theme, fmt.Sprint(r), o.Theme.Muted)) // a panic's message may quote the input
+	if s := firstFrame(stack); s != "" {
+		c.note(s)
+	}
+	if t := textOrNothing(text); t != "" {
+		for _, l := range strings.Split(t, "\n") {
+			if c.full() {
+				c.skip(1)
+				continue
+			}
+			c.body(safeText(o.Theme, l, o.Theme.Text))
+		}
+	}
+	c.capNote()
+	return c.rows
+}
+
+// callTitle is what a call's view says it does: a command, an edit's title.
+func callTitle(t *session.ToolCall) string {
+	switch v := t.Call.(type) {
+	case session.TerminalCallView:
+		return v.Title
+	case session.DiffCallView:
+		return v.Title
+	case session.GenericCallView:
+		return v.Title
+	case nil:
+	}
+	return ""
+}
+
+// textOrNothing is text(), or "" should that panic too.
+func textOrNothing(text func() string) (t string) {
+	defer func() {
+		if recover() != nil {
+			t = ""
+		}
+	}()
+	return text()
 }
 
 // draw picks the card of an entry; a variable so a test can make it panic.

@@ -107,7 +107,9 @@ func printableASCII(s string) bool {
 
 // invisible names the format characters that change how text reads without
 // showing: bidirectional overrides and isolates (Trojan Source), zero-width
-// characters, the byte-order mark, line and paragraph separators.
+// characters, the byte-order mark, line and paragraph separators. markFor
+// marks more by code point (tags, hiddenFormat), and visibleMark those that
+// hide only in some places (stray variation selectors, a lone braille blank).
 var invisible = map[rune]string{
 	0x061C: "ALM", 0x200E: "LRM", 0x200F: "RLM",
 	0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO",
@@ -134,7 +136,87 @@ func markFor(r rune) string {
 	if name, ok := invisible[r]; ok {
 		return "⟨" + name + "⟩"
 	}
+	switch {
+	case r >= 0xE0000 && r <= 0xE007F: // tags: ASCII no one sees, hidden in text
+		if c := r - 0xE0000; c > 0x20 && c < 0x7F {
+			return "⟨TAG " + string(c) + "⟩"
+		}
+		return fmt.Sprintf("⟨TAG %02X⟩", r-0xE0000)
+	case hiddenFormat(r):
+		return fmt.Sprintf("⟨U+%04X⟩", r)
+	}
 	return ""
+}
+
+// hiddenFormat reports the format characters and fillers that draw as
+// nothing, or as a blank, and are no one's idea of text: the Mongolian vowel
+// separator, the invisible operators, the deprecated shaping controls,
+// interlinear annotation, the musical, hieroglyph and shorthand format
+// controls, and the Hangul fillers.
+func hiddenFormat(r rune) bool {
+	switch {
+	case r == 0x180E, r >= 0x2061 && r <= 0x2064, r >= 0x206A && r <= 0x206F, r >= 0xFFF9 && r <= 0xFFFB:
+		return true
+	case r >= 0x1D173 && r <= 0x1D17A, r >= 0x13430 && r <= 0x1345F, r >= 0x1BCA0 && r <= 0x1BCAF:
+		return true
+	case r == 0x3164, r == 0x115F, r == 0x1160, r == 0xFFA0:
+		return true
+	}
+	return false
+}
+
+// isVariationSelector reports U+FE00–FE0F and U+E0100–E01EF.
+func isVariationSelector(r rune) bool {
+	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF)
+}
+
+// strayVariationSelector reports whether the variation selector at text[i:]
+// follows nothing it could vary: the start of the text, a space or control,
+// another selector (a run of them carries hidden bytes), a mark.
+func strayVariationSelector(text string, i int) bool {
+	prev, size := utf8.DecodeLastRuneInString(text[:i])
+	return i == 0 || prev <= 0x20 || isVariationSelector(prev) || visibleMark(text, i-size, size, prev) != ""
+}
+
+// brailleArtReach is how far (in bytes, each way) a blank braille pattern
+// looks for dots that make it part of a picture.
+const brailleArtReach = 192
+
+// aloneBrailleBlank reports whether the blank braille pattern U+2800 at
+// text[i:i+3] stands in no braille picture: no pattern with dots in its run
+// of braille within reach. Alone it is a blank that passes for a space, or
+// for nothing (a title of blanks).
+func aloneBrailleBlank(text string, i int) bool {
+	isBraille := func(r rune) bool { return r >= 0x2800 && r <= 0x28FF }
+	for j := i; j > 0 && i-j < brailleArtReach; {
+		r, size := utf8.DecodeLastRuneInString(text[:j])
+		if !isBraille(r) {
+			break
+		}
+		if r != 0x2800 {
+			return false
+		}
+		j -= size
+	}
+	for j := i + 3; j < len(text) && j-i < brailleArtReach; {
+		r, size := utf8.DecodeRuneInString(text[j:])
+		if !isBraille(r) {
+			break
+		}
+		if r != 0x2800 {
+			return false
+		}
+		j += size
+	}
+	return true
+}
+
+// variationMark names a variation selector: VS1–VS256.
+func variationMark(r rune) string {
+	if r <= 0xFE0F {
+		return fmt.Sprintf("⟨VS%d⟩", r-0xFE00+1)
+	}
+	return fmt.Sprintf("⟨VS%d⟩", r-0xE0100+17)
 }
 
 // joinsEmoji reports whether the zero-width joiner at text[i:i+size] sits
@@ -164,6 +246,16 @@ func visibleMark(text string, i, size int, r rune) string {
 	case r == utf8.RuneError && size == 1:
 		return "\uFFFD"
 	case r == 0x200D && joinsEmoji(text, i, size):
+		return ""
+	case isVariationSelector(r):
+		if strayVariationSelector(text, i) {
+			return variationMark(r)
+		}
+		return ""
+	case r == 0x2800:
+		if aloneBrailleBlank(text, i) {
+			return "⟨U+2800⟩"
+		}
 		return ""
 	}
 	return markFor(r)

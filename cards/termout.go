@@ -24,7 +24,8 @@ type cell struct {
 
 // termParser turns command output into rows as a terminal would show them:
 // colours and text attributes (SGR) are kept, the 16 basic colours mapped
-// onto the theme; blink and conceal are dropped; every other escape (cursor
+// onto the theme; blink and conceal are dropped, and so is a foreground and
+// background pair of one colour; every other escape (cursor
 // motion, modes, titles, OSC, DCS, APC) is removed; a bare \r returns to the
 // start of the row and later text overwrites it, \b steps back one cell;
 // other controls become visible marks.
@@ -58,21 +59,21 @@ func (p *termParser) line(l string) {
 		p.rows = append(p.rows, b.line())
 		return
 	}
-	l = c1Bytes(l) // C1 code points act as the controls they are
+	l = c1Bytes(l)      // C1 code points act as the controls they are
+	whole, text := l, 0 // the line, and where its text since the last sequence starts
 	p.row, p.col = p.row[:0], 0
 	var state byte
 	parser := ansi.GetParser()
 	defer ansi.PutParser(parser)
 	for len(l) > 0 {
-		parser.Reset()
-		seq, _, n, newState := ansi.DecodeSequence(l, state, parser)
+		seq, n, newState := decodeSafely(l, state, nil) // no parser: see maxParams
 		if n == 0 {
 			break
 		}
 		switch {
 		case ansi.HasCsiPrefix(seq) || (len(seq) > 0 && seq[0] == 0x9B):
-			if parser.Command() == 'm' {
-				p.sgr(parser.Params())
+			if params, ok := sgrParams(seq, parser); ok {
+				p.sgr(params)
 			}
 		case isSequence(seq):
 			// ESC sequences, OSC, DCS, SOS, PM, APC: dropped with their bodies;
@@ -94,7 +95,11 @@ func (p *termParser) line(l string) {
 				p.put(" ", p.style)
 			}
 		default:
-			p.text(seq)
+			at := len(whole) - len(l) - text
+			p.textIn(whole[text:], at, at+len(seq))
+		}
+		if isSequence(seq) {
+			text = len(whole) - len(l) + n
 		}
 		l, state = l[n:], newState
 	}
@@ -106,10 +111,15 @@ func (p *termParser) line(l string) {
 }
 
 // text puts printable text (or a control, as its mark) at the cursor.
-func (p *termParser) text(s string) {
-	for i := 0; i < len(s); {
+func (p *termParser) text(s string) { p.textIn(s, 0, len(s)) }
+
+// textIn is text for line[from:to], judged in its line (a braille blank
+// inside a picture, a selector after what it varies).
+func (p *termParser) textIn(line string, from, to int) {
+	s := line[:to]
+	for i := from; i < to; {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if m := visibleMark(s, i, size, r); m != "" {
+		if m := visibleMark(line, i, size, r); m != "" {
 			st := p.style
 			if r != utf8.RuneError {
 				st = termStyle{fg: p.th.Palette.Special, bold: true}
@@ -122,9 +132,9 @@ func (p *termParser) text(s string) {
 		}
 		// the rest of this cluster, as one cell
 		j := i + size
-		for j < len(s) {
+		for j < to {
 			r2, size2 := utf8.DecodeRuneInString(s[j:])
-			if visibleMark(s, j, size2, r2) != "" {
+			if visibleMark(line, j, size2, r2) != "" {
 				break
 			}
 			j += size2
@@ -163,12 +173,23 @@ func (p *termParser) themed(s termStyle) theme.Style {
 	}
 	st := theme.Style{Fg: s.fg, Bg: s.bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
 		Underline: s.underline, Strike: s.strike, Reverse: s.reverse}
+	if s.fg != nil && s.bg != nil && sameColour(s.fg, s.bg) { // text in its own background hides: the pair goes
+		st.Fg, st.Bg = nil, nil
+	}
 	if st.Fg == nil && !s.reverse {
 		st.Fg = p.th.Palette.Fg
 	}
 	st = st.Make()
 	p.styles[s] = st
 	return st
+}
+
+// sameColour reports whether two colours paint the same (a basic colour,
+// a 256-colour index and a truecolor compared by their RGB).
+func sameColour(a, b color.Color) bool {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	return ar == br && ag == bg && ab == bb
 }
 
 // sgr applies one SGR sequence to the style state.

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"image/color"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -90,5 +91,37 @@ func TestTerminalColoursAreMappedOntoTheTheme(t *testing.T) {
 		if got := ansi.Strip(l.String()); got != "red" {
 			t.Errorf("got %q", got)
 		}
+	}
+}
+
+// SGR with up to 31 parameters keeps its style; with more it is no style
+// deck keeps (x/ansi's parser reads 31 right), and the text still shows.
+func TestALongSGRIsBoundedNotFatal(t *testing.T) {
+	th := theme.Dark()
+	kept := termLines(th, "\x1b["+strings.Repeat("1;", 30)+"31mred")
+	if len(kept) != 1 || kept[0][0].style.Fg != th.ANSIColor(1) || !kept[0][0].style.Bold {
+		t.Errorf("31 parameters: %+v", kept)
+	}
+	long := termLines(th, "\x1b["+strings.Repeat("1;", 31)+"31mplain")
+	if len(long) != 1 || long[0].plain() != "plain" || long[0][0].style.Fg == th.ANSIColor(1) {
+		t.Errorf("32 parameters: %+v", long)
+	}
+}
+
+// Text in its own background is unreadable: a foreground and background of
+// one colour (basic, 256-colour or truecolor, reversed or concealed too)
+// lose the pair; any other pair stays.
+func TestOutputInItsOwnBackgroundStaysReadable(t *testing.T) {
+	th := theme.Dark()
+	for _, sgr := range []string{"30;40", "37;47", "90;100", "38;5;200;48;5;200", "38;2;1;2;3;48;2;1;2;3",
+		"38;5;196;48;2;255;0;0", "7;31;41", "8;32;42", "31;41;7;8", "38;5;1;41"} {
+		rows := termLines(th, "\x1b["+sgr+"mhidden")
+		st := rows[0][0].style
+		if rows[0].plain() != "hidden" || st.Bg != nil || (st.Fg == nil && !st.Reverse) { // reversed, the default colours read
+			t.Errorf("%s: the text is drawn %+v", sgr, st)
+		}
+	}
+	if st := termLines(th, "\x1b[31;42mx")[0][0].style; st.Fg == nil || st.Bg == nil {
+		t.Errorf("31;42 lost a colour: %+v", st)
 	}
 }

@@ -117,7 +117,7 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
-	if err := emit(sessionHeader(s, o)); err != nil {
+	if err := emit(contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, o) })); err != nil {
 		return err
 	}
 	type job struct {
@@ -165,5 +165,11 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 	if err != nil {
 		return err
 	}
-	return emit(append([]string{""}, sessionFooter(s, o)...))
+	footer := contain(o, func() string { return "" }, func() []string { return sessionFooter(s, o) })
+	return emit(append([]string{""}, footer...))
+}
+
+// headerText is what a session's header says, for when it cannot be drawn.
+func headerText(s *session.Session) string {
+	return strings.Join([]string{s.Title, s.Agent + " " + s.Header.ID + " " + s.Model, s.Header.Cwd}, "\n")
 }

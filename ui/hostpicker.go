@@ -174,7 +174,7 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 	case "r":
 		return p.refresh()
 	case "n":
-		p.newIn.SetValue(p.host.Cwd)
+		p.newIn.SetValue(oneLine(p.host.Cwd)) // the input draws its value as it is
 		p.newIn.CursorEnd()
 		return p.newIn.Focus()
 	case "enter":
@@ -189,11 +189,13 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 func (p *hostPicker) View() tea.View {
 	th := p.th
 	var b strings.Builder
-	where := "sessions on the harness host at " + cards.Safe(p.client.URL())
-	if p.host.Model != "" {
-		where += " · " + cards.Safe(p.host.Provider+"/"+p.host.Model)
-	}
-	b.WriteString(" " + th.Title.Render("deck") + th.Muted.Render(" · "+where) + "\n\n")
+	b.WriteString(containedRow("header", p.width, func() string { return "deck · " + p.client.URL() + " · " + p.host.Model }, func() string {
+		where := "sessions on the harness host at " + cards.Safe(p.client.URL())
+		if p.host.Model != "" {
+			where += " · " + cards.Safe(p.host.Provider+"/"+p.host.Model)
+		}
+		return " " + th.Title.Render("deck") + th.Muted.Render(" · "+where)
+	}) + "\n\n")
 	switch {
 	case p.newIn.Focused():
 		b.WriteString(" " + p.newIn.View() + "\n\n")

@@ -42,8 +42,10 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 			mark = th.Success.Render("● ")
 		}
 		facts := fmt.Sprintf("%s · %s · %s · %s · %s", e.Agent, cwd, when.Format("2006-01-02 15:04"), byteCount(e.Size), path)
-		b.WriteString(mark + th.Title.Render(ansi.Truncate(title, max(width-2, 1), "…")) + "\n")
-		b.WriteString("  " + th.Muted.Render(ansi.Truncate(facts, max(width-2, 1), "…")) + "\n")
+		b.WriteString(containedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {
+			return mark + th.Title.Render(ansi.Truncate(title, max(width-2, 1), "…")) + "\n" +
+				"  " + th.Muted.Render(ansi.Truncate(facts, max(width-2, 1), "…"))
+		}) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -40,6 +40,15 @@ func (v *viewer) panel() []string {
 	return rows
 }
 
+// queueText is the queue's own words, for when the panel cannot be drawn.
+func (v *viewer) queueText() []string {
+	var rows []string
+	for _, q := range v.live.queue {
+		rows = append(rows, "⋯ "+q.Placement+": "+q.Text)
+	}
+	return rows
+}
+
 // dialog is the approval or question waiting for an answer, drawn over the
 // foot of the cards; nil when none waits.
 func (v *viewer) dialog() []string {
@@ -49,6 +58,24 @@ func (v *viewer) dialog() []string {
 		return v.approvalDialog(l.approval[0])
 	case len(l.question) > 0:
 		return v.questionDialog(l.question[0])
+	}
+	return nil
+}
+
+// dialogText is the waiting dialog's own words, for when it cannot be drawn.
+func (v *viewer) dialogText() []string {
+	l := v.live
+	switch {
+	case len(l.approval) > 0:
+		a := l.approval[0]
+		return []string{a.ToolName + " asks for approval: " + a.Reason, "a allow once · r reject"}
+	case len(l.question) > 0 && len(l.question[0].req.Questions) > 0:
+		q := l.question[0].question()
+		rows := []string{"? " + q.Header + " " + q.Text, q.Detail}
+		for _, o := range q.Options {
+			rows = append(rows, "  "+o.Label+" — "+o.Description)
+		}
+		return append(rows, "esc declines")
 	}
 	return nil
 }

@@ -129,7 +129,9 @@ func filterEntries(entries []catalog.Item, query string) []int {
 func (p *picker) View() tea.View {
 	th := p.th
 	var b strings.Builder
-	b.WriteString(" " + th.Title.Render("deck") + th.Muted.Render(" · sessions in "+cards.Safe(p.dir)) + "\n\n")
+	b.WriteString(containedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {
+		return " " + th.Title.Render("deck") + th.Muted.Render(" · sessions in "+cards.Safe(p.dir))
+	}) + "\n\n")
 	b.WriteString(" " + p.filter.View() + "\n\n")
 	rows := max(p.height-6, 1)
 	first := max(p.cursor-rows+1, 0)
@@ -148,6 +150,11 @@ func (p *picker) View() tea.View {
 // sessionRow is one session of a list: a live mark, its title, then its
 // agent, directory, start and size (the facts it has), dim.
 func sessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) string {
+	return containedRow("session row", width, func() string { return e.Title + " · " + e.Agent + " · " + e.Cwd },
+		func() string { return drawSessionRow(th, e, selected, width) })
+}
+
+func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) string {
 	title := cards.Safe(e.Title)
 	switch {
 	case !e.Scanned:

@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+)
+
+// drawFault is called as each contained part of the screen starts drawing;
+// a test sets it to make one part panic.
+var drawFault = func(part string) {}
+
+// contained draws one part of the screen outside the cards (the status bar,
+// a header, a picker row, a dialog). A panic while drawing it becomes a
+// notice in its place, then the part's own text, plain and sanitised, cut
+// to width: one bad value costs a part its styling, never the program.
+func contained(part string, width int, text func() []string, draw func() []string) (rows []string) {
+	defer func() {
+		if r := recover(); r != nil {
+			rows = undrawn(part, width, r, text)
+		}
+	}()
+	drawFault(part)
+	return draw()
+}
+
+// containedRow is contained for a part that is one row: the notice, short,
+// after the part's text.
+func containedRow(part string, width int, text func() string, draw func() string) (row string) {
+	defer func() {
+		if r := recover(); r != nil {
+			row = undrawnRow(part, width, r, text)
+		}
+	}()
+	drawFault(part)
+	return draw()
+}
+
+// undrawnRow is undrawn on one row.
+func undrawnRow(part string, width int, r any, text func() string) (row string) {
+	row = "⚠ " + cards.Safe(fmt.Sprintf("deck could not draw the %s (%v)", part, r))
+	defer func() {
+		if recover() != nil {
+			row = ansi.Truncate("⚠ deck could not draw the "+part, max(width, 1), "…")
+		}
+	}()
+	return ansi.Truncate("⚠ "+cards.Safe(text())+" · "+row[len("⚠ "):], max(width, 1), "…")
+}
+
+// undrawn is the notice for a part that panicked and the part's text; the
+// notice alone should the text panic too.
+func undrawn(part string, width int, r any, text func() []string) (rows []string) {
+	notice := ansi.Truncate(cards.Safe(fmt.Sprintf("⚠ deck could not draw the %s (%v)", part, r)), max(width, 1), "…")
+	rows = []string{notice}
+	defer func() {
+		if recover() != nil {
+			rows = []string{notice}
+		}
+	}()
+	for _, t := range text() {
+		rows = append(rows, ansi.Truncate(cards.Safe(t), max(width, 1), "…"))
+	}
+	return rows
+}

@@ -267,42 +267,51 @@ func mustJSON(s string) []byte {
 
 // A live host's events, fed one by one with the views it attached, make the
 // same cards as the log it wrote of the same session.
-func TestLiveEventsRenderAsTheLog(t *testing.T) {
-	type event struct {
-		raw, view []byte
-		viewFor   string
+// hostFrame is one session event of a live host's WebSocket capture, with
+// the render intent it came with.
+type hostFrame struct {
+	session   string
+	raw, view []byte
+	viewFor   string
+}
+
+// hostEvent reads a line of a host capture (mux.frames.jsonl); ok is false
+// for frames that are no session event.
+func hostEvent(line []byte) (e hostFrame, ok bool) {
+	var f struct {
+		Msg struct {
+			Payload struct {
+				Type      string         `json:"type"`
+				SessionID string         `json:"sessionId"`
+				Event     jsontext.Value `json:"event"`
+				View      *struct {
+					For  string         `json:"for"`
+					View jsontext.Value `json:"view"`
+				} `json:"view"`
+			} `json:"payload"`
+		} `json:"msg"`
 	}
-	bySession := map[string][]event{}
+	if json.Unmarshal(line, &f) != nil || f.Msg.Payload.Type != "session/event" {
+		return hostFrame{}, false
+	}
+	p := f.Msg.Payload
+	e = hostFrame{session: p.SessionID, raw: p.Event}
+	if p.View != nil {
+		e.view, e.viewFor = p.View.View, p.View.For
+	}
+	return e, true
+}
+
+func TestLiveEventsRenderAsTheLog(t *testing.T) {
+	bySession := map[string][]hostFrame{}
 	data, err := os.ReadFile("testdata/harness/live/web-api/mux.frames.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var f struct {
-			Msg struct {
-				Payload struct {
-					Type      string         `json:"type"`
-					SessionID string         `json:"sessionId"`
-					Event     jsontext.Value `json:"event"`
-					View      *struct {
-						For  string         `json:"for"`
-						View jsontext.Value `json:"view"`
-					} `json:"view"`
-				} `json:"payload"`
-			} `json:"msg"`
+		if e, ok := hostEvent([]byte(line)); ok {
+			bySession[e.session] = append(bySession[e.session], e)
 		}
-		if err := json.Unmarshal([]byte(line), &f); err != nil {
-			t.Fatal(err)
-		}
-		p := f.Msg.Payload
-		if p.Type != "session/event" {
-			continue
-		}
-		e := event{raw: p.Event}
-		if p.View != nil {
-			e.view, e.viewFor = p.View.View, p.View.For
-		}
-		bySession[p.SessionID] = append(bySession[p.SessionID], e)
 	}
 	logs, _ := filepath.Glob("testdata/harness/live/session-logs/*/session.jsonl")
 	compared := 0

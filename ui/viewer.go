@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
@@ -47,7 +49,9 @@ type viewer struct {
 	failures int
 	notices  int
 
-	cache *renderCache
+	cache     *renderCache
+	drawUntil time.Time  // how long this update may wait for cards to be drawn
+	late      []lateDraw // cards drawn on in the background, for prepare to wait on
 
 	top     pos
 	focus   int

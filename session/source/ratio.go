@@ -28,6 +28,6 @@ func (g *ratioGuard) add(n int) string {
 	if g.decompressed <= ratioFloor || g.decompressed <= maxRatio*g.compressed {
 		return ""
 	}
-	return fmt.Sprintf("stopped reading: %s bytes of zstd data expanded to over %s bytes of text, more than %d times their size, which no session log does (a decompression bomb?); the rest of the log was not read",
+	return fmt.Sprintf("stopped reading: %s bytes of zstd data had expanded to %s bytes of text, more than %d times their size, which no session log does (a decompression bomb?); the rest of the log was not read",
 		human.Thousands(g.compressed), human.Thousands(g.decompressed), maxRatio)
 }

@@ -113,7 +113,7 @@ func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
 // rows returns a card's rows, drawing it now if it must: a card with code
 // quickly, without highlighting (highlight draws it highlighted after),
 // and a card that takes longer than the update's budget in the background,
-// with a placeholder row until it is done.
+// with a placeholder row until it is done (a huge text: its preview).
 func (v *viewer) rows(i int) []string {
 	it := v.items[i]
 	o := v.options(it)
@@ -128,7 +128,11 @@ func (v *viewer) rows(i int) []string {
 	done := make(chan []string, 1)
 	e, draw := it.e, drawCard // a clone: safe to draw off the loop
 	go func() { done <- draw(e, o) }()
-	budget := time.NewTimer(time.Until(v.drawUntil))
+	until := v.drawUntil
+	if it.huge { // no wait: the whole card is far slower than a frame
+		until = time.Time{}
+	}
+	budget := time.NewTimer(time.Until(until))
 	defer budget.Stop()
 	select {
 	case rows := <-done:
@@ -138,6 +142,11 @@ func (v *viewer) rows(i int) []string {
 	}
 	v.cache.inflight[k] = true
 	v.late = append(v.late, lateDraw{k, !it.code, done})
+	if it.huge { // its first screens, while the whole card is drawn
+		rows := v.preview(e, o)
+		v.cache.put(k, rows, false)
+		return rows
+	}
 	return v.placeholder()
 }
 

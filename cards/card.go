@@ -25,6 +25,7 @@ type card struct {
 	th      *theme.Theme
 	rows    []string
 	dropped int // rows not drawn, past maxCardRows
+	unread  int // bytes of text not laid out, past what the cap shows (showable)
 }
 
 // full reports whether the card reached the display cap; long loops stop
@@ -36,10 +37,13 @@ func (c *card) skip(n int) { c.dropped += n }
 
 // capNote says how much a card over the display cap did not draw.
 func (c *card) capNote() {
-	if c.dropped > 0 {
-		c.rows = append(c.rows, "")
-		c.rows[len(c.rows)-1] = line{{fmt.Sprintf("  … %s more not drawn: the card is over the display cap of %s rows",
-			plural(c.dropped, "row", "rows"), thousands(maxCardRows)), c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice}).String()
+	if c.dropped > 0 || c.unread > 0 {
+		note := fmt.Sprintf("  … %s more not drawn: the card is over the display cap of %s rows",
+			plural(c.dropped, "row", "rows"), thousands(maxCardRows))
+		if c.unread > 0 {
+			note = unreadNote(c.dropped, c.unread)
+		}
+		c.rows = append(c.rows, line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice}).String())
 	}
 }
 
@@ -118,6 +122,7 @@ func (c *card) bodyRaw(rows []string) {
 // text adds untrusted text as body rows in style st, one or more rows per
 // line of text.
 func (c *card) text(s string, st theme.Style) {
+	s = c.showable(s, c.o.Width)
 	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		c.body(safeText(c.th, l, st))
 	}

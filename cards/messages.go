@@ -84,7 +84,7 @@ func byteSize(n int64) string {
 
 // assistantText: the reply as Markdown.
 func assistantText(c *card, m *session.AssistantText) {
-	c.bodyRaw(markdown(c.th, m.Text, c.inner(), false))
+	c.bodyRaw(markdown(c.th, c.showable(m.Text, c.inner()), c.inner(), false))
 	switch {
 	case m.Streaming:
 		c.body(line{{"▍ streaming", c.th.Notice}})
@@ -96,7 +96,7 @@ func assistantText(c *card, m *session.AssistantText) {
 // reasoning: the model's thinking, dim.
 func reasoning(c *card, m *session.Reasoning) {
 	th := c.th
-	lines := strings.Split(strings.TrimSpace(m.Text), "\n")
+	lines := strings.Split(strings.TrimSpace(c.showable(m.Text, c.inner())), "\n")
 	head := line{{"thinking", th.Reasoning}}
 	if m.Streaming {
 		head = append(head, span{" ▍", th.Notice})

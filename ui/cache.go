@@ -2,8 +2,10 @@ package ui
 
 import (
 	"container/list"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 )
@@ -76,11 +78,32 @@ func (c *renderCache) put(k cacheKey, rows []string, full bool) {
 	}
 }
 
-// renderedMsg brings a highlighted drawing back to the update loop.
+// renderedMsg brings a drawing made off the update loop back to it: a card
+// the loop could not wait for, or its highlighted drawing.
 type renderedMsg struct {
 	key  cacheKey
 	rows []string
+	full bool
 }
+
+// drawBudget is how long one update waits for the cards it needs to be
+// drawn. A card not drawn by then (a huge text, slow Markdown) goes on
+// being drawn in the background, a placeholder row in its place, so a key
+// (q above all) never waits behind a card.
+const drawBudget = 40 * time.Millisecond
+
+// drawCard draws a card; a test replaces it with one that blocks.
+var drawCard = cards.Render
+
+// lateDraw is a card the update loop stopped waiting for.
+type lateDraw struct {
+	key  cacheKey
+	full bool
+	done <-chan []string
+}
+
+// wait brings the late drawing back to the loop when it is done.
+func (l lateDraw) wait() tea.Msg { return renderedMsg{l.key, <-l.done, l.full} }
 
 // keyOf names the drawing of an item in the current state.
 func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
@@ -88,7 +111,9 @@ func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
 }
 
 // rows returns a card's rows, drawing it now if it must: a card with code
-// quickly, without highlighting; highlight draws it highlighted after.
+// quickly, without highlighting (highlight draws it highlighted after),
+// and a card that takes longer than the update's budget in the background,
+// with a placeholder row until it is done (a huge text: its preview).
 func (v *viewer) rows(i int) []string {
 	it := v.items[i]
 	o := v.options(it)
@@ -96,10 +121,49 @@ func (v *viewer) rows(i int) []string {
 	if c, ok := v.cache.get(k); ok {
 		return c.rows
 	}
+	if v.cache.inflight[k] {
+		return v.placeholder()
+	}
 	o.NoHighlight = it.code
-	rows := cards.Render(it.e, o)
-	v.cache.put(k, rows, !it.code)
-	return rows
+	done := make(chan []string, 1)
+	e, draw := it.e, drawCard // a clone: safe to draw off the loop
+	go func() { done <- draw(e, o) }()
+	until := v.drawUntil
+	if it.huge { // no wait: the whole card is far slower than a frame
+		until = time.Time{}
+	}
+	budget := time.NewTimer(time.Until(until))
+	defer budget.Stop()
+	select {
+	case rows := <-done:
+		v.cache.put(k, rows, !it.code)
+		return rows
+	case <-budget.C:
+	}
+	v.cache.inflight[k] = true
+	v.late = append(v.late, lateDraw{k, !it.code, done})
+	if it.huge { // its first screens, while the whole card is drawn
+		rows := v.preview(e, o)
+		v.cache.put(k, rows, false)
+		return rows
+	}
+	return v.placeholder()
+}
+
+// placeholder stands for a card still being drawn.
+func (v *viewer) placeholder() []string {
+	return []string{ansi.Truncate(v.th.Muted.Render("  drawing…"), v.cardWidth(), "")}
+}
+
+// lateDraws are the commands that bring the cards the loop stopped waiting
+// for back to it.
+func (v *viewer) lateDraws() []tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(v.late))
+	for _, l := range v.late {
+		cmds = append(cmds, l.wait)
+	}
+	v.late = nil
+	return cmds
 }
 
 // highlight starts drawing card i highlighted, off the update loop, when
@@ -112,8 +176,8 @@ func (v *viewer) highlight(i int) tea.Cmd {
 		return nil
 	}
 	v.cache.inflight[k] = true
-	e := it.e // a clone: safe to draw off the loop
-	return func() tea.Msg { return renderedMsg{k, cards.Render(e, o)} }
+	e, draw := it.e, drawCard // a clone: safe to draw off the loop
+	return func() tea.Msg { return renderedMsg{k, draw(e, o), true} }
 }
 
 // blockLen is a card's rows and the blank row after it.

@@ -110,7 +110,7 @@ func (v *viewer) keepFocusVisible() {
 func (v *viewer) prepare() tea.Cmd {
 	v.screen = v.screen[:0]
 	if len(v.items) == 0 {
-		return nil
+		return tea.Batch(v.lateDraws()...)
 	}
 	var cmds []tea.Cmd
 	p := v.top
@@ -124,5 +124,5 @@ func (v *viewer) prepare() tea.Cmd {
 		}
 		p = pos{p.idx + 1, 0}
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, v.lateDraws()...)...)
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -12,6 +14,7 @@ import (
 // highlighting; both run elsewhere and report back.
 func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmds []tea.Cmd
+	v.drawUntil = time.Now().Add(drawBudget)
 	switch msg := msg.(type) {
 	case changedMsg:
 		wasBottom := v.pinned || (v.follow && v.atBottom())
@@ -33,7 +36,9 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v.liveResult(msg)
 	case renderedMsg:
 		delete(v.cache.inflight, msg.key)
-		v.cache.put(msg.key, msg.rows, true)
+		if c, ok := v.cache.get(msg.key); !ok || !c.full { // a late quick drawing never replaces the highlighted one
+			v.cache.put(msg.key, msg.rows, msg.full)
+		}
 		if v.pinned {
 			v.scrollTo(v.bottom())
 		}

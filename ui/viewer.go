@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
@@ -18,6 +20,7 @@ type item struct {
 	tool    bool // a tool call: ] and [ stop here
 	failed  bool // an error or a failed call: e and E stop here
 	code    bool // worth highlighting, off the update loop
+	huge    bool // a huge text: previewed first (preview.go)
 }
 
 // pos is a place in the transcript: a row of the card at idx, counting the
@@ -47,7 +50,9 @@ type viewer struct {
 	failures int
 	notices  int
 
-	cache *renderCache
+	cache     *renderCache
+	drawUntil time.Time  // how long this update may wait for cards to be drawn
+	late      []lateDraw // cards drawn on in the background, for prepare to wait on
 
 	top     pos
 	focus   int
@@ -176,7 +181,7 @@ func (p place) find(items []item) int {
 // describe makes an item of a cloned entry.
 func describe(e session.Entry) item {
 	b := session.Base(e)
-	it := item{id: b.ID, rev: b.Rev, e: e}
+	it := item{id: b.ID, rev: b.Rev, e: e, huge: isHuge(e)}
 	switch x := e.(type) {
 	case *session.ToolCall:
 		it.tool = true

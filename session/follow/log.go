@@ -149,10 +149,14 @@ func (l *Log) readStream(ctx context.Context) {
 		l.mu.Lock()
 		l.reader.Write(buf[:n])
 		l.read += int64(n)
+		stopped := l.reader.Stopped()
 		l.mu.Unlock()
 		if time.Since(last) > tellEvery {
 			l.changed()
 			last = time.Now()
+		}
+		if stopped && err == nil {
+			err = io.EOF // the rest is not read: it may never end (/dev/zero)
 		}
 		if err != nil {
 			l.mu.Lock()
@@ -192,9 +196,15 @@ func (l *Log) readFile(ctx context.Context) {
 			l.reader.Write(buf[:n])
 			l.read += int64(n)
 			l.total = max(l.total, l.read)
+			stopped := l.reader.Stopped()
 			l.mu.Unlock()
 			limitMemory(l.read)
 			unsent = true
+			if stopped {
+				l.stopReading()
+				<-ctx.Done()
+				return
+			}
 			if time.Since(last) > tellEvery {
 				l.changed()
 				last, unsent = time.Now(), false
@@ -256,6 +266,17 @@ func (l *Log) readFile(ctx context.Context) {
 			continue
 		}
 	}
+}
+
+// stopReading ends the reading of a file the reader refused (a binary
+// file, a decompression bomb): the rest is not read, nor followed, since it
+// may never end (/dev/zero).
+func (l *Log) stopReading() {
+	l.mu.Lock()
+	l.reader.Close()
+	l.loading, l.follow = false, false
+	l.mu.Unlock()
+	l.changed()
 }
 
 // restart reads the log again from the start, with a notice saying why.

@@ -46,6 +46,8 @@ type Reader struct {
 	stopped  bool // the input is not a log deck can read; the rest is ignored
 	told     bool // a line told the format by its content
 	consumed int64
+	guard    ratioGuard
+	piece    []byte // a zstd frame's text is decompressed a piece at a time into this
 }
 
 // NewReader returns a reader for a new session.
@@ -92,6 +94,11 @@ func (r *Reader) Notice(text string) { r.s.Notice(0, text) }
 
 // Consumed is how many input bytes the reader has taken.
 func (r *Reader) Consumed() int64 { return r.consumed }
+
+// Stopped reports that the reader ignores the rest of its input (a binary
+// file, UTF-16 text, a decompression bomb): whoever feeds it should stop
+// reading, since an endless input such as /dev/zero would never end.
+func (r *Reader) Stopped() bool { return r.stopped }
 
 // Write feeds the next bytes of the log. It never fails: what it cannot read
 // becomes notices in the session.
@@ -142,13 +149,46 @@ func (r *Reader) feed(p []byte) {
 			r.s.Notice(0, fmt.Sprintf("%d bytes at byte %d are not zstd data; skipped to the next frame", f.skipped, f.offset))
 			return
 		}
-		out, err := r.zdec.DecodeAll(f.frame, nil)
-		if err != nil {
-			r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
+		r.decodeFrame(f)
+	})
+}
+
+// zstdPiece is how much decompressed text is held at a time, besides the
+// lines the session keeps: a frame that expands to gigabytes is read in
+// pieces, never whole.
+const zstdPiece = 256 << 10
+
+// decodeFrame streams one whole zstd frame's text into lines, a piece at a
+// time, each piece's lines applied before the next is decompressed.
+func (r *Reader) decodeFrame(f frameEvent) {
+	// a bare io.Reader: given a small *bytes.Reader, the zstd decoder
+	// would decompress the whole frame at once
+	if err := r.zdec.Reset(struct{ io.Reader }{bytes.NewReader(f.frame)}); err != nil {
+		r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
+		return
+	}
+	if r.piece == nil {
+		r.piece = make([]byte, zstdPiece)
+	}
+	r.guard.compressed += int64(len(f.frame))
+	for !r.stopped {
+		n, err := io.ReadFull(r.zdec, r.piece)
+		if n > 0 {
+			r.lines.Feed(r.piece[:n], r.applyLine)
+			r.drain() // the lines are in r.piece, which the next piece overwrites
+			if why := r.guard.add(n); why != "" {
+				r.s.Notice(0, why)
+				r.stopped = true
+			}
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return
 		}
-		r.lines.Feed(out, r.applyLine)
-	})
+		if err != nil {
+			r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); the rest of its lines are lost", f.offset, err))
+			return
+		}
+	}
 }
 
 func (r *Reader) applyLine(num int, line []byte) {
@@ -346,7 +386,7 @@ func readFrom(rd io.Reader, path string) (*session.Session, error) {
 	for {
 		n, err := io.ReadFull(rd, buf)
 		r.Write(buf[:n])
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		if r.Stopped() || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
 		if err != nil {

@@ -126,9 +126,15 @@ func abs(n int) int {
 	return n
 }
 
-// newZstdDecoder makes a decoder for single frames; one per reader, reused.
+// maxWindow is the largest zstd window deck decodes with: zstd --long's
+// 128 MiB, far past what the harness's frames use. The window is what the
+// decoder holds of a frame while it streams its text.
+const maxWindow = 128 << 20
+
+// newZstdDecoder makes a streaming decoder for single frames; one per
+// reader, reused.
 func newZstdDecoder() *zstd.Decoder {
-	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<32))
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxWindow))
 	if err != nil {
 		panic(err) // only invalid options fail here
 	}

@@ -1,0 +1,43 @@
+package cards
+
+import (
+	"fmt"
+)
+
+// A huge text (a 10 MB line, 30 MB of words) is laid out only as far as the
+// display cap can show: a row holds at most the card's width in cells, and
+// a character takes at least one cell (but for zero-width marks), so past
+// maxCardRows × width characters no text is within the cap. Cutting it
+// there first keeps a card's drawing bounded by the cap whatever the text's
+// size, instead of wrapping and styling megabytes only to drop their rows.
+
+// showable cuts text to the characters the display cap can show at width,
+// and counts the card's bytes of text left out (for capNote).
+func (c *card) showable(text string, width int) string {
+	limit := maxCardRows * max(width, 1)
+	if len(text) <= limit { // as many bytes as characters at most
+		return text
+	}
+	n := 0
+	for i := range text {
+		if n == limit {
+			c.unread += len(text) - i
+			return text[:i]
+		}
+		n++
+	}
+	return text
+}
+
+// unreadNote words what capNote says of text left out.
+func unreadNote(dropped, unread int) string {
+	return fmt.Sprintf("  … %s of text more not drawn%s: the card is over the display cap of %s rows",
+		byteSize(int64(unread)), rowsToo(dropped), thousands(maxCardRows))
+}
+
+func rowsToo(dropped int) string {
+	if dropped == 0 {
+		return ""
+	}
+	return ", and " + plural(dropped, "row", "rows")
+}

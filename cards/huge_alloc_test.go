@@ -1,0 +1,35 @@
+//go:build !race
+
+package cards
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+// The work of drawing a huge text is bounded by the display cap, not by its
+// size: a 10 MB line costs what the cap's rows cost.
+func TestAHugeLineCostsWhatTheCapShows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws 10 MB")
+	}
+	o := Options{Width: 100, Theme: theme.Dark(), Expanded: true}
+	huge := strings.Repeat("x", 10<<20)
+	for _, e := range []session.Entry{&session.AssistantText{Text: huge}, &session.Reasoning{Text: huge}} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		rows := Render(e, o)
+		runtime.ReadMemStats(&after)
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<30 { // uncut: 7.7 GiB for the reasoning
+			t.Errorf("%T: drawing a 10 MB line allocated %d MiB", e, alloc>>20)
+		}
+		if !strings.Contains(rows[len(rows)-1], "of text more not drawn") {
+			t.Errorf("%T: the last row: %q", e, rows[len(rows)-1])
+		}
+	}
+}

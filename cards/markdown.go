@@ -66,7 +66,7 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	text = safeMarkdown(text)
 	for _, lang := range fenceLangs(text) { // glamour lexes code blocks: ready their lexers first
-		untimeFence(lang)
+		budgetFence(lang)
 	}
 	if strings.TrimSpace(text) == "" {
 		return nil

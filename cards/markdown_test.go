@@ -1,0 +1,113 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/theme"
+)
+
+func plainMarkdown(text string, width int) string {
+	return ansi.Strip(strings.Join(markdown(theme.Dark(), text, width, false), "\n"))
+}
+
+// A fenced code block holding the backslash line is shown plain, at once,
+// with a note, whatever language it names.
+func TestAFenceOfBackslashesIsNotLexed(t *testing.T) {
+	for _, lang := range []string{"go", "js", "ts", "json", "bash", "yaml", "toml", "css", "ruby"} {
+		t.Run(lang, func(t *testing.T) {
+			within(t, 5*time.Second, func() {
+				out := plainMarkdown("Look:\n\n> ```"+lang+"\n> "+hostileBackslashes+"\n> ```\n", 80)
+				has(t, out, `x = "\\\\`, "code not highlighted: too many backslashes in a row")
+			})
+		})
+	}
+}
+
+// Quotes and lists nested past the cap are flattened before glamour sees
+// them: 95 and 1,000 levels, by markers or by indentation, draw at once.
+func TestDeepNestingIsFlattened(t *testing.T) {
+	indented := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(strings.Repeat("  ", i) + "- item\n")
+		}
+		return b.String()
+	}
+	for name, md := range map[string]string{
+		"95 quotes":          strings.Repeat("> ", 95) + "deep",
+		"1,000 quotes":       strings.Repeat(">", 1000) + "deep",
+		"1,000 list markers": strings.Repeat("- ", 1000) + "deep",
+		"1,000 numbered":     strings.Repeat("1. ", 1000) + "deep",
+		"quotes in lists":    strings.Repeat("> - ", 500) + "deep",
+		"1,000 indented":     indented(1000),
+	} {
+		t.Run(name, func(t *testing.T) {
+			within(t, 5*time.Second, func() {
+				has(t, plainMarkdown(md, 80), "quotes and lists nested over 8 deep are flattened")
+			})
+		})
+	}
+	if out := plainMarkdown("> > quoted\n\n- a\n  - b\n", 80); strings.Contains(out, "flattened") {
+		t.Errorf("shallow nesting was flattened:\n%s", out)
+	}
+}
+
+// Every row ends at its width, even when the width is under a wide
+// character's (one wide character goes alone then), and never loops.
+func TestNarrowMarkdownAlwaysProgresses(t *testing.T) {
+	wide := "漢字 👍 1️⃣ 🇫🇷 👩‍💻 #️⃣ 🏳️‍🌈 abc\n\n- 漢 1️⃣\n> 👍 🇯🇵"
+	for w := 1; w <= 24; w++ {
+		within(t, 5*time.Second, func() {
+			rows := markdown(theme.Dark(), wide, w, false)
+			for _, r := range rows {
+				if got := ansi.StringWidth(r); got > max(w, 2) || (got > w && ansi.StringWidth(ansi.Strip(r)) != 2) {
+					t.Errorf("width %d: a row of %d cells: %q", w, got, ansi.Strip(r))
+				}
+			}
+			if text := ansi.Strip(strings.Join(rows, "")); !strings.Contains(text, "1️⃣") || !strings.Contains(text, "👩‍💻") {
+				t.Errorf("width %d lost characters: %q", w, text)
+			}
+		})
+	}
+}
+
+// A keycap is two cells wide: glamour's rows holding one are cut at the
+// width without eating the character after it.
+func TestKeycapRowsFit(t *testing.T) {
+	text := "ab 1️⃣ cd 1️⃣ ef 1️⃣ gh 1️⃣ ij"
+	for _, w := range []int{7, 17} {
+		rows := markdown(theme.Dark(), text, w, false)
+		var got []string
+		for _, r := range rows {
+			if ansi.StringWidth(r) > w {
+				t.Errorf("width %d: %q is %d cells", w, ansi.Strip(r), ansi.StringWidth(r))
+			}
+			got = append(got, ansi.Strip(r))
+		}
+		if joined := strings.Join(strings.Fields(strings.Join(got, " ")), " "); joined != text {
+			t.Errorf("width %d: %q", w, joined)
+		}
+	}
+}
+
+// Character references decode after the sanitiser ran: glamour's output is
+// marked as any other text is, never raw.
+func TestCharacterReferencesAreMarked(t *testing.T) {
+	for ref, raw := range map[string]string{
+		"&#x202E;": "\u202E", "&#x2066;": "\u2066", "&#x200B;": "\u200B",
+		"&#xE0041;": "\U000E0041", "&#x7f;": "\x7f", "&#8238;": "\u202E",
+	} {
+		out := plainMarkdown("a "+ref+" b", 80)
+		if strings.Contains(out, raw) && markFor([]rune(raw)[0]) != "" {
+			t.Errorf("%s reached the terminal raw: %q", ref, out)
+		}
+		if want := plainMarkdown("a "+raw+" b", 80); out != want {
+			t.Errorf("%s shows %q, the raw character %q", ref, out, want)
+		}
+	}
+	has(t, plainMarkdown("a &#x202E; b &#x7f;", 80), "⟨RLO⟩", "^?")
+}

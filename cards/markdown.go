@@ -102,7 +102,7 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 		}
 	} else {
 		for _, l := range strings.Split(keepSGR(out), "\n") {
-			l = trimRightSpace(l)
+			l = trimRightSpace(expandTabs(l))
 			for ansi.StringWidth(l) > width {
 				head, rest := splitRow(l, width)
 				if rest == l { // nothing left to cut: never loop
@@ -167,6 +167,36 @@ func dropFenceLang(l string) string {
 		}
 	}
 	return l
+}
+
+// expandTabs turns the tabs glamour leaves in a rendered row (in code) into
+// spaces to the next 4-column stop, as text elsewhere in a card: a raw tab
+// would move the terminal's cursor past the width the row was measured at.
+func expandTabs(l string) string {
+	if !strings.Contains(l, "\t") {
+		return l
+	}
+	var b strings.Builder
+	col := 0
+	var state byte
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	for s := l; len(s) > 0; {
+		seq, w, n, next := ansi.DecodeSequence(s, state, p)
+		if n == 0 {
+			break
+		}
+		if seq == "\t" {
+			pad := 4 - col%4
+			b.WriteString(strings.Repeat(" ", pad))
+			col += pad
+		} else {
+			b.WriteString(seq)
+			col += w
+		}
+		s, state = s[n:], next
+	}
+	return b.String()
 }
 
 // splitRow cuts a rendered row (text and SGR) after width cells, on a

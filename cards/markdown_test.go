@@ -111,3 +111,32 @@ func TestCharacterReferencesAreMarked(t *testing.T) {
 	}
 	has(t, plainMarkdown("a &#x202E; b &#x7f;", 80), "⟨RLO⟩", "^?")
 }
+
+// Any Markdown at any width from 1 to 8 renders (no panic, no endless
+// loop), every row within its width (a wider character alone in its row),
+// with no escape but SGR.
+func FuzzMarkdownNarrow(f *testing.F) {
+	for _, s := range []string{"漢字 👍", "1️⃣ #️⃣ 🇫🇷 👩‍💻 🏳️‍🌈", "> - 1. 漢\n\n```go\n\"\\\\\\\n```", "a &#x202E; b &#x7f; c", "| 漢 | 👍 |\n|---|---|\n| 1️⃣ | x |"} {
+		f.Add(s, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, text string, w uint8) {
+		width := int(w%8) + 1
+		for _, r := range markdown(theme.Dark(), text, width, false) {
+			if got := ansi.StringWidth(r); got > width && got > 2 {
+				t.Fatalf("width %d: a row of %d cells: %q", width, got, r)
+			}
+			if bad := notSGR(r); bad != "" {
+				t.Fatalf("escape %q in %q", bad, r)
+			}
+		}
+	})
+}
+
+// A tab in code reaches the terminal as spaces to its stop: a raw tab would
+// move the cursor past the width its row was measured at.
+func TestTabsInMarkdownBecomeSpaces(t *testing.T) {
+	out := plainMarkdown("```\nab\tc\n\tx\n```", 40)
+	if strings.Contains(out, "\t") || !strings.Contains(out, "ab  c") || !strings.Contains(out, "    x") {
+		t.Errorf("%q", out)
+	}
+}

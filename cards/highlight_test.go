@@ -1,6 +1,10 @@
 package cards
 
 import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -122,6 +126,51 @@ func TestTheLexBudgetEndsASlowLexer(t *testing.T) {
 		lines, why := lexLines(theme.Dark(), slowLexer{}, "code", 50*time.Millisecond)
 		if lines != nil || why != "not highlighted: the lexer took over 50ms" {
 			t.Errorf("%d lines, why %q", len(lines), why)
+		}
+	})
+}
+
+// No ordinary file comes near the backslash cap: every source file of the
+// Go tree (Go, JS, JSON, shell, YAML, CSS, HTML and the rest, regexp and
+// escaping tests included) is highlighted as before.
+func TestNoOrdinaryFileMeetsTheBackslashCap(t *testing.T) {
+	root := filepath.Join(build.Default.GOROOT, "src")
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || lexerFor(session.LangFromPath(path)) == nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || len(data) > maxHighlightBytes {
+			return err
+		}
+		n++
+		if steps := backslashSteps(string(data)); steps > maxBackslashSteps {
+			t.Errorf("%s: %d steps", path, steps)
+		}
+		return nil
+	})
+	if err != nil || n < 1000 {
+		t.Fatalf("%d files read: %v", n, err)
+	}
+}
+
+// The counting costs next to nothing beside the lexing it guards.
+func BenchmarkBackslashSteps(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(build.Default.GOROOT, "src", "regexp", "all_test.go"))
+	if err != nil {
+		b.Skip(err)
+	}
+	code := string(data)
+	b.SetBytes(int64(len(code)))
+	b.Run("count", func(b *testing.B) {
+		for b.Loop() {
+			backslashSteps(code)
+		}
+	})
+	b.Run("highlight", func(b *testing.B) {
+		for b.Loop() {
+			highlight(theme.Dark(), "go", code)
 		}
 	})
 }

@@ -14,10 +14,11 @@ import (
 )
 
 // mdKey names one glamour renderer: renderers are built once per theme,
-// dimness and width and reused, never built per card.
+// dimness, highlighting and width and reused, never built per card.
 type mdKey struct {
 	theme string
 	dim   bool
+	lex   bool // highlight code blocks; without, glamour never calls chroma
 	width int
 }
 
@@ -29,8 +30,7 @@ type mdPool chan *glamour.TermRenderer
 var mdRenderers sync.Map // mdKey → mdPool
 
 // takeRenderer returns an idle renderer for the key, or builds one.
-func takeRenderer(th *theme.Theme, dim bool, width int) (*glamour.TermRenderer, mdPool) {
-	key := mdKey{th.Name, dim, width}
+func takeRenderer(key mdKey, th *theme.Theme) (*glamour.TermRenderer, mdPool) {
 	p, ok := mdRenderers.Load(key)
 	if !ok {
 		p, _ = mdRenderers.LoadOrStore(key, make(mdPool, runtime.GOMAXPROCS(0)))
@@ -41,9 +41,13 @@ func takeRenderer(th *theme.Theme, dim bool, width int) (*glamour.TermRenderer, 
 		return r, pool
 	default:
 	}
+	styles := th.Markdown(key.dim)
+	if !key.lex {
+		styles.CodeBlock.Theme = "" // not even the lexer chroma would guess for code of no language
+	}
 	r, err := glamour.NewTermRenderer(
-		glamour.WithStyles(th.Markdown(dim)),
-		glamour.WithWordWrap(width),
+		glamour.WithStyles(styles),
+		glamour.WithWordWrap(key.width),
 		glamour.WithChromaFormatter("terminal16m"),
 	)
 	if err != nil {
@@ -63,13 +67,13 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 // markdown renders untrusted Markdown as lines of at most width cells
 // (cells wider than width, at widths under 2, go alone). The text is made
 // safe first (controls become visible marks), bounded (nesting flattened,
-// code whose lexing would explode left plain, each said in a note under
+// code whose lexing would explode left unlexed, each said in a note under
 // it), and glamour's output is made safe again: it keeps only its own
 // colours, links show their URL as text, never as an OSC 8 sequence, and
 // what character references decode to is marked as raw text is.
 func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	text = safeMarkdown(text)
-	text, notes := boundMarkdown(text)
+	text, lex, notes := boundMarkdown(text)
 	for _, lang := range fenceLangs(text) { // glamour lexes code blocks: ready their lexers first
 		budgetFence(lang)
 	}
@@ -78,7 +82,7 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	}
 	width = max(width, 1)
 	out := ""
-	if r, pool := takeRenderer(th, dim, width); r != nil {
+	if r, pool := takeRenderer(mdKey{th.Name, dim, lex, width}, th); r != nil {
 		hidden, keycaps := hideKeycaps(text)
 		rendered, err := r.Render(hidden)
 		pool.giveBack(r)
@@ -124,49 +128,20 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 }
 
 // boundMarkdown keeps glamour's work bounded: nesting past the caps is
-// flattened, and when the code would cost a lexer too much (counted as
-// highlighting counts it) no fence names a language, so none is lexed. It
+// flattened, and it says whether the code would cost a lexer too much
+// (counted as highlighting counts it), when glamour must not lex any. It
 // returns the notes that say so.
-func boundMarkdown(text string) (string, []string) {
+func boundMarkdown(text string) (string, bool, []string) {
 	var notes []string
 	text, flat := flattenNesting(text)
 	if flat {
 		notes = append(notes, fmt.Sprintf("quotes and lists nested over %d deep are flattened", maxMarkdownDepth))
 	}
-	if backslashSteps(text) > maxBackslashSteps {
-		lines := strings.Split(text, "\n")
-		for i, l := range lines {
-			lines[i] = dropFenceLang(l)
-		}
-		text = strings.Join(lines, "\n")
+	lex := backslashSteps(text) <= maxBackslashSteps
+	if !lex {
 		notes = append(notes, "code not highlighted: too many backslashes in a row")
 	}
-	return text, notes
-}
-
-// dropFenceLang turns a line that opens a fence with a language into one
-// that opens it without, wherever it sits in quotes and lists.
-func dropFenceLang(l string) string {
-	i := 0
-	for i < len(l) {
-		if l[i] == ' ' || l[i] == '\t' {
-			i++
-		} else if n := containerMarker(l[i:]); n > 0 {
-			i += n
-		} else {
-			break
-		}
-	}
-	for _, fence := range []byte{'`', '~'} {
-		j := i
-		for j < len(l) && l[j] == fence {
-			j++
-		}
-		if j-i >= 3 {
-			return l[:j]
-		}
-	}
-	return l
+	return text, lex, notes
 }
 
 // expandTabs turns the tabs glamour leaves in a rendered row (in code) into

@@ -7,15 +7,16 @@ import "strings"
 // as a power of their depth. No line reaches it nested deeper than these.
 const (
 	maxMarkdownDepth  = 8  // quote and list markers in a line's prefix
-	maxMarkdownIndent = 64 // columns of indentation in a line's prefix
+	maxMarkdownIndent = 16 // columns of indentation before a line's markers
 )
 
 // flattenNesting caps every line's container prefix (the quote markers,
 // list markers and indentation before its text) at maxMarkdownDepth
 // markers and maxMarkdownIndent columns; the markers past the cap are
 // dropped and the indentation shortened. It says whether it changed
-// anything. Fenced code is not told apart: only a code line nested past
-// the caps, which no real file has, is changed.
+// anything. Fenced code is not told apart: only a code line that starts
+// with more markers (`> `, `- `, `* `, `1. `) than the caps, or with a
+// marker indented past them, is changed.
 func flattenNesting(text string) (string, bool) {
 	lines := strings.Split(text, "\n")
 	changed := false
@@ -31,14 +32,29 @@ func flattenNesting(text string) (string, bool) {
 }
 
 // flattenLine caps one line's container prefix; false when it is within
-// the caps.
+// the caps. Indentation counts only before a marker: a line of code or
+// prose nests nothing however far it is indented.
 func flattenLine(l string) (string, bool) {
 	var b strings.Builder
 	depth, cols, i := 0, 0, 0
 	changed := false
 	for i < len(l) {
-		switch c := l[i]; {
-		case c == ' ' || c == '\t':
+		ws := i // the blanks before the next marker
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+			i++
+		}
+		n := containerMarker(l[i:])
+		if n == 0 {
+			i = ws
+			break
+		}
+		depth++
+		if depth > maxMarkdownDepth { // the marker goes, and the blanks before it
+			changed = true
+			i += n
+			continue
+		}
+		for _, c := range []byte(l[ws:i]) {
 			w := 1
 			if c == '\t' {
 				w = 4 - cols%4
@@ -49,19 +65,8 @@ func flattenLine(l string) (string, bool) {
 				b.WriteByte(c)
 			}
 			cols += w
-			i++
-			continue
 		}
-		n := containerMarker(l[i:])
-		if n == 0 {
-			break
-		}
-		depth++
-		if depth > maxMarkdownDepth {
-			changed = true
-		} else {
-			b.WriteString(l[i : i+n])
-		}
+		b.WriteString(l[i : i+n])
 		i += n
 	}
 	if !changed {

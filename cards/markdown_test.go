@@ -38,32 +38,60 @@ func TestCodeOfBackslashesIsNotLexed(t *testing.T) {
 	}
 }
 
-// Quotes and lists nested past the cap are flattened before glamour sees
-// them: 95 and 1,000 levels, by markers or by indentation, draw at once.
-func TestDeepNestingIsFlattened(t *testing.T) {
-	indented := func(n int) string {
-		var b strings.Builder
-		for i := range n {
-			b.WriteString(strings.Repeat("  ", i) + "- item\n")
-		}
-		return b.String()
+// deepNesting is Markdown nested far past the caps, each way it nests.
+func deepNesting() map[string]string {
+	var indented strings.Builder
+	for i := range 1000 {
+		indented.WriteString(strings.Repeat("  ", i) + "- item\n")
 	}
-	for name, md := range map[string]string{
+	return map[string]string{
 		"95 quotes":          strings.Repeat("> ", 95) + "deep",
 		"1,000 quotes":       strings.Repeat(">", 1000) + "deep",
 		"1,000 list markers": strings.Repeat("- ", 1000) + "deep",
 		"1,000 numbered":     strings.Repeat("1. ", 1000) + "deep",
 		"quotes in lists":    strings.Repeat("> - ", 500) + "deep",
-		"1,000 indented":     indented(1000),
-	} {
+		"1,000 indented":     indented.String(),
+	}
+}
+
+// Quotes and lists nested past the cap are flattened before glamour sees
+// them, 95 and 1,000 levels, by markers or by indentation, and the card
+// says so; shallow nesting is left alone. (BenchmarkDeepNesting measures
+// what they cost.)
+func TestDeepNestingIsFlattened(t *testing.T) {
+	for name, md := range deepNesting() {
 		t.Run(name, func(t *testing.T) {
+			flat, _, notes := boundMarkdown(md)
+			for _, l := range strings.Split(flat, "\n") {
+				if f, changed := flattenLine(l); changed {
+					t.Fatalf("a line still past the caps: %.80q → %.80q", l, f)
+				}
+			}
+			if len(notes) != 1 || notes[0] != "quotes and lists nested over 8 deep are flattened" {
+				t.Errorf("notes %q", notes)
+			}
+			if name == "1,000 indented" {
+				return // glamour's own cost, linear in its 1,000 items: the benchmark's
+			}
 			within(t, 30*time.Second, func() {
-				has(t, plainMarkdown(md, 80), "quotes and lists nested over 8 deep are flattened")
+				has(t, plainMarkdown(md, 80), "deep", "quotes and lists nested over 8 deep are flattened")
 			})
 		})
 	}
 	if out := plainMarkdown("> > quoted\n\n- a\n  - b\n", 80); strings.Contains(out, "flattened") {
 		t.Errorf("shallow nesting was flattened:\n%s", out)
+	}
+}
+
+// What the deepest nestings cost to draw, flattened: time and memory.
+func BenchmarkDeepNesting(b *testing.B) {
+	for name, md := range deepNesting() {
+		b.Run(strings.ReplaceAll(name, " ", "-"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				markdown(theme.Dark(), md, 80, false)
+			}
+		})
 	}
 }
 

@@ -84,6 +84,7 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	out := ""
 	if r, pool := takeRenderer(mdKey{th.Name, dim, lex, width}, th); r != nil {
 		hidden, keycaps := hideKeycaps(text)
+		hidden, backslashes := hideBackslashes(hidden, lex)
 		rendered, err := r.Render(hidden)
 		pool.giveBack(r)
 		if err == nil {
@@ -91,6 +92,9 @@ func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 		}
 		if keycaps {
 			out = showKeycaps(out)
+		}
+		if backslashes {
+			out = strings.ReplaceAll(out, string(backslashStandIn), `\`)
 		}
 	}
 	var lines []string
@@ -142,6 +146,21 @@ func boundMarkdown(text string) (string, bool, []string) {
 		notes = append(notes, "code not highlighted: too many backslashes in a row")
 	}
 	return text, lex, notes
+}
+
+// backslashStandIn is a private-use character, one cell wide like a
+// backslash, that Markdown gives no meaning.
+const backslashStandIn = '\uE05C'
+
+// hideBackslashes swaps the backslashes of text for their stand-in when its
+// code is not lexed: glamour draws unlexed code through its escape
+// replacer, which halves a run of backslashes. Escapes in its prose then
+// show as written. False when nothing was swapped.
+func hideBackslashes(text string, lex bool) (string, bool) {
+	if lex || strings.ContainsRune(text, backslashStandIn) {
+		return text, false
+	}
+	return strings.ReplaceAll(text, `\`, string(backslashStandIn)), true
 }
 
 // expandTabs turns the tabs glamour leaves in a rendered row (in code) into

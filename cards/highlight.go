@@ -39,11 +39,17 @@ const (
 // a few dozen steps a line.
 const maxBackslashSteps = 1 << 22
 
-// lexBudget is the last resort for a shape the counting does not know: no
-// regexp match and no whole block may lex for longer. It is far above what
-// any ordinary block takes on a loaded machine, so only hostile input meets
-// it, and then the block is shown plain and says so.
-const lexBudget = 2 * time.Second
+// matchTimeout and lexBudget are the last resort, for a shape the counting
+// does not know: no regexp match may run longer than matchTimeout (one that
+// does gives up, and the lexer lexes on differently), and no block longer
+// than lexBudget. Both are far above what ordinary code takes, under -race
+// on a loaded machine too (a 200-line stylesheet there: 2 s for the block,
+// a few ms a token), so only hostile input meets them; its block is then
+// shown plain and says so.
+const (
+	matchTimeout = 2 * time.Second
+	lexBudget    = 20 * time.Second
+)
 
 // tooBigToHighlight says why code is not highlighted, or "" when it is.
 func tooBigToHighlight(code string) string {
@@ -162,10 +168,25 @@ func lexLines(th *theme.Theme, lx chroma.Lexer, code string, budget time.Duratio
 		return nil, ""
 	}
 	start := time.Now()
+	last := start
+	overrun := func() string { // after each token, and the end
+		now := time.Now()
+		defer func() { last = now }()
+		switch {
+		case now.Sub(last) >= matchTimeout: // a match may have timed out and lexed wrong: trust none
+			return fmt.Sprintf("not highlighted: a lexer rule ran over %v", matchTimeout)
+		case now.Sub(start) > budget:
+			return fmt.Sprintf("not highlighted: the lexer took over %v", budget)
+		}
+		return ""
+	}
 	lines = [][]token{nil}
-	for t := it(); t != chroma.EOF; t = it() {
-		if time.Since(start) > budget { // a match may have timed out and lexed wrong: trust none
-			return nil, fmt.Sprintf("not highlighted: the lexer took over %v", budget)
+	for t := it(); ; t = it() {
+		if why := overrun(); why != "" {
+			return nil, why
+		}
+		if t == chroma.EOF {
+			break
 		}
 		style := th.Token(t.Type)
 		for i, part := range strings.Split(t.Value, "\n") {

@@ -174,3 +174,28 @@ func BenchmarkBackslashSteps(b *testing.B) {
 		}
 	})
 }
+
+// stallingLexer stalls once, as a lexer does on a match that times out.
+type stallingLexer struct{ chroma.Lexer }
+
+func (stallingLexer) Tokenise(*chroma.TokeniseOptions, string) (chroma.Iterator, error) {
+	n := 0
+	return func() chroma.Token {
+		if n++; n == 2 {
+			time.Sleep(matchTimeout)
+		}
+		if n > 3 {
+			return chroma.EOF
+		}
+		return chroma.Token{Type: chroma.Text, Value: "x"}
+	}, nil
+}
+
+// A token that took as long as a match may run means a match may have
+// timed out and lexed the rest differently: none of the block is trusted.
+func TestATimedOutMatchIsNotTrusted(t *testing.T) {
+	lines, why := lexLines(theme.Dark(), stallingLexer{}, "xxx", lexBudget)
+	if lines != nil || why != "not highlighted: a lexer rule ran over 2s" {
+		t.Errorf("%d lines, why %q", len(lines), why)
+	}
+}

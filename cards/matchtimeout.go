@@ -12,9 +12,9 @@ import (
 // Chroma gives every rule of a lexer a 250 ms regexp match timeout, gives up
 // on a rule that times out, and silently lexes differently; on a loaded
 // machine (two cores under -race) that made the same file highlight two
-// ways. Every lexer deck uses has the timeout raised to lexBudget instead,
-// which only hostile input reaches, and lexLines then trusts none of the
-// block's tokens; the counted caps in highlight.go keep the known
+// ways. Every lexer deck uses has the timeout raised to matchTimeout
+// instead, which only hostile input reaches, and lexLines then trusts none
+// of the block's tokens; the counted caps in highlight.go keep the known
 // exponential shapes from the lexer before that.
 // Chroma compiles rules lazily and keeps them unexported, so this compiles
 // the lexer and reaches the rules by reflection; TestLexersNeverTimeOut
@@ -78,7 +78,7 @@ func budget(v reflect.Value, depth int) {
 }
 
 // budgetRules compiles a regex lexer's rules and sets their timeout to
-// lexBudget.
+// matchTimeout.
 func budgetRules(rl *chroma.RegexLexer) {
 	if _, err := rl.Tokenise(nil, ""); err != nil { // compiles the rules
 		return
@@ -86,7 +86,7 @@ func budgetRules(rl *chroma.RegexLexer) {
 	for _, rs := range compiledRules(rl) {
 		for _, r := range rs {
 			if r.Regexp != nil {
-				r.Regexp.MatchTimeout = lexBudget
+				r.Regexp.MatchTimeout = matchTimeout
 			}
 		}
 	}

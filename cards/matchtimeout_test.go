@@ -6,7 +6,7 @@ import (
 	"github.com/alecthomas/chroma/v2"
 )
 
-// Chroma's 250 ms per-rule regexp timeout is raised to the lexing budget in
+// Chroma's 250 ms per-rule regexp timeout is raised to matchTimeout in
 // every lexer deck uses, so a slow machine cannot change how ordinary code
 // is highlighted, and a hostile match still ends.
 func TestLexersTimeOutOnlyAtTheBudget(t *testing.T) {
@@ -19,7 +19,7 @@ func TestLexersTimeOutOnlyAtTheBudget(t *testing.T) {
 		for _, r := range rs {
 			if r.Regexp != nil {
 				n++
-				if r.Regexp.MatchTimeout != lexBudget {
+				if r.Regexp.MatchTimeout != matchTimeout {
 					t.Fatalf("a rule still times out after %v", r.Regexp.MatchTimeout)
 				}
 			}

@@ -43,13 +43,16 @@ const maxBackslashSteps = 1 << 22
 // does not know: no regexp match may run longer than matchTimeout (one that
 // does gives up, and the lexer lexes on differently), and no block longer
 // than lexBudget. Both are far above what ordinary code takes, under -race
-// on a loaded machine too (a 200-line stylesheet there: 2 s for the block,
-// a few ms a token), so only hostile input meets them; its block is then
-// shown plain and says so.
+// on a machine loaded twentyfold too (a 200-line stylesheet there: seconds
+// for the block, a token once stalled 2 s), so only hostile input meets
+// them; its block is then shown plain and says so.
 const (
-	matchTimeout = 2 * time.Second
-	lexBudget    = 20 * time.Second
+	matchTimeout = 10 * time.Second
+	lexBudget    = 30 * time.Second
 )
+
+// lexLimits are the time limits lexLines keeps: matchTimeout and lexBudget.
+type lexLimits struct{ match, block time.Duration }
 
 // tooBigToHighlight says why code is not highlighted, or "" when it is.
 func tooBigToHighlight(code string) string {
@@ -148,7 +151,7 @@ func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 	if why := tooBigToHighlight(code); why != "" {
 		return plainTokens(th, code), why
 	}
-	lines, why := lexLines(th, lx, code, lexBudget)
+	lines, why := lexLines(th, lx, code, lexLimits{matchTimeout, lexBudget})
 	if lines == nil {
 		return plainTokens(th, code), why
 	}
@@ -156,8 +159,8 @@ func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 }
 
 // lexLines lexes code into lines of tokens; nil, with why when it is worth
-// saying, when the lexer fails or runs over its budget.
-func lexLines(th *theme.Theme, lx chroma.Lexer, code string, budget time.Duration) (lines [][]token, why string) {
+// saying, when the lexer fails or runs over its limits.
+func lexLines(th *theme.Theme, lx chroma.Lexer, code string, limit lexLimits) (lines [][]token, why string) {
 	defer func() {
 		if recover() != nil { // a lexer bug must not take the card down
 			lines, why = nil, ""
@@ -173,10 +176,10 @@ func lexLines(th *theme.Theme, lx chroma.Lexer, code string, budget time.Duratio
 		now := time.Now()
 		defer func() { last = now }()
 		switch {
-		case now.Sub(last) >= matchTimeout: // a match may have timed out and lexed wrong: trust none
-			return fmt.Sprintf("not highlighted: a lexer rule ran over %v", matchTimeout)
-		case now.Sub(start) > budget:
-			return fmt.Sprintf("not highlighted: the lexer took over %v", budget)
+		case now.Sub(last) >= limit.match: // a match may have timed out and lexed wrong: trust none
+			return fmt.Sprintf("not highlighted: a lexer rule ran over %v", limit.match)
+		case now.Sub(start) > limit.block:
+			return fmt.Sprintf("not highlighted: the lexer took over %v", limit.block)
 		}
 		return ""
 	}

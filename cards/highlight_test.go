@@ -123,7 +123,7 @@ func (slowLexer) Tokenise(*chroma.TokeniseOptions, string) (chroma.Iterator, err
 // tokens, and says so.
 func TestTheLexBudgetEndsASlowLexer(t *testing.T) {
 	within(t, 30*time.Second, func() {
-		lines, why := lexLines(theme.Dark(), slowLexer{}, "code", 50*time.Millisecond)
+		lines, why := lexLines(theme.Dark(), slowLexer{}, "code", lexLimits{time.Second, 50 * time.Millisecond})
 		if lines != nil || why != "not highlighted: the lexer took over 50ms" {
 			t.Errorf("%d lines, why %q", len(lines), why)
 		}
@@ -182,7 +182,7 @@ func (stallingLexer) Tokenise(*chroma.TokeniseOptions, string) (chroma.Iterator,
 	n := 0
 	return func() chroma.Token {
 		if n++; n == 2 {
-			time.Sleep(matchTimeout)
+			time.Sleep(100 * time.Millisecond)
 		}
 		if n > 3 {
 			return chroma.EOF
@@ -194,8 +194,8 @@ func (stallingLexer) Tokenise(*chroma.TokeniseOptions, string) (chroma.Iterator,
 // A token that took as long as a match may run means a match may have
 // timed out and lexed the rest differently: none of the block is trusted.
 func TestATimedOutMatchIsNotTrusted(t *testing.T) {
-	lines, why := lexLines(theme.Dark(), stallingLexer{}, "xxx", lexBudget)
-	if lines != nil || why != "not highlighted: a lexer rule ran over 2s" {
+	lines, why := lexLines(theme.Dark(), stallingLexer{}, "xxx", lexLimits{100 * time.Millisecond, time.Minute})
+	if lines != nil || why != "not highlighted: a lexer rule ran over 100ms" {
 		t.Errorf("%d lines, why %q", len(lines), why)
 	}
 }

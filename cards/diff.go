@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ type hunk struct {
 	newFile    bool
 	rows       []diffRow
 	added, del int
+	note       string // why its code is not highlighted, when it could be
 }
 
 // diffCard: each file's path with its counts, then each hunk diffed line by
@@ -73,6 +75,9 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 			fileHeader(c, h, hunks, pending)
 		} else {
 			c.body(line{{strings.Repeat(" ", numW) + "  ⋯", th.Faint}})
+		}
+		if h.note != "" {
+			c.note(h.note)
 		}
 		for _, r := range h.rows {
 			diffLine(c, r, numW)
@@ -159,7 +164,8 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	h := hunk{path: d.Path}
 	lang := session.LangFromPath(d.Path)
 	newLines := DiffLines(d.NewText)
-	newTok := c.highlight(lang, strings.Join(newLines, "\n"))
+	newTok, why := c.highlight(lang, strings.Join(newLines, "\n"))
+	h.note = why
 	if d.OldText == nil {
 		h.newFile = true
 		for i := range newLines {
@@ -169,7 +175,8 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 		return h
 	}
 	oldLines := DiffLines(*d.OldText)
-	oldTok := c.highlight(lang, strings.Join(oldLines, "\n"))
+	oldTok, why := c.highlight(lang, strings.Join(oldLines, "\n"))
+	h.note = cmp.Or(h.note, why)
 	num := func(n int) int { // a file line number, when the start is known
 		if start == 0 {
 			return 0

@@ -1,8 +1,10 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/alecthomas/chroma/v2"
 
@@ -29,6 +31,29 @@ const (
 	maxHighlightLine  = 16 << 10
 )
 
+// Chroma's string rules backtrack exponentially over a run of backslashes
+// in a string that never closes (`"` and 40 backslashes take minutes): each
+// run of n costs up to 2^n steps, and a block whose runs cost more than
+// maxBackslashSteps is not lexed. Decided by counting, so the same file is
+// always highlighted the same way; ordinary code (`\\n`, a regexp) costs
+// a few dozen steps a line.
+const maxBackslashSteps = 1 << 22
+
+// matchTimeout and lexBudget are the last resort, for a shape the counting
+// does not know: no regexp match may run longer than matchTimeout (one that
+// does gives up, and the lexer lexes on differently), and no block longer
+// than lexBudget. Both are far above what ordinary code takes, under -race
+// on a machine loaded twentyfold too (a 200-line stylesheet there: seconds
+// for the block, a token once stalled 2 s), so only hostile input meets
+// them; its block is then shown plain and says so.
+const (
+	matchTimeout = 10 * time.Second
+	lexBudget    = 30 * time.Second
+)
+
+// lexLimits are the time limits lexLines keeps: matchTimeout and lexBudget.
+type lexLimits struct{ match, block time.Duration }
+
 // tooBigToHighlight says why code is not highlighted, or "" when it is.
 func tooBigToHighlight(code string) string {
 	switch {
@@ -47,11 +72,34 @@ func tooBigToHighlight(code string) string {
 		}
 		rest = rest[min(i+1, len(rest)):]
 	}
+	if backslashSteps(code) > maxBackslashSteps {
+		return "not highlighted: too many backslashes in a row"
+	}
 	return ""
 }
 
+// backslashSteps is what the runs of backslashes in code may cost a lexer:
+// 2^n for a run of n, saturating past the cap.
+func backslashSteps(code string) int {
+	steps, run := 0, 0
+	for i := 0; i <= len(code); i++ {
+		if i < len(code) && code[i] == '\\' {
+			run++
+			continue
+		}
+		if run > 0 {
+			steps += 1 << min(run, 23)
+			if steps > maxBackslashSteps {
+				return steps
+			}
+		}
+		run = 0
+	}
+	return steps
+}
+
 // lexerIDs caches the lexer of each language id (a few dozen at most).
-var lexerIDs sync.Map // language id → chroma.Lexer, untimed
+var lexerIDs sync.Map // language id → chroma.Lexer, budgeted
 
 // lexerFor returns the lexer of a harness language id, nil for plain text.
 func lexerFor(lang string) chroma.Lexer {
@@ -63,7 +111,7 @@ func lexerFor(lang string) chroma.Lexer {
 		lx, _ := v.(chroma.Lexer)
 		return lx
 	}
-	lx := untimedLexer(name)
+	lx := budgetedLexer(name)
 	lexerIDs.Store(lang, lx)
 	return lx
 }
@@ -74,42 +122,75 @@ type token struct {
 	style theme.Style
 }
 
-// highlight is the card's code in tokens: highlighted, unless the card is
-// drawn without highlighting (the same rows, sooner).
-func (c *card) highlight(lang, code string) [][]token {
+// highlight is the card's code in tokens, and why it is not highlighted
+// when it could have been ("" else): highlighted, unless the card is drawn
+// without highlighting (the same rows, sooner: the caps are counted the
+// same way).
+func (c *card) highlight(lang, code string) ([][]token, string) {
+	if lexerFor(lang) == nil {
+		return plainTokens(c.th, code), ""
+	}
+	if why := tooBigToHighlight(code); why != "" {
+		return plainTokens(c.th, code), why
+	}
 	if c.o.NoHighlight {
-		return plainTokens(c.th, code)
+		return plainTokens(c.th, code), ""
 	}
 	return highlight(c.th, lang, code)
 }
 
 // highlight lexes code as one block, so state (an open string, a comment)
 // carries across lines, and returns each line's tokens. Plain text, or code
-// chroma cannot lex, comes back as one token a line in the text style.
-func highlight(th *theme.Theme, lang, code string) [][]token {
+// chroma cannot lex, comes back as one token a line in the text style; code
+// over the caps or the time budget too, with why.
+func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 	lx := lexerFor(lang)
 	if lx == nil {
-		return plainTokens(th, code)
+		return plainTokens(th, code), ""
 	}
-	lines, ok := lexLines(th, lx, code)
-	if !ok {
-		return plainTokens(th, code)
+	if why := tooBigToHighlight(code); why != "" {
+		return plainTokens(th, code), why
 	}
-	return lines
+	lines, why := lexLines(th, lx, code, lexLimits{matchTimeout, lexBudget})
+	if lines == nil {
+		return plainTokens(th, code), why
+	}
+	return lines, ""
 }
 
-func lexLines(th *theme.Theme, lx chroma.Lexer, code string) (lines [][]token, ok bool) {
+// lexLines lexes code into lines of tokens; nil, with why when it is worth
+// saying, when the lexer fails or runs over its limits.
+func lexLines(th *theme.Theme, lx chroma.Lexer, code string, limit lexLimits) (lines [][]token, why string) {
 	defer func() {
 		if recover() != nil { // a lexer bug must not take the card down
-			ok = false
+			lines, why = nil, ""
 		}
 	}()
 	it, err := lx.Tokenise(&chroma.TokeniseOptions{State: "root"}, code)
 	if err != nil {
-		return nil, false
+		return nil, ""
+	}
+	start := time.Now()
+	last := start
+	overrun := func() string { // after each token, and the end
+		now := time.Now()
+		defer func() { last = now }()
+		switch {
+		case now.Sub(last) >= limit.match: // a match may have timed out and lexed wrong: trust none
+			return fmt.Sprintf("not highlighted: a lexer rule ran over %v", limit.match)
+		case now.Sub(start) > limit.block:
+			return fmt.Sprintf("not highlighted: the lexer took over %v", limit.block)
+		}
+		return ""
 	}
 	lines = [][]token{nil}
-	for t := it(); t != chroma.EOF; t = it() {
+	for t := it(); ; t = it() {
+		if why := overrun(); why != "" {
+			return nil, why
+		}
+		if t == chroma.EOF {
+			break
+		}
 		style := th.Token(t.Type)
 		for i, part := range strings.Split(t.Value, "\n") {
 			if i > 0 {
@@ -124,7 +205,7 @@ func lexLines(th *theme.Theme, lx chroma.Lexer, code string) (lines [][]token, o
 	for len(lines) < want {
 		lines = append(lines, nil)
 	}
-	return lines[:want], true
+	return lines[:want], ""
 }
 
 func plainTokens(th *theme.Theme, code string) [][]token {

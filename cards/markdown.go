@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -13,10 +14,11 @@ import (
 )
 
 // mdKey names one glamour renderer: renderers are built once per theme,
-// dimness and width and reused, never built per card.
+// dimness, highlighting and width and reused, never built per card.
 type mdKey struct {
 	theme string
 	dim   bool
+	lex   bool // highlight code blocks; without, glamour never calls chroma
 	width int
 }
 
@@ -28,8 +30,7 @@ type mdPool chan *glamour.TermRenderer
 var mdRenderers sync.Map // mdKey → mdPool
 
 // takeRenderer returns an idle renderer for the key, or builds one.
-func takeRenderer(th *theme.Theme, dim bool, width int) (*glamour.TermRenderer, mdPool) {
-	key := mdKey{th.Name, dim, width}
+func takeRenderer(key mdKey, th *theme.Theme) (*glamour.TermRenderer, mdPool) {
 	p, ok := mdRenderers.Load(key)
 	if !ok {
 		p, _ = mdRenderers.LoadOrStore(key, make(mdPool, runtime.GOMAXPROCS(0)))
@@ -40,9 +41,13 @@ func takeRenderer(th *theme.Theme, dim bool, width int) (*glamour.TermRenderer, 
 		return r, pool
 	default:
 	}
+	styles := th.Markdown(key.dim)
+	if !key.lex {
+		styles.CodeBlock.Theme = "" // not even the lexer chroma would guess for code of no language
+	}
 	r, err := glamour.NewTermRenderer(
-		glamour.WithStyles(th.Markdown(dim)),
-		glamour.WithWordWrap(width),
+		glamour.WithStyles(styles),
+		glamour.WithWordWrap(key.width),
 		glamour.WithChromaFormatter("terminal16m"),
 	)
 	if err != nil {
@@ -59,50 +64,177 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 	}
 }
 
-// markdown renders untrusted Markdown as lines of at most width cells. The
-// text is made safe first (controls become visible marks), and glamour's
-// output keeps only its own colours: links show their URL as text, never as
-// an OSC 8 sequence.
+// markdown renders untrusted Markdown as lines of at most width cells
+// (cells wider than width, at widths under 2, go alone). The text is made
+// safe first (controls become visible marks), bounded (nesting flattened,
+// code whose lexing would explode left unlexed, each said in a note under
+// it), and glamour's output is made safe again: it keeps only its own
+// colours, links show their URL as text, never as an OSC 8 sequence, and
+// what character references decode to is marked as raw text is.
 func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	text = safeMarkdown(text)
+	text, lex, notes := boundMarkdown(text)
 	for _, lang := range fenceLangs(text) { // glamour lexes code blocks: ready their lexers first
-		untimeFence(lang)
+		budgetFence(lang)
 	}
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
+	width = max(width, 1)
 	out := ""
-	if r, pool := takeRenderer(th, dim, width); r != nil {
-		rendered, err := r.Render(text)
+	if r, pool := takeRenderer(mdKey{th.Name, dim, lex, width}, th); r != nil {
+		hidden, keycaps := hideKeycaps(text)
+		hidden, backslashes := hideBackslashes(hidden, lex)
+		rendered, err := r.Render(hidden)
 		pool.giveBack(r)
 		if err == nil {
 			out = rendered
 		}
+		if keycaps {
+			out = showKeycaps(out)
+		}
+		if backslashes {
+			out = strings.ReplaceAll(out, string(backslashStandIn), `\`)
+		}
 	}
+	var lines []string
 	if out == "" { // glamour failed: the text itself, wrapped
 		st := th.Text
 		if dim {
 			st = th.Muted
 		}
-		var lines []string
 		for _, l := range strings.Split(text, "\n") {
 			for _, row := range safeLine(th, l, st).wrap(width) {
 				lines = append(lines, row.String())
 			}
 		}
-		return lines
-	}
-	var lines []string
-	for _, l := range strings.Split(keepSGR(out), "\n") {
-		l = trimRightSpace(l)
-		for ansi.StringWidth(l) > width {
-			head := ansi.Truncate(l, width, "")
-			lines = append(lines, head+theme.Reset)
-			l = ansi.TruncateLeft(l, width, "")
+	} else {
+		for _, l := range strings.Split(keepSGR(out), "\n") {
+			l = trimRightSpace(expandTabs(l))
+			for ansi.StringWidth(l) > width {
+				head, rest := splitRow(l, width)
+				if rest == l { // nothing left to cut: never loop
+					break
+				}
+				lines = append(lines, head+theme.Reset)
+				l = rest
+			}
+			lines = append(lines, l)
 		}
-		lines = append(lines, l)
+		lines = trimBlank(lines)
 	}
-	return trimBlank(lines)
+	for _, n := range notes {
+		for _, row := range (line{{n, th.Muted}}).wrapWords(width) {
+			lines = append(lines, row.String())
+		}
+	}
+	return lines
+}
+
+// boundMarkdown keeps glamour's work bounded: nesting past the caps is
+// flattened, and it says whether the code would cost a lexer too much
+// (counted as highlighting counts it), when glamour must not lex any. It
+// returns the notes that say so.
+func boundMarkdown(text string) (string, bool, []string) {
+	var notes []string
+	text, flat := flattenNesting(text)
+	if flat {
+		notes = append(notes, fmt.Sprintf("quotes and lists nested over %d deep are flattened", maxMarkdownDepth))
+	}
+	lex := backslashSteps(text) <= maxBackslashSteps
+	if !lex {
+		notes = append(notes, "code not highlighted: too many backslashes in a row")
+	}
+	return text, lex, notes
+}
+
+// backslashStandIn is a private-use character, one cell wide like a
+// backslash, that Markdown gives no meaning.
+const backslashStandIn = '\uE05C'
+
+// hideBackslashes swaps the backslashes of text for their stand-in when its
+// code is not lexed: glamour draws unlexed code through its escape
+// replacer, which halves a run of backslashes. Escapes in its prose then
+// show as written. False when nothing was swapped.
+func hideBackslashes(text string, lex bool) (string, bool) {
+	if lex || strings.ContainsRune(text, backslashStandIn) {
+		return text, false
+	}
+	return strings.ReplaceAll(text, `\`, string(backslashStandIn)), true
+}
+
+// expandTabs turns the tabs glamour leaves in a rendered row (in code) into
+// spaces to the next 4-column stop, as text elsewhere in a card: a raw tab
+// would move the terminal's cursor past the width the row was measured at.
+func expandTabs(l string) string {
+	if !strings.Contains(l, "\t") {
+		return l
+	}
+	var b strings.Builder
+	col := 0
+	var state byte
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	for s := l; len(s) > 0; {
+		seq, w, n, next := ansi.DecodeSequence(s, state, p)
+		if n == 0 {
+			break
+		}
+		if seq == "\t" {
+			pad := 4 - col%4
+			b.WriteString(strings.Repeat(" ", pad))
+			col += pad
+		} else {
+			b.WriteString(seq)
+			col += w
+		}
+		s, state = s[n:], next
+	}
+	return b.String()
+}
+
+// splitRow cuts a rendered row (text and SGR) after width cells, on a
+// grapheme boundary, measured as ansi.StringWidth measures (x/ansi's
+// Truncate counts a keycap one cell narrower). A cluster wider than width
+// goes alone, so the rest is always shorter. Every style sequence is kept
+// on both sides, as ansi.Truncate and TruncateLeft keep them, so each side
+// carries the styles the row set.
+func splitRow(l string, width int) (head, rest string) {
+	var h, r, text strings.Builder
+	col, cut := 0, false
+	flush := func() { // the text since the last style, by grapheme cluster
+		clusters(text.String(), func(c string, cw int) {
+			if !cut && col+cw > width && col > 0 {
+				cut = true
+			}
+			if cut {
+				r.WriteString(c)
+			} else {
+				h.WriteString(c)
+				col += cw
+			}
+		})
+		text.Reset()
+	}
+	var state byte
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	for s := l; len(s) > 0; {
+		seq, _, n, next := ansi.DecodeSequence(s, state, p)
+		if n == 0 {
+			break
+		}
+		if ansi.HasCsiPrefix(seq) { // keepSGR left only styles
+			flush()
+			h.WriteString(seq)
+			r.WriteString(seq)
+		} else {
+			text.WriteString(seq)
+		}
+		s, state = s[n:], next
+	}
+	flush()
+	return h.String(), r.String()
 }
 
 // fenceLangs lists the languages of the fenced code blocks in Markdown.
@@ -133,6 +265,47 @@ func safeMarkdown(text string) string {
 		}
 		text = strings.Join(lines, "\n")
 	}
+	return markText(text)
+}
+
+// keepSGR drops every escape sequence but colours and styles (SGR), and
+// marks every control and invisible character in the text as the sanitiser
+// does: goldmark decodes character references (`&#x202E;`) after
+// safeMarkdown ran, so its output is untrusted text too.
+func keepSGR(s string) string {
+	var b, text strings.Builder
+	flush := func() {
+		b.WriteString(markText(text.String()))
+		text.Reset()
+	}
+	var state byte
+	p := ansi.GetParser()
+	defer ansi.PutParser(p)
+	for len(s) > 0 {
+		seq, _, n, newState := ansi.DecodeSequence(s, state, p)
+		if n == 0 {
+			break
+		}
+		switch {
+		case ansi.HasCsiPrefix(seq):
+			if p.Command() == 'm' {
+				flush()
+				b.WriteString(seq)
+			}
+		case ansi.HasEscPrefix(seq) || ansi.HasOscPrefix(seq) || ansi.HasDcsPrefix(seq) ||
+			ansi.HasApcPrefix(seq) || ansi.HasSosPrefix(seq) || ansi.HasPmPrefix(seq) || ansi.HasStPrefix(seq):
+		default:
+			text.WriteString(seq)
+		}
+		s, state = s[n:], newState
+	}
+	flush()
+	return b.String()
+}
+
+// markText replaces the controls and invisible characters of text (but
+// newlines and tabs) by their visible marks.
+func markText(text string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(text); {
@@ -150,33 +323,6 @@ func safeMarkdown(text string) string {
 		return text
 	}
 	b.WriteString(text[last:])
-	return b.String()
-}
-
-// keepSGR drops every escape sequence but colours and styles (SGR).
-func keepSGR(s string) string {
-	if !strings.ContainsRune(s, 0x1B) {
-		return s
-	}
-	var b strings.Builder
-	var state byte
-	p := ansi.GetParser()
-	defer ansi.PutParser(p)
-	for len(s) > 0 {
-		seq, _, n, newState := ansi.DecodeSequence(s, state, p)
-		switch {
-		case ansi.HasCsiPrefix(seq):
-			if p.Command() == 'm' {
-				b.WriteString(seq)
-			}
-		case ansi.HasEscPrefix(seq) || ansi.HasOscPrefix(seq) || ansi.HasDcsPrefix(seq) ||
-			ansi.HasApcPrefix(seq) || ansi.HasSosPrefix(seq) || ansi.HasPmPrefix(seq) || ansi.HasStPrefix(seq):
-		case len(seq) == 1 && seq[0] < 0x20 && seq[0] != '\n' && seq[0] != '\t':
-		default:
-			b.WriteString(seq)
-		}
-		s, state = s[n:], newState
-	}
 	return b.String()
 }
 

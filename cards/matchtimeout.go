@@ -7,48 +7,49 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/dlclark/regexp2/v2"
 )
 
 // Chroma gives every rule of a lexer a 250 ms regexp match timeout, gives up
 // on a rule that times out, and silently lexes differently; on a loaded
 // machine (two cores under -race) that made the same file highlight two
-// ways. Every lexer deck uses has the timeout removed, so highlighting is
-// deterministic; the size caps in highlight.go bound the work instead.
+// ways. Every lexer deck uses has the timeout raised to matchTimeout
+// instead, which only hostile input reaches, and lexLines then trusts none
+// of the block's tokens; the counted caps in highlight.go keep the known
+// exponential shapes from the lexer before that.
 // Chroma compiles rules lazily and keeps them unexported, so this compiles
 // the lexer and reaches the rules by reflection; TestLexersNeverTimeOut
 // pins that it works for the pinned chroma version.
 
 var (
-	untimeMu sync.Mutex
-	untimed  = map[chroma.Lexer]bool{}
+	budgetMu sync.Mutex
+	budgeted = map[chroma.Lexer]bool{}
 )
 
-// untimeFence readies the lexer glamour will use for a fenced code block.
-func untimeFence(lang string) { untimedLexer(lang) }
+// budgetFence readies the lexer glamour will use for a fenced code block.
+func budgetFence(lang string) { budgetedLexer(lang) }
 
-// untimedLexer finds a lexer by name or alias and untimes it, with the
-// lexers markup embeds, before anyone is handed it: untiming writes to a
-// lexer, so it happens once, under untimeMu, before the lexer is read.
-func untimedLexer(name string) chroma.Lexer {
-	untimeMu.Lock()
-	defer untimeMu.Unlock()
+// budgetedLexer finds a lexer by name or alias and sets its timeout, with the
+// lexers markup embeds, before anyone is handed it: that writes to a
+// lexer, so it happens once, under budgetMu, before the lexer is read.
+func budgetedLexer(name string) chroma.Lexer {
+	budgetMu.Lock()
+	defer budgetMu.Unlock()
 	lx := lexers.Get(name)
-	if lx == nil || untimed[lx] {
+	if lx == nil || budgeted[lx] {
 		return lx
 	}
 	for _, l := range []chroma.Lexer{lx, lexers.Get("JavaScript"), lexers.Get("CSS"), lexers.Get("HTML")} {
-		if l != nil && !untimed[l] {
-			untime(reflect.ValueOf(l), 0)
-			untimed[l] = true
+		if l != nil && !budgeted[l] {
+			budget(reflect.ValueOf(l), 0)
+			budgeted[l] = true
 		}
 	}
 	return lx
 }
 
-// untime removes the timeout from a lexer's rules and from the lexers it
+// budget sets the timeout of a lexer's rules and of the lexers it
 // wraps (a delegating or embedding lexer holds them in its fields).
-func untime(v reflect.Value, depth int) {
+func budget(v reflect.Value, depth int) {
 	if depth > 4 || !v.IsValid() {
 		return
 	}
@@ -57,7 +58,7 @@ func untime(v reflect.Value, depth int) {
 			return
 		}
 		if rl, ok := v.Interface().(*chroma.RegexLexer); ok {
-			untimeRules(rl)
+			budgetRules(rl)
 			return
 		}
 		v = v.Elem()
@@ -72,19 +73,20 @@ func untime(v reflect.Value, depth int) {
 			continue
 		}
 		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
-		untime(f, depth+1)
+		budget(f, depth+1)
 	}
 }
 
-// untimeRules compiles a regex lexer's rules and lifts their timeout.
-func untimeRules(rl *chroma.RegexLexer) {
+// budgetRules compiles a regex lexer's rules and sets their timeout to
+// matchTimeout.
+func budgetRules(rl *chroma.RegexLexer) {
 	if _, err := rl.Tokenise(nil, ""); err != nil { // compiles the rules
 		return
 	}
 	for _, rs := range compiledRules(rl) {
 		for _, r := range rs {
 			if r.Regexp != nil {
-				r.Regexp.MatchTimeout = regexp2.DefaultMatchTimeout
+				r.Regexp.MatchTimeout = matchTimeout
 			}
 		}
 	}

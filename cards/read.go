@@ -36,12 +36,10 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		texts[i] = clean(l.Text) // no escape sequence may reach the lexer, nor split across its tokens
 	}
 	code := strings.Join(texts, "\n")
-	hl := v.Lang
-	if why := tooBigToHighlight(code); why != "" {
-		hl = ""
+	toks, why := c.highlight(v.Lang, code)
+	if why != "" {
 		c.note(why)
 	}
-	toks := c.highlight(hl, code)
 	numW := len(strconv.Itoa(v.Lines[len(v.Lines)-1].Number))
 	show := v.Lines[:c.keep(len(v.Lines), collapsed.readLines)]
 	for i, l := range show {

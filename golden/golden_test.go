@@ -138,10 +138,21 @@ func widthName(w int, kind string) string { return fmt.Sprintf("w%d-%s", w, kind
 
 // TestWidthBound renders every fixture at every width from 20 to 160 and
 // checks that no row is wider than its width, that plain output holds no
-// escape byte, and that no layout needed its rows cut to fit.
+// escape byte, and that no layout needed its rows cut to fit; and the
+// fixture of keycaps, flags and ZWJ sequences (in Markdown, a command, its
+// output) at every width from 2 to 19 too, where a row may be cut to fit
+// but never be wider.
 func TestWidthBound(t *testing.T) {
 	if raceDetector {
 		t.Skip("a layout check gains nothing from -race, ten times slower: make test runs it without")
+	}
+	wide := open(t, "testdata/fixtures/wide-graphemes.jsonl")
+	for w := 2; w < 20; w++ {
+		for i, row := range strings.Split(render(wide, w, theme.Dark()), "\n") {
+			if got := ansi.StringWidth(row); got > w {
+				t.Fatalf("wide graphemes at width %d: row %d is %d cells wide:\n%q", w, i+1, got, row)
+			}
+		}
 	}
 	before := cards.OverflowCuts()
 	for _, f := range fixtures(t) {

@@ -211,6 +211,43 @@ func aloneBrailleBlank(text string, i int) bool {
 	return true
 }
 
+// subdivisionFlags are the flags written as 🏴 and tag letters that Unicode
+// recommends for general interchange: England, Scotland, Wales. Their tags
+// spell a region's code and draw as the flag; any other run of tags is
+// hidden text.
+var subdivisionFlags = map[string]bool{"gbeng": true, "gbsct": true, "gbwls": true}
+
+// inSubdivisionFlag reports whether the tag character at text[i:] belongs
+// to one of the subdivisionFlags: 🏴, the tag letters of its code, the
+// cancel tag.
+func inSubdivisionFlag(text string, i int) bool {
+	start := i
+	for start > 0 { // back over the tags before it, to the black flag
+		r, size := utf8.DecodeLastRuneInString(text[:start])
+		if r < 0xE0020 || r > 0xE007E || i-start > 4*6 {
+			break
+		}
+		start -= size
+	}
+	if flag, size := utf8.DecodeLastRuneInString(text[:start]); flag != 0x1F3F4 || size == 0 {
+		return false
+	}
+	var code strings.Builder
+	for j := start; j < len(text) && code.Len() <= 6; {
+		r, size := utf8.DecodeRuneInString(text[j:])
+		switch {
+		case r == 0xE007F:
+			return j >= i && subdivisionFlags[code.String()]
+		case r >= 0xE0020 && r <= 0xE007E:
+			code.WriteRune(r - 0xE0000)
+		default:
+			return false
+		}
+		j += size
+	}
+	return false
+}
+
 // variationMark names a variation selector: VS1–VS256.
 func variationMark(r rune) string {
 	if r <= 0xFE0F {
@@ -251,6 +288,8 @@ func visibleMark(text string, i, size int, r rune) string {
 		if strayVariationSelector(text, i) {
 			return variationMark(r)
 		}
+		return ""
+	case r >= 0xE0000 && r <= 0xE007F && inSubdivisionFlag(text, i):
 		return ""
 	case r == 0x2800:
 		if aloneBrailleBlank(text, i) {

@@ -153,6 +153,9 @@ func TestAPanicInTheDecoderDropsOnlyItsSequence(t *testing.T) {
 // bidi controls: tags (hidden ASCII), the invisible operators and other
 // format controls, Hangul fillers, a braille blank outside a braille
 // picture, a variation selector with nothing to vary.
+// scotland is the flag of Scotland: 🏴, the tags g b s c t, the cancel tag.
+const scotland = "🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
+
 func TestInvisibleCodePointsAreMarked(t *testing.T) {
 	cases := map[string]string{
 		"a\U000E0041\U000E0020\U000E007Fb": "a⟨TAG A⟩⟨TAG 20⟩⟨TAG 7F⟩b",
@@ -174,6 +177,13 @@ func TestInvisibleCodePointsAreMarked(t *testing.T) {
 		"✔️ ok":                            "✔️ ok",
 		"\u202E\uFE0F":                     "⟨RLO⟩⟨VS16⟩",
 		"\u2800\uFE0F":                     "⟨U+2800⟩⟨VS16⟩", // after a mark, a selector would vary the mark
+		// the three flags Unicode recommends are tags that draw as a flag; any other tags are hidden text
+		scotland: scotland,
+		"🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F": "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+		"🏴\U000E0075\U000E0073\U000E0074\U000E0078\U000E007F":           "🏴⟨TAG u⟩⟨TAG s⟩⟨TAG t⟩⟨TAG x⟩⟨TAG 7F⟩",
+		"🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074":           "🏴⟨TAG g⟩⟨TAG b⟩⟨TAG s⟩⟨TAG c⟩⟨TAG t⟩", // no cancel tag: no flag
+		scotland + "\U000E0041\U000E007F":                               scotland + "⟨TAG A⟩⟨TAG 7F⟩",
+		"x" + scotland[len("🏴"):]:                                       "x⟨TAG g⟩⟨TAG b⟩⟨TAG s⟩⟨TAG c⟩⟨TAG t⟩⟨TAG 7F⟩",
 	}
 	for in, want := range cases {
 		if got := plainText(in); got != want {

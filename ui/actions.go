@@ -2,12 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"strings"
+		"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
@@ -29,8 +28,9 @@ func (v *viewer) copyCard() tea.Cmd {
 // editedMsg comes back when the editor exits.
 type editedMsg struct{ text string }
 
-// openCard opens the focused read or diff card's file in $EDITOR (or
-// $VISUAL, else vi) at its line, and comes back to deck after.
+// openCard opens the focused read or diff card's file in $VISUAL (or
+// $EDITOR, else vi) at its line, and comes back to deck after; a path
+// with control characters is refused, and the status bar says so.
 func (v *viewer) openCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
@@ -45,15 +45,11 @@ func (v *viewer) openCard() tea.Cmd {
 		v.flash = "no file here"
 		return nil
 	}
-	editor := os.Getenv("VISUAL")
-	if editor == "" {
-		editor = os.Getenv("EDITOR")
+	cmd, err := editorCommand(path, line)
+	if err != nil {
+		v.flash = err.Error() + ": " + cards.Safe(path)
+		return nil
 	}
-	if editor == "" {
-		editor = "vi"
-	}
-	fields := strings.Fields(editor)
-	cmd := exec.Command(fields[0], append(fields[1:], editorArgs(path, line)...)...)
 	return tea.ExecProcess(cmd, func(err error) tea.Msg {
 		if err != nil {
 			return editedMsg{"editor: " + err.Error()}

@@ -2,7 +2,7 @@ package ui
 
 import (
 	"fmt"
-		"strings"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 

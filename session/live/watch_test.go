@@ -324,6 +324,36 @@ func TestLoadOlder(t *testing.T) {
 	}
 }
 
+// Events the reader forgot come back, page by page, from the history.
+func TestForgottenEventsLoadAgain(t *testing.T) {
+	h := livetest.New(t, livetest.Resume)
+	c := newClient(t, h)
+	c.page = 2
+	ctx := testContext(t)
+	s := watch(t, ctx, c, h.SessionID())
+	s.until("the connection", s.isLive)
+	for s.w.HasOlder() {
+		if err := s.w.LoadOlder(ctx); err != nil {
+			t.Fatal(err)
+		}
+		first := s.seqs[0]
+		s.until("the older page", func() bool { return s.seqs[0] < first })
+	}
+	s.w.Forget(60) // as a reader that let go of events 0–59
+	s.seqs = slices.DeleteFunc(s.seqs, func(seq int64) bool { return seq < 60 })
+	for seq := range int64(60) {
+		delete(s.events, seq)
+	}
+	if !s.w.HasOlder() {
+		t.Fatal("after Forget(60), nothing older")
+	}
+	if err := s.w.LoadOlder(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s.until("the forgotten page", func() bool { return s.seqs[0] < 60 })
+	s.contiguous(s.seqs[0], 83)
+}
+
 func TestHostDown(t *testing.T) {
 	h := livetest.New(t, livetest.Plain)
 	c, ctx, s := started(t, h)

@@ -22,8 +22,8 @@ type liveFeed struct {
 
 	mu      sync.Mutex
 	events  []live.Event
-	held    int // the bytes of events
-	keep    int // the bytes of events held at most (keepBytes; tests shrink it)
+	held    int             // the bytes of events
+	keep    int             // the bytes of events held at most (keepBytes; tests shrink it)
 	session *harness.Events // the events so far, read into a session
 	loading bool            // no events yet
 	resets  int             // times the events were read again from the first

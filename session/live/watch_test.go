@@ -354,6 +354,30 @@ func TestForgottenEventsLoadAgain(t *testing.T) {
 	s.contiguous(s.seqs[0], 83)
 }
 
+// A 60 MB frame is read; one past the read limit drops the link, which
+// says why and reconnects. Neither is kept: the frames are not sessions'.
+func TestHugeFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends 60 MB frames")
+	}
+	h := livetest.New(t, livetest.Plain)
+	_, _, s := started(t, h)
+	frame := func(size int) livetest.Raw {
+		return livetest.Raw(`{"type":"nobody-knows","pad":"` + strings.Repeat("x", size) + `"}`)
+	}
+	h.Send(frame(60 << 20))
+	s.until("a problem with the 60 MB frame", func() bool { return len(s.problems) > 0 })
+	if len(s.conns) != 1 {
+		t.Fatalf("the link dropped on a 60 MB frame: %v", s.conns)
+	}
+	h.Send(frame(readLimit))
+	s.until("the link to drop", s.isDown)
+	if err := s.conns[len(s.conns)-1].Err; err == nil || !strings.Contains(err.Error(), "larger than 64 MB") {
+		t.Errorf("the link dropped for %v", err)
+	}
+	s.until("the link to come back", s.isLive)
+}
+
 func TestHostDown(t *testing.T) {
 	h := livetest.New(t, livetest.Plain)
 	c, ctx, s := started(t, h)

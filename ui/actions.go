@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
@@ -47,7 +46,7 @@ func (v *viewer) openCard() tea.Cmd {
 	}
 	cmd, err := editorCommand(path, line)
 	if err != nil {
-		v.flash = err.Error() + ": " + cards.Safe(path)
+		v.flash = fmt.Sprintf("%v: %q", err, path) // quoted: the sanitiser would drop a whole escape
 		return nil
 	}
 	return tea.ExecProcess(cmd, func(err error) tea.Msg {

@@ -135,3 +135,29 @@ func fakeEditor(t *testing.T, name string) (dir, record string) {
 	}
 	return dir, record
 }
+
+// o on a card whose path holds an escape opens nothing and says, in the
+// status bar, what it refused.
+func TestOpenSaysWhatItRefused(t *testing.T) {
+	bin, record := fakeEditor(t, "vi")
+	t.Setenv("PATH", bin)
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", "")
+	log := `{"type":"session","version":0,"id":"x","createdAt":1796000000000,"cwd":"/work","delegationDepth":0}
+{"type":"tool/call","seq":1,"time":1796000000050,"data":{"turn":1,"step":1,"callId":"c1","name":"read","arguments":"{\"file_path\": \"a.go\"}"}}
+{"type":"tool/result","seq":2,"time":1796000000075,"data":{"turn":1,"step":1,"message":{"source":{"kind":"tool","callId":"c1"},"content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":"<path>a.go</path>\n<type>file</type>\n<content>\n1: x\n</content>"}],"isError":false}],"role":"user","id":"r1"},"meta":{"path":"/work/a\u001b]0;pwned\u0007.go","offset":1,"lines":[{"number":1,"text":"x"}],"totalLines":1}},"surfaceOp":"append"}
+`
+	file := filepath.Join(t.TempDir(), "session.jsonl")
+	if err := os.WriteFile(file, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	no := false
+	x := start(t, Options{Path: file, Follow: &no}, 120, 20)
+	x.waitFor("card 1 of 1")
+	x.keys("o")
+	x.waitFor(`refused to open a path with control or invisible characters: "/work/a\x1b]0;pwned\a.go"`)
+	if _, err := os.Stat(record); err == nil {
+		t.Error("the editor ran")
+	}
+	x.quit()
+}

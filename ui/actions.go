@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,8 +27,9 @@ func (v *viewer) copyCard() tea.Cmd {
 // editedMsg comes back when the editor exits.
 type editedMsg struct{ text string }
 
-// openCard opens the focused read or diff card's file in $EDITOR (or
-// $VISUAL, else vi) at its line, and comes back to deck after.
+// openCard opens the focused read or diff card's file in $VISUAL (or
+// $EDITOR, else vi) at its line, and comes back to deck after; a path
+// with control characters is refused, and the status bar says so.
 func (v *viewer) openCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
@@ -45,15 +44,11 @@ func (v *viewer) openCard() tea.Cmd {
 		v.flash = "no file here"
 		return nil
 	}
-	editor := os.Getenv("VISUAL")
-	if editor == "" {
-		editor = os.Getenv("EDITOR")
+	cmd, err := editorCommand(path, line)
+	if err != nil {
+		v.flash = fmt.Sprintf("%v: %q", err, path) // quoted: the sanitiser would drop a whole escape
+		return nil
 	}
-	if editor == "" {
-		editor = "vi"
-	}
-	fields := strings.Fields(editor)
-	cmd := exec.Command(fields[0], append(fields[1:], editorArgs(path, line)...)...)
 	return tea.ExecProcess(cmd, func(err error) tea.Msg {
 		if err != nil {
 			return editedMsg{"editor: " + err.Error()}

@@ -18,7 +18,7 @@ import (
 func attach(t *testing.T, s livetest.Scenario) (*term, *livetest.Host) {
 	t.Helper()
 	h := livetest.New(t, s)
-	c, err := live.New(h.URL())
+	c, err := live.New(h.URL(), live.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestAttachReconnectMidApproval(t *testing.T) {
 func TestAttachHostDown(t *testing.T) {
 	h := livetest.New(t, livetest.Plain)
 	h.Down()
-	c, err := live.New(h.URL())
+	c, err := live.New(h.URL(), live.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestAttachApprovalAnsweredElsewhere(t *testing.T) {
 	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command that needs approval.")
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("bash asks for approval")
-	other, err := live.New(h.URL())
+	other, err := live.New(h.URL(), live.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

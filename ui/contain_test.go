@@ -145,7 +145,7 @@ func TestTheStatusBarsMessagesAreSanitised(t *testing.T) {
 // in its picker, its header and the new-session input, with the rest of
 // their text (Bubble Tea's own renderer panicked on the sequence too).
 func TestAHostileHostIsListed(t *testing.T) {
-	c, err := live.New("http://127.0.0.1:9")
+	c, err := live.New("http://127.0.0.1:9", live.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // approval (allowed), a question (answered), the answer; then a slow turn,
 // cancelled.
 func TestE2EDriveARealHost(t *testing.T) {
-	c, err := live.New(e2e.StartHost(t))
+	c, err := live.New(e2e.StartHost(t), live.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,8 @@ type liveFeed struct {
 
 	mu      sync.Mutex
 	events  []live.Event
+	held    int             // the bytes of events
+	keep    int             // the bytes of events held at most (keepBytes; tests shrink it)
 	session *harness.Events // the events so far, read into a session
 	loading bool            // no events yet
 	resets  int             // times the events were read again from the first
@@ -36,7 +38,7 @@ type liveMsg struct{ u live.Update }
 
 func newLiveSource(c *live.Client, sessionID string) *feed {
 	return &feed{live: &liveFeed{
-		client: c, sessionID: sessionID, session: harness.NewEvents(), loading: true,
+		client: c, sessionID: sessionID, session: harness.NewEvents(), loading: true, keep: keepBytes,
 		updates: make(chan struct{}, 1), others: make(chan tea.Msg, 256),
 	}}
 }
@@ -71,7 +73,8 @@ func (l *liveFeed) stop() {
 }
 
 // read takes the watch's updates until the end: events into the session,
-// the rest to the viewer, in order.
+// the rest to the viewer, in order; when old events were let go, the watch
+// is told and the viewer says so.
 func (l *liveFeed) read(ctx context.Context) {
 	for {
 		select {
@@ -79,8 +82,12 @@ func (l *liveFeed) read(ctx context.Context) {
 			return
 		case u := <-l.watch.Updates():
 			if e, ok := u.(live.Events); ok {
-				l.applyEvents(e)
-				continue
+				from, trimmed := l.applyEvents(e)
+				if !trimmed {
+					continue
+				}
+				l.watch.Forget(from)
+				u = live.Problem{Text: forgotten} // said in the status bar
 			}
 			select {
 			case l.others <- liveMsg{u}:
@@ -91,10 +98,22 @@ func (l *liveFeed) read(ctx context.Context) {
 	}
 }
 
+// keepBytes bounds the events a live session holds in memory (the session
+// read from them takes about as much again): a host that streams without
+// end, or sends frames of tens of megabytes, cannot grow deck past it.
+const keepBytes = 32 << 20
+
+// forgotten is what the status bar says when the oldest events go.
+const forgotten = "deck holds the last 32 MB of this session's events: older ones were let go, " +
+	"and come back from the host when you scroll to the top"
+
 // applyEvents puts a session's events into its reader: new ones at the end,
 // an older page by reading every event again from the start (entry ids
-// change then: the viewer keeps its place by event seq).
-func (l *liveFeed) applyEvents(e live.Events) {
+// change then: the viewer keeps its place by event seq). When new events
+// take the events held past l.keep, the oldest go, down to half of it,
+// and trimmed says so, with the seq of the first one kept: the watch is
+// told, so that scrolling to the top fetches them again.
+func (l *liveFeed) applyEvents(e live.Events) (from int64, trimmed bool) {
 	l.mu.Lock()
 	defer l.changed()
 	defer l.mu.Unlock()
@@ -102,12 +121,36 @@ func (l *liveFeed) applyEvents(e live.Events) {
 	if !e.Older {
 		l.events = append(l.events, e.Events...)
 		for _, ev := range e.Events {
+			l.held += len(ev.Raw)
 			l.session.Write(ev.Raw, ev.View, ev.ViewFor)
 		}
-		return
+		if l.held <= l.keep {
+			return 0, false
+		}
+		drop := 0
+		for drop < len(l.events)-1 && l.held > l.keep/2 {
+			l.held -= len(l.events[drop].Raw)
+			drop++
+		}
+		l.events = append([]live.Event(nil), l.events[drop:]...)
+		l.reread()
+		return l.events[0].Seq, true
+	}
+	if n := len(e.Events); n == 0 || len(l.events) > 0 && e.Events[n-1].Seq+1 != l.events[0].Seq {
+		return 0, false // a page asked for before the events it meets were let go
+	}
+	for _, ev := range e.Events {
+		l.held += len(ev.Raw)
 	}
 	l.events = append(append([]live.Event(nil), e.Events...), l.events...)
-	l.session = harness.NewEvents() // every event again, so all it said (a title too) is said again
+	l.reread()
+	return 0, false
+}
+
+// reread reads every event held again, so all it said (a title too) is
+// said again.
+func (l *liveFeed) reread() {
+	l.session = harness.NewEvents()
 	l.resets++
 	for _, ev := range l.events {
 		l.session.Write(ev.Raw, ev.View, ev.ViewFor)

@@ -30,7 +30,7 @@ func TestPromptModes(t *testing.T) {
 		io.WriteString(w, `{"type":"server-response","rpcId":"`+rpc+`","result":{"ok":true,"value":{"accepted":true}}}`)
 	}))
 	defer host.Close()
-	c, err := live.New(host.URL)
+	c, err := live.New(host.URL, live.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

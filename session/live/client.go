@@ -43,10 +43,21 @@ type Client struct {
 	page    int                             // messages per history page a Watch asks for; tests shrink it
 }
 
+// Options are the choices of the user that New cannot make alone.
+type Options struct {
+	// Insecure allows plain http:// to a host that is not this machine
+	// (deck attach --insecure): prompts and answers then cross the
+	// network unencrypted.
+	Insecure bool
+}
+
 // New checks and normalises a host URL: "" means $DSH_URL, else DefaultURL;
-// a bare host:port gets http://; only http and https are spoken; a path,
-// query or fragment is ignored. The error says what is wrong.
-func New(rawURL string) (*Client, error) {
+// a bare host:port gets http://; only http and https are spoken; a path or
+// fragment is ignored. It refuses what deck would otherwise drop or send in
+// the clear: a user name or password, a query (a ?token=), plain http:// to
+// another machine unless o.Insecure. The error says what is wrong. The
+// client follows no redirect to another origin.
+func New(rawURL string, o Options) (*Client, error) {
 	raw := strings.TrimSpace(rawURL)
 	if raw == "" {
 		raw = strings.TrimSpace(os.Getenv("DSH_URL"))
@@ -59,23 +70,15 @@ func New(rawURL string) (*Client, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a URL deck understands (%v): give the host as http://HOST:PORT", rawURL, err)
+		return nil, fmt.Errorf("%q is not a URL deck understands (%v): give the host as http://HOST:PORT", redact(rawURL), unwrapURL(err))
 	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		return nil, fmt.Errorf("%q is not an http:// or https:// URL: a harness host speaks only HTTP, "+
-			"give it as http://HOST:PORT", rawURL)
-	}
-	if u.Host == "" || u.Hostname() == "" {
-		return nil, fmt.Errorf("%q names no host: give it as http://HOST:PORT", rawURL)
-	}
-	if p := u.Port(); p != "" && !digits(p) {
-		return nil, fmt.Errorf("%q has a port that is not a number: give it as http://HOST:PORT", rawURL)
+	if err := checkURL(u, o); err != nil {
+		return nil, err
 	}
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	return &Client{
-		base:    scheme + "://" + u.Host,
-		http:    &http.Client{Transport: transport},
+		base:    strings.ToLower(u.Scheme) + "://" + u.Host,
+		http:    &http.Client{Transport: transport, CheckRedirect: sameOrigin},
 		backoff: reconnectWait,
 		page:    pageMessages,
 	}, nil

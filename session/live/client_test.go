@@ -2,6 +2,7 @@ package live
 
 import (
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -18,12 +19,13 @@ func TestNewNormalisesTheURL(t *testing.T) {
 		{"", "", "http://127.0.0.1:3080"},
 		{"", "localhost:4000", "http://localhost:4000"},
 		{"127.0.0.1:45039", "", "http://127.0.0.1:45039"},
-		{"  http://127.0.0.1:45039/some/path?x=1#y ", "", "http://127.0.0.1:45039"},
+		{"  http://127.0.0.1:45039/some/path#y ", "", "http://127.0.0.1:45039"},
+		{"https://dsh.example:8443", "", "https://dsh.example:8443"},
 		{"HTTPS://Host.example", "", "https://Host.example"},
 		{"http://[::1]:3080", "", "http://[::1]:3080"},
 	} {
 		t.Setenv("DSH_URL", tc.env)
-		c, err := New(tc.in)
+		c, err := New(tc.in, Options{})
 		if err != nil {
 			t.Errorf("New(%q) with DSH_URL=%q: %v", tc.in, tc.env, err)
 			continue
@@ -38,11 +40,78 @@ func TestNewNormalisesTheURL(t *testing.T) {
 		{"http://", "names no host"},
 		{"http://:3080", "names no host"},
 		{"http://127.0.0.1:port", "not a URL deck understands"},
+		{"http://dsh.example:3080", "plain http:// to dsh.example, which is not this machine"},
+		{"192.168.1.9:3080", "pass --insecure"},
+		{"http://alice:s3cret@127.0.0.1:3080", "user name or password"},
+		{"http://127.0.0.1:3080/?token=s3cret", "has a query (?token=…), which deck would drop"},
+		{"http://127.0.0.1:3080/some/path?x=1#y", "has a query (?x=…)"},
 	} {
-		_, err := New(tc.in)
+		_, err := New(tc.in, Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("New(%q) = %v, want an error saying %q", tc.in, err, tc.says)
 		}
+	}
+}
+
+// Plain http:// to another machine needs Options.Insecure, and says so;
+// no refusal shows a password or a token.
+func TestInsecureAndSecrets(t *testing.T) {
+	t.Setenv("DSH_URL", "")
+	c, err := New("http://dsh.example:3080", Options{Insecure: true})
+	if err != nil || !c.Unencrypted() {
+		t.Fatalf("with Insecure: %v, unencrypted %v", err, err == nil && c.Unencrypted())
+	}
+	for _, u := range []string{"http://127.0.0.1:3080", "http://localhost:3080", "http://[::1]:3080", "https://dsh.example"} {
+		if c, err := New(u, Options{}); err != nil || c.Unencrypted() {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+	for _, u := range []string{"http://alice:s3cret@127.0.0.1:3080", "http://127.0.0.1:3080/?token=s3cret", "http://a:s3cret@[::1", "http://a:s3cret@host:port"} {
+		if _, err := New(u, Options{}); err == nil || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("New(%q) = %v: want a refusal without the secret", u, err)
+		}
+	}
+}
+
+// A redirect to another origin is not followed and the body is not posted
+// there; one to the same origin is, with the body again (a 307).
+func TestRedirectsStayOnTheHost(t *testing.T) {
+	ctx := testContext(t)
+	other := make(chan string, 4)
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		other <- string(b)
+		http.Error(w, "no", http.StatusTeapot)
+	}))
+	t.Cleanup(elsewhere.Close)
+	h := livetest.New(t, livetest.Resume)
+	redirecting := func(to string) *Client {
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.RawQuery == "moved" {
+				h.ServeHTTP(w, r)
+				return
+			}
+			http.Redirect(w, r, to+r.URL.Path+"?moved", http.StatusTemporaryRedirect)
+		}))
+		t.Cleanup(s.Close)
+		c, err := New(s.URL, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	_, err := redirecting(elsewhere.URL).Sessions(ctx)
+	if err == nil || !strings.Contains(err.Error(), "deck follows no redirect to another host") ||
+		!strings.Contains(err.Error(), strings.TrimPrefix(elsewhere.URL, "http://")) {
+		t.Errorf("a redirect elsewhere: %v", err)
+	}
+	select {
+	case body := <-other:
+		t.Errorf("the other host got %q", body)
+	default:
+	}
+	if list, err := redirecting("").Sessions(ctx); err != nil || len(list) == 0 {
+		t.Errorf("a redirect on the same host: %v, %d sessions", err, len(list))
 	}
 }
 
@@ -261,7 +330,7 @@ func TestHostErrors(t *testing.T) {
 			[]string{"not the harness protocol", `rpcId "x"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := New(tc.url)
+			c, err := New(tc.url, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -210,6 +210,15 @@ func (f *follower) apply(events []Event) {
 	}
 }
 
+// forget moves the first event held up to seq: the reader dropped those
+// before it, and the next older page brings them back.
+func (f *follower) forget(seq int64) {
+	if f.held && seq > f.first && seq <= f.last {
+		f.first = seq
+		f.w.hasOlder.Store(true)
+	}
+}
+
 // loadOlder fetches the page before the first event held.
 func (f *follower) loadOlder(ctx context.Context) error {
 	if !f.held || !f.w.hasOlder.Load() {

@@ -16,7 +16,7 @@ const bound = 30 * time.Second
 // newClient is a client of the fake host whose reconnects wait a moment only.
 func newClient(t *testing.T, h *livetest.Host) *Client {
 	t.Helper()
-	c, err := New(h.URL())
+	c, err := New(h.URL(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

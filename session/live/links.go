@@ -2,6 +2,8 @@ package live
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -11,7 +13,8 @@ import (
 
 // readLimit bounds one downlink frame. The host's frames pass the
 // library's 32 KiB default on the first turn (a request/header event holds
-// the whole system prompt), so the bound is set far above any seen.
+// the whole system prompt), so the bound is set far above any seen. A
+// frame is not kept: what a session holds is bounded by its reader.
 const readLimit = 64 << 20
 
 // dialTimeout bounds the opening of one downlink.
@@ -90,6 +93,9 @@ func (w *Watch) link(ctx context.Context) (bool, error) {
 func (w *Watch) read(ctx context.Context, conn *websocket.Conn, name string, drop func(error)) {
 	for {
 		_, data, err := conn.Read(ctx)
+		if errors.Is(err, websocket.ErrMessageTooBig) {
+			err = fmt.Errorf("the host sent a frame larger than %d MB on %s, more than any host sends", readLimit>>20, name)
+		}
 		if err != nil {
 			drop(w.c.fail(name, &lostError{err})) // the first cause wins: a later one is the closing itself
 			return

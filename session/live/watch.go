@@ -19,6 +19,7 @@ type Watch struct {
 	updates  chan Update
 	inbox    chan any // from the downlinks: linkUp, linkDown, linkFrame
 	older    chan olderRequest
+	forget   chan int64
 	done     chan struct{} // closed when the loop ends
 	hasOlder atomic.Bool
 }
@@ -39,6 +40,7 @@ func (c *Client) Watch(ctx context.Context, id string) *Watch {
 		updates: make(chan Update),
 		inbox:   make(chan any, 256),
 		older:   make(chan olderRequest),
+		forget:  make(chan int64),
 		done:    make(chan struct{}),
 	}
 	go w.links(ctx)
@@ -72,6 +74,16 @@ func (w *Watch) LoadOlder(ctx context.Context) error {
 	}
 }
 
+// Forget says the reader let go of every event before seq, to bound its
+// memory: LoadOlder then fetches them again, from the host's history. A
+// seq outside the events held changes nothing.
+func (w *Watch) Forget(seq int64) {
+	select {
+	case w.forget <- seq:
+	case <-w.done:
+	}
+}
+
 // loop owns the Watch's state: it applies what the downlinks bring, answers
 // LoadOlder, and delivers updates, never waiting on the reader of Updates
 // while it has something else to do.
@@ -93,6 +105,8 @@ func (w *Watch) loop(ctx context.Context) {
 			f.out = f.out[1:]
 		case m := <-w.inbox:
 			f.handle(ctx, m)
+		case seq := <-w.forget:
+			f.forget(seq)
 		case req := <-w.older:
 			rctx, cancel := context.WithCancel(req.ctx)
 			stop := context.AfterFunc(ctx, cancel)

@@ -324,6 +324,60 @@ func TestLoadOlder(t *testing.T) {
 	}
 }
 
+// Events the reader forgot come back, page by page, from the history.
+func TestForgottenEventsLoadAgain(t *testing.T) {
+	h := livetest.New(t, livetest.Resume)
+	c := newClient(t, h)
+	c.page = 2
+	ctx := testContext(t)
+	s := watch(t, ctx, c, h.SessionID())
+	s.until("the connection", s.isLive)
+	for s.w.HasOlder() {
+		if err := s.w.LoadOlder(ctx); err != nil {
+			t.Fatal(err)
+		}
+		first := s.seqs[0]
+		s.until("the older page", func() bool { return s.seqs[0] < first })
+	}
+	s.w.Forget(60) // as a reader that let go of events 0–59
+	s.seqs = slices.DeleteFunc(s.seqs, func(seq int64) bool { return seq < 60 })
+	for seq := range int64(60) {
+		delete(s.events, seq)
+	}
+	if !s.w.HasOlder() {
+		t.Fatal("after Forget(60), nothing older")
+	}
+	if err := s.w.LoadOlder(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s.until("the forgotten page", func() bool { return s.seqs[0] < 60 })
+	s.contiguous(s.seqs[0], 83)
+}
+
+// A 60 MB frame is read; one past the read limit drops the link, which
+// says why and reconnects. Neither is kept: the frames are not sessions'.
+func TestHugeFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends 60 MB frames")
+	}
+	h := livetest.New(t, livetest.Plain)
+	_, _, s := started(t, h)
+	frame := func(size int) livetest.Raw {
+		return livetest.Raw(`{"type":"nobody-knows","pad":"` + strings.Repeat("x", size) + `"}`)
+	}
+	h.Send(frame(60 << 20))
+	s.until("a problem with the 60 MB frame", func() bool { return len(s.problems) > 0 })
+	if len(s.conns) != 1 {
+		t.Fatalf("the link dropped on a 60 MB frame: %v", s.conns)
+	}
+	h.Send(frame(readLimit))
+	s.until("the link to drop", s.isDown)
+	if err := s.conns[len(s.conns)-1].Err; err == nil || !strings.Contains(err.Error(), "larger than 64 MB") {
+		t.Errorf("the link dropped for %v", err)
+	}
+	s.until("the link to come back", s.isLive)
+}
+
 func TestHostDown(t *testing.T) {
 	h := livetest.New(t, livetest.Plain)
 	c, ctx, s := started(t, h)

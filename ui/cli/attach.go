@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -11,12 +12,13 @@ import (
 
 func newAttach() *cobra.Command {
 	var th string
+	var insecure bool
 	cmd := &cobra.Command{
 		Use:   "attach [URL]",
 		Short: "Drive the sessions of a running harness host",
 		Long: `Drive the sessions of a running harness host (dsh web): its sessions in a picker, a session's history and then its live events, a prompt box, approvals and questions.
 
-URL defaults to $DSH_URL, else http://127.0.0.1:3080. A host that cannot be reached, or that refuses deck, is an error (exit 1) before the screen is taken.`,
+URL defaults to $DSH_URL, else http://127.0.0.1:3080. Plain http:// to a host that is not this machine is refused unless --insecure is given (prompts and answers would cross the network unencrypted); a user name, password or query (?token=) in the URL is refused, as deck would drop it: a harness host takes no credentials. A redirect to another host is never followed. A host that cannot be reached, or that refuses deck, is an error (exit 1) before the screen is taken.`,
 		Example: `
 # the host on this machine
 deck attach
@@ -30,9 +32,13 @@ deck attach http://127.0.0.1:4000`,
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := live.New(pathArg(args))
+			c, err := live.New(pathArg(args), live.Options{Insecure: insecure})
 			if err != nil {
 				return usageError(cmd, err)
+			}
+			if c.Unencrypted() {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: warning: %s is plain http:// to another machine: "+
+					"prompts and answers cross the network unencrypted\n", cmd.CommandPath(), c.URL())
 			}
 			if err := ui.Run(ui.Options{Host: c, Theme: th}); err != nil {
 				return inputError(cmd, err)
@@ -40,6 +46,7 @@ deck attach http://127.0.0.1:4000`,
 			return nil
 		},
 	}
+	addInsecure(cmd, &insecure)
 	addTheme(cmd, &th, "", "dark or light (default: the terminal's background)")
 	return cmd
 }

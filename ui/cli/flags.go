@@ -81,6 +81,10 @@ func addTheme(cmd *cobra.Command, value *string, dflt, usage string) {
 	completeWords(cmd, "theme", themes)
 }
 
+func addInsecure(cmd *cobra.Command, value *bool) {
+	cmd.Flags().BoolVar(value, "insecure", false, "allow plain http:// to a host that is not this machine (unencrypted)")
+}
+
 func addColor(cmd *cobra.Command, value *string) {
 	cmd.Flags().Var(newChoice(value, "auto", colors...), "color", "auto, always or never (auto honours NO_COLOR)")
 	completeWords(cmd, "color", colors)

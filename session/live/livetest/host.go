@@ -15,7 +15,7 @@
 // the scenario it needs:
 //
 //	h := livetest.New(t, livetest.Approval)
-//	c, _ := live.New(h.URL())
+//	c, _ := live.New(h.URL(), live.Options{})
 //	id, _ := c.Create(ctx, "/srv/dsh/work") // or let the UI create it
 //	w := c.Watch(ctx, id)
 //	_ = c.Prompt(ctx, id, "queue", "run it")

@@ -8,6 +8,24 @@ import (
 	"github.com/deck-tui/deck/session/stats"
 )
 
+// StatsCard is the stats card of `deck stats`: the summary, then a line per
+// turn.
+func StatsCard(st stats.Stats, o Options) []string {
+	c := newCard(o)
+	c.rows = Summary(st, o)
+	for _, t := range st.PerTurn {
+		f := t.Figures
+		l := fmt.Sprintf("turn %d: %s · %s · %s · wall time %s · model time %s · tool time %s · first token %s",
+			t.Turn, plural(f.ToolCalls, "tool call", "tool calls"), plural(f.Errors, "error", "errors"), "steps "+f.Steps.Count(),
+			f.WallTime.Millis(), f.ModelTime.Millis(), f.ToolTime.Millis(), f.FirstToken.Millis())
+		if t.Reason != "" {
+			l += " · " + t.Reason
+		}
+		c.body(safeLine(c.th, l, c.th.Muted))
+	}
+	return c.rows
+}
+
 // Summary is the stats card that closes `deck render`: the session's
 // turns, calls, errors, times and tokens, each figure the log does not
 // record said to be so.

@@ -95,6 +95,9 @@ func Of(s *session.Session) Stats {
 // session's usage, the only place every format keeps them.
 func sessionFigures(s *session.Session, all *tally, turns []Turn) Figures {
 	f := Figures{ToolCalls: all.calls, ToolCallsByName: all.byName, Errors: all.errors, ToolTime: all.toolTime}
+	if all.calls == 0 {
+		f.ToolTime = Measured(0)
+	}
 	var firstTokens, firstTokenSum float64
 	for _, t := range turns {
 		f.Steps = f.Steps.plus(t.Figures.Steps)

@@ -10,17 +10,24 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/cards/gfm"
+	"github.com/deck-tui/deck/cards/html"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
 // renderOptions say what deck render prints, and how.
 type renderOptions struct {
-	width    int    // 0: the terminal's
-	color    string // auto, always or never
-	theme    string // dark or light
-	collapse bool
-	source   sourceFlags
+	width      int    // 0: the terminal's
+	formatName string // auto, ansi, plain, html or markdown
+	color      string // auto, always or never: the older words for auto, ansi and plain
+	theme      string // dark or light; for html, "" is both
+	collapse   bool
+	source     sourceFlags
 }
 
 func newRender() *cobra.Command {
@@ -47,10 +54,19 @@ zstdcat session.jsonl.zstd | deck render --color always | less -R`,
 			if err := o.source.check(path); err != nil {
 				return usageError(cmd, err)
 			}
+			format, err := o.format(cmd.Flags().Changed("color"))
+			if err != nil {
+				return usageError(cmd, err)
+			}
+			o.formatName, o.color = format, colorMode(format)
+			if format == "html" && !cmd.Flags().Changed("theme") {
+				o.theme = "" // the page follows the reader's colour scheme
+			}
 			return printCards(cmd, o, path)
 		},
 	}
 	addWidth(cmd, &o.width)
+	addFormat(cmd, &o.formatName)
 	addColor(cmd, &o.color)
 	addTheme(cmd, &o.theme, "dark", "dark or light")
 	cmd.Flags().BoolVar(&o.collapse, "collapse", false, "draw long cards collapsed, as the viewer does")
@@ -80,13 +96,16 @@ func viewerOnly(err error) error {
 	return nil
 }
 
-// printCards prints the session at path (or what o.source names) as cards
-// on cmd's stdout, and the count of its notices on stderr.
+// printCards prints the session at path (or what o.source names) on cmd's
+// stdout in o's format, and the count of its notices on stderr.
 func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	stdout := cmd.OutOrStdout()
-	th, err := theme.ByName(o.theme)
-	if err != nil {
-		return usageError(cmd, err)
+	var th *theme.Theme
+	if o.theme != "" {
+		var err error
+		if th, err = theme.ByName(o.theme); err != nil {
+			return usageError(cmd, err)
+		}
 	}
 	profile, err := theme.Profile(o.color, stdout, os.Environ())
 	if err != nil {
@@ -101,10 +120,15 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		width = terminalWidth(stdout)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = cards.EachCard(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse}, func(rows []string) error {
-		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
-		return err
-	})
+	co := cards.Options{Width: width, Theme: th, Expanded: !o.collapse}
+	switch o.formatName {
+	case "html":
+		err = html.Write(out, s, html.Options{Width: width, Theme: th})
+	case "markdown":
+		err = gfm.Write(out, s, gfm.Options{Width: width})
+	default:
+		err = writeTerminal(out, s, co, profile)
+	}
 	if err == nil {
 		err = out.Flush()
 	}
@@ -115,6 +139,22 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "deck: %s: %d %s (shown in place)\n", cards.Safe(name), n, plural(n, "notice", "notices"))
 	}
 	return nil
+}
+
+// writeTerminal writes the cards as a terminal shows them, in profile's
+// colours, and the stats card last.
+func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	write := func(rows []string) error {
+		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
+		return err
+	}
+	if err := cards.EachCard(s, o, write); err != nil {
+		return err
+	}
+	return write(append([]string{""}, cards.Summary(stats.Of(s), o)...))
 }
 
 func plural(n int, one, many string) string {

@@ -51,7 +51,7 @@ deck --demo`,
 	o.source.add(cmd.Flags())
 	addTheme(cmd, &o.theme, "", "dark or light (default: the terminal's background)")
 	cmd.SetFlagErrorFunc(flagError)
-	cmd.AddCommand(newRender(), newList(), newAttach(), newMan())
+	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(), newAttach(), newMan())
 	return cmd
 }
 

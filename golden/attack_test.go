@@ -69,6 +69,14 @@ var attacks = map[string]string{
 	"split across lines":            "start\x1b]0;PW\nNED\x07end",
 	"unterminated OSC":              "a\x1b]0;PWNED and the rest of the line",
 	"unterminated CSI":              "a\x1b[",
+	// For the exported page and Markdown: markup that must stay text.
+	"close the block, open a script": "</pre></div><script>alert(1)</script>",
+	"javascript link (Markdown)":     "[click](javascript:alert(1)) <javascript:alert(2)>",
+	"javascript link (HTML)":         `<a href="javascript:alert(1)">click</a>`,
+	"remote image":                   "![t](https://evil.example/t.png) <img src=x onerror=alert(1)>",
+	"style sheet":                    "<style>body{display:none}</style><link rel=stylesheet href=//evil.example/x.css>",
+	"autolink and mention":           "https://evil.example www.evil.example @everyone #1",
+	"close a fence":                  "```\n</details><script>alert(1)</script>\n~~~",
 }
 
 // hostileLog is a harness log that puts every attack in every kind of card:

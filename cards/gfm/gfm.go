@@ -164,18 +164,19 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
 	}
-	switch v := t.View.(type) {
-	case session.DiffResultView:
+	if v, ok := t.View.(session.DiffResultView); ok {
 		details(b, title, "diff", unified(v.Diffs))
 		return
-	case session.ReadResultView:
+	}
+	if v, ok := t.View.(session.ReadResultView); ok {
 		lines := make([]string, len(v.Lines))
 		for i, l := range v.Lines {
 			lines[i] = l.Text
 		}
 		details(b, title, session.LangFromPath(v.Path), strings.Join(lines, "\n"))
 		return
-	case session.TerminalResultView:
+	}
+	if v, ok := t.View.(session.TerminalResultView); ok {
 		details(b, title, "console", "$ "+session.CallTitle(t.Call)+"\n"+v.Output)
 		return
 	}

@@ -130,6 +130,7 @@ func kind(e session.Entry) string {
 		return "call"
 	case *session.TurnStart:
 		return "turn"
+	case *session.AssistantText, *session.Reasoning, *session.TurnEnd, *session.Plan, *session.Event, *session.Notice:
 	}
 	return ""
 }

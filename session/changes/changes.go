@@ -87,12 +87,12 @@ func walk(s *session.Session) *walker {
 
 func (w *walker) entries(es []session.Entry) {
 	for _, e := range es {
-		switch e := e.(type) {
-		case *session.TurnStart:
-			w.turn = e.Turn
-		case *session.ToolCall:
-			w.call(e)
-			w.entries(e.Nested) // a subagent's work is the session's too
+		if t, ok := e.(*session.TurnStart); ok {
+			w.turn = t.Turn
+		}
+		if c, ok := e.(*session.ToolCall); ok {
+			w.call(c)
+			w.entries(c.Nested) // a subagent's work is the session's too
 		}
 	}
 }

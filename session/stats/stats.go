@@ -32,7 +32,7 @@ type Figures struct {
 type Turn struct {
 	Turn    int     `json:"turn"`
 	Reason  string  `json:"reason"` // why it ended; "" while it has not
-	Figures Figures `json:",inline"`
+	Figures Figures `json:",embed"`
 }
 
 // Stats are a session's figures and its turns'.
@@ -43,7 +43,7 @@ type Stats struct {
 	Title   string  `json:"title"`
 	Model   string  `json:"model"`
 	Turns   int     `json:"turns"`
-	Figures Figures `json:",inline"`
+	Figures Figures `json:",embed"`
 	PerTurn []Turn  `json:"perTurn"`
 }
 
@@ -165,6 +165,7 @@ func (t *tally) add(e session.Entry) {
 		if e.Failed {
 			t.errors++
 		}
+	case *session.UserMessage, *session.TurnStart, *session.TurnEnd, *session.Plan, *session.Notice:
 	}
 }
 

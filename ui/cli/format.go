@@ -1,9 +1,6 @@
 package cli
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // format is what deck render writes: --format, with --color its older
 // alias (always is ansi, never is plain, auto is auto). Given both, they
@@ -18,7 +15,7 @@ func (o renderOptions) format(colorSet bool) (string, error) {
 	case o.formatName == "html" || o.formatName == "markdown":
 		return "", fmt.Errorf("--color is for terminal output: --format %s has its own colours (drop --color)", o.formatName)
 	}
-	return "", errors.New(fmt.Sprintf("--color %s and --format %s contradict each other: give one (--format is the one to use)", o.color, o.formatName))
+	return "", fmt.Errorf("--color %s and --format %s contradict each other: give one (--format is the one to use)", o.color, o.formatName)
 }
 
 // colorMode is the --color mode that the ansi, plain and auto formats

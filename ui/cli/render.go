@@ -37,7 +37,9 @@ func newRender() *cobra.Command {
 		Short: "Print a session as cards",
 		Long: `Print a session as cards, for a pager, a file or a script.
 
-PATH is a session log or a harness session folder, as for deck itself. With no PATH, render reads stdin when it is not a terminal, else prints the demo; - reads stdin always. The cards are drawn whole, at the terminal's width (else $COLUMNS, else 100 columns); --collapse draws long ones collapsed, as the viewer does. --color auto colours the cards when stdout is a terminal and NO_COLOR is not set; never prints no escape byte at all.
+PATH is a session log or a harness session folder, as for deck itself. With no PATH, render reads stdin when it is not a terminal, else prints the demo; - reads stdin always. The cards are drawn whole, at the terminal's width (else $COLUMNS, else 100 columns); --collapse draws long ones collapsed, as the viewer does. The cards close with the session's figures (deck stats).
+
+--format says what is written: auto (the default) colours the cards when stdout is a terminal and NO_COLOR is not set, else is plain; ansi colours them always; plain prints no escape byte at all; html writes one self-contained page (no script, nothing loaded; dark or light as the reader's system prefers unless --theme is given); markdown writes GitHub-flavoured Markdown. --color auto, always and never are the older words for auto, ansi and plain. docs/export.md describes the page and the Markdown.
 
 A log that is partly broken still renders: each line deck cannot read is a notice in its place, and stderr says how many there were. A file that is no session log at all is an error (exit 1).`,
 		Example: `
@@ -46,7 +48,10 @@ deck render ~/.dsh/sessions/--home-me-app--/<session-id>/
 # a log, plain or zstd, 100 columns wide, in the light theme
 deck render session.jsonl.zstd --width 100 --theme light
 # a log on stdin, in colour, into a pager
-zstdcat session.jsonl.zstd | deck render --color always | less -R`,
+zstdcat session.jsonl.zstd | deck render --format ansi | less -R
+# one page to share, and Markdown for a pull request
+deck render session.jsonl.zstd --format html > session.html
+deck render session.jsonl.zstd --format markdown > session.md`,
 		Args:              atMostOnePath("render"),
 		ValidArgsFunction: completePath,
 		RunE: func(cmd *cobra.Command, args []string) error {

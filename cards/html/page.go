@@ -137,6 +137,10 @@ func kind(e session.Entry) string {
 
 // card writes one card: its rows in a block, folded past foldRows.
 func (p *painter) card(b *strings.Builder, id, kind string, rows []string) {
+	p.cardFolded(b, id, kind, rows, len(rows) > foldRows)
+}
+
+func (p *painter) cardFolded(b *strings.Builder, id, kind string, rows []string, fold bool) {
 	b.WriteString(`<section class="card`)
 	if kind != "" {
 		b.WriteString(" " + kind)
@@ -146,7 +150,7 @@ func (p *painter) card(b *strings.Builder, id, kind string, rows []string) {
 		fmt.Fprintf(b, ` id="%s"`, id)
 	}
 	b.WriteString(">")
-	if len(rows) > foldRows {
+	if fold {
 		b.WriteString(`<details><summary><span class="rows">`)
 		p.row(b, rows[0])
 		fmt.Fprintf(b, "</span> <span class=\"more\">%d more rows</span></summary><div class=\"rows\">", len(rows)-1)
@@ -199,10 +203,10 @@ func (p *painter) stats(b *strings.Builder, st stats.Stats) {
 func (p *painter) changes(b *strings.Builder, s *session.Session, o cards.Options) {
 	l := changes.Of(s)
 	b.WriteString("<section class=\"changes\" id=\"changes\"><h2>Changes</h2>\n")
-	p.card(b, "", "", cards.ChangeList(l, o))
+	p.cardFolded(b, "", "", cards.ChangeList(l, o), false) // the list is what the section is for
 	for _, f := range l.Changed {
 		n, _ := changes.NetOf(s, f.Path)
-		fmt.Fprintf(b, "<details class=\"net\"><summary>%s</summary>\n", stdhtml.EscapeString(cards.Safe(f.Path)))
+		fmt.Fprintf(b, "<details class=\"net\"><summary>net change: %s</summary>\n", stdhtml.EscapeString(cards.Safe(f.Path)))
 		p.card(b, "", "", cards.NetChange(n, o))
 		b.WriteString("</details>\n")
 	}
@@ -230,7 +234,7 @@ th{color:var(--c0)}
 a{color:var(--c4)}
 .card{margin:0 0 1em}
 .rows{white-space:pre;display:inline-block;vertical-align:top}
-summary{cursor:pointer;list-style-position:outside}
+summary{cursor:pointer;list-style-position:outside;white-space:nowrap}
 summary .rows{display:inline}
 .more{color:var(--c1);font-style:italic}
 .net>summary{color:var(--c4)}

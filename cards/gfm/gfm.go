@@ -165,7 +165,7 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 		title += ": " + tt
 	}
 	if v, ok := t.View.(session.DiffResultView); ok {
-		details(b, title, "diff", unified(v.Diffs))
+		details(b, title, "diff", unified(v.Diffs, t.DiffStarts))
 		return
 	}
 	if v, ok := t.View.(session.ReadResultView); ok {
@@ -180,8 +180,8 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 		details(b, title, "console", "$ "+session.CallTitle(t.Call)+"\n"+v.Output)
 		return
 	}
-	if v, ok := t.Call.(session.DiffCallView); ok && t.View == nil {
-		details(b, title, "diff", unified(v.Diffs))
+	if v, ok := t.Call.(session.DiffCallView); ok && len(v.Diffs) > 0 && t.Status() != session.CallFailed {
+		details(b, title, "diff", unified(v.Diffs, t.DiffStarts)) // pending, or done with no diff of its own; a failure shows what the tool said
 		return
 	}
 	rows := cards.Render(t, o)

@@ -77,7 +77,7 @@ func view(cmd *cobra.Command, o viewOptions, path string) error {
 		if th == "" {
 			th = "dark"
 		}
-		return printCards(cmd, renderOptions{color: "auto", theme: th, source: src}, path)
+		return printCards(cmd, renderOptions{formatName: "auto", color: colorMode("auto"), theme: th, source: src}, path)
 	}
 	vo := ui.Options{Follow: follow, Theme: o.theme, Demo: o.source.demo, Last: o.source.last}
 	switch path {

@@ -17,6 +17,7 @@ import (
 	"github.com/deck-tui/deck/cards/gfm"
 	pagehtml "github.com/deck-tui/deck/cards/html"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/changes"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
@@ -219,4 +220,38 @@ func checkMarkdown(t *testing.T, md string) {
 		}
 	}
 	walk(doc)
+}
+
+// TestChangesOfEveryFormat lists the changed files of a session of each
+// format: the harness's, Claude Code's and ACP's from the testdata, and a
+// Codex rollout with a patch (the corpus's Codex patches are redacted).
+func TestChangesOfEveryFormat(t *testing.T) {
+	codex := strings.Join([]string{
+		`{"timestamp":"2025-11-17T21:30:28.664Z","type":"session_meta","payload":{"id":"s1","timestamp":"2025-11-17T21:30:28.608Z","cwd":"/w","originator":"codex_cli_rs","cli_version":"0.58.0","model_provider":"openai"}}`,
+		`{"timestamp":"2025-11-17T21:31:01.000Z","type":"response_item","payload":{"type":"custom_tool_call","status":"completed","call_id":"p1","name":"apply_patch","input":"*** Begin Patch\n*** Add File: docs/new.md\n+# New\n+text\n*** Update File: src/app.py\n@@ def greet():\n-    print(\"Hi\")\n+    print(\"Hello\")\n*** End Patch\n"}}`,
+		`{"timestamp":"2025-11-17T21:31:02.000Z","type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"p1","output":"Exit code: 0\nWall time: 0.2 seconds\nOutput:\nSuccess.\n"}}`,
+	}, "\n") + "\n"
+	cs, err := source.ReadAll(strings.NewReader(codex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		s     *session.Session
+		first string
+		n     int
+	}{
+		"harness":     {open(t, "testdata/fixtures/edit-diffs.jsonl"), "/work/app/main.go", 2},
+		"claude-code": {open(t, "testdata/corpus/claude-code/d-kimuson_claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"), "/path/to/Demo/todo-app/src/app/page.tsx", 26},
+		"acp":         {open(t, "testdata/corpus/acp/codex-acp.codecompanion-capture.jsonl"), "/Users/Oli/Code/Neovim/codecompanion.nvim/hello.txt", 1},
+		"codex":       {cs, "/w/docs/new.md", 2},
+	} {
+		l := changes.Of(c.s)
+		if len(l.Changed) != c.n || l.Changed[0].Path != c.first {
+			t.Errorf("%s: %d changed, first %+v; want %d, first %s", name, len(l.Changed), l.Changed, c.n, c.first)
+			continue
+		}
+		if n, ok := changes.NetOf(c.s, c.first); !ok || n.Added == 0 {
+			t.Errorf("%s: the net change of %s is %+v", name, c.first, n)
+		}
+	}
 }

@@ -3,7 +3,7 @@ GO      ?= go
 FREEZE  ?= $(GO) run github.com/charmbracelet/freeze@v0.2.2
 FUZZTIME ?= 30s
 
-.PHONY: run test lint golden bench fuzz screenshots e2e
+.PHONY: run test lint golden bench fuzz screenshots e2e e2e-export
 
 # The built-in demo session, drawn as cards.
 run:
@@ -47,11 +47,20 @@ screenshots:
 	COLORTERM=truecolor $(GO) run . render --demo --width 100 --color always > /tmp/deck-demo.ansi
 	{ sed -n '1,10p' /tmp/deck-demo.ansi; sed -n '97,149p' /tmp/deck-demo.ansi; } > /tmp/deck-shot.ansi
 	$(FREEZE) -l ansi -o docs/img/demo.png --window=false --padding 20 --background "#16161e" < /tmp/deck-shot.ansi
+	COLORTERM=truecolor $(GO) run . changes golden/testdata/fixtures/edit-diffs.jsonl --width 90 --color always > /tmp/deck-changes.ansi
+	echo >> /tmp/deck-changes.ansi
+	COLORTERM=truecolor $(GO) run . changes golden/testdata/fixtures/edit-diffs.jsonl --file /work/app/main.go --width 90 --color always >> /tmp/deck-changes.ansi
+	$(FREEZE) -l ansi -o docs/img/changes.png --window=false --padding 20 --background "#16161e" < /tmp/deck-changes.ansi
 
 # deck against the real deepseek-harness host with a scripted model
 # (golden/e2e/README.md). Needs the npm registry the first time: setup
 # installs the host and Node 22 into ~/.cache/deck-e2e. Not part of CI.
-e2e:
+e2e: e2e-export
 	./golden/e2e/setup
 	$(GO) test -tags e2e -count=1 -timeout 15m ./golden/e2e/...
 	$(GO) test -tags e2e -count=1 -timeout 15m -run '^TestE2E' ./ui
+
+# The exported page in Debian's headless Chromium (apt-get install chromium):
+# it must load whole; saves docs/img/export-dark.png and export-light.png.
+e2e-export:
+	./.ci/e2e-export

@@ -114,10 +114,26 @@ func sessionFooter(s *session.Session, o Options) []string {
 // emit, so a session of any size is printed fast without ever being held
 // whole. An error from emit stops the drawing and is returned.
 func EachCard(s *session.Session, o Options, emit func(rows []string) error) error {
+	return eachCard(s, o, func(_ session.Entry, rows []string) error { return emit(rows) })
+}
+
+// EachEntryCard is EachCard for exporters that need to know which entry
+// each card is: emit is given the entry, nil for the header and the footer.
+// Its cards carry no leading blank line: the exporter places them.
+func EachEntryCard(s *session.Session, o Options, emit func(e session.Entry, rows []string) error) error {
+	return eachCard(s, o, func(e session.Entry, rows []string) error {
+		if len(rows) > 0 && rows[0] == "" {
+			rows = rows[1:]
+		}
+		return emit(e, rows)
+	})
+}
+
+func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []string) error) error {
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
-	if err := emit(contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, o) })); err != nil {
+	if err := emit(nil, contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, o) })); err != nil {
 		return err
 	}
 	type job struct {
@@ -126,7 +142,7 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 	}
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan job)
-	order := make(chan chan []string, 4*workers) // the window: cards drawn ahead
+	order := make(chan job, 4*workers) // the window: cards drawn ahead
 	stop := make(chan struct{})
 	for range workers {
 		go func() {
@@ -145,7 +161,7 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 		for _, e := range s.Entries {
 			j := job{e, make(chan []string, 1)}
 			select {
-			case order <- j.done:
+			case order <- j:
 			case <-stop:
 				return
 			}
@@ -153,12 +169,12 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 		}
 	}()
 	var err error
-	for done := range order {
-		rows := <-done
+	for j := range order {
+		rows := <-j.done
 		if err != nil || len(rows) == 0 {
 			continue // after an error, the rest is only drained
 		}
-		if err = emit(append([]string{""}, rows...)); err != nil {
+		if err = emit(j.e, append([]string{""}, rows...)); err != nil {
 			close(stop)
 		}
 	}
@@ -166,7 +182,7 @@ func EachCard(s *session.Session, o Options, emit func(rows []string) error) err
 		return err
 	}
 	footer := contain(o, func() string { return "" }, func() []string { return sessionFooter(s, o) })
-	return emit(append([]string{""}, footer...))
+	return emit(nil, append([]string{""}, footer...))
 }
 
 // headerText is what a session's header says, for when it cannot be drawn.

@@ -73,6 +73,14 @@ var attacks = map[string]string{
 	"300 parameters and an intermediate (CSI)": "a\x1b[" + strings.Repeat("1;", 299) + "1$mb",
 	"invisible code points":                    "a\U000E0041\U000E0042\u180E\u2062\u206A\uFFF9\U0001D173\U00013430\U0001BCA0\u3164\u115F\u2800\uFE0F\uFE0Fb",
 	"300 parameters (DCS)":                     "a\x1bP" + strings.Repeat("1;", 299) + "1q#0\x1b\\b",
+	// For the exported page and Markdown: markup that must stay text.
+	"close the block, open a script": "</pre></div><script>alert(1)</script>",
+	"javascript link (Markdown)":     "[click](javascript:alert(1)) <javascript:alert(2)>",
+	"javascript link (HTML)":         `<a href="javascript:alert(1)">click</a>`,
+	"remote image":                   "![t](https://evil.example/t.png) <img src=x onerror=alert(1)>",
+	"style sheet":                    "<style>body{display:none}</style><link rel=stylesheet href=//evil.example/x.css>",
+	"autolink and mention":           "https://evil.example www.evil.example @everyone #1",
+	"close a fence":                  "```\n</details><script>alert(1)</script>\n~~~",
 }
 
 // hostileLog is a harness log that puts every attack in every kind of card:

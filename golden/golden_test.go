@@ -21,6 +21,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/harness"
 	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -364,5 +365,5 @@ func transcript(s *session.Session, o cards.Options) []string {
 		out = append(out, rows...)
 		return nil
 	})
-	return out
+	return append(append(out, ""), cards.Summary(stats.Of(s), o)...) // deck render's closing stats
 }

@@ -71,9 +71,17 @@ func (f followFlags) choice() (*bool, error) {
 
 // Flag values with a fixed set of words.
 var (
-	themes = []string{"dark", "light"}
-	colors = []string{"auto", "always", "never"}
+	themes  = []string{"dark", "light"}
+	colors  = []string{"auto", "always", "never"}
+	formats = []string{"auto", "ansi", "plain", "html", "markdown"}
 )
+
+// addFormat declares render's --format: auto is ansi on a terminal (unless
+// NO_COLOR), plain elsewhere.
+func addFormat(cmd *cobra.Command, value *string) {
+	cmd.Flags().Var(newChoice(value, "auto", formats...), "format", "auto, ansi, plain, html or markdown")
+	completeWords(cmd, "format", formats)
+}
 
 // addTheme declares --theme; dflt "" follows the terminal's background.
 func addTheme(cmd *cobra.Command, value *string, dflt, usage string) {

@@ -10,18 +10,25 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/cards/gfm"
+	"github.com/deck-tui/deck/cards/html"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
 // renderOptions say what deck render prints, and how.
 type renderOptions struct {
-	width    int    // 0: the terminal's
-	color    string // auto, always or never
-	theme    string // dark or light
-	collapse bool
-	config   string // --config
-	source   sourceFlags
+	width      int    // 0: the terminal's
+	formatName string // auto, ansi, plain, html or markdown
+	color      string // auto, always or never: the older words for auto, ansi and plain
+	theme      string // dark or light; for html, "" is both
+	collapse   bool
+	config     string // --config
+	source     sourceFlags
 }
 
 func newRender() *cobra.Command {
@@ -31,7 +38,9 @@ func newRender() *cobra.Command {
 		Short: "Print a session as cards",
 		Long: `Print a session as cards, for a pager, a file or a script.
 
-PATH is a session log or a harness session folder, as for deck itself. With no PATH, render reads stdin when it is not a terminal, else prints the demo; - reads stdin always. The cards are drawn whole, at the terminal's width (else $COLUMNS, else 100 columns); --collapse draws long ones collapsed, as the viewer does. --color auto colours the cards when stdout is a terminal and NO_COLOR is not set; never prints no escape byte at all.
+PATH is a session log or a harness session folder, as for deck itself. With no PATH, render reads stdin when it is not a terminal, else prints the demo; - reads stdin always. The cards are drawn whole, at the terminal's width (else $COLUMNS, else 100 columns); --collapse draws long ones collapsed, as the viewer does. The cards close with the session's figures (deck stats).
+
+--format says what is written: auto (the default) colours the cards when stdout is a terminal and NO_COLOR is not set, else is plain; ansi colours them always; plain prints no escape byte at all; html writes one self-contained page (no script, nothing loaded; dark or light as the reader's system prefers unless --theme is given); markdown writes GitHub-flavoured Markdown. --color auto, always and never are the older words for auto, ansi and plain. docs/export.md describes the page and the Markdown.
 
 A log that is partly broken still renders: each line deck cannot read is a notice in its place, and stderr says how many there were. A file that is no session log at all is an error (exit 1).`,
 		Example: `
@@ -40,7 +49,10 @@ deck render ~/.dsh/sessions/--home-me-app--/<session-id>/
 # a log, plain or zstd, 100 columns wide, in the light theme
 deck render session.jsonl.zstd --width 100 --theme light
 # a log on stdin, in colour, into a pager
-zstdcat session.jsonl.zstd | deck render --color always | less -R`,
+zstdcat session.jsonl.zstd | deck render --format ansi | less -R
+# one page to share, and Markdown for a pull request
+deck render session.jsonl.zstd --format html > session.html
+deck render session.jsonl.zstd --format markdown > session.md`,
 		Args:              atMostOnePath("render"),
 		ValidArgsFunction: completePath,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -48,12 +60,21 @@ zstdcat session.jsonl.zstd | deck render --color always | less -R`,
 			if err := o.source.check(path); err != nil {
 				return usageError(cmd, err)
 			}
+			format, err := o.format(cmd.Flags().Changed("color"))
+			if err != nil {
+				return usageError(cmd, err)
+			}
+			o.formatName, o.color = format, colorMode(format)
+			if format == "html" && !cmd.Flags().Changed("theme") {
+				o.theme = "" // the page follows the reader's colour scheme
+			}
 			return printCards(cmd, o, path)
 		},
 	}
 	addWidth(cmd, &o.width)
+	addFormat(cmd, &o.formatName)
 	addColor(cmd, &o.color)
-	addTheme(cmd, &o.theme, "dark", "dark or light (default: the config file's, else dark)")
+	addTheme(cmd, &o.theme, "dark", "dark or light (default: the config file's, else dark; for html both, as the reader's system prefers)")
 	addConfig(cmd, &o.config)
 	cmd.Flags().BoolVar(&o.collapse, "collapse", false, "draw long cards collapsed, as the viewer does")
 	o.source.add(cmd.Flags())
@@ -82,17 +103,23 @@ func viewerOnly(err error) error {
 	return nil
 }
 
-// printCards prints the session at path (or what o.source names) as cards
-// on cmd's stdout, and the count of its notices on stderr.
+// printCards prints the session at path (or what o.source names) on cmd's
+// stdout in o's format, and the count of its notices on stderr.
 func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	stdout := cmd.OutOrStdout()
 	cfg, err := loadConfig(cmd, o.config)
 	if err != nil {
 		return err
 	}
-	th, err := theme.ByName(themeOf(cmd, o.theme, cfg, "dark"))
-	if err != nil {
-		return usageError(cmd, err)
+	themeName := o.theme // a page follows its reader's colour scheme unless --theme says
+	if o.formatName != "html" {
+		themeName = themeOf(cmd, o.theme, cfg, "dark")
+	}
+	var th *theme.Theme
+	if themeName != "" {
+		if th, err = theme.ByName(themeName); err != nil {
+			return usageError(cmd, err)
+		}
 	}
 	profile, err := theme.Profile(o.color, stdout, os.Environ())
 	if err != nil {
@@ -107,10 +134,15 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		width = terminalWidth(stdout)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = cards.EachCard(s, cards.Options{Width: width, Theme: th, Expanded: !o.collapse, Collapse: cfg.Collapse}, func(rows []string) error {
-		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
-		return err
-	})
+	co := cards.Options{Width: width, Theme: th, Expanded: !o.collapse, Collapse: cfg.Collapse}
+	switch o.formatName {
+	case "html":
+		err = html.Write(out, s, html.Options{Width: width, Theme: th})
+	case "markdown":
+		err = gfm.Write(out, s, gfm.Options{Width: width})
+	default:
+		err = writeTerminal(out, s, co, profile)
+	}
 	if err == nil {
 		err = out.Flush()
 	}
@@ -121,6 +153,22 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "deck: %s: %d %s (shown in place)\n", cards.Safe(name), n, plural(n, "notice", "notices"))
 	}
 	return nil
+}
+
+// writeTerminal writes the cards as a terminal shows them, in profile's
+// colours, and the stats card last.
+func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	write := func(rows []string) error {
+		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
+		return err
+	}
+	if err := cards.EachCard(s, o, write); err != nil {
+		return err
+	}
+	return write(append([]string{""}, cards.Summary(stats.Of(s), o)...))
 }
 
 func plural(n int, one, many string) string {

@@ -53,7 +53,7 @@ deck --demo`,
 	addTheme(cmd, &o.theme, "", "dark or light (default: the config file's, else the terminal's background)")
 	addConfig(cmd, &o.config)
 	cmd.SetFlagErrorFunc(flagError)
-	cmd.AddCommand(newRender(), newList(), newAttach(), newMan())
+	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(), newAttach(), newMan())
 	return cmd
 }
 
@@ -75,7 +75,7 @@ func view(cmd *cobra.Command, o viewOptions, path string) error {
 		if path == "" && !src.last {
 			src.demo = true // no PATH is the picker, which a pipe cannot show
 		}
-		return printCards(cmd, renderOptions{color: "auto", theme: o.theme, config: o.config, source: src}, path)
+		return printCards(cmd, renderOptions{formatName: "auto", color: colorMode("auto"), theme: o.theme, config: o.config, source: src}, path)
 	}
 	cfg, err := loadConfig(cmd, o.config)
 	if err != nil {

@@ -1,0 +1,73 @@
+package cards
+
+import (
+	"fmt"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/changes"
+	"github.com/deck-tui/deck/theme"
+)
+
+// ChangeList is the card of the files a session changed, each with its net
+// lines added and removed and how many calls changed it, and apart the
+// files it only read.
+func ChangeList(l changes.List, o Options) []string {
+	c := newCard(o)
+	th := c.th
+	c.header(span{"±", th.Accent}, line{{"changes", th.Title}}, line{{plural(len(l.Changed), "file changed", "files changed"), th.Muted}})
+	if len(l.Changed) == 0 {
+		c.note("(the session changed no file)")
+	}
+	for _, f := range l.Changed {
+		facts := line{{fmt.Sprintf("+%d", f.Added), th.Success}, {" ", theme.Style{}}, {fmt.Sprintf("−%d", f.Removed), th.Error},
+			{"  " + plural(f.Edits, "edit", "edits"), th.Muted}}
+		if f.Presented {
+			facts = append(facts, span{" · presented", th.Accent})
+		}
+		c.body(append(append(safeLine(th, f.Path, th.Path), span{"  ", theme.Style{}}), facts...))
+	}
+	if len(l.Read) > 0 {
+		c.note("only read:")
+		for _, p := range l.Read {
+			c.body(append(line{{"  ", theme.Style{}}}, safeLine(th, p, th.Path)...))
+		}
+	}
+	return c.rows
+}
+
+// NetChange draws a file's net change as diff cards, through the diff card
+// itself: one card against the file's first known text, or, when the
+// session never showed it, one card per change, each titled with its turn.
+func NetChange(n changes.Net, o Options) []string {
+	if n.Whole {
+		return Render(netCall(n.Path+" · net change", n.Hunks), o)
+	}
+	var rows []string
+	for i, h := range n.Hunks {
+		title := fmt.Sprintf("%s · change %d of %d", n.Path, i+1, len(n.Hunks))
+		if h.Turn > 0 {
+			title += fmt.Sprintf(" · turn %d", h.Turn)
+		}
+		if i > 0 {
+			rows = append(rows, "")
+		}
+		rows = append(rows, Render(netCall(title, []changes.Hunk{h}), o)...)
+	}
+	return rows
+}
+
+// netCall is a finished diff call holding hunks, for the diff card to draw.
+func netCall(title string, hunks []changes.Hunk) *session.ToolCall {
+	diffs := make([]session.FileDiff, len(hunks))
+	starts := make([]int, len(hunks))
+	for i, h := range hunks {
+		diffs[i], starts[i] = h.Diff, h.Start
+	}
+	return &session.ToolCall{
+		Name:       "changes",
+		Call:       session.DiffCallView{Title: title},
+		Result:     &session.ToolResult{},
+		View:       session.DiffResultView{Title: title, Diffs: diffs},
+		DiffStarts: starts,
+	}
+}

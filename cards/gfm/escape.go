@@ -1,0 +1,54 @@
+package gfm
+
+import (
+	stdhtml "html"
+	"strings"
+
+	"github.com/deck-tui/deck/cards"
+)
+
+// inline makes untrusted text one line of Markdown that is only text: its
+// controls made visible (as on a card), every character Markdown or HTML
+// could take for syntax escaped with a backslash, so no link, image, tag or
+// emphasis comes of it.
+func inline(s string) string {
+	s = cards.Safe(s)
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_{}[]<>()#+-.!|~&:@", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// inHTML makes untrusted text safe inside the HTML deck writes itself
+// (a <summary>): one line, escaped as HTML.
+func inHTML(s string) string { return stdhtml.EscapeString(cards.Safe(s)) }
+
+// fence writes untrusted text as a fenced code block: each line made
+// printable, the fence longer than any run of backticks in it, so the
+// text cannot close the block.
+func fence(b *strings.Builder, lang, text string) {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	longest := 0
+	for i, l := range lines {
+		lines[i] = cards.Safe(l)
+		run := 0
+		for _, r := range lines[i] {
+			if r == '`' {
+				run++
+				longest = max(longest, run)
+			} else {
+				run = 0
+			}
+		}
+	}
+	f := strings.Repeat("`", max(3, longest+1))
+	b.WriteString(f + lang + "\n")
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	b.WriteString(f + "\n")
+}

@@ -1,0 +1,65 @@
+package gfm
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	nethtml "golang.org/x/net/html"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// deckTags are the elements deck's Markdown may become; a, details and
+// summary only as deck writes them, with no link.
+var deckTags = map[string]bool{"h1": true, "h2": true, "h3": true, "p": true, "ul": true, "li": true,
+	"input": true, "blockquote": true, "details": true, "summary": true, "pre": true, "code": true,
+	"em": true, "strong": true, "br": true, "a": true}
+
+// FuzzMarkdown: whatever a prompt, a reply, a path and an output hold, the
+// Markdown, rendered as GitHub does (GFM, raw HTML let through), makes no
+// element deck does not write and no link.
+func FuzzMarkdown(f *testing.F) {
+	f.Add("[x](javascript:y)", "<script>alert(1)</script>", "a`b.go", "```\n</details><img src=x>")
+	f.Add("<https://e.example>", "![i](https://e.example/i.png)", "www.e.example", "~~~\n<style>")
+	f.Fuzz(func(t *testing.T, prompt, reply, path, output string) {
+		s := &session.Session{Title: prompt, Entries: []session.Entry{
+			&session.UserMessage{Content: []session.ContentBlock{{Type: "text", Text: prompt}}},
+			&session.AssistantText{Text: reply},
+			&session.ToolCall{Name: path, Result: &session.ToolResult{}, Call: session.TerminalCallView{Title: reply},
+				View: session.TerminalResultView{Output: output}},
+			&session.ToolCall{Name: "read", Result: &session.ToolResult{},
+				View: session.ReadResultView{Path: path, Lines: []session.ReadFileLine{{Number: 1, Text: output}}}},
+			&session.Plan{Items: []session.PlanItem{{Content: reply}}},
+		}}
+		var md, page bytes.Buffer
+		if err := Write(&md, s, Options{Width: 60}); err != nil {
+			t.Fatal(err)
+		}
+		gm := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
+		if err := gm.Convert(md.Bytes(), &page); err != nil {
+			t.Fatal(err)
+		}
+		z := nethtml.NewTokenizer(&page)
+		for tt := z.Next(); tt != nethtml.ErrorToken; tt = z.Next() {
+			if tt != nethtml.StartTagToken && tt != nethtml.SelfClosingTagToken {
+				continue
+			}
+			name, _ := z.TagName()
+			if !deckTags[string(name)] {
+				t.Fatalf("the Markdown makes a <%s>:\n%s", name, md.String())
+			}
+			for {
+				key, val, more := z.TagAttr()
+				if string(key) == "href" || string(key) == "src" {
+					t.Fatalf("the Markdown makes a link %s=%q:\n%s", key, val, md.String())
+				}
+				if !more {
+					break
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,195 @@
+// Package gfm writes a session as GitHub-flavoured Markdown for a pull
+// request or an issue: the header and stats, the changes list, prompts as
+// quotes, replies as text, each tool call a <details> holding a fenced
+// block (diff for diffs, the file's language for reads, console for
+// commands, the card's own lines otherwise). Session text is never written
+// as Markdown or HTML syntax: it is escaped, or fenced.
+package gfm
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/changes"
+	"github.com/deck-tui/deck/session/stats"
+	"github.com/deck-tui/deck/theme"
+)
+
+// Options say how the cards a tool call falls back to are drawn.
+type Options struct {
+	Width int
+}
+
+// Write writes the document.
+func Write(w io.Writer, s *session.Session, o Options) error {
+	co := cards.Options{Width: max(o.Width, 40), Theme: theme.Dark(), Expanded: true, Cwd: s.Header.Cwd}
+	var b strings.Builder
+	head(&b, s)
+	summary(&b, stats.Of(s))
+	changeList(&b, changes.Of(s))
+	for _, e := range s.Entries {
+		entry(&b, e, co)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func head(b *strings.Builder, s *session.Session) {
+	title := s.Title
+	if title == "" {
+		title = "untitled session"
+	}
+	fmt.Fprintf(b, "# %s\n\n", inline(title))
+	var facts []string
+	for _, f := range []string{s.Agent, s.Header.ID, s.Model, s.Header.Cwd} {
+		if f != "" {
+			facts = append(facts, inline(f))
+		}
+	}
+	if len(facts) > 0 {
+		fmt.Fprintf(b, "%s\n\n", strings.Join(facts, " · "))
+	}
+}
+
+func summary(b *strings.Builder, st stats.Stats) {
+	b.WriteString("## Stats\n\n")
+	for _, l := range cards.StatsLines(st) {
+		fmt.Fprintf(b, "- %s\n", inline(l))
+	}
+	b.WriteString("\n")
+}
+
+func changeList(b *strings.Builder, l changes.List) {
+	if len(l.Changed)+len(l.Read) == 0 {
+		return
+	}
+	b.WriteString("## Changes\n\n")
+	for _, f := range l.Changed {
+		mark := ""
+		if f.Presented {
+			mark = " · presented"
+		}
+		fmt.Fprintf(b, "- %s +%d −%d · %s%s\n", inline(f.Path), f.Added, f.Removed, plural(f.Edits, "edit", "edits"), mark)
+	}
+	if len(l.Read) > 0 {
+		b.WriteString("\nOnly read:\n\n")
+		for _, p := range l.Read {
+			fmt.Fprintf(b, "- %s\n", inline(p))
+		}
+	}
+	b.WriteString("\n")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// entry writes one entry.
+func entry(b *strings.Builder, e session.Entry, o cards.Options) {
+	switch e := e.(type) {
+	case *session.UserMessage:
+		if e.Role == session.RoleContext {
+			return // the runtime context, the same each step
+		}
+		quote(b, session.TextOf(e.Content))
+	case *session.AssistantText:
+		paragraphs(b, e.Text)
+	case *session.Reasoning:
+		details(b, "∴ reasoning", "text", e.Text)
+	case *session.ToolCall:
+		call(b, e, o)
+	case *session.TurnStart:
+		fmt.Fprintf(b, "### Turn %d\n\n", e.Turn)
+	case *session.TurnEnd:
+		if e.Reason != "" && e.Reason != "completed" {
+			fmt.Fprintf(b, "*turn %d ended: %s*\n\n", e.Turn, inline(strings.TrimSpace(e.Reason+" "+e.Detail)))
+		}
+	case *session.Plan:
+		for _, it := range e.Items {
+			box := " "
+			if it.Status == "completed" {
+				box = "x"
+			}
+			fmt.Fprintf(b, "- [%s] %s\n", box, inline(it.Content))
+		}
+		b.WriteString("\n")
+	case *session.Event:
+		fmt.Fprintf(b, "*%s*\n\n", inline(e.Summary))
+	case *session.Notice:
+		fmt.Fprintf(b, "> **deck:** %s\n\n", inline(e.Text))
+	}
+}
+
+// quote writes a prompt as a quote, line by line.
+func quote(b *strings.Builder, text string) {
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		fmt.Fprintf(b, "> %s\n", inline(l))
+	}
+	b.WriteString("\n")
+}
+
+// paragraphs writes a reply's text, its line breaks kept.
+func paragraphs(b *strings.Builder, text string) {
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if strings.TrimSpace(l) == "" {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(inline(l) + "  \n")
+	}
+	b.WriteString("\n")
+}
+
+// details writes a folded block: a one-line summary, a fenced block.
+func details(b *strings.Builder, title, lang, text string) {
+	fmt.Fprintf(b, "<details><summary>%s</summary>\n\n", inHTML(title))
+	fence(b, lang, text)
+	b.WriteString("\n</details>\n\n")
+}
+
+// call writes a tool call: its anchor, and its body in the fence that fits
+// its card.
+func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
+	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
+	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌"}[t.Status()]
+	title := mark + " " + t.Name
+	if tt := t.Title(); tt != "" {
+		title += ": " + tt
+	}
+	if v, ok := t.View.(session.DiffResultView); ok {
+		details(b, title, "diff", unified(v.Diffs, t.DiffStarts))
+		return
+	}
+	if v, ok := t.View.(session.ReadResultView); ok {
+		lines := make([]string, len(v.Lines))
+		for i, l := range v.Lines {
+			lines[i] = l.Text
+		}
+		details(b, title, session.LangFromPath(v.Path), strings.Join(lines, "\n"))
+		return
+	}
+	if v, ok := t.View.(session.TerminalResultView); ok {
+		details(b, title, "console", "$ "+session.CallTitle(t.Call)+"\n"+v.Output)
+		return
+	}
+	if v, ok := t.Call.(session.DiffCallView); ok && len(v.Diffs) > 0 && t.Status() != session.CallFailed {
+		details(b, title, "diff", unified(v.Diffs, t.DiffStarts)) // pending, or done with no diff of its own; a failure shows what the tool said
+		return
+	}
+	rows := cards.Render(t, o)
+	if len(rows) > 0 {
+		rows = rows[1:] // the header is the summary
+	}
+	for i, r := range rows {
+		rows[i] = strings.TrimRight(ansi.Strip(r), " ")
+	}
+	details(b, title, "text", strings.Join(rows, "\n"))
+}

@@ -1,0 +1,93 @@
+package stats
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Figure is one number a log may or may not hold. A figure the log does not
+// record is NotRecorded, which prints as "not recorded" and is null in JSON:
+// never a 0 a reader would take for a measurement.
+type Figure struct {
+	value float64
+	known bool
+}
+
+// NotRecorded is the figure a format does not hold.
+var NotRecorded = Figure{}
+
+// Measured is a figure the log recorded.
+func Measured[N int | int64 | float64](v N) Figure { return Figure{float64(v), true} }
+
+// Value is the figure and whether the log recorded it.
+func (f Figure) Value() (float64, bool) { return f.value, f.known }
+
+// Recorded reports whether the log holds the figure.
+func (f Figure) Recorded() bool { return f.known }
+
+// plus adds two figures; either being recorded makes the sum recorded.
+func (f Figure) plus(o Figure) Figure {
+	if !o.known {
+		return f
+	}
+	return Figure{f.value + o.value, true}
+}
+
+// MarshalJSON writes the number, or null when it is not recorded.
+func (f Figure) MarshalJSON() ([]byte, error) {
+	if !f.known {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f.value, 'f', -1, 64), nil
+}
+
+// Count writes a whole number: 1,234.
+func (f Figure) Count() string {
+	if !f.known {
+		return "not recorded"
+	}
+	return thousands(int64(f.value))
+}
+
+// Millis writes a duration held in ms: 850ms, 12.3s, 4m05s.
+func (f Figure) Millis() string {
+	if !f.known {
+		return "not recorded"
+	}
+	d := time.Duration(f.value) * time.Millisecond
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+// Percent writes a ratio as a percentage: 87%.
+func (f Figure) Percent() string {
+	if !f.known {
+		return "not recorded"
+	}
+	return fmt.Sprintf("%.0f%%", f.value*100)
+}
+
+// Rate writes a per-second figure with one decimal: 42.5/s.
+func (f Figure) Rate() string {
+	if !f.known {
+		return "not recorded"
+	}
+	return fmt.Sprintf("%.1f/s", f.value)
+}
+
+func thousands(n int64) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,213 @@
+// Package stats sums up a session and each of its turns: turns, steps, tool
+// calls by name, errors, times and tokens, as far as the log holds them. A
+// figure a format does not record is NotRecorded, never 0. It is a pure
+// function of a *session.Session.
+package stats
+
+import (
+	"sort"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// Figures are what deck counts for a session or for one turn. Times are in
+// ms; InputTokens counts every prompt token, cached or not.
+type Figures struct {
+	Steps           Figure         `json:"steps"`
+	ToolCalls       int            `json:"toolCalls"`
+	ToolCallsByName map[string]int `json:"toolCallsByName"`
+	Errors          int            `json:"errors"`
+	WallTime        Figure         `json:"wallTimeMs"`
+	ModelTime       Figure         `json:"modelTimeMs"`
+	ToolTime        Figure         `json:"toolTimeMs"`
+	FirstToken      Figure         `json:"timeToFirstTokenMs"`
+	TokensPerSecond Figure         `json:"tokensPerSecond"`
+	CacheHitRate    Figure         `json:"cacheHitRate"`
+	InputTokens     Figure         `json:"inputTokens"`
+	OutputTokens    Figure         `json:"outputTokens"`
+	ReasoningTokens Figure         `json:"reasoningTokens"`
+}
+
+// Turn is one turn's figures.
+type Turn struct {
+	Turn    int     `json:"turn"`
+	Reason  string  `json:"reason"` // why it ended; "" while it has not
+	Figures Figures `json:",embed"`
+}
+
+// Stats are a session's figures and its turns'.
+type Stats struct {
+	Format  string  `json:"format"`
+	Agent   string  `json:"agent"`
+	ID      string  `json:"id"`
+	Title   string  `json:"title"`
+	Model   string  `json:"model"`
+	Turns   int     `json:"turns"`
+	Figures Figures `json:",embed"`
+	PerTurn []Turn  `json:"perTurn"`
+}
+
+// Of counts a session.
+func Of(s *session.Session) Stats {
+	st := Stats{Format: string(s.Format), Agent: s.Agent, ID: s.Header.ID, Title: s.Title, Model: s.Model, PerTurn: []Turn{}}
+	all := newTally()
+	var turn *tally
+	var turnStart int64
+	closeTurn := func(end *session.TurnEnd) {
+		if turn == nil {
+			return
+		}
+		t := Turn{Turn: turn.number, Figures: turn.figures(s.Format, end, turnStart)}
+		if end != nil {
+			t.Reason = end.Reason
+		}
+		st.PerTurn = append(st.PerTurn, t)
+		turn = nil
+	}
+	for _, e := range s.Entries {
+		switch e := e.(type) {
+		case *session.TurnStart:
+			closeTurn(nil)
+			st.Turns++
+			turn, turnStart = newTally(), e.Time
+			turn.number = e.Turn
+		case *session.TurnEnd:
+			if e.Reason == "error" {
+				all.errors++
+				if turn != nil {
+					turn.errors++
+				}
+			}
+			closeTurn(e)
+		default:
+			all.add(e)
+			if turn != nil {
+				turn.add(e)
+			}
+		}
+	}
+	closeTurn(nil)
+	st.Figures = sessionFigures(s, all, st.PerTurn)
+	return st
+}
+
+// sessionFigures sums the turns' figures, and takes the tokens from the
+// session's usage, the only place every format keeps them.
+func sessionFigures(s *session.Session, all *tally, turns []Turn) Figures {
+	f := Figures{ToolCalls: all.calls, ToolCallsByName: all.byName, Errors: all.errors, ToolTime: all.toolTime}
+	if all.calls == 0 {
+		f.ToolTime = Measured(0)
+	}
+	var firstTokens, firstTokenSum float64
+	for _, t := range turns {
+		f.Steps = f.Steps.plus(t.Figures.Steps)
+		f.WallTime = f.WallTime.plus(t.Figures.WallTime)
+		f.ModelTime = f.ModelTime.plus(t.Figures.ModelTime)
+		if v, ok := t.Figures.FirstToken.Value(); ok {
+			firstTokens++
+			firstTokenSum += v
+		}
+	}
+	if firstTokens > 0 {
+		f.FirstToken = Measured(firstTokenSum / firstTokens) // the mean over the turns that record it
+	}
+	u := s.Usage
+	if in := u.Input + u.CacheRead + u.CacheWrite; in+u.Output > 0 {
+		f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
+		if in > 0 {
+			f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
+		}
+		if s.Format != session.FormatClaudeCode { // Claude Code's usage has no reasoning count
+			f.ReasoningTokens = Measured(u.Reasoning)
+		}
+		if ms, ok := f.ModelTime.Value(); ok && ms > 0 {
+			f.TokensPerSecond = Measured(float64(u.Output) / (ms / 1000))
+		}
+	}
+	return f
+}
+
+// tally counts the entries of a turn, or of the whole session.
+type tally struct {
+	number     int
+	calls      int
+	byName     map[string]int
+	errors     int
+	toolTime   Figure
+	intervals  [][2]int64 // the calls' start and end, where both are known
+	untimed    bool       // a call whose interval is not known
+	firstToken int64      // time of the first thing the model sent
+}
+
+func newTally() *tally { return &tally{byName: map[string]int{}} }
+
+func (t *tally) add(e session.Entry) {
+	base := session.Base(e)
+	switch e := e.(type) {
+	case *session.ToolCall:
+		t.calls++
+		t.byName[e.Name]++
+		if e.Status() == session.CallFailed {
+			t.errors++
+		}
+		if ms, ok := e.Elapsed(); ok {
+			t.toolTime = t.toolTime.plus(Measured(ms))
+		}
+		if e.StartTime > 0 && e.EndTime >= e.StartTime {
+			t.intervals = append(t.intervals, [2]int64{e.StartTime, e.EndTime})
+		} else {
+			t.untimed = true
+		}
+		t.first(base.Time)
+	case *session.AssistantText, *session.Reasoning:
+		t.first(base.Time)
+	case *session.Event:
+		if e.Failed {
+			t.errors++
+		}
+	case *session.UserMessage, *session.TurnStart, *session.TurnEnd, *session.Plan, *session.Notice:
+	}
+}
+
+func (t *tally) first(at int64) {
+	if at > 0 && (t.firstToken == 0 || at < t.firstToken) {
+		t.firstToken = at
+	}
+}
+
+// figures are a turn's: its times come from the turn's two ends and its
+// calls' intervals; its tokens are not recorded per turn by any format deck
+// reads, so they stay NotRecorded.
+func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64) Figures {
+	f := Figures{ToolCalls: t.calls, ToolCallsByName: t.byName, Errors: t.errors, ToolTime: t.toolTime}
+	if t.calls == 0 {
+		f.ToolTime = Measured(0)
+	}
+	if end != nil && format == session.FormatHarness { // only the harness logs its steps
+		f.Steps = Measured(end.Steps)
+	}
+	if end != nil && end.Elapsed > 0 {
+		f.WallTime = Measured(end.Elapsed)
+		if !t.untimed && start > 0 {
+			f.ModelTime = Measured(max(end.Elapsed-busy(t.intervals, start, start+end.Elapsed), 0))
+		}
+	}
+	if start > 0 && t.firstToken >= start {
+		f.FirstToken = Measured(t.firstToken - start)
+	}
+	return f
+}
+
+// busy is how long, between from and to, at least one call was running.
+func busy(intervals [][2]int64, from, to int64) int64 {
+	sort.Slice(intervals, func(i, j int) bool { return intervals[i][0] < intervals[j][0] })
+	var total, reach int64 = 0, from
+	for _, iv := range intervals {
+		a, b := max(iv[0], reach), min(iv[1], to)
+		if b > a {
+			total += b - a
+			reach = b
+		}
+	}
+	return total
+}

@@ -1,0 +1,120 @@
+package stats
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+
+	"github.com/deck-tui/deck/session"
+)
+
+func done(name string, start, end int64) *session.ToolCall {
+	return &session.ToolCall{Name: name, Result: &session.ToolResult{}, View: session.GenericResultView{}, StartTime: start, EndTime: end}
+}
+
+// turn is a session of one turn from t=1000 to t=11000 with two calls
+// that overlap, the model's first text at t=1500.
+func turn(format session.Format) *session.Session {
+	return &session.Session{Format: format, Entries: []session.Entry{
+		&session.TurnStart{EntryBase: session.EntryBase{Time: 1000}, Turn: 1},
+		&session.AssistantText{EntryBase: session.EntryBase{Time: 1500}, Text: "hi"},
+		done("bash", 2000, 5000),
+		done("read", 3000, 6000),
+		&session.TurnEnd{EntryBase: session.EntryBase{Time: 11000}, Turn: 1, Reason: "completed", Steps: 3, Elapsed: 10000},
+	}}
+}
+
+func TestTimesComeFromTheTurnAndItsCalls(t *testing.T) {
+	st := Of(turn(session.FormatHarness))
+	f := st.PerTurn[0].Figures
+	for name, c := range map[string]struct {
+		got  Figure
+		want float64
+	}{
+		"wall":        {f.WallTime, 10000},
+		"model":       {f.ModelTime, 6000}, // the calls ran together from 2000 to 6000
+		"tool":        {f.ToolTime, 6000},  // each call's own time, summed
+		"first token": {f.FirstToken, 500},
+		"steps":       {f.Steps, 3},
+	} {
+		if v, ok := c.got.Value(); !ok || v != c.want {
+			t.Errorf("%s: %v (recorded %v), want %v", name, v, ok, c.want)
+		}
+	}
+	if st.Turns != 1 || st.Figures.ToolCalls != 2 || st.Figures.ToolCallsByName["bash"] != 1 {
+		t.Errorf("counts: %+v", st)
+	}
+}
+
+func TestAFigureTheLogLacksIsNotRecordedNeverZero(t *testing.T) {
+	s := turn(session.FormatCodex)
+	s.Entries[2].(*session.ToolCall).StartTime = 0 // a call whose start the log lacks
+	st := Of(s)
+	f := st.PerTurn[0].Figures
+	if f.Steps.Recorded() {
+		t.Error("Codex logs no steps, yet steps are recorded")
+	}
+	if f.ModelTime.Recorded() {
+		t.Error("model time recorded though a call's interval is unknown")
+	}
+	if st.Figures.InputTokens.Recorded() || st.Figures.CacheHitRate.Recorded() || st.Figures.TokensPerSecond.Recorded() {
+		t.Error("tokens recorded for a session with no usage")
+	}
+	if got := st.Figures.InputTokens.Count(); got != "not recorded" {
+		t.Errorf("an unrecorded count prints %q", got)
+	}
+	j, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"inputTokens":null`, `"steps":null`, `"modelTimeMs":null`, `"wallTimeMs":10000`} {
+		if !strings.Contains(string(j), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, j)
+		}
+	}
+}
+
+func TestTokensAndCache(t *testing.T) {
+	s := turn(session.FormatClaudeCode)
+	s.Usage = session.TokenUsage{Input: 10, CacheRead: 80, CacheWrite: 10, Output: 60}
+	f := Of(s).Figures
+	if v, _ := f.InputTokens.Value(); v != 100 {
+		t.Errorf("input tokens %v, want every prompt token, 100", v)
+	}
+	if v, _ := f.CacheHitRate.Value(); v != 0.8 {
+		t.Errorf("cache hit rate %v, want 0.8", v)
+	}
+	if f.ReasoningTokens.Recorded() {
+		t.Error("Claude Code's usage has no reasoning count, yet it is recorded")
+	}
+	if v, ok := f.TokensPerSecond.Value(); !ok || v != 10 {
+		t.Errorf("tokens/s %v %v, want 60 tokens over 6s of model time", v, ok)
+	}
+	s.Format = session.FormatHarness
+	if v, ok := Of(s).Figures.ReasoningTokens.Value(); !ok || v != 0 {
+		t.Error("the harness logs reasoning tokens: 0 is a measurement there")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	s := turn(session.FormatHarness)
+	s.Entries[2].(*session.ToolCall).Result.IsError = true
+	s.Entries[4].(*session.TurnEnd).Reason = "error"
+	s.Entries = append(s.Entries, &session.Event{Failed: true})
+	st := Of(s)
+	if st.Figures.Errors != 3 || st.PerTurn[0].Figures.Errors != 2 {
+		t.Errorf("errors: session %d, turn %d; want 3 and 2", st.Figures.Errors, st.PerTurn[0].Figures.Errors)
+	}
+}
+
+func TestFigureFormats(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{Measured(850).Millis(), "850ms"}, {Measured(12300).Millis(), "12.3s"}, {Measured(245000).Millis(), "4m05s"},
+		{Measured(1234567).Count(), "1,234,567"}, {Measured(0.873).Percent(), "87%"}, {NotRecorded.Rate(), "not recorded"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/spf13/cobra"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/changes"
+	"github.com/deck-tui/deck/theme"
+)
+
+// changesOptions say what deck changes prints.
+type changesOptions struct {
+	file   string // a file whose net change to print
+	width  int
+	color  string
+	theme  string
+	source sourceFlags
+}
+
+func newChanges() *cobra.Command {
+	var o changesOptions
+	cmd := &cobra.Command{
+		Use:   "changes [PATH|-]",
+		Short: "List the files a session changed; print one file's net change",
+		Long: `List every file the session wrote or edited, in the order it first touched them, with the lines its net change adds and removes and how many edits made it; the files it only read are listed apart, and those the present tool handed over are marked.
+
+--file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each change in order, titled with the turn that made it. FILE is a path as the list prints it.`,
+		Example: `
+# what did the session touch?
+deck changes session.jsonl.zstd
+# one file's net change
+deck changes session.jsonl.zstd --file /work/app/main.go`,
+		Args:              atMostOnePath("list"),
+		ValidArgsFunction: completePath,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := pathArg(args)
+			if err := o.source.check(path); err != nil {
+				return usageError(cmd, err)
+			}
+			return printChanges(cmd, o, path)
+		},
+	}
+	cmd.Flags().StringVar(&o.file, "file", "", "print this file's net change")
+	addWidth(cmd, &o.width)
+	addColor(cmd, &o.color)
+	addTheme(cmd, &o.theme, "dark", "dark or light")
+	o.source.add(cmd.Flags())
+	cmd.SetFlagErrorFunc(flagError)
+	return cmd
+}
+
+func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
+	stdout := cmd.OutOrStdout()
+	th, err := theme.ByName(o.theme)
+	if err != nil {
+		return usageError(cmd, err)
+	}
+	profile, err := theme.Profile(o.color, stdout, os.Environ())
+	if err != nil {
+		return usageError(cmd, err)
+	}
+	s, name, err := load(o.source, path, cmd.InOrStdin())
+	if err != nil {
+		return inputError(cmd, err)
+	}
+	width := o.width
+	if width == 0 {
+		width = terminalWidth(stdout)
+	}
+	co := cards.Options{Width: width, Theme: th, Expanded: true, Cwd: s.Header.Cwd}
+	rows := cards.ChangeList(changes.Of(s), co)
+	if o.file != "" {
+		n, ok := changes.NetOf(s, o.file)
+		if !ok {
+			return inputError(cmd, fmt.Errorf("%s did not change %s (deck changes %s lists the files it did)", cards.Safe(name), cards.Safe(o.file), cards.Safe(name)))
+		}
+		rows = cards.NetChange(n, co)
+	}
+	out := bufio.NewWriter(stdout)
+	err = writeRows(out, rows, profile)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		return inputError(cmd, fmt.Errorf("writing: %w", err))
+	}
+	return nil
+}
+
+// writeRows writes rows of a card in profile's colours.
+func writeRows(out *bufio.Writer, rows []string, profile colorprofile.Profile) error {
+	_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
+	return err
+}

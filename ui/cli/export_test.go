@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+)
+
+const editsLog = "golden/testdata/fixtures/edit-diffs.jsonl"
+
+// --format is the one way to say what render writes; --color keeps its
+// old words as aliases, and the default output is what it always was.
+func TestRenderFormats(t *testing.T) {
+	_, auto, _ := deck(t, "", "render", editsLog, "-w", "80")
+	_, plain, _ := deck(t, "", "render", editsLog, "-w", "80", "--format", "plain")
+	_, never, _ := deck(t, "", "render", editsLog, "-w", "80", "--color", "never")
+	if auto != plain || plain != never || strings.ContainsRune(plain, 0x1b) {
+		t.Error("into a pipe, the default, --format plain and --color never differ, or hold escapes")
+	}
+	_, ansi, _ := deck(t, "", "render", editsLog, "-w", "80", "--format", "ansi")
+	_, always, _ := deck(t, "", "render", editsLog, "-w", "80", "--color", "always")
+	if ansi != always || !strings.Contains(ansi, "\x1b[") {
+		t.Error("--format ansi is not --color always")
+	}
+	if !strings.Contains(plain, "── stats") || !strings.Contains(plain, "model time not recorded") {
+		t.Errorf("render does not close with the stats:\n%s", plain)
+	}
+	code, page, _ := deck(t, "", "render", editsLog, "--format", "html")
+	if code != exitOK || !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.Contains(page, `content="dark light"`) {
+		t.Errorf("exit %d: no page following the colour scheme", code)
+	}
+	if _, dark, _ := deck(t, "", "render", editsLog, "--format", "html", "--theme", "dark"); !strings.Contains(dark, `content="dark"`) {
+		t.Error("--theme dark did not pin the page's scheme")
+	}
+	code, md, _ := deck(t, "", "render", editsLog, "--format", "markdown")
+	if code != exitOK || !strings.HasPrefix(md, "# Edits with real line numbers") || !strings.Contains(md, "```diff") {
+		t.Errorf("exit %d: no Markdown:\n%s", code, md)
+	}
+	for _, args := range [][]string{{"--format", "plain", "--color", "always"}, {"--format", "html", "--color", "never"}, {"--format", "pdf"}} {
+		if code, _, stderr := deck(t, "", append([]string{"render", editsLog}, args...)...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d: %s", args, code, exitUsage, stderr)
+		}
+	}
+}
+
+func TestStatsJSON(t *testing.T) {
+	code, out, stderr := deck(t, "", "stats", editsLog, "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if v, ok := got["modelTimeMs"]; !ok || v != nil {
+		t.Errorf("modelTimeMs %v: want null, the log has no times", v)
+	}
+	if got["toolCalls"] != 4.0 || got["format"] != "harness" {
+		t.Errorf("toolCalls %v, format %v", got["toolCalls"], got["format"])
+	}
+	if _, text, _ := deck(t, "", "stats", editsLog); !strings.Contains(text, "4 tool calls (edit ×2, read ×1, write ×1)") {
+		t.Errorf("stats:\n%s", text)
+	}
+}
+
+func TestChanges(t *testing.T) {
+	_, list, _ := deck(t, "", "changes", editsLog, "-w", "80")
+	if !strings.Contains(list, "/work/app/main.go  +3 −2  2 edits") {
+		t.Errorf("list:\n%s", list)
+	}
+	_, net, _ := deck(t, "", "changes", editsLog, "-w", "80", "--file", "/work/app/main.go")
+	if !strings.Contains(net, "net change") || !strings.Contains(net, "13 14   func helper(x int) int {") {
+		t.Errorf("net change, with the file's lines:\n%s", net)
+	}
+	if code, _, stderr := deck(t, "", "changes", editsLog, "--file", "/nope"); code != exitInput || !strings.Contains(stderr, "did not change /nope") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/spf13/cobra"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/stats"
+	"github.com/deck-tui/deck/theme"
+)
+
+// statsOptions say what deck stats prints.
+type statsOptions struct {
+	json   bool
+	width  int
+	color  string
+	source sourceFlags
+}
+
+func newStats() *cobra.Command {
+	var o statsOptions
+	cmd := &cobra.Command{
+		Use:   "stats [PATH|-]",
+		Short: "Print a session's figures: turns, calls, errors, times, tokens",
+		Long: `Print a session's figures and each turn's: turns, steps, tool calls by tool, errors, wall, model and tool time, time to first token, tokens per second, cache hit rate, input, output and reasoning tokens.
+
+A figure the log does not hold is "not recorded" (null in JSON), never 0; docs/export.md says which format holds which. --json prints one JSON object for the session, for scripts; its schema is in docs/export.md.`,
+		Example: `
+# the figures, for a person
+deck stats session.jsonl.zstd
+# for a script: the output tokens of the newest session
+deck stats --last --json | jq .outputTokens`,
+		Args:              atMostOnePath("count"),
+		ValidArgsFunction: completePath,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := pathArg(args)
+			if err := o.source.check(path); err != nil {
+				return usageError(cmd, err)
+			}
+			return printStats(cmd, o, path)
+		},
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "one JSON object, for scripts")
+	addWidth(cmd, &o.width)
+	addColor(cmd, &o.color)
+	o.source.add(cmd.Flags())
+	cmd.SetFlagErrorFunc(flagError)
+	return cmd
+}
+
+func printStats(cmd *cobra.Command, o statsOptions, path string) error {
+	stdout := cmd.OutOrStdout()
+	profile, err := theme.Profile(o.color, stdout, os.Environ())
+	if err != nil {
+		return usageError(cmd, err)
+	}
+	s, _, err := load(o.source, path, cmd.InOrStdin())
+	if err != nil {
+		return inputError(cmd, err)
+	}
+	st := stats.Of(s)
+	out := bufio.NewWriter(stdout)
+	if o.json {
+		err = json.MarshalWrite(out, st, jsontext.WithIndent("  "), json.Deterministic(true))
+		if err == nil {
+			err = out.WriteByte('\n')
+		}
+	} else {
+		width := o.width
+		if width == 0 {
+			width = terminalWidth(stdout)
+		}
+		err = writeRows(out, cards.StatsCard(st, cards.Options{Width: width, Theme: theme.Dark()}), profile)
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		return inputError(cmd, fmt.Errorf("writing: %w", err))
+	}
+	return nil
+}

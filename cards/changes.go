@@ -12,6 +12,13 @@ import (
 // lines added and removed and how many calls changed it, and apart the
 // files it only read.
 func ChangeList(l changes.List, o Options) []string {
+	rows, _ := ChangeListRows(l, o)
+	return rows
+}
+
+// ChangeListRows is ChangeList and the row each changed file starts at, for
+// a view that lets a person pick one.
+func ChangeListRows(l changes.List, o Options) (rows []string, fileRows []int) {
 	c := newCard(o)
 	th := c.th
 	c.header(span{"±", th.Accent}, line{{"changes", th.Title}}, line{{plural(len(l.Changed), "file changed", "files changed"), th.Muted}})
@@ -24,15 +31,16 @@ func ChangeList(l changes.List, o Options) []string {
 		if f.Presented {
 			facts = append(facts, span{" · presented", th.Accent})
 		}
-		c.body(append(append(safeLine(th, f.Path, th.Path), span{"  ", theme.Style{}}), facts...))
+		fileRows = append(fileRows, len(c.rows))
+		c.body(append(append(safeLine(th, relPath(c.o.Cwd, f.Path), th.Path), span{"  ", theme.Style{}}), facts...))
 	}
 	if len(l.Read) > 0 {
 		c.note("only read:")
 		for _, p := range l.Read {
-			c.body(append(line{{"  ", theme.Style{}}}, safeLine(th, p, th.Path)...))
+			c.body(append(line{{"  ", theme.Style{}}}, safeLine(th, relPath(c.o.Cwd, p), th.Path)...))
 		}
 	}
-	return c.rows
+	return c.rows, fileRows
 }
 
 // NetChange draws a file's net change as diff cards, through the diff card

@@ -19,6 +19,8 @@ func (v *viewer) View() tea.View {
 	switch {
 	case v.showHelp:
 		b.WriteString(v.helpScreen())
+	case len(v.pages) > 0:
+		v.writePage(&b)
 	case v.live != nil:
 		v.writeLive(&b)
 	default:
@@ -151,6 +153,8 @@ func (v *viewer) hintBar() string {
 	h := v.help
 	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
 	switch {
+	case len(v.pages) > 0 && !v.showHelp:
+		return " " + h.ShortHelpView(v.pages[len(v.pages)-1].hints())
 	case v.live != nil && v.live.typing:
 		return " " + h.ShortHelpView(promptKeys())
 	case v.live != nil:

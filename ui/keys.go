@@ -13,6 +13,7 @@ type keyMap struct {
 	NextCard, PrevCard, NextTool, PrevTool, NextError, PrevError key.Binding
 	Toggle, ToggleAll, Search, NextMatch, PrevMatch, Clear       key.Binding
 	Wrap, Left, Right, Copy, Open, Follow, Help, Quit            key.Binding
+	Changes, Stats                                               key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -46,6 +47,8 @@ func newKeyMap() keyMap {
 		Copy:      b("y", "copy card text", "y"),
 		Open:      b("o", "open in $EDITOR", "o"),
 		Follow:    b("f", "follow the log", "f"),
+		Changes:   b("c", "files changed", "c"),
+		Stats:     b("s", "session figures", "s"),
 		Help:      b("?", "help", "?"),
 		Quit:      b("q", "quit", "q", "ctrl+c"),
 	}
@@ -61,7 +64,7 @@ func (k *keyMap) named() map[string]*key.Binding {
 		"next_error": &k.NextError, "prev_error": &k.PrevError, "toggle": &k.Toggle, "toggle_all": &k.ToggleAll,
 		"search": &k.Search, "next_match": &k.NextMatch, "prev_match": &k.PrevMatch, "clear": &k.Clear,
 		"wrap": &k.Wrap, "left": &k.Left, "right": &k.Right, "copy": &k.Copy, "open": &k.Open,
-		"follow": &k.Follow, "help": &k.Help, "quit": &k.Quit,
+		"follow": &k.Follow, "help": &k.Help, "quit": &k.Quit, "changes": &k.Changes, "stats": &k.Stats,
 	}
 }
 
@@ -98,7 +101,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
 		{k.NextCard, k.PrevCard, k.NextTool, k.PrevTool, k.NextError, k.PrevError, k.Toggle, k.ToggleAll},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Clear, k.Wrap, k.Left, k.Right},
-		{k.Copy, k.Open, k.Follow, k.Help, k.Quit},
+		{k.Changes, k.Stats, k.Copy, k.Open, k.Follow, k.Help, k.Quit},
 	}
 }
 

@@ -60,11 +60,11 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			v.scrollBy(-3)
-		case tea.MouseWheelDown:
-			v.scrollBy(3)
+		step := map[tea.MouseButton]int{tea.MouseWheelUp: -3, tea.MouseWheelDown: 3}[msg.Button]
+		if len(v.pages) > 0 {
+			v.pages[len(v.pages)-1].scroll(step, v.contentHeight())
+		} else {
+			v.scrollBy(step)
 		}
 	case tea.MouseClickMsg:
 		v.click(msg.X, msg.Y)
@@ -83,6 +83,9 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else if cmd != nil {
 			cmds = append(cmds, cmd)
 		}
+	}
+	if len(v.pages) > 0 {
+		v.layoutPage() // at the new size or in the new theme
 	}
 	cmds = append(cmds, v.prepare(), v.loadOlder())
 	return v, tea.Batch(cmds...)
@@ -135,6 +138,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.showHelp = false
 		return nil, false
 	}
+	if len(v.pages) > 0 && !key.Matches(msg, v.keys.Help) {
+		return nil, v.pageKey(msg)
+	}
 	k := v.keys
 	page := v.contentHeight()
 	switch {
@@ -142,6 +148,10 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, k.Help):
 		v.showHelp = true
+	case key.Matches(msg, k.Changes):
+		v.push(v.changesPage())
+	case key.Matches(msg, k.Stats):
+		v.push(v.statsPage())
 	case key.Matches(msg, k.Down):
 		v.scrollBy(1)
 	case key.Matches(msg, k.Up):

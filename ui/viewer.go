@@ -67,7 +67,8 @@ type viewer struct {
 
 	search   search
 	showHelp bool
-	flash    string // a word in the status bar after an action
+	pages    []*page // the changes or stats view over the cards; esc closes the top one
+	flash    string  // a word in the status bar after an action
 
 	live *liveState // a session on a harness host; nil for a log
 

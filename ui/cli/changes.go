@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
@@ -30,7 +31,7 @@ func newChanges() *cobra.Command {
 		Short: "List the files a session changed; print one file's net change",
 		Long: `List every file the session wrote or edited, in the order it first touched them, with the lines its net change adds and removes and how many edits made it; the files it only read are listed apart, and those the present tool handed over are marked.
 
---file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each change in order, titled with the turn that made it. FILE is a path as the list prints it.`,
+--file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each change in order, titled with the turn that made it. FILE is a path as the list prints it: relative to the session's working directory, or absolute.`,
 		Example: `
 # what did the session touch?
 deck changes session.jsonl.zstd
@@ -76,7 +77,7 @@ func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
 	co := cards.Options{Width: width, Theme: th, Expanded: true, Cwd: s.Header.Cwd}
 	rows := cards.ChangeList(changes.Of(s), co)
 	if o.file != "" {
-		n, ok := changes.NetOf(s, o.file)
+		n, ok := changes.NetOf(s, inCwd(s.Header.Cwd, o.file))
 		if !ok {
 			return inputError(cmd, fmt.Errorf("%s did not change %s (deck changes %s lists the files it did)", cards.Safe(name), cards.Safe(o.file), cards.Safe(name)))
 		}
@@ -97,4 +98,13 @@ func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
 func writeRows(out *bufio.Writer, rows []string, profile colorprofile.Profile) error {
 	_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
 	return err
+}
+
+// inCwd is a file as the list names it, relative to the session's working
+// directory or absolute, as the session names it.
+func inCwd(cwd, file string) string {
+	if path.IsAbs(file) || cwd == "" {
+		return file
+	}
+	return path.Join(cwd, file)
 }

@@ -66,8 +66,11 @@ func TestStatsJSON(t *testing.T) {
 
 func TestChanges(t *testing.T) {
 	_, list, _ := deck(t, "", "changes", editsLog, "-w", "80")
-	if !strings.Contains(list, "/work/app/main.go  +3 −2  2 edits") {
+	if !strings.Contains(list, "\n  main.go  +3 −2  2 edits") { // relative to the session's directory
 		t.Errorf("list:\n%s", list)
+	}
+	if _, rel, _ := deck(t, "", "changes", editsLog, "-w", "80", "--file", "main.go"); !strings.Contains(rel, "13 14   func helper(x int) int {") {
+		t.Errorf("--file as the list names it:\n%s", rel)
 	}
 	_, net, _ := deck(t, "", "changes", editsLog, "-w", "80", "--file", "/work/app/main.go")
 	if !strings.Contains(net, "net change") || !strings.Contains(net, "13 14   func helper(x int) int {") {

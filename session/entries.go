@@ -190,10 +190,12 @@ type ToolResult struct {
 	HasMeta bool
 }
 
-// ToolError names a failure: {name, code}.
+// ToolError names a failure: {name, code}, and since format v4 the
+// harness's reason in words.
 type ToolError struct {
-	Name string `json:"name"`
-	Code string `json:"code"`
+	Name   string `json:"name"`
+	Code   string `json:"code"`
+	Reason string `json:"-"`
 }
 
 // Approval is the approval the harness asked of the user for a call.

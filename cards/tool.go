@@ -142,6 +142,8 @@ func callFooter(c *card, t *session.ToolCall) {
 			l = append(l, span{" · allowed once", th.Success})
 		case session.AllowedAlways:
 			l = append(l, span{" · allowed always", th.Success})
+		case session.AllowedForSession:
+			l = append(l, span{" · allowed for the session", th.Success})
 		default:
 			l = append(l, safeLine(th, " · "+string(a.Outcome), th.Error)...)
 		}

@@ -249,7 +249,7 @@ func (d *Decoder) approvalDecided(r *record) (session.Outcome, error) {
 		owner.Approval = &decided
 	case *session.Event:
 		owner.Summary += " → " + string(a.Outcome)
-		owner.Failed = a.Outcome != session.AllowedOnce
+		owner.Failed = !a.Outcome.Allowed()
 	default: // approvals belong to calls or events
 	}
 	d.s.Touch(ref.owner)

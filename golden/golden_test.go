@@ -206,14 +206,15 @@ func TestWidthBound(t *testing.T) {
 // the same cards.
 func TestZstdTwinsRenderAlike(t *testing.T) {
 	zs, _ := filepath.Glob("testdata/harness/live/session-logs/*/session.jsonl.zstd")
-	zs = append(zs, "testdata/fixtures/bash-zstd.jsonl.zstd")
-	if len(zs) < 8 {
+	next, _ := filepath.Glob("testdata/harness-next/live/session-logs/*/session.jsonl.zstd")
+	zs = append(append(zs, next...), "testdata/fixtures/bash-zstd.jsonl.zstd", "testdata/fixtures/harness-v5-zstd.jsonl.zstd")
+	if len(zs) < 14 {
 		t.Fatalf("found %d zstd logs", len(zs))
 	}
 	for _, z := range zs {
 		twin := strings.TrimSuffix(z, ".zstd")
-		if strings.HasSuffix(z, "bash-zstd.jsonl.zstd") {
-			twin = "testdata/fixtures/bash.jsonl"
+		if strings.HasSuffix(z, "-zstd.jsonl.zstd") { // a fixture of deck's own: its plain twin
+			twin = strings.TrimSuffix(z, "-zstd.jsonl.zstd") + ".jsonl"
 		}
 		a, b := render(open(t, z), 100, theme.Dark()), render(open(t, twin), 100, theme.Dark())
 		if a != b {

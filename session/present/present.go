@@ -101,7 +101,7 @@ func ParseArgs(raw string) (Args, bool) {
 type schema map[string]field
 
 type field struct {
-	kind     string // string, number, boolean, array, object
+	kind     string // string, number, boolean, array, []string (an array of strings), object
 	required bool
 }
 
@@ -133,11 +133,32 @@ func isKind(v any, kind string) bool {
 	case bool:
 		return kind == "boolean"
 	case []any:
-		return kind == "array"
+		return kind == "array" || kind == "[]string" && allStrings(v.([]any))
 	case map[string]any:
 		return kind == "object"
 	}
 	return false
+}
+
+func allStrings(items []any) bool {
+	for _, it := range items {
+		if _, ok := it.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Strs returns an array-of-strings argument; nil when absent.
+func (a Args) Strs(key string) []string {
+	items, _ := a[key].([]any)
+	var out []string
+	for _, it := range items {
+		if s, ok := it.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Str returns a string argument, "" when absent.

@@ -57,7 +57,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		facts = append(facts, plural(len(files), "file", "files"))
 	}
 	counts := line{{fmt.Sprintf("+%d", added), th.Success}, {" ", theme.Style{}}, {fmt.Sprintf("−%d", del), th.Error}}
-	c.header(status(th, t.Status()), title(th, t), append([]line{counts}, summary(th, t, facts...)...)...)
+	c.header(status(th, t.Status()), title(c, t), append([]line{counts}, summary(th, t, facts...)...)...)
 	if len(diffs) == 0 {
 		if dv, _ := t.Call.(session.DiffCallView); len(dv.Diffs) == 0 && t.Result != nil && strings.TrimSpace(session.TextOf(t.Result.Content)) != "" {
 			c.text(session.TextOf(t.Result.Content), th.Muted) // a change deck could not read: what the tool said

@@ -9,7 +9,7 @@ import (
 // genericCall: a pending call of a tool with no richer card: its title, its
 // content and its salient input.
 func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, string(v.Kind))...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, string(v.Kind))...)
 	blocks(c, v.Content)
 	if t.Result == nil {
 		rawInput(c, v.RawInput)
@@ -20,7 +20,7 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 // (Markdown the tool wrote for people) when it gave one, else the raw
 // result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t)...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t)...)
 	if g, ok := t.Call.(session.GenericCallView); ok && (g.Title == t.Name || g.Kind == "mcp") {
 		rawInput(c, g.RawInput) // a tool with no presenter, an MCP tool: its input says what it did
 	}

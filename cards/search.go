@@ -19,7 +19,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		}
 	}
 	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...)...)
+	c.header(status(th, t.Status()), title(c, t), summary(th, t, facts...)...)
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
@@ -50,7 +50,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) {
 	th := c.th
 	facts := []string{plural(len(v.Paths), "path", "paths")}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...)...)
+	c.header(status(th, t.Status()), title(c, t), summary(th, t, facts...)...)
 	if len(v.Paths) == 0 {
 		c.note("no paths")
 	}

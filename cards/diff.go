@@ -25,6 +25,7 @@ type byteRange struct{ from, to int }
 type hunk struct {
 	path       string
 	newFile    bool
+	whole      bool // written whole: a new file or an overwrite, the log does not say
 	rows       []diffRow
 	added, del int
 }
@@ -96,7 +97,7 @@ func fileHeader(c *card, h hunk, all []hunk, pending bool) {
 		span{fmt.Sprintf("+%d", added), th.Success}, span{" ", theme.Style{}}, span{fmt.Sprintf("−%d", del), th.Error})
 	if h.newFile {
 		what := "new file"
-		if pending {
+		if pending || h.whole {
 			what = "whole content"
 		}
 		l = append(l, span{" · " + what, th.Muted})
@@ -161,7 +162,7 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	newLines := DiffLines(d.NewText)
 	newTok := c.highlight(lang, strings.Join(newLines, "\n"))
 	if d.OldText == nil {
-		h.newFile = true
+		h.newFile, h.whole = true, d.Whole
 		for i := range newLines {
 			h.rows = append(h.rows, diffRow{kind: '+', new: i + 1, text: newTok[i]})
 		}

@@ -8,6 +8,7 @@ package present
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/deck-tui/deck/session"
@@ -103,10 +104,14 @@ type schema map[string]field
 type field struct {
 	kind     string // string, number, boolean, array, []string (an array of strings), object
 	required bool
+	enum     []string // the strings a string field may be, when the schema lists them
 }
 
-func req(kind string) field { return field{kind, true} }
-func opt(kind string) field { return field{kind, false} }
+func req(kind string) field { return field{kind: kind, required: true} }
+func opt(kind string) field { return field{kind: kind} }
+
+// oneOf is a required string that must be one of values (JSON Schema enum).
+func oneOf(values ...string) field { return field{kind: "string", required: true, enum: values} }
 
 func (s schema) accepts(a Args) bool {
 	for key, f := range s {
@@ -118,6 +123,9 @@ func (s schema) accepts(a Args) bool {
 			continue
 		}
 		if !isKind(v, f.kind) {
+			return false
+		}
+		if s, ok := v.(string); ok && f.enum != nil && !slices.Contains(f.enum, s) {
 			return false
 		}
 	}

@@ -133,7 +133,7 @@ func (s schema) accepts(a Args) bool {
 }
 
 func isKind(v any, kind string) bool {
-	switch v.(type) {
+	switch v := v.(type) {
 	case string:
 		return kind == "string"
 	case jsonline.Number:
@@ -141,7 +141,7 @@ func isKind(v any, kind string) bool {
 	case bool:
 		return kind == "boolean"
 	case []any:
-		return kind == "array" || kind == "[]string" && allStrings(v.([]any))
+		return kind == "array" || kind == "[]string" && allStrings(v)
 	case map[string]any:
 		return kind == "object"
 	}

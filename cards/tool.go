@@ -134,6 +134,9 @@ func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
 // and the calls it made itself.
 func callFooter(c *card, t *session.ToolCall) {
 	th := c.th
+	if r := t.Result; r != nil && r.Error != nil && r.Error.Reason != "" {
+		c.body(safeLine(th, r.Error.Reason, th.Error)) // the harness's words for the failure (v4 on)
+	}
 	if a := t.Approval; a != nil {
 		l := line{{"⚑ approval asked", th.Notice}}
 		if a.Reason != "" {

@@ -26,6 +26,7 @@ type byteRange struct{ from, to int }
 type hunk struct {
 	path       string
 	newFile    bool
+	whole      bool // written whole: a new file or an overwrite, the log does not say
 	rows       []diffRow
 	added, del int
 	note       string // why its code is not highlighted, when it could be
@@ -59,7 +60,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		facts = append(facts, plural(len(files), "file", "files"))
 	}
 	counts := line{{fmt.Sprintf("+%d", added), th.Success}, {" ", theme.Style{}}, {fmt.Sprintf("−%d", del), th.Error}}
-	c.header(status(th, t.Status()), title(th, t), append([]line{counts}, summary(th, t, facts...)...)...)
+	c.header(status(th, t.Status()), title(c, t), append([]line{counts}, summary(th, t, facts...)...)...)
 	if len(diffs) == 0 {
 		if dv, _ := t.Call.(session.DiffCallView); len(dv.Diffs) == 0 && t.Result != nil && strings.TrimSpace(session.TextOf(t.Result.Content)) != "" {
 			c.text(session.TextOf(t.Result.Content), th.Muted) // a change deck could not read: what the tool said
@@ -101,7 +102,7 @@ func fileHeader(c *card, h hunk, all []hunk, pending bool) {
 		span{fmt.Sprintf("+%d", added), th.Success}, span{" ", theme.Style{}}, span{fmt.Sprintf("−%d", del), th.Error})
 	if h.newFile {
 		what := "new file"
-		if pending {
+		if pending || h.whole {
 			what = "whole content"
 		}
 		l = append(l, span{" · " + what, th.Muted})
@@ -167,7 +168,7 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	newTok, why := c.highlight(lang, strings.Join(newLines, "\n"))
 	h.note = why
 	if d.OldText == nil {
-		h.newFile = true
+		h.newFile, h.whole = true, d.Whole
 		for i := range newLines {
 			h.rows = append(h.rows, diffRow{kind: '+', new: i + 1, text: newTok[i]})
 		}

@@ -27,6 +27,10 @@ func turnOutcome(th *theme.Theme, t *session.TurnEnd) (string, theme.Style) {
 		return "stopped at the output token limit", th.Notice
 	case "interrupted":
 		return "interrupted: the harness stopped mid-turn", th.Notice
+	case "max-steps":
+		return "stopped at the step limit", th.Notice
+	case "forked":
+		return "closed when the session was forked", th.Muted
 	case "blocked":
 		return "blocked", th.Notice
 	case "rejected":

@@ -7,11 +7,11 @@ import (
 )
 
 // genericCall: a pending call of a tool with no richer card: its title, its
-// content and its salient input.
+// content and its salient input (once the call is done, only expanded).
 func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, string(v.Kind))...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, string(v.Kind))...)
 	blocks(c, v.Content)
-	if t.Result == nil {
+	if t.Result == nil || c.o.Expanded && !sameAsTitle(v) {
 		rawInput(c, v.RawInput)
 	}
 }
@@ -20,9 +20,11 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 // (Markdown the tool wrote for people) when it gave one, else the raw
 // result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t)...)
-	if g, ok := t.Call.(session.GenericCallView); ok && (g.Title == t.Name || g.Kind == "mcp") {
-		rawInput(c, g.RawInput) // a tool with no presenter, an MCP tool: its input says what it did
+	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t)...)
+	// a tool with no presenter, an MCP tool: its input says what it did;
+	// any other finished call keeps its input one keypress away (expanded)
+	if g, ok := t.Call.(session.GenericCallView); ok && (g.Title == t.Name || g.Kind == "mcp" || c.o.Expanded && !sameAsTitle(g)) {
+		rawInput(c, g.RawInput)
 	}
 	if v.Content != nil {
 		blocks(c, v.Content)
@@ -44,6 +46,13 @@ func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	}
 	c.textLines(lines, st)
 	otherBlocks(c, t.Result.Content)
+}
+
+// sameAsTitle reports an input the card's title already shows whole
+// (`npm run dev`, a search's pattern).
+func sameAsTitle(v session.GenericCallView) bool {
+	s, ok := v.RawInput.(string)
+	return ok && s == v.Title
 }
 
 // blocks draws content blocks: text as dim Markdown (its first rows when

@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 )
@@ -19,7 +20,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		}
 	}
 	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...)...)
+	c.header(status(th, t.Status()), title(c, t), summary(th, t, facts...)...)
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
@@ -41,14 +42,14 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		}
 	}
 	c.elided(n-drawn, "match", "matches")
-	capNote(c, n, v.Total, v.Truncated)
+	capNote(c, t, n, v.Total, v.Truncated)
 }
 
 // searchPaths: the paths a path search found.
 func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) {
 	th := c.th
 	facts := []string{plural(len(v.Paths), "path", "paths")}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, facts...)...)
+	c.header(status(th, t.Status()), title(c, t), summary(th, t, facts...)...)
 	if len(v.Paths) == 0 {
 		c.note("no paths")
 	}
@@ -57,13 +58,18 @@ func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) 
 		c.body(safeLine(th, relPath(c.o.Cwd, p), th.Path))
 	}
 	c.elided(len(v.Paths)-len(show), "path", "paths")
-	capNote(c, len(v.Paths), v.Total, v.Truncated)
+	capNote(c, t, len(v.Paths), v.Total, v.Truncated)
 }
 
-// capNote says when the tool capped its result: how much of the total the
-// card holds.
-func capNote(c *card, shown, total int, truncated bool) {
+// capNote says when the tool capped its result: in the tool's own words
+// when it gave them (how it sampled, where the full list is), as the web
+// client shows them, else how much of the total the card holds.
+func capNote(c *card, t *session.ToolCall, shown, total int, truncated bool) {
 	if !truncated && total <= shown {
+		return
+	}
+	if note := toolNote(t); truncated && note != "" {
+		c.text(note, c.th.Muted)
 		return
 	}
 	l := line{{fmt.Sprintf("showing %s of %s", thousands(shown), thousands(total)), c.th.Muted}}
@@ -71,4 +77,20 @@ func capNote(c *card, shown, total int, truncated bool) {
 		l = append(l, span{" · truncated", c.th.Notice})
 	}
 	c.body(l)
+}
+
+// toolNote is what a search tool wrote after its list when it cut it: the
+// last paragraph of its text, in parentheses ("(Showing 4 of 8 paths, …)").
+func toolNote(t *session.ToolCall) string {
+	if t.Result == nil {
+		return ""
+	}
+	text := strings.TrimSpace(session.TextOf(t.Result.Content))
+	if i := strings.LastIndex(text, "\n\n"); i >= 0 {
+		text = text[i+2:]
+	}
+	if !strings.HasPrefix(text, "(") || !strings.HasSuffix(text, ")") {
+		return ""
+	}
+	return text
 }

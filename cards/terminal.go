@@ -16,7 +16,7 @@ func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 	if t.Unfinished {
 		state = "no result"
 	}
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, state)...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, state)...)
 	terminalContext(c, t)
 }
 
@@ -27,7 +27,7 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 	if v.Output == "" {
 		out = nil
 	}
-	c.header(status(c.th, t.Status()), title(c.th, t), summary(c.th, t, plural(len(out), "line", "lines"))...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, plural(len(out), "line", "lines"))...)
 	terminalContext(c, t)
 	if len(out) == 0 {
 		c.note("(no output)")

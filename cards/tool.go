@@ -84,9 +84,14 @@ func nested(c *card, t *session.ToolCall) {
 }
 
 // title is the card's title: the result's, else the call's; a shell
-// command reads as one.
-func title(th *theme.Theme, t *session.ToolCall) line {
+// command reads as one. Paths in it under the session's working directory
+// read relative to it, as every card's paths do (relPath).
+func title(c *card, t *session.ToolCall) line {
+	th := c.th
 	text := t.Title()
+	if _, ok := t.Call.(session.TerminalCallView); !ok {
+		text = relTitle(c.o.Cwd, text)
+	}
 	switch {
 	case t.Orphan && t.Name == "":
 		return append(line{{"result of call ", th.Title}}, safeLine(th, t.CallID, th.Title)...).withNote(th, " (its call is not in this log)")
@@ -129,6 +134,9 @@ func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
 // and the calls it made itself.
 func callFooter(c *card, t *session.ToolCall) {
 	th := c.th
+	if r := t.Result; r != nil && r.Error != nil && r.Error.Reason != "" {
+		c.body(safeLine(th, r.Error.Reason, th.Error)) // the harness's words for the failure (v4 on)
+	}
 	if a := t.Approval; a != nil {
 		l := line{{"⚑ approval asked", th.Notice}}
 		if a.Reason != "" {
@@ -142,6 +150,8 @@ func callFooter(c *card, t *session.ToolCall) {
 			l = append(l, span{" · allowed once", th.Success})
 		case session.AllowedAlways:
 			l = append(l, span{" · allowed always", th.Success})
+		case session.AllowedForSession:
+			l = append(l, span{" · allowed for the session", th.Success})
 		default:
 			l = append(l, safeLine(th, " · "+string(a.Outcome), th.Error)...)
 		}
@@ -170,6 +180,25 @@ func relPath(cwd, p string) string {
 		}
 	}
 	return p
+}
+
+// relTitle writes each path in a title that lies under cwd relative to it;
+// a path starts the title or follows a space.
+func relTitle(cwd, text string) string {
+	root := strings.TrimRight(cwd, `/\`) + "/"
+	if root == "/" {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if strings.HasPrefix(text[i:], root) && (i == 0 || text[i-1] == ' ') {
+			i += len(root)
+			continue
+		}
+		b.WriteByte(text[i])
+		i++
+	}
+	return b.String()
 }
 
 // resolve makes a path absolute against the session's working directory.

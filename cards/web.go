@@ -11,7 +11,7 @@ import (
 // the provider's answer.
 func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 	th := c.th
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, plural(len(v.Sources), "source", "sources"))...)
+	c.header(status(th, t.Status()), title(c, t), summary(th, t, plural(len(v.Sources), "source", "sources"))...)
 	if v.Answer != "" {
 		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
 	}
@@ -58,7 +58,7 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	if v.StatusCode != 0 {
 		code = fmt.Sprintf("HTTP %d", v.StatusCode)
 	}
-	c.header(status(th, t.Status()), title(th, t), summary(th, t, code)...)
+	c.header(status(th, t.Status()), title(c, t), summary(th, t, code)...)
 	l := safeLine(th, v.URL, th.Path)
 	if code != "" {
 		l = append(l, span{"  ", noBg}, span{code, st})

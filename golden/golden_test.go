@@ -135,6 +135,35 @@ func TestCorpusGolden(t *testing.T) {
 	}
 }
 
+// TestHarnessNextGolden pins the newer harness's logs (testdata/harness-next:
+// its own v3 and v5 fixtures, a 0.1.1-rc.2 host's logs) at 100 columns,
+// plain and in colour, and checks each reads without a notice and with a
+// result for every call.
+func TestHarnessNextGolden(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/harness-next/*/*.jsonl")
+	live, _ := filepath.Glob("testdata/harness-next/live/session-logs/*/session.jsonl")
+	if len(paths) < 8 || len(live) < 5 {
+		t.Fatalf("found %d fixtures and %d live logs; the testdata is incomplete", len(paths), len(live))
+	}
+	for _, p := range append(paths, live...) {
+		name := strings.TrimPrefix(filepath.Dir(p), "testdata/")
+		t.Run(name, func(t *testing.T) {
+			s := open(t, p)
+			if n := s.NoticeCount(); n != 0 {
+				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
+			}
+			for _, e := range s.Entries {
+				if c, ok := e.(*session.ToolCall); ok && c.Result == nil {
+					t.Errorf("call %s (%s) has no result", c.CallID, c.Name)
+				}
+			}
+			out := render(s, 100, theme.Dark())
+			t.Run("w100-plain", func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
+			t.Run("w100-dark", func(t *testing.T) { golden.RequireEqual(t, out) })
+		})
+	}
+}
+
 func widthName(w int, kind string) string { return fmt.Sprintf("w%d-%s", w, kind) }
 
 // TestWidthBound renders every fixture at every width from 20 to 160 and
@@ -189,14 +218,15 @@ func TestWidthBound(t *testing.T) {
 // the same cards.
 func TestZstdTwinsRenderAlike(t *testing.T) {
 	zs, _ := filepath.Glob("testdata/harness/live/session-logs/*/session.jsonl.zstd")
-	zs = append(zs, "testdata/fixtures/bash-zstd.jsonl.zstd")
-	if len(zs) < 8 {
+	next, _ := filepath.Glob("testdata/harness-next/live/session-logs/*/session.jsonl.zstd")
+	zs = append(append(zs, next...), "testdata/fixtures/bash-zstd.jsonl.zstd", "testdata/fixtures/harness-v5-zstd.jsonl.zstd")
+	if len(zs) < 14 {
 		t.Fatalf("found %d zstd logs", len(zs))
 	}
 	for _, z := range zs {
 		twin := strings.TrimSuffix(z, ".zstd")
-		if strings.HasSuffix(z, "bash-zstd.jsonl.zstd") {
-			twin = "testdata/fixtures/bash.jsonl"
+		if strings.HasSuffix(z, "-zstd.jsonl.zstd") { // a fixture of deck's own: its plain twin
+			twin = strings.TrimSuffix(z, "-zstd.jsonl.zstd") + ".jsonl"
 		}
 		a, b := render(open(t, z), 100, theme.Dark()), render(open(t, twin), 100, theme.Dark())
 		if a != b {

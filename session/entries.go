@@ -190,10 +190,12 @@ type ToolResult struct {
 	HasMeta bool
 }
 
-// ToolError names a failure: {name, code}.
+// ToolError names a failure: {name, code}, and since format v4 the
+// harness's reason in words.
 type ToolError struct {
-	Name string `json:"name"`
-	Code string `json:"code"`
+	Name   string `json:"name"`
+	Code   string `json:"code"`
+	Reason string `json:"-"`
 }
 
 // Approval is the approval the harness asked of the user for a call.
@@ -209,12 +211,18 @@ type ApprovalOutcome string
 
 // The outcomes deck draws and sends.
 const (
-	AllowedOnce   ApprovalOutcome = "allowed-once"
-	AllowedAlways ApprovalOutcome = "allowed-always"
-	Rejected      ApprovalOutcome = "rejected"
-	Cancelled     ApprovalOutcome = "cancelled"
-	Unavailable   ApprovalOutcome = "unavailable" // its turn ended unanswered while deck was away
+	AllowedOnce       ApprovalOutcome = "allowed-once"
+	AllowedAlways     ApprovalOutcome = "allowed-always"
+	AllowedForSession ApprovalOutcome = "allowed-session" // format v6
+	Rejected          ApprovalOutcome = "rejected"
+	Cancelled         ApprovalOutcome = "cancelled"
+	Unavailable       ApprovalOutcome = "unavailable" // its turn ended unanswered while deck was away
 )
+
+// Allowed reports an outcome that let the call run.
+func (o ApprovalOutcome) Allowed() bool {
+	return o == AllowedOnce || o == AllowedAlways || o == AllowedForSession
+}
 
 // SubCall is a call a code-mode tool made inside its own run.
 type SubCall struct {

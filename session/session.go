@@ -27,6 +27,10 @@ type Header struct {
 	Origin          string
 	DelegationDepth int64
 	AgentPreset     string
+	// Unsupported, when set, says the reader does not know the header's
+	// format version: the session is not shown as understood. The command
+	// line exits 1 on it; the viewer shows it in place.
+	Unsupported error
 }
 
 // TokenUsage sums the token counts the model reported.

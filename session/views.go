@@ -33,11 +33,14 @@ type FileLocation struct {
 	Line int    `json:"line,omitzero"`
 }
 
-// FileDiff is one change to one file; OldText is nil for a new file.
+// FileDiff is one change to one file; OldText is nil for a new file, or,
+// with Whole, for a file written whole that may have existed before (the
+// harness's write says oldText null for both).
 type FileDiff struct {
 	Path    string  `json:"path"`
 	OldText *string `json:"oldText"`
 	NewText string  `json:"newText"`
+	Whole   bool    `json:"-"`
 }
 
 // GenericCallView is the default pending card: a title, and optionally the

@@ -125,6 +125,10 @@ func init() {
 		"approval/decided":         (*Decoder).approvalDecided,
 		"tool/code-dispatch-start": (*Decoder).codeDispatchStart,
 		"tool/code-dispatch":       (*Decoder).codeDispatch,
+		"tool/ptc-dispatch-start":  (*Decoder).codeDispatchStart, // the v3 names
+		"tool/ptc-dispatch":        (*Decoder).codeDispatch,
+		"system/message":           (*Decoder).systemMessage,
+		"model/selection":          (*Decoder).modelSelection,
 		"command/run":              (*Decoder).commandRun,
 		"command/done":             (*Decoder).commandDone,
 	}
@@ -147,12 +151,32 @@ var bookkeepingTypes = []string{
 	"session/title-llm-request", "web/deepseek-search-llm-request", "session/end-seed",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
+	// since v1: the parent's list of children, an image moved out of the
+	// log, the delivery receipts of the log's own writer
+	"subagent/catalog", "image/offload", "session-log-deepseek/delivery-accepted",
+	"workspace/home", "git/worktree", "automation/start",
+}
+
+// NewestVersion is the newest harness log format deck reads (docs/format.md).
+const NewestVersion = 6
+
+// NewerVersionError says a log's header names a format newer than
+// NewestVersion: deck reads on, but does not claim to understand the log.
+type NewerVersionError struct {
+	Version int64
+}
+
+func (e *NewerVersionError) Error() string {
+	return fmt.Sprintf("session log format v%d is newer than deck reads (v%d at most): what follows may be wrong or missing", e.Version, NewestVersion)
 }
 
 func (d *Decoder) dispatch(r *record) (session.Outcome, error) {
 	h, ok := handlers[r.Type]
-	if !ok {
-		return 0, fmt.Errorf("unknown event `%s`", r.Type)
+	switch {
+	case !ok && r.Ignorable: // the harness says a reader may skip it
+		return session.AsBookkeeping, nil
+	case !ok:
+		return 0, fmt.Errorf("unknown event `%s`: the log is from a newer harness than deck knows", r.Type)
 	}
 	return h(d, r)
 }
@@ -191,6 +215,11 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
 	d.files.Cwd = r.Cwd
+	if v := d.s.Header.Version; v > NewestVersion {
+		err := &NewerVersionError{Version: v}
+		d.s.Header.Unsupported = err
+		return 0, err // the notice at the top
+	}
 	return session.AsBookkeeping, nil
 }
 
@@ -215,4 +244,41 @@ func (d *Decoder) requestContext(r *record) (session.Outcome, error) {
 	}
 	d.s.Provider, d.s.Model = c.Provider, c.Model
 	return session.AsBookkeeping, nil
+}
+
+// systemMessage is the system prompt (v3 on): counted with the bookkeeping,
+// as rc.8's prompt inside request/header was; never the conversation.
+func (d *Decoder) systemMessage(r *record) (session.Outcome, error) {
+	var m struct {
+		Message *struct {
+			Role string `json:"role"`
+		} `json:"message"`
+	}
+	if err := decode(r, &m); err != nil {
+		return 0, err
+	}
+	if m.Message == nil {
+		return 0, fmt.Errorf("`%s` event holds no message", r.Type)
+	}
+	return session.AsBookkeeping, nil
+}
+
+// modelSelection is a model chosen for the next request: a small boundary
+// naming the model and its effort.
+func (d *Decoder) modelSelection(r *record) (session.Outcome, error) {
+	var m struct {
+		Provider        string `json:"provider"`
+		Model           string `json:"model"`
+		ReasoningEffort string `json:"reasoningEffort"`
+	}
+	if err := decode(r, &m); err != nil {
+		return 0, err
+	}
+	summary := "model " + m.Model
+	if m.ReasoningEffort != "" {
+		summary += " · effort " + m.ReasoningEffort
+	}
+	d.s.Provider, d.s.Model = m.Provider, m.Model
+	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary})
+	return session.AsEntry, nil
 }

@@ -252,7 +252,78 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 		msg, _ := m["message"].(map[string]any)
 		return fmt.Sprintf("team message %s → %s", jsonline.Str(msg, "senderName"), jsonline.Str(msg, "targetId")), false
 	},
-	"prompt/blocked": func(m map[string]any) (string, bool) { return "prompt blocked: " + jsonline.Str(m, "reason"), true },
+	"prompt/blocked":    func(m map[string]any) (string, bool) { return "prompt blocked: " + jsonline.Str(m, "reason"), true },
+	"developer/message": developerLine,
+	"assistant/attempt": attemptLine,
+	"workspace/changes": func(m map[string]any) (string, bool) {
+		return "files changed in turn " + jsonline.Str(m, "turn"), false
+	},
+	"deliverables/presented": func(m map[string]any) (string, bool) {
+		var files []string
+		for _, f := range list(m["files"]) {
+			name := jsonline.Str(f, "path")
+			if desc := jsonline.Str(f, "description"); desc != "" {
+				name += " (" + desc + ")"
+			}
+			files = append(files, name)
+		}
+		return "produced " + strings.Join(files, ", "), false
+	},
+}
+
+// list is the objects of a JSON array; nothing for anything else.
+func list(v any) []map[string]any {
+	items, _ := v.([]any)
+	var out []map[string]any
+	for _, it := range items {
+		if o, ok := it.(map[string]any); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// developerLine is a developer message (v4 on): the tools the harness added
+// or removed, or its text.
+func developerLine(m map[string]any) (string, bool) {
+	msg, _ := m["message"].(map[string]any)
+	var added, removed, text []string
+	for _, b := range list(msg["content"]) {
+		switch jsonline.Str(b, "type") {
+		case "tool-addition":
+			added = append(added, jsonline.Str(b, "toolName"))
+		case "tool-removal":
+			removed = append(removed, jsonline.Str(b, "toolName"))
+		case "text":
+			text = append(text, jsonline.Str(b, "text"))
+		}
+	}
+	var parts []string
+	if len(added) > 0 {
+		parts = append(parts, "tools added: "+strings.Join(added, ", "))
+	}
+	if len(removed) > 0 {
+		parts = append(parts, "tools removed: "+strings.Join(removed, ", "))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "developer: "+strings.Join(text, " "))
+	}
+	return strings.Join(parts, "; "), false
+}
+
+// attemptLine is a model call that produced no message (v2 on): failed,
+// retried or cancelled, with the error its stream ended on.
+func attemptLine(m map[string]any) (string, bool) {
+	for _, rec := range list(m["stream"]) {
+		c, _ := rec["chunk"].(map[string]any)
+		reason, _ := c["reason"].(map[string]any)
+		if jsonline.Str(c, "type") != "finish" || jsonline.Str(reason, "kind") != "error" {
+			continue
+		}
+		f, _ := reason["failure"].(map[string]any)
+		return "model call failed: " + (&llmFailure{jsonline.Str(f, "message"), jsonline.Str(f, "code")}).String(), true
+	}
+	return "model call ended without a message", false
 }
 
 func (d *Decoder) eventLine(r *record) (session.Outcome, error) {

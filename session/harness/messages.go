@@ -45,9 +45,10 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 		role = session.RoleSummary
 	case m.Source.Kind == "user":
 		role = session.RoleHuman
-	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin:
+	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin,
+		m.Source.Kind == "runtime-context": // the v4 producer kind
 		role = session.RoleContext
-	}
+	} // every other kind (skill-catalog, goal, plugin:…, one deck never saw) is injected, never the user's
 	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
 	return session.AsEntry, nil
 }

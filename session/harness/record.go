@@ -18,6 +18,7 @@ type record struct {
 	Time      jsonline.Number `json:"time"`
 	Data      jsontext.Value  `json:"data"`
 	SurfaceOp jsontext.Value  `json:"surfaceOp"`
+	Ignorable bool            `json:"ignorable"` // a reader that does not know the type may skip it
 
 	// packed chunk rows
 	Seq0  jsonline.Number `json:"seq0"`

@@ -7,6 +7,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 type toolCallData struct {
@@ -54,16 +55,39 @@ type resultBlock struct {
 
 type toolResultData struct {
 	Message *struct {
+		Role    string                 `json:"role"`
 		Content []session.ContentBlock `json:"content"`
 		Source  messageSource          `json:"source"`
+		// v4 and later: the message itself is the result
+		ToolCallID string `json:"toolCallId"`
+		IsError    bool   `json:"isError"`
 	} `json:"message"`
 	// the legacy flat shape
 	CallID  string                 `json:"callId"`
 	Content []session.ContentBlock `json:"content"`
 	IsError bool                   `json:"isError"`
 
-	Error *session.ToolError `json:"error"`
-	Meta  jsonline.Value     `json:"meta"`
+	Error *toolError     `json:"error"`
+	Meta  jsonline.Value `json:"meta"`
+}
+
+// toolError is a result's data.error; reason (v4+) is words, or any JSON
+// a newer harness writes there, kept as written.
+type toolError struct {
+	Name   string         `json:"name"`
+	Code   string         `json:"code"`
+	Reason jsontext.Value `json:"reason"`
+}
+
+func (e *toolError) model() *session.ToolError {
+	if e == nil {
+		return nil
+	}
+	out := &session.ToolError{Name: e.Name, Code: e.Code}
+	if len(e.Reason) > 0 && jsonline.Unmarshal(e.Reason, &out.Reason) != nil {
+		out.Reason = string(e.Reason)
+	}
+	return out
 }
 
 func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
@@ -72,7 +96,14 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		return 0, err
 	}
 	var blocks []resultBlock
-	if t.Message != nil {
+	switch m := t.Message; {
+	case m != nil && m.Role == "tool": // v4 and later
+		id := m.ToolCallID
+		if id == "" {
+			id = m.Source.CallID
+		}
+		blocks = append(blocks, resultBlock{id, m.Content, m.IsError})
+	case m != nil: // up to v3: one tool-result block in a user message
 		for _, b := range t.Message.Content {
 			if b.Type != "tool-result" {
 				continue
@@ -83,7 +114,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 			}
 			blocks = append(blocks, resultBlock{id, b.Content, b.IsError})
 		}
-	} else {
+	default:
 		blocks = append(blocks, resultBlock{t.CallID, t.Content, t.IsError})
 	}
 	if len(blocks) == 0 {
@@ -105,7 +136,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		}
 		call.Streaming = false
 		call.EndTime = jsonline.Num(r.Time)
-		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error, Meta: t.Meta.V, HasMeta: t.Meta.Present}
+		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present}
 		settle(call, hostResultView(r))
 		d.track(call)
 	}
@@ -218,7 +249,7 @@ func (d *Decoder) approvalDecided(r *record) (session.Outcome, error) {
 		owner.Approval = &decided
 	case *session.Event:
 		owner.Summary += " → " + string(a.Outcome)
-		owner.Failed = a.Outcome != session.AllowedOnce
+		owner.Failed = !a.Outcome.Allowed()
 	default: // approvals belong to calls or events
 	}
 	d.s.Touch(ref.owner)

@@ -29,6 +29,12 @@ func init() {
 			if !ok { // a new file, an identical overwrite, an old log: the whole file
 				diffs = writeDiff(a)
 			}
+			// oldText null is a new file or an overwrite: only the tool's
+			// "Created file" says which
+			created := strings.Contains(session.TextOf(r.Content), "Created file")
+			for i := range diffs {
+				diffs[i].Whole = diffs[i].OldText == nil && !created
+			}
 			return session.DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: diffs}
 		},
 	})

@@ -47,7 +47,7 @@ func init() {
 	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req("string")},
 		call: generic("Create goal", "other", arg("objective"))})
-	register([]string{"update_goal"}, presenter{schema: schema{"goal_id": req("string"), "action": req("string")},
+	register([]string{"update_goal"}, presenter{schema: schema{"goal_id": req("string"), "action": oneOf("edit", "pause", "resume", "complete", "blocked")},
 		call: func(a Args) session.CallView {
 			action := a.Str("action")
 			title := "Mark goal"

@@ -8,6 +8,7 @@ package present
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/deck-tui/deck/session"
@@ -101,12 +102,16 @@ func ParseArgs(raw string) (Args, bool) {
 type schema map[string]field
 
 type field struct {
-	kind     string // string, number, boolean, array, object
+	kind     string // string, number, boolean, array, []string (an array of strings), object
 	required bool
+	enum     []string // the strings a string field may be, when the schema lists them
 }
 
-func req(kind string) field { return field{kind, true} }
-func opt(kind string) field { return field{kind, false} }
+func req(kind string) field { return field{kind: kind, required: true} }
+func opt(kind string) field { return field{kind: kind} }
+
+// oneOf is a required string that must be one of values (JSON Schema enum).
+func oneOf(values ...string) field { return field{kind: "string", required: true, enum: values} }
 
 func (s schema) accepts(a Args) bool {
 	for key, f := range s {
@@ -120,12 +125,15 @@ func (s schema) accepts(a Args) bool {
 		if !isKind(v, f.kind) {
 			return false
 		}
+		if s, ok := v.(string); ok && f.enum != nil && !slices.Contains(f.enum, s) {
+			return false
+		}
 	}
 	return true
 }
 
 func isKind(v any, kind string) bool {
-	switch v.(type) {
+	switch v := v.(type) {
 	case string:
 		return kind == "string"
 	case jsonline.Number:
@@ -133,11 +141,32 @@ func isKind(v any, kind string) bool {
 	case bool:
 		return kind == "boolean"
 	case []any:
-		return kind == "array"
+		return kind == "array" || kind == "[]string" && allStrings(v)
 	case map[string]any:
 		return kind == "object"
 	}
 	return false
+}
+
+func allStrings(items []any) bool {
+	for _, it := range items {
+		if _, ok := it.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Strs returns an array-of-strings argument; nil when absent.
+func (a Args) Strs(key string) []string {
+	items, _ := a[key].([]any)
+	var out []string
+	for _, it := range items {
+		if s, ok := it.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Str returns a string argument, "" when absent.

@@ -94,7 +94,7 @@ func TestReadCallTitles(t *testing.T) {
 
 func TestWriteAndEditPresenters(t *testing.T) {
 	write := `{"file_path":"n.txt","content":"hello\n"}`
-	whole := []session.FileDiff{{Path: "n.txt", OldText: nil, NewText: "hello\n"}}
+	whole := []session.FileDiff{{Path: "n.txt", OldText: nil, NewText: "hello\n", Whole: true}} // "ok" does not say the file was created
 	for why, metaJSON := range map[string]string{
 		"a new file (empty diffs)": `{"diffs":[]}`,
 		"no meta (an old log)":     "",

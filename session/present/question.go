@@ -77,9 +77,28 @@ func questionCall(a Args) session.CallView {
 
 // questionResult reads the answers ({"answers":[{id, selected, custom?}]})
 // against the questions: each question, then what was chosen.
+// A cancelled (ASK_CANCELLED: the person dismissed them) or interrupted
+// (ASK_ABORTED: the turn stopped while they waited) set lists its questions
+// unanswered, with the verdict, as the web client does.
 func questionResult(a Args, r *session.ToolResult) session.ResultView {
 	if r.IsError {
-		return nil
+		code := ""
+		if r.Error != nil {
+			code = r.Error.Code
+		}
+		verdict, ok := map[string]string{
+			"ASK_CANCELLED": "Cancelled: the questions were dismissed unanswered.",
+			"ASK_ABORTED":   "Interrupted: the turn stopped while the questions waited.",
+		}[code]
+		if !ok {
+			return nil
+		}
+		var b strings.Builder
+		b.WriteString(verdict + "\n\n")
+		for _, q := range askedQuestions(a) {
+			fmt.Fprintf(&b, "- **%s** (no answer)\n", mdEscape(q.text))
+		}
+		return session.GenericResultView{Content: []session.ContentBlock{{Type: "text", Text: b.String()}}}
 	}
 	v, err := jsonline.Any([]byte(session.TextOf(r.Content)))
 	m, ok := jsonline.AsObject(v)
@@ -106,11 +125,21 @@ func questionResult(a Args, r *session.ToolResult) session.ResultView {
 		}
 		answered[id] = strings.Join(parts, ", ")
 	}
+	given := 0
+	for _, ans := range answered {
+		if ans != "" {
+			given++
+		}
+	}
 	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d answered\n\n", given, len(list))
 	for _, q := range askedQuestions(a) {
 		answer, ok := answered[q.id]
-		if !ok {
+		switch {
+		case !ok:
 			answer = "(no answer)"
+		case answer == "":
+			answer = "(skipped)"
 		}
 		fmt.Fprintf(&b, "- **%s** %s\n", mdEscape(q.text), mdEscape(answer))
 	}

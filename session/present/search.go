@@ -1,6 +1,8 @@
 package present
 
 import (
+	"strings"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
@@ -27,12 +29,10 @@ func init() {
 		},
 		result: func(_ Args, r *session.ToolResult) session.ResultView { return searchResult(r, "paths") },
 	})
-	register([]string{"web_search"}, presenter{
-		schema: schema{"query": req("string")},
-		call: func(a Args) session.CallView {
-			return session.GenericCallView{Title: a.Str("query"), Kind: "search", RawInput: a.Str("query")}
-		},
-		result: func(a Args, r *session.ToolResult) session.ResultView {
+	// web_search takes queries: string[] (rc.8 on), titled by the queries
+	// as the harness joins them; a log from before rc.8 has one query.
+	webSearch := func(title func(Args) string) func(Args, *session.ToolResult) session.ResultView {
+		return func(a Args, r *session.ToolResult) session.ResultView {
 			if r.IsError {
 				return nil
 			}
@@ -40,8 +40,24 @@ func init() {
 			if !ok {
 				return nil
 			}
-			v.Title = a.Str("query")
+			v.Title = title(a)
 			return v
+		}
+	}
+	queries := func(a Args) string { return strings.Join(a.Strs("queries"), ", ") }
+	query := func(a Args) string { return a.Str("query") }
+	register([]string{"web_search"}, presenter{
+		schema: schema{"queries": req("[]string")},
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: queries(a), Kind: "search", RawInput: queries(a)}
+		},
+		result: webSearch(queries),
+		alt: &presenter{
+			schema: schema{"query": req("string")},
+			call: func(a Args) session.CallView {
+				return session.GenericCallView{Title: query(a), Kind: "search", RawInput: query(a)}
+			},
+			result: webSearch(query),
 		},
 	})
 	register([]string{"web_fetch"}, presenter{

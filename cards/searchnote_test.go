@@ -1,0 +1,30 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/deck-tui/deck/session"
+)
+
+// A search the tool cut shows the tool's own words under the card (how it
+// sampled, where the full list is), as the web client does; one it did
+// not cut says nothing of it.
+func TestATruncatedSearchShowsTheToolsOwnNote(t *testing.T) {
+	text := "a.ts\nb.ts\n\n(Showing 2 of 8 paths, sampled. Full sorted result stored at: /tmp/x.txt.)"
+	c := &session.ToolCall{
+		Name: "glob", Arguments: `{"pattern":"*"}`,
+		Call:   session.GenericCallView{Title: "Glob *", Kind: "search"},
+		Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: text}}},
+		View:   session.SearchPathsResultView{Paths: []string{"a.ts", "b.ts"}, Truncated: true, Total: 8},
+	}
+	out := ansi.Strip(strings.Join(Render(c, Options{Width: 200, Expanded: true}), "\n"))
+	if !strings.Contains(out, "(Showing 2 of 8 paths, sampled. Full sorted result stored at: /tmp/x.txt.)") {
+		t.Errorf("the tool's note is lost:\n%s", out)
+	}
+	c.View = session.SearchPathsResultView{Paths: []string{"a.ts", "b.ts"}, Total: 2}
+	if out := ansi.Strip(strings.Join(Render(c, Options{Width: 200, Expanded: true}), "\n")); strings.Contains(out, "Showing") {
+		t.Errorf("a search that was not cut shows a note:\n%s", out)
+	}
+}

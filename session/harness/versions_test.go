@@ -1,0 +1,122 @@
+package harness_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/harness"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+)
+
+const headerV5 = `{"type":"session","version":5,"id":"s","createdAt":1,"cwd":"/w","isSeeded":false,"delegationDepth":0}` + "\n"
+
+const bashCall = `{"type":"tool/call","seq":1,"time":2,"data":{"turn":1,"step":1,"callId":"c1","name":"bash","arguments":"{\"command\":\"echo hi\"}"}}` + "\n"
+
+func TestBothToolResultShapesFillTheCall(t *testing.T) {
+	for name, result := range map[string]string{
+		"v4 tool message": `{"type":"tool/result","seq":2,"time":3,"data":{"turn":1,"step":1,"message":{"role":"tool","source":{"kind":"tool","callId":"c1"},"toolCallId":"c1","content":[{"type":"text","text":"hi\n"}],"isError":true,"id":"m"},"error":{"name":"Exit","code":"EXIT_1","reason":"exit code 1"}},"sourceEventSeqs":[[0,1]],"surfaceOp":"append"}`,
+		"v3 block":        `{"type":"tool/result","seq":2,"time":3,"data":{"turn":1,"step":1,"message":{"role":"user","source":{"kind":"tool","callId":"c1"},"content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":"hi\n"}],"isError":true}],"id":"m"},"error":{"name":"Exit","code":"EXIT_1"}},"surfaceOp":"append"}`,
+	} {
+		s := sessiontest.ReadString(headerV5 + bashCall + result + "\n")
+		sessiontest.NoNotices(t, s)
+		c := sessiontest.OnlyCall(t, s)
+		if c.Result == nil || !c.Result.IsError || c.Result.Error == nil || c.Result.Error.Code != "EXIT_1" {
+			t.Errorf("%s: result %+v", name, c.Result)
+			continue
+		}
+		if name == "v4 tool message" && c.Result.Error.Reason != "exit code 1" {
+			t.Errorf("%s: the error's reason is lost: %+v", name, c.Result.Error)
+		}
+	}
+}
+
+func TestAnUnknownEventIsBookkeepingOnlyWhenIgnorable(t *testing.T) {
+	s := sessiontest.ReadString(headerV5 + `{"type":"future/thing","seq":0,"time":1,"ignorable":true,"data":{}}` + "\n")
+	sessiontest.NoNotices(t, s)
+	if s.Hidden["future/thing"] != 1 {
+		t.Errorf("an ignorable unknown event is not counted as bookkeeping: %v", s.Hidden)
+	}
+	s = sessiontest.ReadString(headerV5 + `{"type":"future/thing","seq":0,"time":1,"data":{}}` + "\n")
+	if n := sessiontest.NoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "newer harness") {
+		t.Errorf("a required unknown event: %v", n)
+	}
+}
+
+func TestANewerFormatIsNeverShownAsUnderstood(t *testing.T) {
+	s := sessiontest.ReadString(`{"type":"session","version":9,"id":"s","createdAt":1,"isSeeded":false,"delegationDepth":0}` + "\n")
+	var newer *harness.NewerVersionError
+	if !errors.As(s.Header.Unsupported, &newer) || newer.Version != 9 {
+		t.Fatalf("Header.Unsupported: %v", s.Header.Unsupported)
+	}
+	n := sessiontest.NoticeTexts(s)
+	if len(n) != 1 || !strings.Contains(n[0], "v9") || !strings.Contains(n[0], "v6") {
+		t.Errorf("the notice must name the version and the newest deck reads: %v", n)
+	}
+	for v := range harness.NewestVersion + 1 {
+		s := sessiontest.ReadString(strings.Replace(headerV5, `"version":5`, `"version":`+string(rune('0'+v)), 1))
+		if s.Header.Unsupported != nil {
+			t.Errorf("v%d is read, yet Unsupported: %v", v, s.Header.Unsupported)
+		}
+	}
+}
+
+func TestNewEventsAreLinesOrBookkeepingNeverNotices(t *testing.T) {
+	events := `{"type":"system/message","seq":0,"time":1,"data":{"turn":1,"step":1,"message":{"role":"system","content":[{"type":"text","text":"be brief"}],"source":{"kind":"system-prompt"},"id":"m0"}},"surfaceOp":"append"}
+{"type":"developer/message","seq":1,"time":2,"data":{"turn":1,"step":1,"message":{"role":"developer","id":"m1","content":[{"type":"tool-addition","toolName":"present"},{"type":"tool-removal","toolName":"ralph"}],"source":{"kind":"tool-catalog"}}},"surfaceOp":"append"}
+{"type":"assistant/attempt","seq":2,"time":3,"data":{"turn":1,"step":1,"stream":[{"type":"chunk","time":3,"chunk":{"type":"finish","reason":{"kind":"error","failure":{"message":"rate limited","code":"429"}}}}]}}
+{"type":"model/selection","seq":3,"time":4,"data":{"provider":"deepseek","model":"deepseek-v4-pro","reasoningEffort":"high"}}
+{"type":"workspace/changes","seq":4,"time":5,"data":{"turn":1}}
+{"type":"deliverables/presented","seq":5,"time":6,"data":{"turn":1,"callId":"c9","files":[{"path":"out/report.md","description":"the report"},{"path":"out/chart.png"}]}}
+{"type":"subagent/catalog","seq":6,"time":7,"data":{"childId":"k","childCreatedAt":1,"mode":"one-shot"}}
+{"type":"image/offload","seq":7,"time":8,"data":{"seq":3}}
+{"type":"tool/ptc-dispatch-start","seq":8,"time":9,"data":{"turn":1,"step":1,"callId":"p1","name":"run_code","arguments":"{}"}}
+`
+	s := sessiontest.ReadString(headerV5 + events)
+	sessiontest.NoNotices(t, s)
+	want := map[string]string{
+		"developer/message":      "tools added: present; tools removed: ralph",
+		"assistant/attempt":      "model call failed: rate limited (429)",
+		"model/selection":        "model deepseek-v4-pro · effort high",
+		"workspace/changes":      "files changed in turn 1",
+		"deliverables/presented": "produced out/report.md (the report), out/chart.png",
+	}
+	for kind, summary := range want {
+		ev := sessiontest.Events(s, kind)
+		if len(ev) != 1 || ev[0].Summary != summary {
+			t.Errorf("%s: %v, want one line %q", kind, ev, summary)
+		}
+	}
+	if ev := sessiontest.Events(s, "assistant/attempt"); len(ev) == 1 && !ev[0].Failed {
+		t.Error("a failed attempt is not marked failed")
+	}
+	for _, kind := range []string{"system/message", "subagent/catalog", "image/offload"} {
+		if s.Hidden[kind] != 1 {
+			t.Errorf("%s is not bookkeeping: %v", kind, s.Hidden)
+		}
+	}
+	if s.Model != "deepseek-v4-pro" {
+		t.Errorf("model/selection does not set the model: %q", s.Model)
+	}
+}
+
+func TestProducerKindsAreNeverThePersonsPrompt(t *testing.T) {
+	msg := func(source string) string {
+		return headerV5 + `{"type":"user/message","seq":0,"time":1,"data":{"content":[{"type":"text","text":"x"}],"source":` + source + `,"role":"user","id":"m"},"surfaceOp":"append"}` + "\n"
+	}
+	for source, want := range map[string]session.MessageRole{
+		`{"kind":"user"}`: session.RoleHuman,
+		`{"kind":"runtime-context","form":"snapshot"}`: session.RoleContext,
+		`{"kind":"skill-catalog"}`:                     session.RoleInjected,
+		`{"kind":"agent-instructions"}`:                session.RoleInjected,
+		`{"kind":"goal"}`:                              session.RoleInjected,
+		`{"kind":"plugin:@acme/x"}`:                    session.RoleInjected,
+		`{"kind":"a-kind-deck-never-saw"}`:             session.RoleInjected,
+	} {
+		m := sessiontest.Of[*session.UserMessage](sessiontest.ReadString(msg(source)))
+		if len(m) != 1 || m[0].Role != want {
+			t.Errorf("source %s: %v, want role %d", source, m, want)
+		}
+	}
+}

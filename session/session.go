@@ -33,13 +33,38 @@ type Header struct {
 	Unsupported error
 }
 
-// TokenUsage sums the token counts the model reported.
+// TokenUsage sums the token counts the model reported. Recorded says which
+// of the counts a log may leave out it gave at all: a count never given is
+// not recorded, which is not 0.
 type TokenUsage struct {
 	Input, Output, CacheRead, CacheWrite, Reasoning int64
+	Recorded                                        UsageCounts
+}
+
+// UsageCounts names the token counts a log may leave out.
+type UsageCounts uint8
+
+const (
+	RecordedCache     UsageCounts = 1 << iota // cache reads or writes
+	RecordedReasoning                         // reasoning tokens
+)
+
+// Recorded names the optional counts a usage gave: its cache counts, its
+// reasoning count.
+func Recorded(cache, reasoning bool) UsageCounts {
+	var r UsageCounts
+	if cache {
+		r |= RecordedCache
+	}
+	if reasoning {
+		r |= RecordedReasoning
+	}
+	return r
 }
 
 // Add counts o's tokens too.
 func (u *TokenUsage) Add(o TokenUsage) {
+	u.Recorded |= o.Recorded
 	u.Input += o.Input
 	u.Output += o.Output
 	u.CacheRead += o.CacheRead

@@ -241,7 +241,8 @@ func (d *Decoder) addUsage(ss *sessionState, u *acp.Usage) {
 	if u == nil {
 		return
 	}
-	ss.usage = session.TokenUsage{Input: int64(u.InputTokens), Output: int64(u.OutputTokens)}
+	ss.usage = session.TokenUsage{Input: int64(u.InputTokens), Output: int64(u.OutputTokens),
+		Recorded: session.Recorded(u.CachedReadTokens != nil || u.CachedWriteTokens != nil, u.ThoughtTokens != nil)}
 	if u.CachedReadTokens != nil {
 		ss.usage.CacheRead = int64(*u.CachedReadTokens)
 	}
@@ -253,11 +254,7 @@ func (d *Decoder) addUsage(ss *sessionState, u *acp.Usage) {
 	}
 	var sum session.TokenUsage
 	for _, s := range d.sessions {
-		sum.Input += s.usage.Input
-		sum.Output += s.usage.Output
-		sum.CacheRead += s.usage.CacheRead
-		sum.CacheWrite += s.usage.CacheWrite
-		sum.Reasoning += s.usage.Reasoning
+		sum.Add(s.usage)
 	}
 	d.s.Usage = sum
 }

@@ -106,6 +106,7 @@ func (d *Decoder) countUsage(id string, u session.TokenUsage) {
 	d.s.Usage.Output += u.Output - prev.Output
 	d.s.Usage.CacheRead += u.CacheRead - prev.CacheRead
 	d.s.Usage.CacheWrite += u.CacheWrite - prev.CacheWrite
+	d.s.Usage.Recorded |= u.Recorded
 	if id != "" {
 		d.msgUsage[id] = u
 	}

@@ -25,7 +25,8 @@ type usage struct {
 }
 
 func (u *usage) tokens() session.TokenUsage {
-	return session.TokenUsage{Input: jsonline.Num(u.Input), Output: jsonline.Num(u.Output), CacheRead: jsonline.Num(u.CacheRead), CacheWrite: jsonline.Num(u.CacheCreate)}
+	return session.TokenUsage{Input: jsonline.Num(u.Input), Output: jsonline.Num(u.Output), CacheRead: jsonline.Num(u.CacheRead), CacheWrite: jsonline.Num(u.CacheCreate),
+		Recorded: session.Recorded(u.CacheRead+u.CacheCreate != "", false)} // Claude Code counts no reasoning tokens
 }
 
 // block is one block of a message's content, of any type.

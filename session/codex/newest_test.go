@@ -66,7 +66,7 @@ func TestCodexUsageRecordsAreSummedOncePerResponse(t *testing.T) {
 		rec("r2", 200, 150, 20), // written again by a compaction
 		event(2, `{"type":"token_count","info":{"total_token_usage":{"input_tokens":5,"cached_input_tokens":0,"output_tokens":5}}}`),
 	)
-	want := session.TokenUsage{Input: 110, CacheRead: 190, Output: 30, Reasoning: 4}
+	want := session.TokenUsage{Input: 110, CacheRead: 190, Output: 30, Reasoning: 4, Recorded: session.RecordedCache | session.RecordedReasoning}
 	if s.Usage != want {
 		t.Errorf("usage %+v, want %+v", s.Usage, want)
 	}

@@ -34,7 +34,8 @@ type usage struct {
 // input, deck beside it.
 func (u usage) tokens() session.TokenUsage {
 	in, cached := jsonline.Num(u.Input), jsonline.Num(u.Cached)
-	return session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, CacheWrite: jsonline.Num(u.CacheWrite), Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning)}
+	return session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, CacheWrite: jsonline.Num(u.CacheWrite), Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning),
+		Recorded: session.Recorded(u.Cached+u.CacheWrite != "", u.Reasoning != "")}
 }
 
 // tokenUsageRecord is one model response's usage: the newest rollouts write

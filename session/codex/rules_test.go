@@ -521,7 +521,7 @@ func TestCodexUsageIsTheLastTotal(t *testing.T) {
 		return event(1, fmt.Sprintf(`{"type":"token_count","info":{"total_token_usage":{"input_tokens":%d,"cached_input_tokens":%d,"output_tokens":%d,"reasoning_output_tokens":1,"total_tokens":0}}}`, in, cached, out))
 	}
 	s := log(t, event(0, `{"type":"token_count","info":null}`), tc(100, 40, 10), tc(100, 40, 10), tc(300, 200, 30))
-	if s.Usage != (session.TokenUsage{Input: 100, CacheRead: 200, Output: 30, Reasoning: 1}) || s.Hidden["token_count"] != 4 {
+	if s.Usage != (session.TokenUsage{Input: 100, CacheRead: 200, Output: 30, Reasoning: 1, Recorded: session.RecordedCache | session.RecordedReasoning}) || s.Hidden["token_count"] != 4 {
 		t.Errorf("usage %+v hidden %v", s.Usage, s.Hidden)
 	}
 }

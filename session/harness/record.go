@@ -156,5 +156,6 @@ func (d *usageData) tokens() session.TokenUsage {
 		Input: jsonline.Num(d.InputTokens), Output: jsonline.Num(d.OutputTokens),
 		CacheRead: jsonline.Num(d.CacheReadTokens), CacheWrite: jsonline.Num(d.CacheWriteTokens),
 		Reasoning: jsonline.Num(d.ReasoningTokens),
+		Recorded:  session.Recorded(d.CacheReadTokens+d.CacheWriteTokens != "", d.ReasoningTokens != ""),
 	}
 }

@@ -114,10 +114,10 @@ func sessionFigures(s *session.Session, all *tally, turns []Turn) Figures {
 	u := s.Usage
 	if in := u.Input + u.CacheRead + u.CacheWrite; in+u.Output > 0 {
 		f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
-		if in > 0 {
+		if in > 0 && u.Recorded&session.RecordedCache != 0 {
 			f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
 		}
-		if s.Format != session.FormatClaudeCode { // Claude Code's usage has no reasoning count
+		if u.Recorded&session.RecordedReasoning != 0 {
 			f.ReasoningTokens = Measured(u.Reasoning)
 		}
 		if ms, ok := f.ModelTime.Value(); ok && ms > 0 {

@@ -77,7 +77,7 @@ func TestAFigureTheLogLacksIsNotRecordedNeverZero(t *testing.T) {
 
 func TestTokensAndCache(t *testing.T) {
 	s := turn(session.FormatClaudeCode)
-	s.Usage = session.TokenUsage{Input: 10, CacheRead: 80, CacheWrite: 10, Output: 60}
+	s.Usage = session.TokenUsage{Input: 10, CacheRead: 80, CacheWrite: 10, Output: 60, Recorded: session.RecordedCache}
 	f := Of(s).Figures
 	if v, _ := f.InputTokens.Value(); v != 100 {
 		t.Errorf("input tokens %v, want every prompt token, 100", v)
@@ -91,9 +91,13 @@ func TestTokensAndCache(t *testing.T) {
 	if v, ok := f.TokensPerSecond.Value(); !ok || v != 10 {
 		t.Errorf("tokens/s %v %v, want 60 tokens over 6s of model time", v, ok)
 	}
-	s.Format = session.FormatHarness
+	s.Usage.Recorded |= session.RecordedReasoning
 	if v, ok := Of(s).Figures.ReasoningTokens.Value(); !ok || v != 0 {
-		t.Error("the harness logs reasoning tokens: 0 is a measurement there")
+		t.Error("a log that gave reasoning tokens: 0 is a measurement there")
+	}
+	s.Usage.Recorded = 0 // a usage with only input and output (a live host's log)
+	if f := Of(s).Figures; f.ReasoningTokens.Recorded() || f.CacheHitRate.Recorded() {
+		t.Error("counts the log never gave are recorded as 0")
 	}
 }
 

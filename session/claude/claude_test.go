@@ -99,7 +99,7 @@ func TestClaudeSessionFacts(t *testing.T) {
 		t.Errorf("created at %d", s.Header.CreatedAt)
 	}
 	// one message written over two lines: its usage once, the last line's
-	if s.Usage != (session.TokenUsage{Input: 10, Output: 7, CacheRead: 100, CacheWrite: 5}) {
+	if s.Usage != (session.TokenUsage{Input: 10, Output: 7, CacheRead: 100, CacheWrite: 5, Recorded: session.RecordedCache}) {
 		t.Errorf("usage %+v", s.Usage)
 	}
 	if got := sessiontest.Shape(s); got != "turn user text:one text:two " {

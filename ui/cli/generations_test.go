@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +32,16 @@ func TestRenderOfALogNotShown(t *testing.T) {
 				t.Errorf("%v: prints more than the header:\n%s", args, out)
 			}
 		}
+	}
+	// a hostile folder name reaches stderr made safe
+	dir := filepath.Join(t.TempDir(), "s\x1b]0;pwned\x07\x1b[2J")
+	os.MkdirAll(dir, 0o755)
+	for _, name := range []string{"session.jsonl", "session.v5.jsonl"} {
+		data, _ := os.ReadFile("golden/testdata/generations/two/" + name)
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	if code, _, errOut := deck(t, "", "render", filepath.Join(dir, "session.jsonl")); code != exitInput || strings.ContainsRune(errOut, 0x1b) || strings.ContainsRune(errOut, 0x07) || !strings.Contains(errOut, "superseded") {
+		t.Errorf("a hostile folder name: exit %d, stderr %q", code, errOut)
 	}
 	// the folder of two generations is the v5, read whole
 	code, out, errOut := deck(t, "", "render", "golden/testdata/generations/two", "--color", "never")

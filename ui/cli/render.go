@@ -182,9 +182,9 @@ func printNotShown(cmd *cobra.Command, out *bufio.Writer, s *session.Session, o 
 	}
 	var named *source.NotShownError
 	if errors.As(why, &named) {
-		return inputError(cmd, errors.New(cards.Safe(why.Error())))
+		return inputError(cmd, why) // it names its file
 	}
-	return inputError(cmd, fmt.Errorf("%s: %s", cards.Safe(name), cards.Safe(why.Error())))
+	return inputError(cmd, fmt.Errorf("%s: %w", name, why))
 }
 
 // writeTerminal writes the cards as a terminal shows them, in profile's

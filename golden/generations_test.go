@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
@@ -68,4 +70,19 @@ func cardsThatAgree(s *session.Session) string {
 		}
 	}
 	return b.String()
+}
+
+// TestGenerationsGolden pins the session folders of testdata/generations
+// that deck reads, as the folder opens them, at 100 columns: the folder of
+// two generations (its v5) and the v5 whose header says v4 (the notice at
+// the top). The too-new and superseded ones print only their header and a
+// message, which ui/cli's tests pin.
+func TestGenerationsGolden(t *testing.T) {
+	for _, name := range []string{"two", "misnamed"} {
+		t.Run(name, func(t *testing.T) {
+			out := render(open(t, "testdata/generations/"+name), 100, theme.Dark())
+			t.Run("w100-plain", func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
+			t.Run("w100-dark", func(t *testing.T) { golden.RequireEqual(t, out) })
+		})
+	}
 }

@@ -16,23 +16,31 @@ import (
 
 // latestLog is the log a followed path stands for now: a folder's highest
 // generation; for a file, the newer generation that superseded it, else
-// the file itself.
+// the file itself. "" while there is none (a log being replaced may be
+// missing for a moment).
 func latestLog(path string) string {
-	if file, err := source.Resolve(path); err == nil && file != path {
-		return file
+	file, err := source.Resolve(path)
+	if err != nil {
+		return ""
 	}
-	if newer := source.Superseding(path); newer != "" {
+	if newer := source.Superseding(file); newer != "" {
 		return newer
 	}
-	return path
+	return file
 }
 
 // migrated is the newer generation that appeared since the reading began,
-// if one did. A file opened when it was already superseded stays read as
-// asked (it says so), until a generation newer still appears.
+// if one did: only ever a higher one. A file opened when it was already
+// superseded stays read as asked (it says so), until a generation newer
+// still appears.
 func (l *Log) migrated() (string, bool) {
 	next := latestLog(l.path)
-	return next, next != l.latest
+	if next == "" || next == l.latest {
+		return "", false
+	}
+	was, _ := source.Generation(l.latest)
+	now, _ := source.Generation(next)
+	return next, now > was
 }
 
 // switchGeneration reads next, the migrated session's new log, from the

@@ -74,3 +74,28 @@ func TestFollowingASupersededFileStaysOnIt(t *testing.T) {
 		}
 	})
 }
+
+// Only a higher generation is a migration: the newest file going away (or
+// missing for a moment) never switches back to an older one.
+func TestFollowingNeverSwitchesToAnOlderGeneration(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"session.jsonl", "session.v5.jsonl"} {
+		data, err := os.ReadFile(sessiontest.Testdata + "/generations/two/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	info, _ := os.Stat(filepath.Join(dir, "session.v5.jsonl"))
+	src := File("test", dir, true)
+	src.Start()
+	defer src.Stop()
+	settle(t, src, info.Size())
+	os.Remove(filepath.Join(dir, "session.v5.jsonl"))
+	settle(t, src, info.Size())
+	src.With(func(st State) {
+		if st.Resets != 0 || st.Session.Header.Version != 5 || st.Err != nil || st.Session.NoticeCount() != 0 {
+			t.Errorf("%d resets, v%d, err %v, notices %v", st.Resets, st.Session.Header.Version, st.Err, st.Session.Notices())
+		}
+	})
+}

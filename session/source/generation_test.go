@@ -2,6 +2,7 @@ package source_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,4 +162,26 @@ func firstNotice(s *session.Session) int {
 		}
 	}
 	return -1
+}
+
+// Any name is read without a panic, and a name read as a generation is
+// exactly the harness's name of that generation, in one encoding or the
+// other: one name per generation, never two.
+func FuzzGeneration(f *testing.F) {
+	for _, s := range []string{"session.jsonl", "session.v5.jsonl.zstd", "session.v05.jsonl", "session.v-1.jsonl", "a/session.v12.jsonl"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		n, ok := source.Generation(name)
+		if !ok {
+			return
+		}
+		want := "session.jsonl"
+		if n > 0 {
+			want = fmt.Sprintf("session.v%d.jsonl", n)
+		}
+		if base := filepath.Base(name); base != want && base != want+".zstd" {
+			t.Errorf("%q read as v%d", name, n)
+		}
+	})
 }

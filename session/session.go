@@ -27,9 +27,11 @@ type Header struct {
 	Origin          string
 	DelegationDepth int64
 	AgentPreset     string
-	// Unsupported, when set, says the reader does not know the header's
-	// format version: the session is not shown as understood. The command
-	// line exits 1 on it; the viewer shows it in place.
+	// Unsupported, when set, says the session is not shown as understood
+	// or as current: a format newer than the reader knows, or a generation
+	// the harness superseded with a newer file (docs/format.md,
+	// "Generations"). The command line exits 1 on it; the viewer shows it
+	// in place.
 	Unsupported error
 }
 

@@ -15,8 +15,8 @@ import (
 // WriteList prints sessions for `deck ls`, newest first. For a person (th
 // not nil) each is two lines: its title, then its agent, directory, start,
 // size and file, dim, cut to width. For a script (th nil) each is one line
-// of tab-separated fields: start (RFC 3339), agent, size in bytes, "live" or
-// "-", path, cwd, title. Titles and paths are untrusted: they are made safe
+// of tab-separated fields: start (RFC 3339), agent, size in bytes, "live",
+// "too-new" or "-", path, cwd, title. Titles and paths are untrusted: they are made safe
 // either way, and a tab in them becomes a space.
 func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int) error {
 	var b strings.Builder
@@ -28,7 +28,10 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 		title, cwd, path := listField(e.Title), listField(e.Cwd), listField(e.Path)
 		if th == nil {
 			live := "-"
-			if e.Live {
+			switch {
+			case e.NotShown != "":
+				live = "too-new" // the field says the row's state: a script must not read it as current
+			case e.Live:
 				live = "live"
 			}
 			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", when.Format("2006-01-02T15:04:05Z07:00"), e.Agent, e.Size, live, path, cwd, title)
@@ -37,11 +40,11 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 		if title == "" {
 			title = "untitled session"
 		}
-		mark := "  "
-		if e.Live {
-			mark = th.Success.Render("● ")
-		}
+		mark := rowMark(th, e)
 		facts := fmt.Sprintf("%s · %s · %s · %s · %s", e.Agent, cwd, when.Format("2006-01-02 15:04"), byteCount(e.Size), path)
+		if e.NotShown != "" {
+			facts = "format newer than deck reads · " + facts
+		}
 		b.WriteString(containedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {
 			return mark + th.Title.Render(ansi.Truncate(title, max(width-2, 1), "…")) + "\n" +
 				"  " + th.Muted.Render(ansi.Truncate(facts, max(width-2, 1), "…"))

@@ -162,10 +162,7 @@ func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) s
 	case title == "":
 		title = "untitled session"
 	}
-	mark := "  "
-	if e.Live {
-		mark = th.Success.Render("● ")
-	}
+	mark := rowMark(th, e)
 	cursor := "  "
 	titleStyle := th.Text
 	if selected {
@@ -189,6 +186,18 @@ func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) s
 	left := ansi.Truncate(title, room*3/5, "…")
 	right := ansi.Truncate(strings.Join(facts, " · "), max(room-ansi.StringWidth(left)-2, 0), "…")
 	return cursor + mark + titleStyle.Render(left) + "  " + th.Muted.Render(right)
+}
+
+// rowMark leads a session's row: ⚠ for a log deck does not show as
+// understood (a format newer than it reads), ● for a live one.
+func rowMark(th *theme.Theme, e catalog.Item) string {
+	switch {
+	case e.NotShown != "":
+		return th.Error.Render("⚠ ")
+	case e.Live:
+		return th.Success.Render("● ")
+	}
+	return "  "
 }
 
 func byteCount(n int64) string {

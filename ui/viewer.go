@@ -117,7 +117,13 @@ func (v *viewer) sync() {
 			}
 		}
 		items = make([]item, 0, len(s.Entries))
-		for _, e := range s.Entries {
+		entries := s.Entries
+		if why := s.Header.Unsupported; why != nil {
+			// not shown as understood or current: the header (the title
+			// bar) and why, as deck render prints them, and nothing else
+			entries = []session.Entry{&session.Notice{EntryBase: session.EntryBase{ID: -1, Seq: -1}, Text: why.Error()}}
+		}
+		for _, e := range entries {
 			b := session.Base(e)
 			it, ok := old[b.ID]
 			if !ok || it.rev != b.Rev {

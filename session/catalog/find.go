@@ -38,6 +38,9 @@ type Item struct {
 	Mod     time.Time
 	Live    bool // changed within liveWithin: probably still being written
 	Scanned bool // title and cwd were read from the log
+	// NotShown, once scanned, says why the log is not shown as understood
+	// or current (a format newer than deck reads); "" for a log deck reads.
+	NotShown string
 }
 
 // Find lists the sessions under the roots, newest first. Titles
@@ -80,9 +83,12 @@ func Scan(e Item) Item {
 	defer f.Close()
 	// Not told its path: a title needs none of what lies beside a log
 	// (Claude Code's subagent files, megabytes each).
-	s, _ := source.ReadAll(io.LimitReader(f, scanLimit))
+	s := source.ReadHead(io.LimitReader(f, scanLimit), e.Path)
 	// the session's own title rule, the one the viewer shows
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
+	if s.Header.Unsupported != nil {
+		e.NotShown = s.Header.Unsupported.Error()
+	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)
 	}

@@ -47,6 +47,7 @@ type Log struct {
 	changes chan struct{} // one pending "the session changed" at most
 	cancel  context.CancelFunc
 	toggled chan bool // following turned on or off
+	latest  string    // the generation the path stood for when reading began (migrate.go)
 }
 
 // State is what a viewer draws of a log: the session so far and how the
@@ -181,6 +182,7 @@ func (l *Log) readFile(ctx context.Context) {
 		return
 	}
 	defer func() { f.Close() }()
+	l.latest = latestLog(l.path)
 	l.mu.Lock()
 	l.total = info.Size()
 	l.mu.Unlock()
@@ -250,7 +252,14 @@ func (l *Log) readFile(ctx context.Context) {
 			continue
 		case <-time.After(pollEvery):
 		}
-		now, err := os.Stat(l.path)
+		if next, moved := l.migrated(); moved {
+			if f, info, err = l.switchGeneration(f, next); err != nil {
+				l.fail(err)
+				return
+			}
+			continue
+		}
+		now, err := os.Stat(f.Name()) // the log file, also when a folder is followed
 		if err != nil {
 			continue // a log being replaced may be missing for a moment
 		}

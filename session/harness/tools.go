@@ -184,10 +184,13 @@ func hostResultView(r *record) session.ResultView {
 // and remembers what a read or an applied change shows of it.
 func (d *Decoder) track(c *session.ToolCall) {
 	c.DiffStarts = nil
+	d.files.Missing(c.Name, c.Arguments, c.Result) // a read that found no file
 	switch v := c.View.(type) {
 	case session.ReadResultView:
 		d.files.Read(v)
 	case session.DiffResultView:
+		v = d.files.NewFiles(v)
+		c.View = v
 		c.DiffStarts = d.files.Number(v.Diffs)
 		d.files.Apply(v.Diffs, c.DiffStarts)
 	case nil:

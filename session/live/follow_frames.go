@@ -26,6 +26,10 @@ func (f *follower) frame(ctx context.Context, data []byte) {
 		f.dropLink(f.c.fail("events.mux", &lostError{cause: streamError(text)}))
 		return
 	}
+	if !usedFrames[fr.Type] {
+		f.w.ignored.add(fr.Type)
+		return
+	}
 	if fr.SessionID != f.id {
 		return
 	}

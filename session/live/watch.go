@@ -22,6 +22,7 @@ type Watch struct {
 	forget   chan int64
 	done     chan struct{} // closed when the loop ends
 	hasOlder atomic.Bool
+	ignored  ignoredFrames // frames of types deck has no use for (ignored.go)
 }
 
 type olderRequest struct {

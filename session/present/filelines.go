@@ -13,8 +13,9 @@ import (
 // that does not sit exactly (and once) in what is known gets no numbers, and
 // a file changed in an unknown place is forgotten.
 type FileLines struct {
-	Cwd   string
-	files map[string]map[int]string // resolved path → line number → text
+	Cwd     string
+	files   map[string]map[int]string // resolved path → line number → text
+	missing map[string]bool           // resolved paths a read found missing, since (newfile.go)
 }
 
 func NewFileLines() *FileLines { return &FileLines{files: map[string]map[int]string{}} }
@@ -28,7 +29,10 @@ func (f *FileLines) Key(p string) string {
 }
 
 // Forget drops what is known of a file (deleted, or changed unseen).
-func (f *FileLines) Forget(p string) { delete(f.files, f.Key(p)) }
+func (f *FileLines) Forget(p string) {
+	delete(f.files, f.Key(p))
+	delete(f.missing, f.Key(p))
+}
 
 // Rename moves what is known of a file to its new path.
 func (f *FileLines) Rename(from, to string) {
@@ -42,6 +46,7 @@ func (f *FileLines) Rename(from, to string) {
 // Read records a Read window: these lines of the file are now known.
 func (f *FileLines) Read(v session.ReadResultView) {
 	k := f.Key(v.Path)
+	delete(f.missing, k)
 	known := f.files[k]
 	if known == nil {
 		known = map[int]string{}
@@ -72,6 +77,7 @@ func (f *FileLines) Apply(diffs []session.FileDiff, starts []int) {
 	for i := len(diffs) - 1; i >= 0; i-- {
 		d := diffs[i]
 		k := f.Key(d.Path)
+		delete(f.missing, k)
 		newLines := splitLines(d.NewText)
 		switch {
 		case d.OldText == nil:

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -35,6 +33,7 @@ type Reader struct {
 	dec     decoder     // the format's decoder, once the first lines told it
 	batch   []batchLine // lines of this Write waiting for a preparer
 	path    string      // the log's file, when it is one; see SetPath
+	gen     generation  // what the file's name says of its format
 	pending []pending   // lines read before the format was known
 
 	head     []byte // the first bytes, until the format is known
@@ -84,7 +83,15 @@ const sniffLines = 16
 // SetPath says which file the log is read from, before the first Write.
 // Some formats keep parts of a session in files beside the log (Claude
 // Code's subagent transcripts); without a path they are not looked for.
-func (r *Reader) SetPath(path string) { r.path = path }
+// The file's name is checked against the log's header too (generation.go).
+func (r *Reader) SetPath(path string) {
+	r.path = path
+	r.SetName(path)
+}
+
+// SetName says which file the log is read from, for the check of its name
+// against its header only: nothing beside it is read.
+func (r *Reader) SetName(path string) { r.gen = generationOf(path) }
 
 // Session is the session read so far.
 func (r *Reader) Session() *session.Session { return r.s.Session }
@@ -209,6 +216,7 @@ func (r *Reader) applyLine(num int, line []byte) {
 		return
 	}
 	r.dec.Apply(num, line)
+	r.checkGeneration(false)
 }
 
 // parallelBytes is the least a batch must hold to be prepared on several
@@ -246,6 +254,7 @@ func (r *Reader) drain() {
 	}
 	for _, l := range b {
 		p.ApplyPrepared(l.num, l.line, l.prep)
+		r.checkGeneration(false) // at once, so its notice is at the top
 	}
 	clear(b)
 	r.batch = b[:0]
@@ -279,6 +288,7 @@ func (r *Reader) choose(format session.Format) {
 	}
 	for _, p := range r.pending {
 		r.dec.Apply(p.num, p.line)
+		r.checkGeneration(false)
 	}
 	r.pending = nil
 }
@@ -331,6 +341,7 @@ func (r *Reader) Close() error {
 	if r.dec != nil {
 		r.dec.Finish()
 	}
+	r.checkGeneration(true)
 	if r.zdec != nil {
 		r.zdec.Close()
 	}
@@ -382,6 +393,10 @@ func ReadAll(rd io.Reader) (*session.Session, error) { return readFrom(rd, "") }
 func readFrom(rd io.Reader, path string) (*session.Session, error) {
 	r := NewReader()
 	r.SetPath(path)
+	return read(r, rd)
+}
+
+func read(r *Reader, rd io.Reader) (*session.Session, error) {
 	buf := make([]byte, readChunk)
 	for {
 		n, err := io.ReadFull(rd, buf)
@@ -398,11 +413,8 @@ func readFrom(rd io.Reader, path string) (*session.Session, error) {
 	return r.Session(), r.NotALog()
 }
 
-// LogNames are the file names of a harness session log inside its folder.
-var LogNames = []string{"session.jsonl.zstd", "session.jsonl"}
-
 // Resolve turns a path into the log file to read: the file itself, or the
-// log inside a session folder (the newest, if both forms are there).
+// log inside a session folder that Pick takes.
 func Resolve(path string) (string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -411,22 +423,20 @@ func Resolve(path string) (string, error) {
 	if !info.IsDir() {
 		return path, nil
 	}
-	type found struct {
-		path string
-		mod  int64
+	if file, ok := Pick(path); ok {
+		return file, nil
 	}
-	var logs []found
-	for _, name := range LogNames {
-		p := filepath.Join(path, name)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			logs = append(logs, found{p, fi.ModTime().UnixNano()})
-		}
-	}
-	if len(logs) == 0 {
-		return "", fmt.Errorf("%s is a folder with no session log in it (looked for %s and %s)", path, LogNames[0], LogNames[1])
-	}
-	sort.SliceStable(logs, func(i, j int) bool { return logs[i].mod > logs[j].mod })
-	return logs[0].path, nil
+	return "", fmt.Errorf("%s is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)", path)
+}
+
+// ReadHead reads a log's start from rd, as ReadAll does, and checks the
+// name of its file against its header (nothing beside the file is read):
+// what a list of sessions needs.
+func ReadHead(rd io.Reader, file string) *session.Session {
+	r := NewReader()
+	r.SetName(file)
+	s, _ := read(r, rd)
+	return s
 }
 
 // Open reads the session at path: a log file (plain or zstd, told apart by

@@ -21,6 +21,34 @@ func captureDir() string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "..", "golden", "testdata", "harness", "live")
 }
 
+// nextRun is the capture of a 0.1.1-rc.2 host, the newest that could be
+// built (golden/testdata/harness-next/live/, its README says how): the same
+// methods and frames as rc.8, recorded apart.
+const nextRun = "next"
+
+// runDirs are the capture folders, by run name.
+func runDirs(dir string) map[string]string {
+	return map[string]string{
+		"web-api": filepath.Join(dir, "web-api"), "web-api-reconnect": filepath.Join(dir, "web-api-reconnect"),
+		"web-api-resume": filepath.Join(dir, "web-api-resume"),
+		nextRun:          filepath.Join(dir, "..", "..", "harness-next", "live", "web-api"),
+	}
+}
+
+// sessionLogs are the logs the hosts wrote, for history: the rc.8 run's
+// (plain-resumed is the plain session after the resume run: all of it)
+// and the rc.2 run's.
+func sessionLogs(dir string) []string {
+	var out []string
+	for _, name := range []string{"plain-resumed", "tools", "reject", "ask", "cancel", "reconnect"} {
+		out = append(out, filepath.Join(dir, "session-logs", name, "session.jsonl"))
+	}
+	for _, name := range []string{"tools", "plain", "escalate", "reject", "ask"} {
+		out = append(out, filepath.Join(dir, "..", "..", "harness-next", "live", "session-logs", name, "session.jsonl"))
+	}
+	return out
+}
+
 // apiCall is one line of api-calls.jsonl.
 type apiCall struct {
 	T        int64          `json:"t"`
@@ -123,7 +151,7 @@ type recording struct {
 
 // corpus is everything recorded, read once per test binary.
 type corpus struct {
-	runs  map[string]*recording               // by folder: web-api, web-api-reconnect, web-api-resume
+	runs  map[string]*recording               // by run: web-api, web-api-reconnect, web-api-resume, next
 	logs  map[string][]jsontext.Value         // session id → its events by seq, packed rows expanded
 	views map[string]map[int64]jsontext.Value // session id → seq → {for, view}, as the host attached them
 	err   error
@@ -142,9 +170,9 @@ func theCorpus() (*corpus, error) {
 func (c *corpus) load(dir string) error {
 	c.runs = map[string]*recording{}
 	c.views = map[string]map[int64]jsontext.Value{}
-	for _, run := range []string{"web-api", "web-api-reconnect", "web-api-resume"} {
+	for run, runDir := range runDirs(dir) {
 		r := &recording{}
-		if err := readLines(filepath.Join(dir, run, "api-calls.jsonl"), func(line []byte) error {
+		if err := readLines(filepath.Join(runDir, "api-calls.jsonl"), func(line []byte) error {
 			var call apiCall
 			err := jsonline.Unmarshal(line, &call)
 			r.calls = append(r.calls, call)
@@ -157,7 +185,7 @@ func (c *corpus) load(dir string) error {
 			mux  bool
 			into *[]frame
 		}{{"mux.frames.jsonl", true, &r.mux}, {"host.frames.jsonl", false, &r.host}} {
-			path := filepath.Join(dir, run, stream.file)
+			path := filepath.Join(runDir, stream.file)
 			if _, err := os.Stat(path); os.IsNotExist(err) {
 				continue
 			}
@@ -180,11 +208,10 @@ func (c *corpus) load(dir string) error {
 		c.runs[run] = r
 	}
 	c.logs = map[string][]jsontext.Value{}
-	// plain-resumed is the plain session after the resume run: all of it.
-	for _, name := range []string{"plain-resumed", "tools", "reject", "ask", "cancel", "reconnect"} {
-		id, events, err := readLog(filepath.Join(dir, "session-logs", name, "session.jsonl"))
+	for _, path := range sessionLogs(dir) {
+		id, events, err := readLog(path)
 		if err != nil {
-			return fmt.Errorf("session log %s: %w", name, err)
+			return fmt.Errorf("session log %s: %w", path, err)
 		}
 		c.logs[id] = events
 	}

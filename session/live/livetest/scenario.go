@@ -31,9 +31,24 @@ const (
 	// first one's session (plain) resumes it: the mux subscribes it at the
 	// session/end-seed event it never pushes, and a second turn runs.
 	Resume
+	// NextTools and the rest are the 0.1.1-rc.2 host's runs, the newest
+	// harness that could be built (golden/testdata/harness-next/live/):
+	// rc.8's methods and frames, recorded apart. NextTools: read, write,
+	// edit, grep, glob, then bash, which fails (the host had no sandbox).
+	NextTools
+	// NextPlain: read, then the same failing bash.
+	NextPlain
+	// NextApproval: an escalated bash, answered allowed-once; it runs.
+	NextApproval
+	// NextReject: the same, answered rejected.
+	NextReject
+	// NextQuestion: ask_user_question, answered "Safe".
+	NextQuestion
+	scenarios
 )
 
-var scenarioNames = [...]string{"Plain", "Approval", "Reject", "Question", "Cancel", "Reconnect", "Resume"}
+var scenarioNames = [...]string{"Plain", "Approval", "Reject", "Question", "Cancel", "Reconnect", "Resume",
+	"NextTools", "NextPlain", "NextApproval", "NextReject", "NextQuestion"}
 
 func (s Scenario) String() string {
 	if int(s) < len(scenarioNames) {
@@ -50,6 +65,12 @@ const (
 	askID       = "session-a8c3a5d3-7194-4014-b19c-1ecff4699a89"
 	cancelID    = "session-2be27bfc-5324-4551-843e-5f0aacd8d1fe"
 	reconnectID = "session-ab8ab17e-c2c3-4cb6-a5e3-fcdbb669360b"
+
+	nextToolsID    = "session-58fcd098-7538-4164-a043-375302e0620a"
+	nextPlainID    = "session-e220e21c-a77d-42f8-a42c-afe54d0d98d5"
+	nextEscalateID = "session-41e3e181-f687-486f-b2a6-f9826d671e86"
+	nextRejectID   = "session-9178aeb2-4069-4060-8ae8-350841ceba5b"
+	nextAskID      = "session-53b7b9ee-01a1-49b8-95f0-e40f13c43b48"
 )
 
 // spec says where a scenario lies in the captures.
@@ -70,6 +91,12 @@ var specs = map[Scenario]spec{
 	Cancel:    {run: "web-api", session: cancelID, triggers: []int{34, 37, 38}},
 	Reconnect: {run: "web-api-reconnect", session: reconnectID, triggers: []int{2, 3, 5}, attached: map[string]int64{plainID: 266}},
 	Resume:    {run: "web-api-resume", session: plainID, triggers: []int{5}, stop: 8, cold: true},
+
+	NextTools:    {run: nextRun, session: nextToolsID, triggers: []int{7, 9}, stop: 11},
+	NextPlain:    {run: nextRun, session: nextPlainID, triggers: []int{11, 13}, stop: 15},
+	NextApproval: {run: nextRun, session: nextEscalateID, triggers: []int{15, 17, 18}, stop: 20},
+	NextReject:   {run: nextRun, session: nextRejectID, triggers: []int{20, 22, 23}, stop: 25},
+	NextQuestion: {run: nextRun, session: nextAskID, triggers: []int{25, 27, 28}, stop: 30},
 }
 
 // Mark is a point of a scenario a test can wait for (Host.Wait).

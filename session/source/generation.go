@@ -1,0 +1,169 @@
+package source
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/deck-tui/deck/session/harness"
+)
+
+// A harness session folder holds its log under a name that says the log's
+// format: session.jsonl[.zstd] is v0, session.vN.jsonl[.zstd] is vN. After
+// the harness migrates a session the folder holds several generations; the
+// harness reads and writes only the highest, and so does deck
+// (docs/format.md, "Generations").
+
+// Generation is the format version a log's file name says, and whether the
+// name is a harness log's at all.
+func Generation(file string) (int64, bool) {
+	name := strings.TrimSuffix(filepath.Base(file), ".zstd")
+	if name == "session.jsonl" {
+		return 0, true
+	}
+	digits, ok := strings.CutPrefix(name, "session.v")
+	if !ok {
+		return 0, false
+	}
+	if digits, ok = strings.CutSuffix(digits, ".jsonl"); !ok || digits == "" || len(digits) > 9 {
+		return 0, false
+	}
+	if digits[0] == '0' { // v0 is session.jsonl; v05 is no name the harness writes
+		return 0, false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	return n, err == nil
+}
+
+// Pick is the log deck reads in a session folder: the highest generation,
+// as the harness takes it, whether deck reads its format or not (a log too
+// new is then said to be so, never swapped for an older one). When both
+// encodings of one generation are there, the one written last. ok is false
+// when the folder holds no log.
+func Pick(dir string) (file string, ok bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	best, bestGen, bestMod := "", int64(-1), int64(0)
+	for _, e := range entries {
+		gen, named := Generation(e.Name())
+		if !named || gen < bestGen {
+			continue
+		}
+		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		mod := info.ModTime().UnixNano()
+		if gen == bestGen && mod <= bestMod {
+			continue
+		}
+		best, bestGen, bestMod = filepath.Join(dir, e.Name()), gen, mod
+	}
+	return best, best != ""
+}
+
+// Superseding is the newer generation that replaced the log at file in its
+// folder, or "" when file is the folder's newest (or no harness log name).
+func Superseding(file string) string {
+	gen, named := Generation(file)
+	if !named {
+		return ""
+	}
+	newest, ok := Pick(filepath.Dir(file))
+	if !ok {
+		return ""
+	}
+	if g, _ := Generation(newest); g > gen {
+		return newest
+	}
+	return ""
+}
+
+// NotShownError says a harness log is not shown as understood, or not as
+// current: a format newer than deck reads, or a generation the harness has
+// superseded with a newer file beside it. Its text names the file, its
+// format and the newest format deck reads.
+type NotShownError struct {
+	File    string
+	Version int64  // the log's format version
+	Newer   string // the file that superseded it; "" when it is itself too new
+	Err     error  // the header's own complaint, when it had one
+}
+
+func (e *NotShownError) Error() string {
+	if e.Newer != "" {
+		newer, _ := Generation(e.Newer)
+		return fmt.Sprintf("%s is session log format v%d, superseded by %s (format v%d) beside it: the harness no longer writes it; open its folder or that file (deck reads formats v0 to v%d)",
+			e.File, e.Version, filepath.Base(e.Newer), newer, harness.NewestVersion)
+	}
+	return fmt.Sprintf("%s is session log format v%d, newer than deck reads (v%d at most): only its header is shown", e.File, e.Version, harness.NewestVersion)
+}
+
+func (e *NotShownError) Unwrap() error { return e.Err }
+
+// generation is what a log's file name said, checked against its header
+// once the header is read.
+type generation struct {
+	file    string // "" when the log is read from no file
+	named   bool   // the file's name is a harness log's, saying version
+	version int64
+	newer   string // a newer generation beside it, when the reading began
+	checked bool
+}
+
+func generationOf(file string) generation {
+	v, named := Generation(file)
+	if !named {
+		return generation{file: file}
+	}
+	return generation{file: file, named: true, version: v, newer: Superseding(file)}
+}
+
+// checkGeneration compares the header with the file's name, once: a
+// mismatch is a notice (the content is read as its header says), and a log
+// too new or superseded is marked Unsupported, naming its file, so that no
+// one shows it as understood and current. closing says no header will come.
+func (r *Reader) checkGeneration(closing bool) {
+	g := &r.gen
+	h := &r.s.Session.Header
+	if g.checked || !h.Present && !closing {
+		return
+	}
+	g.checked = true
+	if !h.Present {
+		return // an empty log, or no harness log: nothing to compare
+	}
+	if !g.named {
+		if h.Unsupported != nil && g.file != "" {
+			h.Unsupported = &NotShownError{File: g.file, Version: h.Version, Err: h.Unsupported}
+		}
+		return
+	}
+	name := filepath.Base(g.file)
+	if h.Version != g.version {
+		r.s.Notice(0, fmt.Sprintf("%s is named as format v%d but its header says v%d: read as its header says, v%d", name, g.version, h.Version, h.Version))
+	}
+	version := max(h.Version, g.version)
+	var why *NotShownError
+	switch {
+	case version > harness.NewestVersion:
+		why = &NotShownError{File: g.file, Version: version, Err: h.Unsupported}
+	case g.newer != "":
+		why = &NotShownError{File: g.file, Version: version, Newer: g.newer}
+	default:
+		return
+	}
+	if h.Unsupported == nil { // the header's own notice says it already, else
+		r.s.Notice(0, why.Error())
+	}
+	h.Unsupported = why
+}

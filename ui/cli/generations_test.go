@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A log deck does not show as understood or current prints its header and
+// a message naming the file, its version and the newest deck reads, and
+// exits 1: a folder whose highest generation is too new (never its older v5
+// instead), and a superseded generation opened on its own. deck PATH, piped,
+// is render.
+func TestRenderOfALogNotShown(t *testing.T) {
+	for _, c := range []struct{ path, says string }{
+		{"golden/testdata/generations/too-new", "golden/testdata/generations/too-new/session.v9.jsonl is session log format v9, newer than deck reads (v6 at most): only its header is shown"},
+		{"golden/testdata/fixtures/harness-v9.jsonl", "golden/testdata/fixtures/harness-v9.jsonl is session log format v9, newer than deck reads (v6 at most)"},
+		{"golden/testdata/generations/two/session.jsonl", "golden/testdata/generations/two/session.jsonl is session log format v0, superseded by session.v5.jsonl (format v5) beside it"},
+	} {
+		for _, args := range [][]string{{"render", c.path, "--color", "never"}, {c.path}} {
+			command := "deck: "
+			if args[0] == "render" {
+				command = "deck render: "
+			}
+			code, out, errOut := deck(t, "", args...)
+			if code != exitInput || !strings.HasPrefix(errOut, command+c.says) {
+				t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+			}
+			if !strings.HasPrefix(out, "▌ ") || strings.Contains(out, "──") || strings.Contains(out, "›") {
+				t.Errorf("%v: prints more than the header:\n%s", args, out)
+			}
+		}
+	}
+	// a hostile folder name reaches stderr made safe
+	dir := filepath.Join(t.TempDir(), "s\x1b]0;pwned\x07\x1b[2J")
+	os.MkdirAll(dir, 0o755)
+	for _, name := range []string{"session.jsonl", "session.v5.jsonl"} {
+		data, _ := os.ReadFile("golden/testdata/generations/two/" + name)
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	if code, _, errOut := deck(t, "", "render", filepath.Join(dir, "session.jsonl")); code != exitInput || strings.ContainsRune(errOut, 0x1b) || strings.ContainsRune(errOut, 0x07) || !strings.Contains(errOut, "superseded") {
+		t.Errorf("a hostile folder name: exit %d, stderr %q", code, errOut)
+	}
+	// the folder of two generations is the v5, read whole
+	code, out, errOut := deck(t, "", "render", "golden/testdata/generations/two", "--color", "never")
+	if code != exitOK || errOut != "" || !strings.Contains(out, "✓ Read greeting.txt") {
+		t.Errorf("the folder of two generations: exit %d, %q\n%s", code, errOut, out)
+	}
+}
+
+// deck ls and --last take a session folder's highest generation, as the
+// harness does; a too-new one is marked, for a person and for a script.
+func TestListAndLastTakeTheHighestGeneration(t *testing.T) {
+	home := emptyHome(t)
+	place(t, home, "golden/testdata/generations/two/session.jsonl", ".dsh/sessions/--w--/s1/session.jsonl", 3*time.Hour)
+	place(t, home, "golden/testdata/generations/two/session.v5.jsonl", ".dsh/sessions/--w--/s1/session.v5.jsonl", 3*time.Hour)
+	place(t, home, "golden/testdata/generations/v5-zstd/edit/session.v5.jsonl.zstd", ".dsh/sessions/--w--/s2/session.v5.jsonl.zstd", 2*time.Hour)
+	code, out, _ := deck(t, "", "render", "--last", "--color", "never")
+	if code != exitOK || !strings.Contains(out, "Edit") {
+		t.Fatalf("--last: exit %d\n%s", code, out)
+	}
+	place(t, home, "golden/testdata/generations/too-new/session.v9.jsonl", ".dsh/sessions/--w--/s3/session.v9.jsonl", time.Hour)
+	place(t, home, "golden/testdata/generations/too-new/session.v5.jsonl", ".dsh/sessions/--w--/s3/session.v5.jsonl", time.Hour)
+	code, out, _ = deck(t, "", "ls")
+	rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitOK || len(rows) != 3 {
+		t.Fatalf("exit %d, %d rows:\n%s", code, len(rows), out)
+	}
+	for i, want := range []struct{ state, file string }{
+		{"too-new", "s3/session.v9.jsonl"}, {"-", "s2/session.v5.jsonl.zstd"}, {"-", "s1/session.v5.jsonl"},
+	} {
+		f := strings.Split(rows[i], "\t")
+		if len(f) != 7 || f[3] != want.state || !strings.HasSuffix(f[4], want.file) {
+			t.Errorf("row %d: %q, want %s %s", i, f, want.state, want.file)
+		}
+	}
+	if code, _, errOut := deck(t, "", "render", "--last"); code != exitInput || !strings.Contains(errOut, "s3/session.v9.jsonl is session log format v9") {
+		t.Errorf("--last of a too-new log: exit %d, %q", code, errOut)
+	}
+}

@@ -85,7 +85,8 @@ func (v *viewer) writeLive(b *strings.Builder) {
 func (v *viewer) statusBar() string {
 	th := v.th
 	if v.search.typing {
-		return v.search.input.View()
+		in := styledInput(v.search.input, th)
+		return in.View()
 	}
 	facts := []string{}
 	if v.live != nil {
@@ -151,6 +152,7 @@ func (v *viewer) percent() string {
 // hintBar is the one-line reminder of the main keys.
 func (v *viewer) hintBar() string {
 	h := v.help
+	h.Styles = helpStyles(v.th)
 	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
 	switch {
 	case len(v.pages) > 0 && !v.showHelp:
@@ -167,9 +169,11 @@ func (v *viewer) hintBar() string {
 func (v *viewer) helpScreen() string {
 	th := v.th
 	groups := v.keys.FullHelp()
-	body := v.help.FullHelpView(groups)
+	h := v.help
+	h.Styles = helpStyles(th)
+	body := h.FullHelpView(groups)
 	if ansi.StringWidth(body) > v.width-2 { // too narrow for four columns: two, twice
-		body = v.help.FullHelpView(groups[:2]) + "\n\n" + v.help.FullHelpView(groups[2:])
+		body = h.FullHelpView(groups[:2]) + "\n\n" + h.FullHelpView(groups[2:])
 	}
 	lines := []string{"", " " + th.Title.Render("deck — keys"), ""}
 	for _, l := range strings.Split(body, "\n") {

@@ -198,9 +198,9 @@ func (p *hostPicker) View() tea.View {
 	}) + "\n\n")
 	switch {
 	case p.newIn.Focused():
-		b.WriteString(" " + p.newIn.View() + "\n\n")
+		b.WriteString(" " + styledInput(p.newIn, p.th).View() + "\n\n")
 	case p.filter.Focused() || p.filter.Value() != "":
-		b.WriteString(" " + p.filter.View() + "\n\n")
+		b.WriteString(" " + styledInput(p.filter, p.th).View() + "\n\n")
 	default:
 		b.WriteString("\n\n")
 	}

@@ -132,7 +132,7 @@ func (p *picker) View() tea.View {
 	b.WriteString(containedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {
 		return " " + th.Title.Render("deck") + th.Muted.Render(" · sessions in "+cards.Safe(p.dir))
 	}) + "\n\n")
-	b.WriteString(" " + p.filter.View() + "\n\n")
+	b.WriteString(" " + styledInput(p.filter, th).View() + "\n\n")
 	rows := max(p.height-6, 1)
 	first := max(p.cursor-rows+1, 0)
 	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {

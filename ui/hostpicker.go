@@ -206,8 +206,9 @@ func (p *hostPicker) View() tea.View {
 	}
 	rows := max(p.height-6, 1)
 	first := max(p.cursor-rows+1, 0)
+	cols := layoutColumns(p.sessions, p.width)
 	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {
-		b.WriteString(sessionRow(th, p.sessions[i], first+n == p.cursor, p.width) + "\n")
+		b.WriteString(sessionRow(th, p.sessions[i], first+n == p.cursor, cols) + "\n")
 	}
 	if len(p.sessions) == 0 {
 		b.WriteString(th.Muted.Render("   the host has no sessions yet: n starts one") + "\n")

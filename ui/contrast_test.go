@@ -61,7 +61,7 @@ func TestLightThemeIsReadable(t *testing.T) {
 	if bad := x.unreadable(); len(bad) > 0 {
 		t.Errorf("the viewer hides text on white: %v\n%s", bad, x.screen())
 	}
-	x.keys("esc", "esc", "?")
+	x.keys("esc", "?")
 	x.waitFor("deck — keys")
 	if bad := x.unreadable(); len(bad) > 0 {
 		t.Errorf("the help hides text on white: %v\n%s", bad, x.screen())

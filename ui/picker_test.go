@@ -72,3 +72,31 @@ func TestListKeepsTheTimeAndSizeAt60Columns(t *testing.T) {
 		t.Errorf("deck ls at 60 columns: %q", lines[1])
 	}
 }
+
+// esc or backspace in a session opened from the picker goes back to the
+// picker (after esc has cleared a search); q quits.
+func TestBackToThePicker(t *testing.T) {
+	dir := sessionsHome(t, map[string]string{
+		"s-edit": testdata + "/harness/fs-edit/session.jsonl",
+		"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
+	})
+	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}}, 100, 24)
+	x.waitFor("2 of 2", "Use the bash tool")
+	x.keys("enter")
+	x.waitFor("$ echo TERMINAL_OK")
+	x.keys("/")
+	x.typeText("echo")
+	x.keys("enter")
+	x.waitFor("match ")
+	x.keys("esc") // clears the search first
+	x.waitUntil("the search cleared", func(s string) bool { return !strings.Contains(s, "match ") && strings.Contains(s, "TERMINAL_OK") })
+	x.keys("esc")
+	x.waitFor("2 of 2 · ↑/↓ choose")
+	x.keys("down", "enter")
+	x.waitFor("First use the read tool")
+	x.tm.Send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	x.waitFor("2 of 2 · ↑/↓ choose")
+	x.keys("enter")
+	x.waitFor("card 1 of")
+	x.quit()
+}

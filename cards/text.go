@@ -165,3 +165,7 @@ func unified(diffs []session.FileDiff) string {
 	}
 	return b.String()
 }
+
+// Plural counts things for a person, as cards do: "1 call", "2 calls",
+// "1,204 lines". The status bar and the picker say counts by it too.
+func Plural(n int, one, many string) string { return plural(n, one, many) }

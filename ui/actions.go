@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
@@ -20,7 +21,7 @@ func (v *viewer) copyCard() tea.Cmd {
 		v.flash = "nothing to copy"
 		return nil
 	}
-	v.flash = fmt.Sprintf("copied %d lines", strings.Count(strings.TrimRight(text, "\n"), "\n")+1)
+	v.flash = "copied " + cards.Plural(strings.Count(strings.TrimRight(text, "\n"), "\n")+1, "line", "lines")
 	return tea.SetClipboard(text)
 }
 

@@ -95,9 +95,9 @@ func (v *viewer) statusBar() string {
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
 	}
-	facts = append(facts, fmt.Sprintf("%d calls", v.tools))
+	facts = append(facts, cards.Plural(v.tools, "call", "calls"))
 	if v.failures > 0 {
-		facts = append(facts, fmt.Sprintf("%d errors", v.failures))
+		facts = append(facts, cards.Plural(v.failures, "error", "errors"))
 	}
 	if v.search.query != "" {
 		switch {
@@ -106,7 +106,7 @@ func (v *viewer) statusBar() string {
 		case v.search.current >= 0:
 			facts = append(facts, fmt.Sprintf("match %d of %d", v.search.current+1, len(v.search.matches)))
 		default:
-			facts = append(facts, fmt.Sprintf("%d matches", len(v.search.matches)))
+			facts = append(facts, cards.Plural(len(v.search.matches), "match", "matches"))
 		}
 	}
 	var loading bool

@@ -101,7 +101,9 @@ func New(o Options) (tea.Model, error) {
 		case len(sessions) == 0 && o.Last:
 			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
 		case len(sessions) == 0:
-			a.model = a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
+			v := a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
+			v.label = "demo" // no sessions were found
+			a.model = v
 		case o.Last:
 			s := sessions[0]
 			a.model = a.viewer(logFeed(follow.File(s.Path, s.Path, followDefault(o.Follow, s.Path))))

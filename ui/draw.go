@@ -2,8 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -132,6 +135,9 @@ func (v *viewer) statusBar() string {
 	if left == "" {
 		left = "untitled session"
 	}
+	if v.label != "" {
+		left = v.label + " · " + left
+	}
 	room := v.width - ansi.StringWidth(right) - 3
 	if room < 4 {
 		return ansi.Truncate(th.Muted.Render(right), v.width, "…")
@@ -162,7 +168,36 @@ func (v *viewer) hintBar() string {
 	case v.live != nil:
 		return " " + h.ShortHelpView(v.keys.transcriptKeys())
 	}
-	return " " + h.ShortHelpView(v.keys.ShortHelp())
+	return " " + fitHints(h, v.keys.ShortHelp(), v.keys.Help, v.keys.Quit)
+}
+
+// fitHints is the hints that fit the bar, dropping from the end but keeping
+// the ones named last (help and quit), which go only when nothing else is left.
+func fitHints(h help.Model, hints []key.Binding, keep ...key.Binding) string {
+	kept := func(b key.Binding) bool {
+		for _, k := range keep {
+			if slices.Equal(k.Keys(), b.Keys()) {
+				return true
+			}
+		}
+		return false
+	}
+	for {
+		full := h
+		full.SetWidth(0) // measure without the bubble's own dropping
+		if ansi.StringWidth(full.ShortHelpView(hints)) <= h.Width() {
+			break
+		}
+		i := len(hints) - 1
+		for i >= 0 && kept(hints[i]) {
+			i--
+		}
+		if i < 0 {
+			break // only the kept ones: the bubble drops what still does not fit
+		}
+		hints = slices.Delete(slices.Clone(hints), i, i+1)
+	}
+	return h.ShortHelpView(hints)
 }
 
 // helpScreen is the ? overlay: every key, in columns.

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/deck-tui/deck/session/catalog"
 )
 
 // q in the help closes the help, as in less; q then quits.
@@ -37,5 +39,23 @@ func TestCountsOfOneAreSingular(t *testing.T) {
 	if s := x.screen(); strings.Contains(s, "copied 1 lines") {
 		t.Errorf("a plural of one:\n%s", s)
 	}
+	x.quit()
+}
+
+// At 60 columns the hint bar drops other hints before `? help` and `q quit`.
+func TestTheHintBarKeepsHelpAndQuit(t *testing.T) {
+	x := start(t, Options{Demo: true}, 60, 20)
+	s := x.waitFor("card 1 of 29")
+	rows := strings.Split(s, "\n")
+	if bar := rows[len(rows)-1]; !strings.Contains(bar, "? help") || !strings.Contains(bar, "q quit") {
+		t.Errorf("the hint bar at 60 columns: %q", bar)
+	}
+	x.quit()
+}
+
+// A demo opened because there are no sessions says so.
+func TestTheDemoOfNoSessionsIsLabelled(t *testing.T) {
+	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(t.TempDir())}}, 100, 30)
+	x.waitFor("demo · Fix /healthz")
 	x.quit()
 }

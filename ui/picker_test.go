@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -99,4 +100,20 @@ func TestBackToThePicker(t *testing.T) {
 	x.keys("enter")
 	x.waitFor("card 1 of")
 	x.quit()
+}
+
+// A drawing asked for by a viewer closed since never reaches the viewer on
+// screen: its rows would be another session's.
+func TestAClosedViewersDrawingIsDropped(t *testing.T) {
+	v := newViewer(logFeed(follow.Stream("x", strings.NewReader(""))), theme.Dark(), true)
+	a := &app{model: v, picker: newPicker(theme.Dark(), "", nil), opened: 2}
+	k := cacheKey{id: 1, rev: 1, width: 79, theme: "dark"}
+	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true}})
+	if _, ok := v.cache.get(k); ok {
+		t.Error("a closed viewer's drawing reached the open one")
+	}
+	a.Update(scopedMsg{2, renderedMsg{k, []string{"its own row"}, true}})
+	if _, ok := v.cache.get(k); !ok {
+		t.Error("the open viewer's own drawing was dropped")
+	}
 }

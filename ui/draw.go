@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
@@ -207,18 +208,27 @@ func (v *viewer) helpScreen() string {
 	h := v.help
 	h.Styles = helpStyles(th)
 	body := h.FullHelpView(groups)
-	if ansi.StringWidth(body) > v.width-2 { // too narrow for four columns: two, twice
-		body = h.FullHelpView(groups[:2]) + "\n\n" + h.FullHelpView(groups[2:])
+	for per := 2; lipgloss.Width(body) > v.width-2 && per >= 1; per-- { // lipgloss.Width: the widest line // too narrow: fewer columns, stacked
+		var parts []string
+		for i := 0; i < len(groups); i += per {
+			parts = append(parts, h.FullHelpView(groups[i:min(i+per, len(groups))]))
+		}
+		body = strings.Join(parts, "\n\n")
 	}
 	lines := []string{"", " " + th.Title.Render("deck — keys"), ""}
 	for _, l := range strings.Split(body, "\n") {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "", " "+th.Muted.Render("any key closes this help"))
+	room := v.contentHeight()
+	if len(lines) > room { // say what does not fit, never drop it unsaid
+		hidden := len(lines) - room + 1
+		lines = append(lines[:room-1], " "+th.Notice.Render(fmt.Sprintf("… %s not shown: a taller terminal shows them", cards.Plural(hidden, "line", "lines"))))
+	}
 	var b strings.Builder
-	for i := 0; i < v.contentHeight(); i++ {
+	for i := 0; i < room; i++ {
 		if i < len(lines) {
-			b.WriteString(ansi.Truncate(lines[i], v.width, ""))
+			b.WriteString(ansi.Truncate(lines[i], v.width, "…"))
 		}
 		b.WriteByte('\n')
 	}

@@ -59,3 +59,21 @@ func TestTheDemoOfNoSessionsIsLabelled(t *testing.T) {
 	x.waitFor("demo · Fix /healthz")
 	x.quit()
 }
+
+// At 60×20 the help says how many of its lines it cannot show; at 40
+// columns its right column is stacked under the left, not cut off.
+func TestTheHelpSaysWhatDoesNotFit(t *testing.T) {
+	x := start(t, Options{Demo: true}, 60, 20)
+	x.waitFor("card 1 of 29")
+	x.keys("?")
+	x.waitFor("deck — keys", "not shown: a taller terminal shows them")
+	x.keys("j")
+	x.quit()
+
+	x = start(t, Options{Demo: true}, 40, 80)
+	x.waitFor("card 1 of 29")
+	x.keys("?")
+	x.waitFor("deck — keys", "follow the log", "quit")
+	x.keys("j")
+	x.quit()
+}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/aymanbagabas/go-udiff/lcs"
+	udiff "github.com/aymanbagabas/go-udiff"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
@@ -20,10 +20,12 @@ import (
 // paste nor write the clipboard.
 func Text(e session.Entry) string {
 	if out, ok := outputOf(e); ok {
-		rows := termLines(theme.Dark(), out)
-		lines := make([]string, len(rows))
-		for i, r := range rows {
-			lines[i] = r.plain()
+		var lines []string
+		if cmd := commandOf(e); cmd != "" { // the card's header: the command it ran
+			lines = append(lines, "$ "+safeLine(theme.Dark(), cmd, theme.Style{}).plain())
+		}
+		for _, r := range termLines(theme.Dark(), out) {
+			lines = append(lines, r.plain())
 		}
 		return strings.Join(lines, "\n")
 	}
@@ -47,6 +49,18 @@ func outputOf(e session.Entry) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// commandOf is the command line a terminal card ran, as its header shows it.
+func commandOf(e session.Entry) string {
+	t := e.(*session.ToolCall)
+	if c, ok := t.Call.(session.TerminalCallView); ok && c.Title != "" {
+		return strings.TrimPrefix(c.Title, "$ ")
+	}
+	if v, ok := t.View.(session.TerminalResultView); ok {
+		return strings.TrimPrefix(v.Title, "$ ")
+	}
+	return ""
 }
 
 // rawText is an entry's text as the log holds it, unsanitised.
@@ -135,33 +149,32 @@ func callText(t *session.ToolCall) string {
 	return ""
 }
 
-// unified writes diffs as a unified diff, without line numbers, diffed
-// line by line as the diff card diffs them.
+// unified writes diffs as a patch (`patch` and `git apply` take it): a
+// header and @@ hunks with three lines of context, the lines as the diff
+// card reads them. A hunk's numbers count from its excerpt's first line
+// where the log gives only an excerpt; patch finds the place by context.
 func unified(diffs []session.FileDiff) string {
 	var b strings.Builder
 	for _, d := range diffs {
-		fmt.Fprintf(&b, "--- %s\n+++ %s\n", d.Path, d.Path)
-		var old []string
+		from, old := "/dev/null", ""
 		if d.OldText != nil {
-			old = DiffLines(*d.OldText)
+			from, old = d.Path, patchText(*d.OldText)
 		}
-		nw := DiffLines(d.NewText)
-		oi := 0
-		for _, e := range lcs.DiffLines(old, nw) {
-			for ; oi < e.Start; oi++ {
-				b.WriteString(" " + old[oi] + "\n")
-			}
-			for _, l := range old[e.Start:e.End] {
-				b.WriteString("-" + l + "\n")
-			}
-			for _, l := range nw[e.ReplStart:e.ReplEnd] {
-				b.WriteString("+" + l + "\n")
-			}
-			oi = e.End
-		}
-		for ; oi < len(old); oi++ {
-			b.WriteString(" " + old[oi] + "\n")
-		}
+		b.WriteString(udiff.Unified(from, d.Path, old, patchText(d.NewText)))
 	}
 	return b.String()
 }
+
+// patchText is text as a patch's lines: as the diff card splits them, each
+// ended by a newline.
+func patchText(s string) string {
+	lines := DiffLines(s)
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// Plural counts things for a person, as cards do: "1 call", "2 calls",
+// "1,204 lines". The status bar and the picker say counts by it too.
+func Plural(n int, one, many string) string { return plural(n, one, many) }

@@ -6,11 +6,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
 // copyCard puts the focused card's text (its content, not its decoration)
-// on the clipboard, through the terminal (OSC 52).
+// on the clipboard, through the terminal (OSC 52). Whether the terminal
+// took it cannot be known (few answer a query for it), so the status bar says
+// it was sent, not copied.
 func (v *viewer) copyCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
@@ -20,7 +23,7 @@ func (v *viewer) copyCard() tea.Cmd {
 		v.flash = "nothing to copy"
 		return nil
 	}
-	v.flash = fmt.Sprintf("copied %d lines", strings.Count(strings.TrimRight(text, "\n"), "\n")+1)
+	v.flash = "sent to the clipboard: " + cards.Plural(strings.Count(strings.TrimRight(text, "\n"), "\n")+1, "line", "lines")
 	return tea.SetClipboard(text)
 }
 

@@ -15,7 +15,7 @@ import (
 func TestPickerListsEveryAgent(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)
 	x := start(t, Options{}, 120, 24)
-	s := x.waitFor("Codex ·", "Claude Code ·", "deepseek-harness ·", "3 of 3", "Use the bash tool", "/init", "finish up the users work")
+	s := x.waitFor("Codex ", "Claude Code ", "deepseek-harness ", "3 of 3", "Use the bash tool", "/init", "finish up the users work")
 	golden.RequireEqual(t, strings.ReplaceAll(s, home, "$HOME"))
 	x.typeText("claude")
 	x.waitFor("1 of 3")

@@ -53,6 +53,19 @@ type app struct {
 	model  tea.Model
 	width  int
 	height int
+	// picker is the picker a session was opened from: esc or backspace in
+	// the viewer goes back to it. nil when deck opened a session directly.
+	picker *picker
+	// opened counts the viewers opened: a message one of them asked for
+	// reaches only that one, never a viewer opened after it.
+	opened int
+}
+
+// scopedMsg is a message a viewer's command brought back, with the viewer's
+// number.
+type scopedMsg struct {
+	viewer int
+	msg    tea.Msg
 }
 
 // New builds the program's model for the options.
@@ -88,7 +101,9 @@ func New(o Options) (tea.Model, error) {
 		case len(sessions) == 0 && o.Last:
 			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
 		case len(sessions) == 0:
-			a.model = a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
+			v := a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
+			v.label = "demo" // no sessions were found
+			a.model = v
 		case o.Last:
 			s := sessions[0]
 			a.model = a.viewer(logFeed(follow.File(s.Path, s.Path, followDefault(o.Follow, s.Path))))
@@ -121,7 +136,27 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 	case openMsg:
+		if p, ok := a.model.(*picker); ok {
+			a.picker = p
+		}
 		return a, a.open(a.viewer(logFeed(follow.File(msg.path, msg.path, msg.follow))))
+	case scannedMsg: // the picker goes on reading titles behind a viewer
+		if a.picker != nil && a.model != tea.Model(a.picker) {
+			_, cmd := a.picker.Update(msg)
+			return a, cmd
+		}
+	case scopedMsg:
+		if msg.viewer != a.opened {
+			return a, nil // for a viewer closed since
+		}
+		return a.Update(msg.msg)
+	case tea.KeyPressMsg:
+		if v, ok := a.model.(*viewer); ok && a.picker != nil && v.atRest() && (msg.String() == "esc" || msg.String() == "backspace") {
+			v.src.stop()
+			a.model = a.picker
+			a.opened++ // what the closed viewer still has coming is dropped
+			return a, func() tea.Msg { return tea.WindowSizeMsg{Width: a.width, Height: a.height} }
+		}
 	case openLiveMsg:
 		v := a.viewer(newLiveSource(a.host, msg.id))
 		v.live = newLiveState(a.host, msg.id)
@@ -130,14 +165,50 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	a.model, cmd = a.model.Update(msg)
+	if _, ok := a.model.(*viewer); ok && a.picker != nil {
+		cmd = scoped(a.opened, cmd)
+	}
 	return a, cmd
+}
+
+// scoped tags what cmd brings back with the viewer it is for. The program's
+// own messages (a batch, quitting, the clipboard) go through as they are.
+func scoped(n int, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			out := make(tea.BatchMsg, len(msg))
+			for i, c := range msg {
+				out[i] = scoped(n, c)
+			}
+			return out
+		case changedMsg, renderedMsg, searchedMsg, editedMsg:
+			return scopedMsg{n, msg}
+		default:
+			return msg
+		}
+	}
+}
+
+// atRest is a viewer with nothing that esc would close or clear: no
+// search, page, help or host session.
+func (v *viewer) atRest() bool {
+	return !v.search.typing && v.search.query == "" && len(v.pages) == 0 && !v.showHelp && v.live == nil
 }
 
 // open puts a viewer on screen, at the screen's size.
 func (a *app) open(v *viewer) tea.Cmd {
 	a.model = v
+	a.opened++
 	size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
-	return tea.Batch(v.Init(), func() tea.Msg { return size })
+	init := v.Init()
+	if a.picker != nil {
+		init = scoped(a.opened, init)
+	}
+	return tea.Batch(init, func() tea.Msg { return size })
 }
 
 // attach starts on a harness host's sessions. A host that cannot be reached

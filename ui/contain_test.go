@@ -43,7 +43,7 @@ func TestHostileTitlesAreListed(t *testing.T) {
 			t.Errorf("deck ls (theme %v): %q", th != nil, out)
 		}
 	}
-	if row := sessionRow(theme.Dark(), item, true, 100); !strings.Contains(ansi.Strip(row), "fix the⟨RLO⟩ build") || escapes(row) {
+	if row := sessionRow(theme.Dark(), item, true, layoutColumns([]catalog.Item{item}, 100)); !strings.Contains(ansi.Strip(row), "fix the⟨RLO⟩ build") || escapes(row) {
 		t.Errorf("picker row: %q", row)
 	}
 }
@@ -85,11 +85,11 @@ func failing(t *testing.T, part string) {
 func TestAPanicWhileDrawingIsContained(t *testing.T) {
 	failing(t, "session row")
 	item := catalog.Item{Agent: "codex", Title: "the title\u202e", Cwd: "/w", Scanned: true}
-	row := sessionRow(theme.Dark(), item, false, 80)
+	row := sessionRow(theme.Dark(), item, false, layoutColumns(nil, 80))
 	if !strings.Contains(row, "the title⟨RLO⟩ · codex · /w") || !strings.Contains(row, "could not draw the session row") || escapes(row) {
 		t.Errorf("session row: %q", row)
 	}
-	if row := sessionRow(theme.Dark(), item, false, 20); ansi.StringWidth(row) > 20 {
+	if row := sessionRow(theme.Dark(), item, false, layoutColumns(nil, 20)); ansi.StringWidth(row) > 20 {
 		t.Errorf("the notice is wider than the row: %q", row)
 	}
 }

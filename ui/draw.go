@@ -2,9 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
@@ -85,7 +89,8 @@ func (v *viewer) writeLive(b *strings.Builder) {
 func (v *viewer) statusBar() string {
 	th := v.th
 	if v.search.typing {
-		return v.search.input.View()
+		in := styledInput(v.search.input, th)
+		return in.View()
 	}
 	facts := []string{}
 	if v.live != nil {
@@ -94,9 +99,9 @@ func (v *viewer) statusBar() string {
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
 	}
-	facts = append(facts, fmt.Sprintf("%d calls", v.tools))
+	facts = append(facts, cards.Plural(v.tools, "call", "calls"))
 	if v.failures > 0 {
-		facts = append(facts, fmt.Sprintf("%d errors", v.failures))
+		facts = append(facts, cards.Plural(v.failures, "error", "errors"))
 	}
 	if v.search.query != "" {
 		switch {
@@ -105,7 +110,7 @@ func (v *viewer) statusBar() string {
 		case v.search.current >= 0:
 			facts = append(facts, fmt.Sprintf("match %d of %d", v.search.current+1, len(v.search.matches)))
 		default:
-			facts = append(facts, fmt.Sprintf("%d matches", len(v.search.matches)))
+			facts = append(facts, cards.Plural(len(v.search.matches), "match", "matches"))
 		}
 	}
 	var loading bool
@@ -131,6 +136,9 @@ func (v *viewer) statusBar() string {
 	if left == "" {
 		left = "untitled session"
 	}
+	if v.label != "" {
+		left = v.label + " · " + left
+	}
 	room := v.width - ansi.StringWidth(right) - 3
 	if room < 4 {
 		return ansi.Truncate(th.Muted.Render(right), v.width, "…")
@@ -151,6 +159,7 @@ func (v *viewer) percent() string {
 // hintBar is the one-line reminder of the main keys.
 func (v *viewer) hintBar() string {
 	h := v.help
+	h.Styles = helpStyles(v.th)
 	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
 	switch {
 	case len(v.pages) > 0 && !v.showHelp:
@@ -160,26 +169,66 @@ func (v *viewer) hintBar() string {
 	case v.live != nil:
 		return " " + h.ShortHelpView(v.keys.transcriptKeys())
 	}
-	return " " + h.ShortHelpView(v.keys.ShortHelp())
+	return " " + fitHints(h, v.keys.ShortHelp(), v.keys.Help, v.keys.Quit)
+}
+
+// fitHints is the hints that fit the bar, dropping from the end but keeping
+// the ones named last (help and quit), which go only when nothing else is left.
+func fitHints(h help.Model, hints []key.Binding, keep ...key.Binding) string {
+	kept := func(b key.Binding) bool {
+		for _, k := range keep {
+			if slices.Equal(k.Keys(), b.Keys()) {
+				return true
+			}
+		}
+		return false
+	}
+	for {
+		full := h
+		full.SetWidth(0) // measure without the bubble's own dropping
+		if ansi.StringWidth(full.ShortHelpView(hints)) <= h.Width() {
+			break
+		}
+		i := len(hints) - 1
+		for i >= 0 && kept(hints[i]) {
+			i--
+		}
+		if i < 0 {
+			break // only the kept ones: the bubble drops what still does not fit
+		}
+		hints = slices.Delete(slices.Clone(hints), i, i+1)
+	}
+	return h.ShortHelpView(hints)
 }
 
 // helpScreen is the ? overlay: every key, in columns.
 func (v *viewer) helpScreen() string {
 	th := v.th
 	groups := v.keys.FullHelp()
-	body := v.help.FullHelpView(groups)
-	if ansi.StringWidth(body) > v.width-2 { // too narrow for four columns: two, twice
-		body = v.help.FullHelpView(groups[:2]) + "\n\n" + v.help.FullHelpView(groups[2:])
+	h := v.help
+	h.Styles = helpStyles(th)
+	body := h.FullHelpView(groups)
+	for per := 2; lipgloss.Width(body) > v.width-2 && per >= 1; per-- { // lipgloss.Width: the widest line // too narrow: fewer columns, stacked
+		var parts []string
+		for i := 0; i < len(groups); i += per {
+			parts = append(parts, h.FullHelpView(groups[i:min(i+per, len(groups))]))
+		}
+		body = strings.Join(parts, "\n\n")
 	}
 	lines := []string{"", " " + th.Title.Render("deck — keys"), ""}
 	for _, l := range strings.Split(body, "\n") {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "", " "+th.Muted.Render("any key closes this help"))
+	room := v.contentHeight()
+	if len(lines) > room { // say what does not fit, never drop it unsaid
+		hidden := len(lines) - room + 1
+		lines = append(lines[:room-1], " "+th.Notice.Render(fmt.Sprintf("… %s not shown: a taller terminal shows them", cards.Plural(hidden, "line", "lines"))))
+	}
 	var b strings.Builder
-	for i := 0; i < v.contentHeight(); i++ {
+	for i := 0; i < room; i++ {
 		if i < len(lines) {
-			b.WriteString(ansi.Truncate(lines[i], v.width, ""))
+			b.WriteString(ansi.Truncate(lines[i], v.width, "…"))
 		}
 		b.WriteByte('\n')
 	}

@@ -198,16 +198,17 @@ func (p *hostPicker) View() tea.View {
 	}) + "\n\n")
 	switch {
 	case p.newIn.Focused():
-		b.WriteString(" " + p.newIn.View() + "\n\n")
+		b.WriteString(" " + styledInput(p.newIn, p.th).View() + "\n\n")
 	case p.filter.Focused() || p.filter.Value() != "":
-		b.WriteString(" " + p.filter.View() + "\n\n")
+		b.WriteString(" " + styledInput(p.filter, p.th).View() + "\n\n")
 	default:
 		b.WriteString("\n\n")
 	}
 	rows := max(p.height-6, 1)
 	first := max(p.cursor-rows+1, 0)
+	cols := layoutColumns(p.sessions, p.width)
 	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {
-		b.WriteString(sessionRow(th, p.sessions[i], first+n == p.cursor, p.width) + "\n")
+		b.WriteString(sessionRow(th, p.sessions[i], first+n == p.cursor, cols) + "\n")
 	}
 	if len(p.sessions) == 0 {
 		b.WriteString(th.Muted.Render("   the host has no sessions yet: n starts one") + "\n")

@@ -13,13 +13,18 @@ import (
 )
 
 // WriteList prints sessions for `deck ls`, newest first. For a person (th
-// not nil) each is two lines: its title, then its agent, directory, start,
-// size and file, dim, cut to width. For a script (th nil) each is one line
+// not nil) each is two lines: its title, then when its log last changed
+// (the order of the list) and its size, never cut, and its agent, directory
+// and file, dim, cut to width. For a script (th nil) each is one line
 // of tab-separated fields: start (RFC 3339), agent, size in bytes, "live",
 // "too-new" or "-", path, cwd, title. Titles and paths are untrusted: they are made safe
 // either way, and a tab in them becomes a space.
 func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int) error {
 	var b strings.Builder
+	size := 0
+	for _, e := range sessions {
+		size = max(size, len(sessionSize(e)))
+	}
 	for _, e := range sessions {
 		when := e.Mod
 		if !e.Started.IsZero() {
@@ -41,7 +46,7 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 			title = "untitled session"
 		}
 		mark := rowMark(th, e)
-		facts := fmt.Sprintf("%s · %s · %s · %s · %s", e.Agent, cwd, when.Format("2006-01-02 15:04"), byteCount(e.Size), path)
+		facts := fmt.Sprintf("%s  %*s  %s · %s · %s", sessionTime(e), size, sessionSize(e), e.Agent, cwd, path)
 		if e.NotShown != "" {
 			facts = "format newer than deck reads · " + facts
 		}

@@ -22,6 +22,7 @@ type picker struct {
 	filter   textinput.Model
 	shown    []int // indexes of sessions the filter keeps
 	cursor   int
+	top      int // the first row on screen
 	width    int
 	height   int
 }
@@ -65,10 +66,23 @@ func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
+		p.keepInView()
 	case scannedMsg:
 		p.sessions[msg.i] = msg.e
 		p.refilter()
 		return p, p.scan(msg.i + 1)
+	case tea.MouseWheelMsg:
+		p.move(map[tea.MouseButton]int{tea.MouseWheelUp: -1, tea.MouseWheelDown: 1}[msg.Button])
+		return p, nil
+	case tea.MouseClickMsg:
+		// a click chooses a row; a click on the chosen row opens it
+		if i := p.top + msg.Y - listTop; msg.Button == tea.MouseLeft && msg.Y >= listTop && i < min(len(p.shown), p.top+p.rows()) {
+			if i == p.cursor {
+				return p, p.open()
+			}
+			p.cursor = i
+		}
+		return p, nil
 	case tea.KeyPressMsg:
 		switch msg.String() {
 		case "ctrl+c", "esc":
@@ -79,17 +93,25 @@ func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return p, tea.Quit
 		case "up", "ctrl+p":
-			p.cursor = max(p.cursor-1, 0)
+			p.move(-1)
 			return p, nil
 		case "down", "ctrl+n":
-			p.cursor = min(p.cursor+1, max(len(p.shown)-1, 0))
+			p.move(1)
+			return p, nil
+		case "pgup":
+			p.move(-p.rows())
+			return p, nil
+		case "pgdown":
+			p.move(p.rows())
+			return p, nil
+		case "home":
+			p.move(-len(p.shown))
+			return p, nil
+		case "end":
+			p.move(len(p.shown))
 			return p, nil
 		case "enter":
-			if p.cursor < len(p.shown) {
-				e := p.sessions[p.shown[p.cursor]]
-				return p, func() tea.Msg { return openMsg{e.Path, e.Live} }
-			}
-			return p, nil
+			return p, p.open()
 		}
 	}
 	var cmd tea.Cmd
@@ -98,11 +120,41 @@ func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, cmd
 }
 
+// listTop is the screen row of the list's first session: below the title,
+// a blank, the filter and the column heads.
+const listTop = 4
+
+// rows is how many sessions fit on screen.
+func (p *picker) rows() int { return max(p.height-listTop-2, 1) }
+
+// move moves the cursor by n rows, within the list, and the list with it.
+func (p *picker) move(n int) {
+	p.cursor = min(max(p.cursor+n, 0), max(len(p.shown)-1, 0))
+	p.keepInView()
+}
+
+// keepInView scrolls the list so the cursor is on screen.
+func (p *picker) keepInView() {
+	p.top = min(p.top, p.cursor)
+	p.top = max(p.top, p.cursor-p.rows()+1)
+	p.top = max(min(p.top, len(p.shown)-p.rows()), 0)
+}
+
+// open asks the app to open the chosen session.
+func (p *picker) open() tea.Cmd {
+	if p.cursor >= len(p.shown) {
+		return nil
+	}
+	e := p.sessions[p.shown[p.cursor]]
+	return func() tea.Msg { return openMsg{e.Path, e.Live} }
+}
+
 // refilter keeps the sessions whose title, directory or agent holds every
 // word of the filter.
 func (p *picker) refilter() {
 	p.shown = filterEntries(p.sessions, p.filter.Value())
 	p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
+	p.keepInView()
 }
 
 // filterEntries is the indexes of the entries whose title, directory, path
@@ -132,36 +184,34 @@ func (p *picker) View() tea.View {
 	b.WriteString(containedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {
 		return " " + th.Title.Render("deck") + th.Muted.Render(" · sessions in "+cards.Safe(p.dir))
 	}) + "\n\n")
-	b.WriteString(" " + p.filter.View() + "\n\n")
-	rows := max(p.height-6, 1)
-	first := max(p.cursor-rows+1, 0)
-	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {
-		b.WriteString(sessionRow(p.th, p.sessions[i], first+n == p.cursor, p.width) + "\n")
+	b.WriteString(" " + styledInput(p.filter, th).View() + "\n")
+	shown := make([]catalog.Item, len(p.shown))
+	for n, i := range p.shown {
+		shown[n] = p.sessions[i]
+	}
+	cols := layoutColumns(shown, p.width)
+	b.WriteString(th.Muted.Render(cols.heads()) + "\n")
+	for n, e := range shown[p.top:min(len(shown), p.top+p.rows())] {
+		b.WriteString(sessionRow(p.th, e, p.top+n == p.cursor, cols) + "\n")
 	}
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
 	}
-	b.WriteString("\n " + th.Muted.Render(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · esc quit", len(p.shown), len(p.sessions))))
+	b.WriteString("\n " + th.Muted.Render(ansi.Truncate(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · esc quit", len(p.shown), len(p.sessions)), max(p.width-1, 1), "…")))
 	v := tea.NewView(b.String())
 	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
 	return v
 }
 
-// sessionRow is one session of a list: a live mark, its title, then its
-// agent, directory, start and size (the facts it has), dim.
-func sessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) string {
-	return containedRow("session row", width, func() string { return e.Title + " · " + e.Agent + " · " + e.Cwd },
-		func() string { return drawSessionRow(th, e, selected, width) })
+// sessionRow is one session of the picker: the cursor, a live mark, then
+// its title, agent, directory, last change and size in aligned columns.
+func sessionRow(th *theme.Theme, e catalog.Item, selected bool, cols columns) string {
+	return containedRow("session row", cols.width, func() string { return e.Title + " · " + e.Agent + " · " + e.Cwd },
+		func() string { return drawSessionRow(th, e, selected, cols) })
 }
 
-func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) string {
-	title := cards.Safe(e.Title)
-	switch {
-	case !e.Scanned:
-		title = "…"
-	case title == "":
-		title = "untitled session"
-	}
+func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, cols columns) string {
 	mark := rowMark(th, e)
 	cursor := "  "
 	titleStyle := th.Text
@@ -169,23 +219,8 @@ func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, width int) s
 		cursor = th.Accent.Render("▌ ")
 		titleStyle = th.Title
 	}
-	when := e.Mod
-	if !e.Started.IsZero() {
-		when = e.Started
-	}
-	var facts []string
-	for _, f := range []string{e.Agent, cards.Safe(e.Cwd), when.Format("2006-01-02 15:04")} {
-		if f != "" {
-			facts = append(facts, f)
-		}
-	}
-	if e.Size > 0 {
-		facts = append(facts, byteCount(e.Size))
-	}
-	room := max(width-6, 10)
-	left := ansi.Truncate(title, room*3/5, "…")
-	right := ansi.Truncate(strings.Join(facts, " · "), max(room-ansi.StringWidth(left)-2, 0), "…")
-	return cursor + mark + titleStyle.Render(left) + "  " + th.Muted.Render(right)
+	title, agent, cwd, when, size := cols.cells(e)
+	return cursor + mark + titleStyle.Render(title) + th.Muted.Render(agent+cwd+when+size)
 }
 
 // rowMark leads a session's row: ⚠ for a log deck does not show as

@@ -15,6 +15,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/charmbracelet/x/vt"
+
+	"github.com/deck-tui/deck/session/catalog/catalogtest"
 )
 
 // The fixtures live with the golden tests.
@@ -176,7 +178,7 @@ func sessionsHome(t *testing.T, logs map[string]string) string {
 		if err := os.WriteFile(filepath.Join(d, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		old := time.Now().Add(-time.Hour - time.Duration(n)*time.Minute) // not live; the first id newest
+		old := catalogtest.Dated.Add(-time.Duration(n) * time.Minute) // not live, the same on every run; the first id newest
 		os.Chtimes(filepath.Join(d, name), old, old)
 	}
 	return dir

@@ -131,8 +131,8 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if v.search.typing {
 		return v.searchKey(msg), false
 	}
-	if v.showHelp {
-		if key.Matches(msg, v.keys.Quit) {
+	if v.showHelp { // any key closes the help, q too (as in less); ctrl+c still quits
+		if msg.String() == "ctrl+c" {
 			return nil, true
 		}
 		v.showHelp = false

@@ -44,6 +44,7 @@ type viewer struct {
 
 	items    []item
 	title    string
+	label    string // said before the title: why this session is on screen (the demo)
 	cwd      string
 	model    string
 	tools    int

@@ -148,7 +148,7 @@ func TestCopyAndOpen(t *testing.T) {
 	x := start(t, Options{Demo: true}, 100, 30)
 	x.waitFor("card 1 of 29")
 	x.keys("]", "]", "]", "]", "y")
-	x.waitFor("copied 43 lines")
+	x.waitFor("sent to the clipboard: 43 lines")
 	x.keys("o")
 	deadline := time.Now().Add(5 * time.Second)
 	for {

@@ -36,8 +36,12 @@ func AgentsHome(t *testing.T) (home string, logs map[string]string) {
 	return home, logs
 }
 
-// CopyFile copies src to dst, dated hoursAgo hours back (so the order of
-// the list is known and no session counts as live).
+// Dated is the time the copies are dated back from: fixed, so that lists
+// which show the time are the same on every run.
+var Dated = time.Date(2026, 1, 2, 12, 0, 0, 0, time.UTC)
+
+// CopyFile copies src to dst, dated hoursAgo hours before Dated (so the
+// order of the list is known and no session counts as live).
 func CopyFile(t *testing.T, src, dst string, hoursAgo int) {
 	t.Helper()
 	data, err := os.ReadFile(src)
@@ -50,6 +54,6 @@ func CopyFile(t *testing.T, src, dst string, hoursAgo int) {
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	when := time.Now().Add(-time.Duration(hoursAgo)*time.Hour - time.Minute)
+	when := Dated.Add(-time.Duration(hoursAgo)*time.Hour - time.Minute)
 	os.Chtimes(dst, when, when)
 }

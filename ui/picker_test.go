@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/follow"
+	"github.com/deck-tui/deck/theme"
+)
+
+// manySessions is a harness home of n copies of one log, s-00 the newest.
+func manySessions(t *testing.T, n int) string {
+	logs := map[string]string{}
+	for i := range n {
+		logs[fmt.Sprintf("s-%02d", i)] = testdata + "/harness/bash-tool-turn/session.jsonl"
+	}
+	return sessionsHome(t, logs)
+}
+
+// PgUp/PgDn, Home/End and the mouse move through the picker; its rows show
+// the time they are sorted by, in aligned columns, and at 60 columns the
+// time and the size are whole.
+func TestPickerKeysMouseAndColumns(t *testing.T) {
+	dir := manySessions(t, 30)
+	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}}, 60, 14)
+	s := x.waitFor("30 of 30", "Use the bash tool")
+	rows := strings.Split(s, "\n")[listTop : listTop+3]
+	for i, r := range rows { // newest first, each showing its own change time, whole
+		want := fmt.Sprintf("2026-01-02 %s  9 KB", []string{"12:00", "11:59", "11:58"}[i])
+		if !strings.HasSuffix(r, want) {
+			t.Errorf("row %d %q does not end in %q", i, r, want)
+		}
+	}
+	x.keys("end")
+	x.waitFor("▌   Use the bash tool", "11:31")
+	x.keys("home")
+	x.waitFor("12:00")
+	x.tm.Send(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	x.waitUntil("a page down", func(s string) bool { return !strings.Contains(s, "12:00") && strings.Contains(s, "11:5") })
+	x.tm.Send(tea.KeyPressMsg{Code: tea.KeyPgUp})
+	x.waitFor("12:00")
+	x.tm.Send(tea.MouseClickMsg{X: 5, Y: listTop + 2, Button: tea.MouseLeft})
+	x.waitUntil("the click chose the third row", func(s string) bool {
+		return strings.HasPrefix(strings.Split(s, "\n")[listTop+2], "▌")
+	})
+	x.tm.Send(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
+	x.waitUntil("the wheel moved the cursor", func(s string) bool {
+		return strings.HasPrefix(strings.Split(s, "\n")[listTop+3], "▌")
+	})
+	x.tm.Send(tea.MouseClickMsg{X: 5, Y: listTop + 3, Button: tea.MouseLeft}) // the chosen row: opens it
+	x.waitFor("$ echo TERMINAL_OK")
+	x.quit()
+}
+
+// deck ls at 60 columns keeps each session's time and size whole, and shows
+// the time the list is sorted by (the log's last change, not its start).
+func TestListKeepsTheTimeAndSizeAt60Columns(t *testing.T) {
+	items := []catalog.Item{{Agent: "deepseek-harness", Path: "/home/someone/.dsh/sessions/--a-long-project--/0123456789/session.jsonl",
+		Title: "a title", Cwd: "/home/someone/projects/a-long-project-name", Size: 12 << 20, Scanned: true,
+		Started: time.Date(2026, 1, 1, 15, 1, 0, 0, time.UTC), Mod: time.Date(2026, 1, 2, 21, 35, 0, 0, time.UTC)}}
+	var b strings.Builder
+	if err := WriteList(&b, items, theme.Dark(), 60); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(ansi.Strip(b.String()), "\n")
+	if !strings.Contains(lines[1], "2026-01-02 21:35  12.0 MB") || ansi.StringWidth(lines[1]) > 60 {
+		t.Errorf("deck ls at 60 columns: %q", lines[1])
+	}
+}
+
+// esc or backspace in a session opened from the picker goes back to the
+// picker (after esc has cleared a search); q quits.
+func TestBackToThePicker(t *testing.T) {
+	dir := sessionsHome(t, map[string]string{
+		"s-edit": testdata + "/harness/fs-edit/session.jsonl",
+		"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
+	})
+	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}}, 100, 24)
+	x.waitFor("2 of 2", "Use the bash tool")
+	x.keys("enter")
+	x.waitFor("$ echo TERMINAL_OK")
+	x.keys("/")
+	x.typeText("echo")
+	x.keys("enter")
+	x.waitFor("match ")
+	x.keys("esc") // clears the search first
+	x.waitUntil("the search cleared", func(s string) bool { return !strings.Contains(s, "match ") && strings.Contains(s, "TERMINAL_OK") })
+	x.keys("esc")
+	x.waitFor("2 of 2 · ↑/↓ choose")
+	x.keys("down", "enter")
+	x.waitFor("First use the read tool")
+	x.tm.Send(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	x.waitFor("2 of 2 · ↑/↓ choose")
+	x.keys("enter")
+	x.waitFor("card 1 of")
+	x.quit()
+}
+
+// A drawing asked for by a viewer closed since never reaches the viewer on
+// screen: its rows would be another session's.
+func TestAClosedViewersDrawingIsDropped(t *testing.T) {
+	v := newViewer(logFeed(follow.Stream("x", strings.NewReader(""))), theme.Dark(), true)
+	a := &app{model: v, picker: newPicker(theme.Dark(), "", nil), opened: 2}
+	k := cacheKey{id: 1, rev: 1, width: 79, theme: "dark"}
+	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true}})
+	if _, ok := v.cache.get(k); ok {
+		t.Error("a closed viewer's drawing reached the open one")
+	}
+	a.Update(scopedMsg{2, renderedMsg{k, []string{"its own row"}, true}})
+	if _, ok := v.cache.get(k); !ok {
+		t.Error("the open viewer's own drawing was dropped")
+	}
+}

@@ -47,7 +47,7 @@ func TestATooNewRowIsMarked(t *testing.T) {
 	}
 	var b bytes.Buffer
 	WriteList(&b, []catalog.Item{item}, theme.Dark(), 100)
-	if out := ansi.Strip(b.String()); !strings.HasPrefix(out, "⚠ future\n  format newer than deck reads · deepseek-harness") {
+	if out := ansi.Strip(b.String()); !strings.HasPrefix(out, "⚠ future\n  format newer than deck reads · ") || !strings.Contains(out, "deepseek-harness · /s/session.v9.jsonl") {
 		t.Errorf("deck ls %q", out)
 	}
 }

@@ -46,7 +46,7 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 			title = "untitled session"
 		}
 		mark := rowMark(th, e)
-		facts := fmt.Sprintf("%s  %*s  %s · %s · %s", sessionTime(e), size, sessionSize(e), e.Agent, cwd, path)
+		facts := fmt.Sprintf("%s  %*s  %s", sessionTime(e), size, sessionSize(e), joinFacts(e.Agent, cwd, path))
 		if e.NotShown != "" {
 			facts = "format newer than deck reads · " + facts
 		}
@@ -61,4 +61,15 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 
 func listField(s string) string {
 	return strings.ReplaceAll(cards.Safe(s), "\t", " ")
+}
+
+// joinFacts joins the facts a row has, with no gap for one it lacks.
+func joinFacts(facts ...string) string {
+	var have []string
+	for _, f := range facts {
+		if f != "" {
+			have = append(have, f)
+		}
+	}
+	return strings.Join(have, " · ")
 }

@@ -12,7 +12,8 @@ import (
 // matcher finds a query in text. Smart case, as in less and vim: a query
 // with no capital letter ignores case, one with a capital matches it
 // exactly. A query that starts with \ is a regular expression (RE2, smart
-// case too); \\ at the start searches for a literal backslash.
+// case too); a backslash itself is searched for as \\\ (the \, then an
+// escaped backslash).
 type matcher struct {
 	q    string         // the literal query, lower-cased when fold
 	fold bool           // ignore case
@@ -22,7 +23,7 @@ type matcher struct {
 // newMatcher reads a query; a bad regular expression is an error worded
 // for the status bar.
 func newMatcher(query string) (matcher, error) {
-	if rest, ok := strings.CutPrefix(query, `\`); ok && !strings.HasPrefix(rest, `\`) {
+	if rest, ok := strings.CutPrefix(query, `\`); ok {
 		if rest == "" {
 			return matcher{}, nil
 		}
@@ -35,9 +36,6 @@ func newMatcher(query string) (matcher, error) {
 			return matcher{}, badPattern(err)
 		}
 		return matcher{q: rest, re: re}, nil
-	}
-	if strings.HasPrefix(query, `\\`) {
-		query = query[1:]
 	}
 	if hasCapital(query) {
 		return matcher{q: query}, nil
@@ -120,6 +118,9 @@ func (m matcher) find(plain string) [][2]int {
 		}
 	default:
 		spans = indexAll(plain, m.q)
+	}
+	if len(spans) == 0 {
+		return nil
 	}
 	out := make([][2]int, len(spans))
 	for i, s := range spans {

@@ -106,27 +106,52 @@ func (s *search) fact() string {
 }
 
 // highlightMatches marks where the query is in a drawn row, in place: the
-// hit's colour laid over the row's own, so a diff line keeps its
-// background. The hit starting at cell current (-1 for none) is the
+// hit's colour laid over the row's own, never a reset, so a diff line keeps
+// its background. The hit starting at cell current (-1 for none) is the
 // current one, drawn in reverse so it stands out from the others.
 func highlightMatches(row string, m matcher, st theme.Style, current int) string {
 	ranges := m.find(ansi.Strip(row))
 	if len(ranges) == 0 {
 		return row
 	}
+	off := ansi.SGR(ansi.AttrNormalIntensity, ansi.AttrNoUnderline, ansi.AttrNoReverse, ansi.AttrDefaultForegroundColor)
 	var b strings.Builder
-	at := 0
-	for _, r := range ranges {
-		b.WriteString(ansi.Cut(row, at, r[0]))
-		hit := st.Prefix()
-		if r[0] == current {
-			hit += ansi.SGR(ansi.AttrReverse)
+	state := "" // the row's SGR sequences since its last reset: what a hit's end restores
+	hit := ""   // the open hit's sequence, "" outside one
+	cell, next := 0, 0
+	var ps byte
+	for rest := row; len(rest) > 0; {
+		seq, w, n, ns := ansi.DecodeSequence(rest, ps, nil)
+		rest, ps = rest[n:], ns
+		if w == 0 {
+			b.WriteString(seq)
+			if strings.HasPrefix(seq, "\x1b[") && strings.HasSuffix(seq, "m") {
+				if seq == theme.Reset || seq == "\x1b[0m" {
+					state = ""
+				} else {
+					state += seq
+				}
+				b.WriteString(hit) // the row's own colour changed inside a hit: the hit's again
+			}
+			continue
 		}
-		b.WriteString(hit + ansi.Strip(ansi.Cut(row, r[0], r[1])))
-		b.WriteString(ansi.SGR(ansi.AttrNormalIntensity, ansi.AttrNoUnderline, ansi.AttrNoReverse, ansi.AttrDefaultForegroundColor))
-		at = r[1]
+		if hit != "" && cell >= ranges[next][1] {
+			b.WriteString(off + state)
+			hit, next = "", next+1
+		}
+		if hit == "" && next < len(ranges) && cell >= ranges[next][0] {
+			hit = st.Prefix()
+			if ranges[next][0] == current {
+				hit += ansi.SGR(ansi.AttrReverse)
+			}
+			b.WriteString(hit)
+		}
+		b.WriteString(seq)
+		cell += w
 	}
-	b.WriteString(ansi.Cut(row, at, ansi.StringWidth(row)))
+	if hit != "" {
+		b.WriteString(off + state)
+	}
 	return b.String()
 }
 

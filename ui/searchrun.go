@@ -43,7 +43,7 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 		if ctx.Err() != nil {
 			return
 		}
-		if text, ok := cards.SearchText(e); ok && !m.hit(text) {
+		if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
 			continue
 		}
 		var found []match

@@ -58,7 +58,7 @@ func TestMovingThroughASession(t *testing.T) {
 	x.keys("e")
 	x.waitFor("▌✗ Read server/health_test.go", "FS_NOT_FOUND", "card 18 of 29")
 	x.keys("E", "E") // back to the test run; before it there is no error
-	x.waitFor("▌✗ $ go test ./...", "card 15 of 29", "no more")
+	x.waitFor("▌✗ $ go test ./...", "card 15 of 29", "no more errors above")
 
 	x.keys("G")
 	x.waitFor("turn 1 done · 12 steps", "100%")

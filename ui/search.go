@@ -28,7 +28,8 @@ type search struct {
 	matches []match
 	current int // the match n and N go from; -1 before the first
 	done    bool
-	jump    bool // enter came before the matches: go to the first when they do
+	jump    bool   // enter came before the matches: go to the first when they do
+	keep    *match // the current match before the search ran again on a grown log
 
 	origin  pos // where the view was when / was pressed: esc goes back
 	focus   int
@@ -39,6 +40,7 @@ type search struct {
 func newSearch() search {
 	in := textinput.New()
 	in.Prompt = "/"
+	in.Placeholder = `text (smart case), or \ then a regexp; ↑ earlier searches`
 	return search{input: in, current: -1}
 }
 

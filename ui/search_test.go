@@ -184,3 +184,13 @@ func TestSearchCurrentHitAndDiffBackground(t *testing.T) {
 	}
 	x.quit()
 }
+
+// The empty prompt says how to search: smart case, \ for a regexp, ↑.
+func TestSearchPromptSaysHow(t *testing.T) {
+	x := start(t, Options{Path: promptsLog(t, "one"), Follow: &still}, 100, 30)
+	x.waitFor("card 1 of 1")
+	x.keys("/")
+	x.waitFor(`/text (smart case), or \ then a regexp; ↑ earlier searches`)
+	x.keys("esc")
+	x.quit()
+}

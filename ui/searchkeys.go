@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
@@ -14,6 +17,8 @@ func (v *viewer) startTyping() tea.Cmd {
 	v.search.typing = true
 	v.search.origin, v.search.focus = v.top, v.focus
 	v.search.recall = len(v.search.history)
+	room := ansi.StringWidth(v.search.input.Placeholder) + 1 // the placeholder whole, the count beside it
+	v.search.input.SetWidth(max(min(room, v.width-2), 1))
 	return v.search.input.Focus()
 }
 
@@ -59,6 +64,7 @@ func (v *viewer) queryChanged() tea.Cmd {
 		return nil
 	}
 	v.search.query = q
+	v.search.current = -1 // a new query: nothing to keep
 	return v.startSearch()
 }
 
@@ -66,6 +72,11 @@ func (v *viewer) queryChanged() tea.Cmd {
 // transcript for the query, off the loop.
 func (v *viewer) startSearch() tea.Cmd {
 	s := &v.search
+	s.keep = nil
+	if c := v.currentMatch(); c != nil { // the log grew: the same match stays current
+		kept := *c
+		s.keep = &kept
+	}
 	s.run.stop()
 	s.run = nil
 	s.gen++
@@ -92,6 +103,11 @@ func (v *viewer) searched(msg searchedMsg) tea.Cmd {
 	s := &v.search
 	if msg.gen != s.gen {
 		return nil // a cancelled search's last word
+	}
+	if s.current < 0 && s.keep != nil {
+		if i := slices.Index(msg.matches, *s.keep); i >= 0 {
+			s.current, s.keep = len(s.matches)+i, nil
+		}
 	}
 	s.matches = append(s.matches, msg.matches...)
 	s.done = msg.done

@@ -122,10 +122,10 @@ func TestMouse(t *testing.T) {
 	x.quit()
 }
 
-var matchRE = regexp.MustCompile(`(?m)match (\d+) of (\d+)(?: |$)`)
+var matchRE = regexp.MustCompile(`(?m)card \d+ of \d+ .*match (\d+) of (\d+)(?: |$)`)
 
-// match reads "match N of M" off the status bar, once the count is whole
-// (no "…").
+// match reads "match N of M" off the status bar (not the search prompt,
+// which shows the count as it is typed), once the count is whole (no "…").
 func (x *term) match() (n, of int) {
 	x.t.Helper()
 	s := x.waitUntil("a match in the status bar", matchRE.MatchString)

@@ -31,6 +31,7 @@ func SearchText(e session.Entry, cwd string) (text string, ok bool) {
 			return "", false
 		}
 		return callSearchText(e, cwd), true
+	case *session.TurnStart, *session.TurnEnd, *session.Plan, *session.Event, *session.Notice:
 	}
 	return "", false
 }

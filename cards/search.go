@@ -2,10 +2,14 @@ package cards
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json"
+
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
 )
 
 // searchMatches: content matches grouped by file, each with its line numbers.
@@ -20,7 +24,8 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		}
 	}
 	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
-	c.header(status(th, t.Status()), title(c, t), summary(th, t, facts...)...)
+	pattern, re := grepPattern(t)
+	c.header(status(th, t.Status()), grepTitle(c, t, pattern), summary(th, t, facts...)...)
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
@@ -36,7 +41,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 			if rows >= budget {
 				break
 			}
-			c.gutterCode(numberGutter(th, m.LineNumber, numW), safeText(th, m.Line, th.Text), 2)
+			c.gutterCode(numberGutter(th, m.LineNumber, numW), markMatches(safeText(th, m.Line, th.Text), re, th.Match), 2)
 			rows++
 			drawn++
 		}
@@ -93,4 +98,63 @@ func toolNote(t *session.ToolCall) string {
 		return ""
 	}
 	return text
+}
+
+// grepPattern is the pattern a content search was given (its arguments'
+// "pattern"), and it compiled, case-blind when the call asked (-i), to mark
+// where each line matched; re is nil when the pattern is not one Go reads.
+func grepPattern(t *session.ToolCall) (pattern string, re *regexp.Regexp) {
+	var args struct {
+		Pattern    string `json:"pattern"`
+		I          bool   `json:"-i"`
+		IgnoreCase bool   `json:"ignore_case"`
+		CaseBlind  bool   `json:"case_insensitive"`
+	}
+	if json.Unmarshal([]byte(t.Arguments), &args) != nil || args.Pattern == "" {
+		return "", nil
+	}
+	expr := args.Pattern
+	if args.I || args.IgnoreCase || args.CaseBlind {
+		expr = "(?i)" + expr
+	}
+	re, _ = regexp.Compile(expr)
+	return args.Pattern, re
+}
+
+// grepTitle is the card's title; a pattern that starts or ends with a space
+// is quoted in it, so the space shows (Grep "func " in src, not Grep func  in src).
+func grepTitle(c *card, t *session.ToolCall, pattern string) line {
+	text := t.Title()
+	at := strings.Index(text, pattern)
+	if pattern == "" || strings.TrimSpace(pattern) == pattern || at < 0 {
+		return title(c, t)
+	}
+	text = text[:at] + strconv.Quote(pattern) + text[at+len(pattern):]
+	return safeLine(c.th, relTitle(c.o.Cwd, text), c.th.Title)
+}
+
+// markMatches draws where the pattern matched in a match line's text spans
+// in the match colour laid over the text's own.
+func markMatches(l line, re *regexp.Regexp, st theme.Style) line {
+	if re == nil {
+		return l
+	}
+	var out line
+	for _, s := range l {
+		at := 0
+		for _, m := range re.FindAllStringIndex(s.text, -1) {
+			if m[1] == m[0] {
+				continue
+			}
+			if m[0] > at {
+				out = append(out, span{s.text[at:m[0]], s.style})
+			}
+			out = append(out, span{s.text[m[0]:m[1]], s.style.With(st)})
+			at = m[1]
+		}
+		if at < len(s.text) {
+			out = append(out, span{s.text[at:], s.style})
+		}
+	}
+	return out
 }

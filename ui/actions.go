@@ -31,7 +31,7 @@ func (v *viewer) copyCard() tea.Cmd {
 type editedMsg struct{ text string }
 
 // openCard opens the focused read or diff card's file in $VISUAL (or
-// $EDITOR, else vi) at its line, and comes back to deck after; a path
+// $EDITOR, else vi) at its line (a grep card's: the match row on screen), and comes back to deck after; a path
 // with control characters is refused, and the status bar says so.
 func (v *viewer) openCard() tea.Cmd {
 	if v.focus >= len(v.items) {
@@ -43,6 +43,9 @@ func (v *viewer) openCard() tea.Cmd {
 		return nil
 	}
 	path, line, ok := fileAt(call, v.cwd)
+	if res, grep := call.View.(session.SearchMatchesResultView); grep {
+		path, line, ok = v.grepFileAt(res)
+	}
 	if !ok {
 		v.flash = "no file here"
 		return nil

@@ -43,18 +43,19 @@ func (v *viewer) View() tea.View {
 // writeCards writes the content rows.
 func (v *viewer) writeCards(b *strings.Builder) {
 	th := v.th
-	var m matcher
-	if v.search.query != "" {
-		m = newMatcher(v.search.query)
-	}
+	m, cur := v.search.m, v.currentMatch()
 	for _, p := range v.screen {
 		rows := v.rows(p.idx) // prepared: cached
 		row := ""
 		if p.row < len(rows) {
 			row = rows[p.row]
 		}
-		if m.q != "" {
-			row = highlightMatches(row, m, th.Match)
+		if !m.empty() {
+			col := -1
+			if cur != nil && cur.id == v.items[p.idx].id && cur.row == p.row {
+				col = cur.col
+			}
+			row = highlightMatches(row, m, th.Match, col)
 		}
 		gutter := " "
 		if p.idx == v.focus && p.row < len(rows) {
@@ -89,8 +90,7 @@ func (v *viewer) writeLive(b *strings.Builder) {
 func (v *viewer) statusBar() string {
 	th := v.th
 	if v.search.typing {
-		in := styledInput(v.search.input, th)
-		return in.View()
+		return v.searchPrompt()
 	}
 	facts := []string{}
 	if v.live != nil {
@@ -103,15 +103,8 @@ func (v *viewer) statusBar() string {
 	if v.failures > 0 {
 		facts = append(facts, cards.Plural(v.failures, "error", "errors"))
 	}
-	if v.search.query != "" {
-		switch {
-		case !v.search.done:
-			facts = append(facts, "searching…")
-		case v.search.current >= 0:
-			facts = append(facts, fmt.Sprintf("match %d of %d", v.search.current+1, len(v.search.matches)))
-		default:
-			facts = append(facts, cards.Plural(len(v.search.matches), "match", "matches"))
-		}
+	if f := v.search.fact(); f != "" {
+		facts = append(facts, f)
 	}
 	var loading bool
 	var read, total int64

@@ -1,15 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
-	"unicode"
 
 	"charm.land/bubbles/v2/textinput"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/deck-tui/deck/cards"
-	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -19,106 +16,164 @@ type match struct {
 }
 
 // search is the state of / search: the query as typed, and the matches
-// found across the whole transcript, every card drawn whole.
+// found so far across the whole transcript, every card drawn whole.
 type search struct {
 	input   textinput.Model
 	typing  bool
 	query   string
-	gen     int // the search a result belongs to; a newer query wins
+	m       matcher
+	err     error // the query is a bad pattern
+	gen     int   // the search a result belongs to; a newer query wins
+	run     *searchRun
 	matches []match
 	current int // the match n and N go from; -1 before the first
 	done    bool
-	jump    bool // enter came before the matches: go to the first when they do
-}
+	jump    bool   // enter came before the matches: go to the first when they do
+	keep    *match // the current match before the search ran again on a grown log
 
-// searchedMsg brings a search's matches back.
-type searchedMsg struct {
-	gen     int
-	matches []match
+	origin  pos // where the view was when / was pressed: esc goes back
+	focus   int
+	history []string // earlier queries, oldest first; ↑ recalls them
+	recall  int      // how far back ↑ went; len(history) when not recalling
 }
 
 func newSearch() search {
 	in := textinput.New()
 	in.Prompt = "/"
+	in.Placeholder = `text (smart case), or \ then a regexp; ↑ earlier searches`
 	return search{input: in, current: -1}
 }
 
-// matcher finds a query in text: case-blind unless the query has a capital
-// letter (smart case), as in less and vim.
-type matcher struct {
-	q    string
-	fold bool
+// clear ends the search, its run too, and keeps the history.
+func (s *search) clear() {
+	s.run.stop()
+	history, gen := s.history, s.gen
+	*s = newSearch()
+	s.history, s.gen = history, gen
 }
 
-func newMatcher(q string) matcher {
-	fold := !strings.ContainsFunc(q, unicode.IsUpper)
-	if fold {
-		q = strings.ToLower(q)
+// remember adds a query to the history, once.
+func (s *search) remember(q string) {
+	if q == "" {
+		return
 	}
-	return matcher{q, fold}
+	if n := len(s.history); n > 0 && s.history[n-1] == q {
+		return
+	}
+	s.history = append(s.history, q)
 }
 
-// find returns the cell ranges where the query is in a row of plain text.
-func (m matcher) find(plain string) [][2]int {
-	if m.q == "" {
-		return nil
+// recallBy steps through the history (-1 older, +1 newer) into the prompt.
+func (s *search) recallBy(dir int) bool {
+	at := min(max(s.recall+dir, 0), len(s.history))
+	if at == s.recall {
+		return false
 	}
-	hay := plain
-	if m.fold {
-		// byte offsets must hold in plain: fold only when lengths agree
-		if lower := strings.ToLower(plain); len(lower) == len(plain) {
-			hay = lower
+	s.recall = at
+	q := ""
+	if at < len(s.history) {
+		q = s.history[at]
+	}
+	s.input.SetValue(q)
+	s.input.CursorEnd()
+	return true
+}
+
+// fact is what the status bar says of the search: the count so far, with
+// … while the search goes on.
+func (s *search) fact() string {
+	if s.query == "" {
+		return ""
+	}
+	if s.err != nil {
+		return s.err.Error()
+	}
+	more := ""
+	if !s.done {
+		more = "…"
+		if len(s.matches) == 0 {
+			return "searching…"
 		}
 	}
-	var out [][2]int
-	for off := 0; ; {
-		i := strings.Index(hay[off:], m.q)
-		if i < 0 {
-			return out
-		}
-		start := off + i
-		end := start + len(m.q)
-		out = append(out, [2]int{ansi.StringWidth(plain[:start]), ansi.StringWidth(plain[:end])})
-		off = end
+	if s.current >= 0 {
+		return fmt.Sprintf("match %d of %d%s", s.current+1, len(s.matches), more)
 	}
+	if s.done && len(s.matches) == 0 {
+		return "no matches"
+	}
+	if len(s.matches) == 1 {
+		return "1 match" + more
+	}
+	return fmt.Sprintf("%d matches%s", len(s.matches), more)
 }
 
-// runSearch searches every card, drawn whole without highlighting, off the
-// update loop.
-func runSearch(gen int, q string, items []item, width int, th *theme.Theme, cwd string) tea.Cmd {
-	entries := make([]session.Entry, len(items))
-	for i, it := range items {
-		entries[i] = it.e
-	}
-	return func() tea.Msg {
-		m := newMatcher(q)
-		var found []match
-		for _, e := range entries {
-			rows := cards.Render(e, cards.Options{Width: width, Theme: th, Cwd: cwd, Expanded: true, NoHighlight: true})
-			for r, row := range rows {
-				for _, rg := range m.find(ansi.Strip(row)) {
-					found = append(found, match{id: session.Base(e).ID, row: r, col: rg[0]})
-				}
-			}
-		}
-		return searchedMsg{gen, found}
-	}
-}
-
-// highlightMatches marks where the query is in a drawn row, in place.
-func highlightMatches(row string, m matcher, st theme.Style) string {
+// highlightMatches marks where the query is in a drawn row, in place: the
+// hit's colour laid over the row's own, never a reset, so a diff line keeps
+// its background. The hit starting at cell current (-1 for none) is the
+// current one, drawn in reverse so it stands out from the others.
+func highlightMatches(row string, m matcher, st theme.Style, current int) string {
 	ranges := m.find(ansi.Strip(row))
 	if len(ranges) == 0 {
 		return row
 	}
+	off := ansi.SGR(ansi.AttrNormalIntensity, ansi.AttrNoUnderline, ansi.AttrNoReverse, ansi.AttrDefaultForegroundColor)
 	var b strings.Builder
-	at := 0
-	for _, r := range ranges {
-		b.WriteString(ansi.Cut(row, at, r[0]))
-		b.WriteString(theme.Reset)
-		b.WriteString(st.Render(ansi.Strip(ansi.Cut(row, r[0], r[1]))))
-		at = r[1]
+	state := "" // the row's SGR sequences since its last reset: what a hit's end restores
+	hit := ""   // the open hit's sequence, "" outside one
+	cell, next := 0, 0
+	var ps byte
+	for rest := row; len(rest) > 0; {
+		seq, w, n, ns := ansi.DecodeSequence(rest, ps, nil)
+		rest, ps = rest[n:], ns
+		if w == 0 {
+			b.WriteString(seq)
+			if strings.HasPrefix(seq, "\x1b[") && strings.HasSuffix(seq, "m") {
+				if seq == theme.Reset || seq == "\x1b[0m" {
+					state = ""
+				} else {
+					state += seq
+				}
+				b.WriteString(hit) // the row's own colour changed inside a hit: the hit's again
+			}
+			continue
+		}
+		if hit != "" && cell >= ranges[next][1] {
+			b.WriteString(off + state)
+			hit, next = "", next+1
+		}
+		if hit == "" && next < len(ranges) && cell >= ranges[next][0] {
+			hit = st.Prefix()
+			if ranges[next][0] == current {
+				hit += ansi.SGR(ansi.AttrReverse)
+			}
+			b.WriteString(hit)
+		}
+		b.WriteString(seq)
+		cell += w
 	}
-	b.WriteString(ansi.Cut(row, at, ansi.StringWidth(row)))
+	if hit != "" {
+		b.WriteString(off + state)
+	}
 	return b.String()
+}
+
+// currentMatch is the match n and N go from, if any.
+func (v *viewer) currentMatch() *match {
+	if c := v.search.current; c >= 0 && c < len(v.search.matches) {
+		return &v.search.matches[c]
+	}
+	return nil
+}
+
+// searchPrompt is the status bar while a query is typed: the prompt, and
+// at the right the count so far.
+func (v *viewer) searchPrompt() string {
+	in := styledInput(v.search.input, v.th) // in the theme's colours: bubbles' defaults are white on a light terminal
+	prompt := in.View()
+	fact := oneLine(v.search.fact())
+	gap := v.width - ansi.StringWidth(prompt) - ansi.StringWidth(fact) - 1
+	if fact == "" || gap < 1 {
+		return prompt
+	}
+	return prompt + strings.Repeat(" ", gap) + v.th.Muted.Render(fact)
 }

@@ -43,13 +43,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			v.scrollTo(v.bottom())
 		}
 	case searchedMsg:
-		if msg.gen == v.search.gen {
-			v.search.matches, v.search.done = msg.matches, true
-			if v.search.jump {
-				v.search.jump = false
-				v.jumpMatch(1)
-			}
-		}
+		cmds = append(cmds, v.searched(msg))
 	case tea.WindowSizeMsg:
 		v.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
@@ -79,6 +73,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if cmd, quit := v.key(msg); quit {
 			v.src.stop()
+			v.search.clear()
 			return v, tea.Quit
 		} else if cmd != nil {
 			cmds = append(cmds, cmd)
@@ -172,17 +167,17 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.focus = max(len(v.items)-1, 0)
 		v.pinned = v.follow
 	case key.Matches(msg, k.NextCard):
-		v.step(1, func(item) bool { return true })
+		v.step(1, "cards", func(item) bool { return true })
 	case key.Matches(msg, k.PrevCard):
-		v.step(-1, func(item) bool { return true })
+		v.step(-1, "cards", func(item) bool { return true })
 	case key.Matches(msg, k.NextTool):
-		v.step(1, func(it item) bool { return it.tool })
+		v.step(1, "tool calls", func(it item) bool { return it.tool })
 	case key.Matches(msg, k.PrevTool):
-		v.step(-1, func(it item) bool { return it.tool })
+		v.step(-1, "tool calls", func(it item) bool { return it.tool })
 	case key.Matches(msg, k.NextError):
-		v.step(1, func(it item) bool { return it.failed })
+		v.step(1, "errors", func(it item) bool { return it.failed })
 	case key.Matches(msg, k.PrevError):
-		v.step(-1, func(it item) bool { return it.failed })
+		v.step(-1, "errors", func(it item) bool { return it.failed })
 	case key.Matches(msg, k.Toggle):
 		if v.focus < len(v.items) {
 			v.toggle(v.focus)
@@ -192,15 +187,13 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.expand = map[int]bool{}
 		v.scrollTo(pos{v.top.idx, 0})
 	case key.Matches(msg, k.Search):
-		v.search.typing = true
-		v.search.input.SetValue("")
-		return v.search.input.Focus(), false
+		return v.startTyping(), false
 	case key.Matches(msg, k.NextMatch):
 		v.jumpMatch(1)
 	case key.Matches(msg, k.PrevMatch):
 		v.jumpMatch(-1)
 	case key.Matches(msg, k.Clear):
-		v.search = newSearch()
+		v.search.clear()
 	case key.Matches(msg, k.Wrap):
 		v.nowrap = !v.nowrap
 		v.scroll = map[int]int{}
@@ -224,8 +217,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// step moves the focus to the next (or previous) card that is, and shows it.
-func (v *viewer) step(dir int, is func(item) bool) {
+// step moves the focus to the next (or previous) card that is, and shows
+// it; at the end it says there are no more of what.
+func (v *viewer) step(dir int, what string, is func(item) bool) {
 	for i := v.focus + dir; i >= 0 && i < len(v.items); i += dir {
 		if is(v.items[i]) {
 			v.focus = i
@@ -233,7 +227,12 @@ func (v *viewer) step(dir int, is func(item) bool) {
 			return
 		}
 	}
-	v.flash = "no more"
+	v.flash = "no more " + what
+	if dir < 0 {
+		v.flash += " above"
+	} else {
+		v.flash += " below"
+	}
 }
 
 // sideways scrolls the focused card's long lines when they are not wrapped.
@@ -243,79 +242,6 @@ func (v *viewer) sideways(n int) {
 	}
 	id := v.items[v.focus].id
 	v.scroll[id] = max(v.scroll[id]+n, 0)
-}
-
-// searchKey edits the query as it is typed; every change searches again.
-func (v *viewer) searchKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
-		v.search.typing = false
-		v.search.input.Blur()
-		if v.search.done {
-			v.jumpMatch(1)
-		} else {
-			v.search.jump = true
-		}
-		return nil
-	case "esc":
-		v.search = newSearch()
-		return nil
-	}
-	var cmd tea.Cmd
-	v.search.input, cmd = v.search.input.Update(msg)
-	if q := v.search.input.Value(); q != v.search.query {
-		v.search.query = q
-		return tea.Batch(cmd, v.startSearch())
-	}
-	return cmd
-}
-
-// startSearch searches the whole transcript for the query, off the loop.
-func (v *viewer) startSearch() tea.Cmd {
-	v.search.gen++
-	v.search.done, v.search.matches, v.search.current = false, nil, -1
-	if v.search.query == "" {
-		return nil
-	}
-	return runSearch(v.search.gen, v.search.query, v.items, v.cardWidth(), v.th, v.cwd)
-}
-
-// jumpMatch goes to the next (or previous) match after the focus, opening
-// its card when the match is in a part a collapsed card hides.
-func (v *viewer) jumpMatch(dir int) {
-	ms := v.search.matches
-	if len(ms) == 0 {
-		v.flash = "no matches"
-		return
-	}
-	next := v.search.current + dir
-	if v.search.current < 0 { // the first jump: the first match at or after the focus
-		next = len(ms) - 1
-		if dir > 0 {
-			next = 0
-		}
-		for i, m := range ms {
-			if idx := v.indexOf(m.id); idx >= v.focus {
-				next = i
-				if dir < 0 && i > 0 {
-					next = i - 1
-				}
-				break
-			}
-		}
-	}
-	next = (next + len(ms)) % len(ms)
-	v.search.current = next
-	m := ms[next]
-	i := v.indexOf(m.id)
-	if i < 0 {
-		return
-	}
-	if !v.expanded(v.items[i]) {
-		v.expand[m.id] = true
-	}
-	v.focus = i
-	v.scrollTo(pos{i, max(m.row-v.contentHeight()/3, 0)})
 }
 
 func (v *viewer) indexOf(id int) int {

@@ -58,7 +58,7 @@ func TestMovingThroughASession(t *testing.T) {
 	x.keys("e")
 	x.waitFor("▌✗ Read server/health_test.go", "FS_NOT_FOUND", "card 18 of 29")
 	x.keys("E", "E") // back to the test run; before it there is no error
-	x.waitFor("▌✗ $ go test ./...", "card 15 of 29", "no more")
+	x.waitFor("▌✗ $ go test ./...", "card 15 of 29", "no more errors above")
 
 	x.keys("G")
 	x.waitFor("turn 1 done · 12 steps", "100%")
@@ -122,9 +122,10 @@ func TestMouse(t *testing.T) {
 	x.quit()
 }
 
-var matchRE = regexp.MustCompile(`match (\d+) of (\d+)`)
+var matchRE = regexp.MustCompile(`(?m)card \d+ of \d+ .*match (\d+) of (\d+)(?: |$)`)
 
-// match reads "match N of M" off the status bar.
+// match reads "match N of M" off the status bar (not the search prompt,
+// which shows the count as it is typed), once the count is whole (no "…").
 func (x *term) match() (n, of int) {
 	x.t.Helper()
 	s := x.waitUntil("a match in the status bar", matchRE.MatchString)

@@ -1,0 +1,47 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+)
+
+func grepCall(args string) *session.ToolCall {
+	return &session.ToolCall{
+		Name: "grep", Arguments: args,
+		Call: session.GenericCallView{Title: "Grep func  in src"},
+		View: session.SearchMatchesResultView{Files: []session.SearchFileMatches{{Path: "src/a.go", Matches: []session.SearchLineMatch{{LineNumber: 3, Line: "func main() { FUNC() }"}}}}},
+	}
+}
+
+// A grep card marks what its pattern matched (case-blind with -i), quotes
+// a pattern with a space at its edge in its title, and draws a pattern Go
+// cannot read as plain text.
+func TestGrepCardMarksMatches(t *testing.T) {
+	th := theme.Dark()
+	o := Options{Width: 80, Theme: th, Expanded: true}
+	mark := th.Text.With(th.Match).Prefix()
+	cases := []struct {
+		args  string
+		marks int
+		title string
+	}{
+		{`{"pattern":"func "}`, 1, `Grep "func " in src`},
+		{`{"pattern":"func","-i":true}`, 2, "Grep func  in src"},
+		{`{"pattern":"(unclosed"}`, 0, "Grep func  in src"},
+	}
+	for _, c := range cases {
+		rows := Render(grepCall(c.args), o)
+		all := strings.Join(rows, "\n")
+		if got := strings.Count(all, mark); got != c.marks {
+			t.Errorf("%s: %d marks, want %d:\n%q", c.args, got, c.marks, all)
+		}
+		if !strings.Contains(ansi.Strip(rows[0]), c.title) {
+			t.Errorf("%s: title %q, want %q", c.args, ansi.Strip(rows[0]), c.title)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// matcher finds a query in text. Smart case, as in less and vim: a query
+// with no capital letter ignores case, one with a capital matches it
+// exactly. A query that starts with \ is a regular expression (RE2, smart
+// case too); a backslash itself is searched for as \\\ (the \, then an
+// escaped backslash).
+type matcher struct {
+	q    string         // the literal query, lower-cased when fold
+	fold bool           // ignore case
+	re   *regexp.Regexp // a \ query; or, for a folded literal, the query case-blind, for text ToLower would resize
+}
+
+// newMatcher reads a query; a bad regular expression is an error worded
+// for the status bar.
+func newMatcher(query string) (matcher, error) {
+	if rest, ok := strings.CutPrefix(query, `\`); ok {
+		if rest == "" {
+			return matcher{}, nil
+		}
+		pattern := rest
+		if !hasCapital(rest) {
+			pattern = "(?i)" + rest
+		}
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return matcher{}, badPattern(err)
+		}
+		return matcher{q: rest, re: re}, nil
+	}
+	if hasCapital(query) {
+		return matcher{q: query}, nil
+	}
+	return matcher{
+		q:    strings.ToLower(query),
+		fold: true,
+		re:   regexp.MustCompile("(?i)" + regexp.QuoteMeta(query)),
+	}, nil
+}
+
+// badPattern words a regexp error as "bad pattern: missing closing )".
+func badPattern(err error) error {
+	if e, ok := err.(*syntax.Error); ok {
+		return patternError(e.Code.String())
+	}
+	return patternError(err.Error())
+}
+
+type patternError string
+
+func (e patternError) Error() string { return "bad pattern: " + string(e) }
+
+// hasCapital reports whether a query has an upper-case letter, not
+// counting a regular expression's escapes (\S, \W, \D).
+func hasCapital(q string) bool {
+	escaped := false
+	for _, r := range q {
+		switch {
+		case escaped:
+			escaped = false
+		case r == '\\':
+			escaped = true
+		case unicode.IsUpper(r):
+			return true
+		}
+	}
+	return false
+}
+
+func (m matcher) empty() bool { return m.q == "" }
+
+func (m matcher) regexp() bool { return m.re != nil && !m.fold }
+
+// hit reports whether the query is anywhere in text: the cheap test a
+// search makes of a card's text before drawing it.
+func (m matcher) hit(text string) bool {
+	switch {
+	case m.empty():
+		return false
+	case m.regexp():
+		return m.re.MatchString(text)
+	case m.fold:
+		return strings.Contains(strings.ToLower(text), m.q)
+	}
+	return strings.Contains(text, m.q)
+}
+
+// find returns the cell ranges where the query is in a row of plain text;
+// an empty match of a regular expression is no match.
+func (m matcher) find(plain string) [][2]int {
+	if m.empty() {
+		return nil
+	}
+	var spans [][2]int // byte offsets in plain
+	switch {
+	case m.regexp():
+		for _, s := range m.re.FindAllStringIndex(plain, -1) {
+			if s[1] > s[0] {
+				spans = append(spans, [2]int{s[0], s[1]})
+			}
+		}
+	case m.fold:
+		if lower := strings.ToLower(plain); len(lower) == len(plain) {
+			spans = indexAll(lower, m.q)
+		} else { // lower-casing resized the text: its offsets would not hold
+			for _, s := range m.re.FindAllStringIndex(plain, -1) {
+				spans = append(spans, [2]int{s[0], s[1]})
+			}
+		}
+	default:
+		spans = indexAll(plain, m.q)
+	}
+	if len(spans) == 0 {
+		return nil
+	}
+	out := make([][2]int, len(spans))
+	for i, s := range spans {
+		out[i] = [2]int{ansi.StringWidth(plain[:s[0]]), ansi.StringWidth(plain[:s[1]])}
+	}
+	return out
+}
+
+// indexAll is every place q is in s, not overlapping.
+func indexAll(s, q string) [][2]int {
+	var out [][2]int
+	for off := 0; ; {
+		i := strings.Index(s[off:], q)
+		if i < 0 {
+			return out
+		}
+		start := off + i
+		off = start + len(q)
+		out = append(out, [2]int{start, off})
+	}
+}

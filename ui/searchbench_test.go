@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"testing"
+	"time"
+)
+
+// The search's figures on the generated sessions (docs/performance.md):
+// how soon the first hit is on screen, how soon the count is whole, and
+// how soon a cancelled search lets go of its core.
+
+// searchFor types a query into a loaded viewer and returns the run.
+func searchFor(v *viewer, q string) *searchRun {
+	v.Update(keyMsg("/"))
+	v.search.input.SetValue(q)
+	v.search.query = q
+	v.startSearch()
+	return v.search.run
+}
+
+// A query typed: until its first hit is on screen, the frame drawn.
+func BenchmarkSearchFirstHit(b *testing.B) {
+	for _, size := range benchSizes {
+		b.Run(sizeName(size), func(b *testing.B) {
+			v := openViewer(benchLog(b, size), false)
+			untilLoaded(v)
+			var times []time.Duration
+			for b.Loop() {
+				v.search.clear()
+				start := time.Now()
+				r := searchFor(v, "func")
+				for v.search.current < 0 && !v.search.done {
+					v.Update(r.next()())
+				}
+				v.View()
+				times = append(times, time.Since(start))
+				if v.search.current < 0 {
+					b.Fatal("no hit")
+				}
+			}
+			v.search.clear()
+			v.src.stop()
+			percentiles(b, times)
+		})
+	}
+}
+
+// A query typed: until the count is whole. An identifier the session
+// names a few times, as a person looks one up.
+func BenchmarkSearchCount(b *testing.B) {
+	for _, size := range benchSizes {
+		b.Run(sizeName(size), func(b *testing.B) {
+			v := openViewer(benchLog(b, size), false)
+			untilLoaded(v)
+			var times []time.Duration
+			for b.Loop() {
+				v.search.clear()
+				start := time.Now()
+				r := searchFor(v, "makeAddrRange")
+				for !v.search.done {
+					v.Update(r.next()())
+				}
+				times = append(times, time.Since(start))
+			}
+			b.ReportMetric(float64(len(v.search.matches)), "matches")
+			v.search.clear()
+			v.src.stop()
+			percentiles(b, times)
+		})
+	}
+}
+
+// A search that draws every card (a query in every one), cancelled as a
+// newer keystroke or esc cancels it: until its worker has returned.
+func BenchmarkSearchCancel(b *testing.B) {
+	v := openViewer(benchLog(b, 100<<20), false)
+	untilLoaded(v)
+	var times []time.Duration
+	for b.Loop() {
+		r := searchFor(v, "e")
+		time.Sleep(20 * time.Millisecond) // well into the drawing
+		start := time.Now()
+		v.search.clear()
+		<-r.ended
+		times = append(times, time.Since(start))
+	}
+	v.src.stop()
+	percentiles(b, times)
+}

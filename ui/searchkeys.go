@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+)
+
+// startTyping opens the search prompt, remembering where the view is so
+// esc can go back there.
+func (v *viewer) startTyping() tea.Cmd {
+	v.search.clear()
+	v.search.typing = true
+	v.search.origin, v.search.focus = v.top, v.focus
+	v.search.recall = len(v.search.history)
+	room := ansi.StringWidth(v.search.input.Placeholder) + 1 // the placeholder whole, the count beside it
+	v.search.input.SetWidth(max(min(room, v.width-2), 1))
+	return v.search.input.Focus()
+}
+
+// searchKey edits the query as it is typed; every change cancels the
+// search before and starts another, whose first match at or after the
+// focus is shown as soon as it is found.
+func (v *viewer) searchKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "enter":
+		v.search.typing = false
+		v.search.input.Blur()
+		v.search.remember(v.search.query)
+		switch {
+		case v.search.current >= 0: // shown while typing
+		case v.search.done:
+			v.jumpMatch(1)
+		default:
+			v.search.jump = true
+		}
+		return nil
+	case "esc":
+		origin, focus := v.search.origin, v.search.focus
+		v.search.clear()
+		v.focus = focus
+		v.scrollTo(origin)
+		return nil
+	case "up", "down":
+		dir := map[string]int{"up": -1, "down": 1}[msg.String()]
+		if !v.search.recallBy(dir) {
+			return nil
+		}
+		return v.queryChanged()
+	}
+	var cmd tea.Cmd
+	v.search.input, cmd = v.search.input.Update(msg)
+	return tea.Batch(cmd, v.queryChanged())
+}
+
+// queryChanged searches again when the prompt's text changed.
+func (v *viewer) queryChanged() tea.Cmd {
+	q := v.search.input.Value()
+	if q == v.search.query {
+		return nil
+	}
+	v.search.query = q
+	v.search.current = -1 // a new query: nothing to keep
+	return v.startSearch()
+}
+
+// startSearch cancels the search before and searches the whole
+// transcript for the query, off the loop.
+func (v *viewer) startSearch() tea.Cmd {
+	s := &v.search
+	s.keep = nil
+	if c := v.currentMatch(); c != nil { // the log grew: the same match stays current
+		kept := *c
+		s.keep = &kept
+	}
+	s.run.stop()
+	s.run = nil
+	s.gen++
+	s.done, s.matches, s.current, s.err = false, nil, -1, nil
+	m, err := newMatcher(s.query)
+	s.m = m
+	if err != nil || m.empty() {
+		s.err, s.done = err, true
+		return nil
+	}
+	entries := make([]session.Entry, len(v.items))
+	for i, it := range v.items {
+		entries[i] = it.e
+	}
+	o := cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, NoHighlight: true}
+	s.run = startRun(s.gen, m, entries, o)
+	return s.run.next()
+}
+
+// searched takes a run's matches as they come: while the query is typed,
+// the first at or after the focus is shown at once; after enter, the
+// first is gone to when it comes.
+func (v *viewer) searched(msg searchedMsg) tea.Cmd {
+	s := &v.search
+	if msg.gen != s.gen {
+		return nil // a cancelled search's last word
+	}
+	if s.current < 0 && s.keep != nil {
+		if i := slices.Index(msg.matches, *s.keep); i >= 0 {
+			s.current, s.keep = len(s.matches)+i, nil
+		}
+	}
+	s.matches = append(s.matches, msg.matches...)
+	s.done = msg.done
+	if s.current < 0 && (s.typing || s.jump) && v.firstAfterFocus() {
+		s.jump = false
+	}
+	if s.done && s.jump {
+		s.jump = false
+		v.jumpMatch(1)
+	}
+	if s.done {
+		s.run = nil
+		return nil
+	}
+	return s.run.next()
+}
+
+// firstAfterFocus shows the first match at or after the card focused when
+// the search began, once one is found; it reports whether it did.
+func (v *viewer) firstAfterFocus() bool {
+	from := v.focus
+	if v.search.typing {
+		from = v.search.focus
+	}
+	for i, m := range v.search.matches {
+		if v.indexOf(m.id) >= from {
+			v.show(i)
+			return true
+		}
+	}
+	return false
+}
+
+// jumpMatch goes to the next (or previous) match after the focus, opening
+// its card when the match is in a part a collapsed card hides; past the
+// last (or first) it goes round, and says so.
+func (v *viewer) jumpMatch(dir int) {
+	ms := v.search.matches
+	if len(ms) == 0 {
+		v.flash = "no matches"
+		if v.search.err != nil {
+			v.flash = v.search.err.Error()
+		}
+		return
+	}
+	next := v.search.current + dir
+	if v.search.current < 0 { // the first jump: the first match at or after the focus
+		next = len(ms) - 1
+		if dir > 0 {
+			next = 0
+		}
+		for i, m := range ms {
+			if idx := v.indexOf(m.id); idx >= v.focus {
+				next = i
+				if dir < 0 && i > 0 {
+					next = i - 1
+				}
+				break
+			}
+		}
+	} else if next >= len(ms) {
+		v.flash = "search wrapped to the first match"
+	} else if next < 0 {
+		v.flash = "search wrapped to the last match"
+	}
+	v.show((next + len(ms)) % len(ms))
+}
+
+// show makes match i the current one and brings it on screen, its card
+// opened.
+func (v *viewer) show(i int) {
+	v.search.current = i
+	m := v.search.matches[i]
+	idx := v.indexOf(m.id)
+	if idx < 0 {
+		return
+	}
+	if !v.expanded(v.items[idx]) {
+		v.expand[m.id] = true
+	}
+	v.focus = idx
+	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
+}

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/theme"
+)
+
+// everyRow is the search done the slow way, every card drawn: what the
+// quick one must find.
+func everyRow(m matcher, entries []session.Entry, o cards.Options) []match {
+	var out []match
+	for _, e := range entries {
+		for row, drawn := range cards.Render(e, o) {
+			for _, rg := range m.find(ansi.Strip(drawn)) {
+				out = append(out, match{session.Base(e).ID, row, rg[0]})
+			}
+		}
+	}
+	return out
+}
+
+// collect takes a run's messages to its end.
+func collect(t *testing.T, r *searchRun) []match {
+	t.Helper()
+	var out []match
+	deadline := time.After(10 * time.Second)
+	for {
+		done := make(chan searchedMsg, 1)
+		go func() { done <- r.next()().(searchedMsg) }()
+		select {
+		case msg := <-done:
+			out = append(out, msg.matches...)
+			if msg.done {
+				return out
+			}
+		case <-deadline:
+			t.Fatal("the search never ended")
+		}
+	}
+}
+
+// The search that reads each card's text before drawing it finds every
+// match that drawing every card finds, in the same order: in the demo,
+// every fixture and the corpus. (Not a card's decoration: its counts, line
+// numbers, times and marks are not searched.)
+func TestSearchFindsWhatDrawingEveryCardFinds(t *testing.T) {
+	sessions := map[string]*session.Session{"demo": demo.Session()}
+	logs, _ := filepath.Glob(testdata + "/fixtures/*")
+	corpus, _ := filepath.Glob(testdata + "/corpus/*/*")
+	for _, f := range append(logs, corpus...) {
+		if s, err := source.Open(f); err == nil {
+			sessions[f] = s
+		}
+	}
+	if len(sessions) < 30 {
+		t.Fatalf("%d sessions", len(sessions))
+	}
+	queries := []string{"health", "Health", "func", "config", "err", `\err(or)?`, "test", "ok", "return", "the", "go", "/", "http", `"`, "é", ":"}
+	o := cards.Options{Width: 100, Theme: theme.Dark(), Expanded: true, NoHighlight: true}
+	for name, s := range sessions {
+		o.Cwd = s.Header.Cwd
+		for _, q := range queries {
+			m, err := newMatcher(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := everyRow(m, s.Entries, o)
+			got := collect(t, startRun(1, m, s.Entries, o))
+			if !reflect.DeepEqual(got, want) {
+				for _, w := range want {
+					if !slices.Contains(got, w) {
+						for _, e := range s.Entries {
+							if session.Base(e).ID == w.id {
+								t.Logf("missed %q: %T %q", q, e, ansi.Strip(cards.Render(e, o)[w.row]))
+							}
+						}
+					}
+				}
+				t.Errorf("%s, /%s: %d matches, drawing every card finds %d\ngot  %v\nwant %v", name, q, len(got), len(want), got, want)
+			}
+		}
+	}
+}
+
+// A cancelled run sends nothing more and its worker returns.
+func TestCancelledSearchEnds(t *testing.T) {
+	s := demo.Session()
+	m, _ := newMatcher("e")
+	r := startRun(1, m, s.Entries, cards.Options{Width: 80, Theme: theme.Dark(), Expanded: true, NoHighlight: true})
+	r.stop()
+	select {
+	case <-r.ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the cancelled search went on")
+	}
+}

@@ -141,6 +141,10 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if len(v.pages) > 0 && !key.Matches(msg, v.keys.Help) {
 		return nil, v.pageKey(msg)
 	}
+	if v.countDigit(msg) {
+		return nil, false
+	}
+	n, counted := v.takeCount()
 	k := v.keys
 	page := v.contentHeight()
 	switch {
@@ -152,18 +156,29 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.push(v.changesPage())
 	case key.Matches(msg, k.Stats):
 		v.push(v.statsPage())
+	case key.Matches(msg, k.Outline) && counted:
+		v.goToTurn(n)
+	case key.Matches(msg, k.Outline):
+		v.push(v.outlinePage())
+	case key.Matches(msg, k.Filter):
+		v.setFilter(v.filter.next())
+	case key.Matches(msg, k.Times):
+		v.times = !v.times
+		v.scrollTo(v.top)
 	case key.Matches(msg, k.Down):
-		v.scrollBy(1)
+		v.scrollBy(n)
 	case key.Matches(msg, k.Up):
-		v.scrollBy(-1)
+		v.scrollBy(-n)
 	case key.Matches(msg, k.PageDown):
-		v.scrollBy(page - 1)
+		v.scrollBy(n * (page - 1))
 	case key.Matches(msg, k.PageUp):
-		v.scrollBy(-(page - 1))
+		v.scrollBy(-n * (page - 1))
 	case key.Matches(msg, k.HalfDown):
-		v.scrollBy(page / 2)
+		v.scrollBy(n * page / 2)
 	case key.Matches(msg, k.HalfUp):
-		v.scrollBy(-page / 2)
+		v.scrollBy(-n * page / 2)
+	case (key.Matches(msg, k.Top) || key.Matches(msg, k.Bottom)) && counted: // 10G: card 10
+		v.goToCard(n - 1)
 	case key.Matches(msg, k.Top):
 		v.scrollTo(pos{})
 		v.focus = 0
@@ -172,17 +187,17 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.focus = max(len(v.items)-1, 0)
 		v.pinned = v.follow
 	case key.Matches(msg, k.NextCard):
-		v.step(1, func(item) bool { return true })
+		repeat(n, func() bool { return v.step(1, func(item) bool { return true }) })
 	case key.Matches(msg, k.PrevCard):
-		v.step(-1, func(item) bool { return true })
+		repeat(n, func() bool { return v.step(-1, func(item) bool { return true }) })
 	case key.Matches(msg, k.NextTool):
-		v.step(1, func(it item) bool { return it.tool })
+		repeat(n, func() bool { return v.step(1, func(it item) bool { return it.tool }) })
 	case key.Matches(msg, k.PrevTool):
-		v.step(-1, func(it item) bool { return it.tool })
+		repeat(n, func() bool { return v.step(-1, func(it item) bool { return it.tool }) })
 	case key.Matches(msg, k.NextError):
-		v.step(1, func(it item) bool { return it.failed })
+		repeat(n, func() bool { return v.step(1, func(it item) bool { return it.failed }) })
 	case key.Matches(msg, k.PrevError):
-		v.step(-1, func(it item) bool { return it.failed })
+		repeat(n, func() bool { return v.step(-1, func(it item) bool { return it.failed }) })
 	case key.Matches(msg, k.Toggle):
 		if v.focus < len(v.items) {
 			v.toggle(v.focus)
@@ -196,9 +211,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.search.input.SetValue("")
 		return v.search.input.Focus(), false
 	case key.Matches(msg, k.NextMatch):
-		v.jumpMatch(1)
+		repeat(n, func() bool { v.jumpMatch(1); return len(v.search.matches) > 0 })
 	case key.Matches(msg, k.PrevMatch):
-		v.jumpMatch(-1)
+		repeat(n, func() bool { v.jumpMatch(-1); return len(v.search.matches) > 0 })
 	case key.Matches(msg, k.Clear):
 		v.search = newSearch()
 	case key.Matches(msg, k.Wrap):
@@ -224,16 +239,18 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// step moves the focus to the next (or previous) card that is, and shows it.
-func (v *viewer) step(dir int, is func(item) bool) {
+// step moves the focus to the next (or previous) card that is, and shows
+// it; it reports whether there was one.
+func (v *viewer) step(dir int, is func(item) bool) bool {
 	for i := v.focus + dir; i >= 0 && i < len(v.items); i += dir {
 		if is(v.items[i]) {
 			v.focus = i
 			v.reveal(i)
-			return
+			return true
 		}
 	}
 	v.flash = "no more"
+	return false
 }
 
 // sideways scrolls the focused card's long lines when they are not wrapped.

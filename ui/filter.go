@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/deck-tui/deck/session"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/session"
+)
 
 // filter is which cards the viewer shows: all of them, or one kind, or all
 // but one kind. v steps through them; the status bar names the one chosen.
@@ -90,4 +94,13 @@ func (v *viewer) nearest(id int) int {
 		}
 	}
 	return at
+}
+
+// searchAgain searches the cards as they are now shown, when a search is
+// on: its matches are of cards and rows that changed.
+func (v *viewer) searchAgain() tea.Cmd {
+	if v.search.query == "" {
+		return nil
+	}
+	return v.startSearch()
 }

@@ -1,13 +1,19 @@
 package ui
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui/config"
 )
 
@@ -168,4 +174,48 @@ func (x *term) settle() string {
 		}
 	}
 	return last
+}
+
+// A search under a filter finds only what the filter shows, and finds it
+// again when the filter changes.
+func TestAFilterSearchesTheCardsItShows(t *testing.T) {
+	x := start(t, Options{Demo: true}, 100, 30)
+	x.waitFor("card 1 of 29")
+	x.keys("/")
+	x.typeText("healthz")
+	x.keys("enter")
+	_, all := x.match()
+	x.keys("v")
+	re := regexp.MustCompile(`(?m)· (\d+) matches$`) // in the status bar
+	s := x.waitUntil("the tool calls' matches", func(s string) bool { return strings.Contains(s, "only tool calls") && re.MatchString(s) })
+	tools, _ := strconv.Atoi(re.FindStringSubmatch(s)[1])
+	if tools == 0 || tools >= all {
+		t.Errorf("%d matches among the tool calls, %d in all", tools, all)
+	}
+	x.keys("n")
+	x.waitFor(fmt.Sprintf("of %d", tools))
+	x.quit()
+}
+
+// The outline's rows are made of untrusted text: the prompt and the model
+// reach the screen sanitised.
+func TestTheOutlineIsSanitised(t *testing.T) {
+	evil := "\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2Jrun \u202eit"
+	items := []item{
+		describe(&session.TurnStart{EntryBase: session.EntryBase{ID: 1}, Turn: 1}),
+		describe(&session.UserMessage{EntryBase: session.EntryBase{ID: 2}, Role: session.RoleHuman,
+			Content: []session.ContentBlock{{Type: "text", Text: evil}}}),
+	}
+	v := &viewer{all: items, items: items, model: evil, cwd: evil, th: theme.Dark()}
+	p := v.outlinePage()
+	rows, _ := p.draw(cards.Options{Width: 80, Theme: theme.Dark()})
+	text := strings.Join(rows, "\n")
+	for _, bad := range []string{"\x1b]", "\x07", "\x1b[2J", "\u202e"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("the outline lets %q through:\n%q", bad, text)
+		}
+	}
+	if !strings.Contains(ansi.Strip(text), "run ") {
+		t.Errorf("the prompt is lost:\n%s", ansi.Strip(text))
+	}
 }

@@ -162,9 +162,11 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.push(v.outlinePage())
 	case key.Matches(msg, k.Filter):
 		v.setFilter(v.filter.next())
+		return v.searchAgain(), false
 	case key.Matches(msg, k.Times):
 		v.times = !v.times
 		v.scrollTo(v.top)
+		return v.searchAgain(), false
 	case key.Matches(msg, k.Down):
 		v.scrollBy(n)
 	case key.Matches(msg, k.Up):

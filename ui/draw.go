@@ -61,7 +61,7 @@ func (v *viewer) writeCards(b *strings.Builder) {
 		if p.idx == v.focus && p.row < len(rows) {
 			gutter = th.Accent.Render("▌")
 		}
-		b.WriteString(gutter + row + "\n")
+		b.WriteString(gutter + v.stamp(p.idx, p.row) + row + "\n")
 	}
 	for i := len(v.screen); i < v.contentHeight(); i++ {
 		b.WriteString("\n")
@@ -95,9 +95,14 @@ func (v *viewer) statusBar() string {
 	facts := []string{}
 	if v.live != nil {
 		facts = v.live.facts(v.model)
+	} else if v.model != "" {
+		facts = append(facts, v.model) // where you are: which model the session ran
 	}
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
+	}
+	if f := v.filter.String(); f != "" {
+		facts = append(facts, f)
 	}
 	facts = append(facts, cards.Plural(v.tools, "call", "calls"))
 	if v.failures > 0 {

@@ -14,6 +14,7 @@ type keyMap struct {
 	Toggle, ToggleAll, Search, NextMatch, PrevMatch, Clear       key.Binding
 	Wrap, Left, Right, Copy, Open, Follow, Help, Quit            key.Binding
 	Changes, Stats                                               key.Binding
+	Outline, Filter, Times                                       key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -23,10 +24,10 @@ func newKeyMap() keyMap {
 	return keyMap{
 		Down:      b("j/↓", "line down", "j", "down"),
 		Up:        b("k/↑", "line up", "k", "up"),
-		PageDown:  b("space/pgdn", "page down", "space", "pgdown"),
-		PageUp:    b("b/pgup", "page up", "b", "pgup"),
-		HalfDown:  b("d", "half page down", "d"),
-		HalfUp:    b("u", "half page up", "u"),
+		PageDown:  b("space/^f", "page down", "space", "pgdown", "ctrl+f"),
+		PageUp:    b("b/^b", "page up", "b", "pgup", "ctrl+b"),
+		HalfDown:  b("d/^d", "half page down", "d", "ctrl+d"),
+		HalfUp:    b("u/^u", "half page up", "u", "ctrl+u"),
 		Top:       b("g/home", "top", "g", "home"),
 		Bottom:    b("G/end", "bottom", "G", "end"),
 		NextCard:  b("tab", "next card", "tab"),
@@ -49,6 +50,9 @@ func newKeyMap() keyMap {
 		Follow:    b("f", "follow the log", "f"),
 		Changes:   b("c", "files changed", "c"),
 		Stats:     b("s", "session figures", "s"),
+		Outline:   b("t", "turns outline", "t"),
+		Filter:    b("v", "filter by kind", "v"),
+		Times:     b("T", "card times", "T"),
 		Help:      b("?", "help", "?"),
 		Quit:      b("q", "quit", "q", "ctrl+c"),
 	}
@@ -65,6 +69,7 @@ func (k *keyMap) named() map[string]*key.Binding {
 		"search": &k.Search, "next_match": &k.NextMatch, "prev_match": &k.PrevMatch, "clear": &k.Clear,
 		"wrap": &k.Wrap, "left": &k.Left, "right": &k.Right, "copy": &k.Copy, "open": &k.Open,
 		"follow": &k.Follow, "help": &k.Help, "quit": &k.Quit, "changes": &k.Changes, "stats": &k.Stats,
+		"outline": &k.Outline, "filter": &k.Filter, "times": &k.Times,
 	}
 }
 
@@ -100,8 +105,8 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
 		{k.NextCard, k.PrevCard, k.NextTool, k.PrevTool, k.NextError, k.PrevError, k.Toggle, k.ToggleAll},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Clear, k.Wrap, k.Left, k.Right},
-		{k.Changes, k.Stats, k.Copy, k.Open, k.Follow, k.Help, k.Quit},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Clear, k.Wrap, k.Left, k.Right, k.Times},
+		{k.Outline, k.Filter, k.Changes, k.Stats, k.Copy, k.Open, k.Follow, k.Help, k.Quit},
 	}
 }
 

@@ -163,10 +163,11 @@ func (v *viewer) frame(rows []string) []string {
 	return append(out, v.th.Notice.Render("┗"+strings.Repeat("━", max(v.width-2, 1))))
 }
 
-// callOf is the tool call with a call id, as the viewer last synced it.
+// callOf is the tool call with a call id, as the viewer last synced it,
+// whether or not the filter shows it.
 func (v *viewer) callOf(id string) *session.ToolCall {
-	for i := len(v.items) - 1; i >= 0; i-- {
-		if c, ok := v.items[i].e.(*session.ToolCall); ok && c.CallID == id {
+	for i := len(v.all) - 1; i >= 0; i-- {
+		if c, ok := v.all[i].e.(*session.ToolCall); ok && c.CallID == id {
 			return c
 		}
 	}

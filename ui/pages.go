@@ -23,6 +23,7 @@ type page struct {
 	// (the changed files), in order.
 	draw  func(o cards.Options) (rows []string, picks []int)
 	open  func(pick int) *page // what enter on a pick shows; nil: nothing
+	jump  func(pick int) int   // or the entry id enter goes to, closing the pages (the outline)
 	rows  []string
 	picks []int
 	width int
@@ -78,7 +79,7 @@ func (v *viewer) push(p *page) {
 // layoutPage draws the top page at the screen's width, when that changed.
 func (v *viewer) layoutPage() {
 	p := v.pages[len(v.pages)-1]
-	w := v.cardWidth()
+	w := max(v.width-1, 1) // a page has no time column
 	if p.rows != nil && p.width == w && p.theme == v.th.Name {
 		return
 	}
@@ -101,13 +102,17 @@ func (v *viewer) pageKey(msg tea.KeyPressMsg) bool {
 	switch {
 	case key.Matches(msg, k.Quit):
 		return true
-	case msg.String() == "esc" || msg.String() == "backspace" || key.Matches(msg, k.Changes) && p.name == "changes" || key.Matches(msg, k.Stats) && p.name == "stats":
+	case msg.String() == "esc" || msg.String() == "backspace" || key.Matches(msg, k.Changes) && p.name == "changes" || key.Matches(msg, k.Stats) && p.name == "stats" || key.Matches(msg, k.Outline) && p.name == "outline":
 		v.pages = v.pages[:len(v.pages)-1]
 		if len(v.pages) > 0 {
 			v.layoutPage()
 		}
 	case key.Matches(msg, k.Toggle) && p.open != nil && len(p.picks) > 0:
 		v.push(p.open(p.sel))
+	case key.Matches(msg, k.Toggle) && p.jump != nil && len(p.picks) > 0:
+		id := p.jump(p.sel)
+		v.pages = nil
+		v.goToCard(v.nearest(id))
 	case key.Matches(msg, k.Down) && len(p.picks) > 0:
 		p.pick(p.sel+1, page)
 	case key.Matches(msg, k.Up) && len(p.picks) > 0:
@@ -180,6 +185,9 @@ func (v *viewer) writePage(b *strings.Builder) {
 func (p *page) hints() []key.Binding {
 	b := func(help, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(help), key.WithHelp(help, desc))
+	}
+	if p.jump != nil && len(p.picks) > 0 {
+		return []key.Binding{b("j/k", "pick a turn"), b("enter", "go there"), b("esc", "back"), b("q", "quit")}
 	}
 	if p.open != nil && len(p.picks) > 0 {
 		return []key.Binding{b("j/k", "pick a file"), b("enter", "its net change"), b("esc", "back"), b("q", "quit")}

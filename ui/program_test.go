@@ -134,6 +134,9 @@ func keyMsg(k string) tea.KeyPressMsg {
 	case "left":
 		return tea.KeyPressMsg{Code: tea.KeyLeft}
 	}
+	if c, ok := strings.CutPrefix(k, "ctrl+"); ok {
+		return tea.KeyPressMsg{Code: []rune(c)[0], Mod: tea.ModCtrl}
+	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
 }

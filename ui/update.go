@@ -136,6 +136,10 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if len(v.pages) > 0 && !key.Matches(msg, v.keys.Help) {
 		return nil, v.pageKey(msg)
 	}
+	if v.countDigit(msg) {
+		return nil, false
+	}
+	n, counted := v.takeCount()
 	k := v.keys
 	page := v.contentHeight()
 	switch {
@@ -147,18 +151,31 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.push(v.changesPage())
 	case key.Matches(msg, k.Stats):
 		v.push(v.statsPage())
+	case key.Matches(msg, k.Outline) && counted:
+		v.goToTurn(n)
+	case key.Matches(msg, k.Outline):
+		v.push(v.outlinePage())
+	case key.Matches(msg, k.Filter):
+		v.setFilter(v.filter.next())
+		return v.searchAgain(), false
+	case key.Matches(msg, k.Times):
+		v.times = !v.times
+		v.scrollTo(v.top)
+		return v.searchAgain(), false
 	case key.Matches(msg, k.Down):
-		v.scrollBy(1)
+		v.scrollBy(n)
 	case key.Matches(msg, k.Up):
-		v.scrollBy(-1)
+		v.scrollBy(-n)
 	case key.Matches(msg, k.PageDown):
-		v.scrollBy(page - 1)
+		v.scrollBy(n * (page - 1))
 	case key.Matches(msg, k.PageUp):
-		v.scrollBy(-(page - 1))
+		v.scrollBy(-n * (page - 1))
 	case key.Matches(msg, k.HalfDown):
-		v.scrollBy(page / 2)
+		v.scrollBy(n * page / 2)
 	case key.Matches(msg, k.HalfUp):
-		v.scrollBy(-page / 2)
+		v.scrollBy(-n * page / 2)
+	case (key.Matches(msg, k.Top) || key.Matches(msg, k.Bottom)) && counted: // 10G: card 10
+		v.goToCard(n - 1)
 	case key.Matches(msg, k.Top):
 		v.scrollTo(pos{})
 		v.focus = 0
@@ -167,17 +184,17 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.focus = max(len(v.items)-1, 0)
 		v.pinned = v.follow
 	case key.Matches(msg, k.NextCard):
-		v.step(1, "cards", func(item) bool { return true })
+		repeat(n, func() bool { return v.step(1, "cards", func(item) bool { return true }) })
 	case key.Matches(msg, k.PrevCard):
-		v.step(-1, "cards", func(item) bool { return true })
+		repeat(n, func() bool { return v.step(-1, "cards", func(item) bool { return true }) })
 	case key.Matches(msg, k.NextTool):
-		v.step(1, "tool calls", func(it item) bool { return it.tool })
+		repeat(n, func() bool { return v.step(1, "tool calls", func(it item) bool { return it.tool }) })
 	case key.Matches(msg, k.PrevTool):
-		v.step(-1, "tool calls", func(it item) bool { return it.tool })
+		repeat(n, func() bool { return v.step(-1, "tool calls", func(it item) bool { return it.tool }) })
 	case key.Matches(msg, k.NextError):
-		v.step(1, "errors", func(it item) bool { return it.failed })
+		repeat(n, func() bool { return v.step(1, "errors", func(it item) bool { return it.failed }) })
 	case key.Matches(msg, k.PrevError):
-		v.step(-1, "errors", func(it item) bool { return it.failed })
+		repeat(n, func() bool { return v.step(-1, "errors", func(it item) bool { return it.failed }) })
 	case key.Matches(msg, k.Toggle):
 		if v.focus < len(v.items) {
 			v.toggle(v.focus)
@@ -189,9 +206,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Search):
 		return v.startTyping(), false
 	case key.Matches(msg, k.NextMatch):
-		v.jumpMatch(1)
+		repeat(n, func() bool { v.jumpMatch(1); return len(v.search.matches) > 0 })
 	case key.Matches(msg, k.PrevMatch):
-		v.jumpMatch(-1)
+		repeat(n, func() bool { v.jumpMatch(-1); return len(v.search.matches) > 0 })
 	case key.Matches(msg, k.Clear):
 		v.search.clear()
 	case key.Matches(msg, k.Wrap):
@@ -218,13 +235,14 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // step moves the focus to the next (or previous) card that is, and shows
-// it; at the end it says there are no more of what.
-func (v *viewer) step(dir int, what string, is func(item) bool) {
+// it; it reports whether there was one, and at the end says there are no
+// more of what.
+func (v *viewer) step(dir int, what string, is func(item) bool) bool {
 	for i := v.focus + dir; i >= 0 && i < len(v.items); i += dir {
 		if is(v.items[i]) {
 			v.focus = i
 			v.reveal(i)
-			return
+			return true
 		}
 	}
 	v.flash = "no more " + what
@@ -233,6 +251,7 @@ func (v *viewer) step(dir int, what string, is func(item) bool) {
 	} else {
 		v.flash += " below"
 	}
+	return false
 }
 
 // sideways scrolls the focused card's long lines when they are not wrapped.

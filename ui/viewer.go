@@ -42,11 +42,16 @@ type viewer struct {
 	width      int
 	height     int
 
+	all      []item // every entry; items are those the filter shows
 	items    []item
+	filter   filter
+	times    bool // each card's time beside it (T)
+	count    int  // a count typed before a key (10G, 3j); 0: none
 	title    string
 	label    string // said before the title: why this session is on screen (the demo)
 	cwd      string
 	model    string
+	usage    session.TokenUsage
 	tools    int
 	failures int
 	notices  int
@@ -96,8 +101,9 @@ func (v *viewer) contentHeight() int {
 	return max(h, 1)
 }
 
-// cardWidth is the width cards are drawn at, after the focus gutter.
-func (v *viewer) cardWidth() int { return max(v.width-1, 1) }
+// cardWidth is the width cards are drawn at, after the focus gutter and
+// the time column.
+func (v *viewer) cardWidth() int { return max(v.width-1-v.timeWidth(), 1) }
 
 // sync takes the session's changes: a clone of each entry added or changed
 // since the last sync, and the session's title and counts.
@@ -113,7 +119,7 @@ func (v *viewer) sync() {
 		v.resets = st.Resets
 		old := map[int]item{} // the clones to keep, by id; none when ids started over
 		if !reread {
-			for _, it := range v.items {
+			for _, it := range v.all {
 				old[it.id] = it
 			}
 		}
@@ -141,7 +147,7 @@ func (v *viewer) sync() {
 				notices++
 			}
 		}
-		v.title, v.cwd, v.model = s.Title, s.Header.Cwd, s.Model
+		v.title, v.cwd, v.model, v.usage = s.Title, s.Header.Cwd, s.Model, s.Usage
 		if v.title == "" && v.live != nil {
 			v.title = v.live.title // the host's title, before its session/title event
 		}
@@ -151,11 +157,12 @@ func (v *viewer) sync() {
 	if reread {
 		focus.id, top.id = -1, -1
 	}
-	v.items, v.tools, v.failures, v.notices = items, tools, failures, notices
+	v.all, v.tools, v.failures, v.notices = items, tools, failures, notices
+	v.items = v.filter.apply(items)
 	// keep the place: the card at the top and the focused card stay
 	// themselves (found by id, or, when the session was read again and its
 	// ids started over, by event seq)
-	v.top.idx, v.focus = top.find(items), focus.find(items)
+	v.top.idx, v.focus = top.find(v.items), focus.find(v.items)
 }
 
 // place names an entry so it can be found again after a sync.

@@ -34,8 +34,8 @@ func TestPickAndOpenASession(t *testing.T) {
 
 // With no sessions on disk, deck opens its demo.
 func TestNoSessionsOpensTheDemo(t *testing.T) {
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(t.TempDir())}}, 100, 30)
-	x.waitFor("Fix /healthz 500 without config.yaml")
+	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(t.TempDir())}}, 120, 30)
+	x.waitFor("demo · Fix /healthz 500 without config.yaml")
 	x.quit()
 }
 

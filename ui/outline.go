@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/stats"
+)
+
+// turnRow is one turn of the outline: where it starts and what it did.
+type turnRow struct {
+	turn    int
+	id      int // its header's entry id
+	prompt  string
+	calls   int
+	errors  int
+	elapsed int64 // ms; 0 when the log has no figure
+	ended   bool
+}
+
+// turnsOf is the outline of the whole session (not only what a filter
+// shows), one row a turn in order.
+func turnsOf(all []item) []turnRow {
+	var rows []turnRow
+	for _, it := range all {
+		if t, ok := it.e.(*session.TurnStart); ok {
+			rows = append(rows, turnRow{turn: t.Turn, id: it.id})
+			continue
+		}
+		if len(rows) == 0 {
+			continue // before the first turn: nothing to count it in
+		}
+		r := &rows[len(rows)-1]
+		if r.prompt == "" {
+			r.prompt = session.PromptLine(it.e)
+		}
+		if it.tool {
+			r.calls++
+		}
+		if it.failed {
+			r.errors++
+		}
+		if end, ok := it.e.(*session.TurnEnd); ok {
+			r.elapsed, r.ended = end.Elapsed, true
+		}
+	}
+	return rows
+}
+
+// outlinePage lists the session's turns, with where the session is (its
+// model, tokens and folder) above them; enter jumps to the picked turn.
+func (v *viewer) outlinePage() *page {
+	turns := turnsOf(v.all)
+	model, usage, cwd := v.model, v.usage, v.cwd
+	p := &page{name: "outline"}
+	p.draw = func(o cards.Options) ([]string, []int) {
+		th := o.Theme
+		rows := []string{th.Title.Render("≡ outline") + th.Muted.Render(" · "+plural(len(turns), "turn"))}
+		if facts := whereFacts(model, usage); facts != "" {
+			rows = append(rows, th.Muted.Render(ansi.Truncate(facts, o.Width, "…")))
+		}
+		if cwd != "" {
+			rows = append(rows, th.Faint.Render("in ")+th.Path.Render(ansi.Truncate(oneLine(cwd), max(o.Width-3, 1), "…")))
+		}
+		rows = append(rows, "")
+		var picks []int
+		for _, t := range turns {
+			picks = append(picks, len(rows))
+			rows = append(rows, t.row(o))
+		}
+		if len(turns) == 0 {
+			rows = append(rows, th.Muted.Render("no turns in this session"))
+		}
+		return rows, picks
+	}
+	p.jump = func(pick int) int { return turns[pick].id }
+	return p
+}
+
+// whereFacts are the session's model and token totals, as render's header
+// says them.
+func whereFacts(model string, u session.TokenUsage) string {
+	var facts []string
+	if model != "" {
+		facts = append(facts, oneLine(model))
+	}
+	if u.Input+u.Output+u.CacheRead > 0 {
+		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", cards.Tokens(u.Input+u.CacheRead+u.CacheWrite), cards.Tokens(u.Output)))
+	}
+	return strings.Join(facts, " · ")
+}
+
+// row is the turn's line: its number, its prompt, then its calls, errors
+// and time at the right.
+func (t turnRow) row(o cards.Options) string {
+	th := o.Theme
+	facts := []string{plural(t.calls, "call")}
+	if t.errors > 0 {
+		facts = append(facts, plural(t.errors, "error"))
+	}
+	switch {
+	case t.ended && t.elapsed > 0:
+		facts = append(facts, stats.Measured(t.elapsed).Millis())
+	case !t.ended:
+		facts = append(facts, "not ended")
+	}
+	right := "  " + strings.Join(facts, " · ")
+	head := fmt.Sprintf("turn %d  ", t.turn)
+	prompt := oneLine(t.prompt)
+	if prompt == "" {
+		prompt = "(no prompt)"
+	}
+	room := max(o.Width-ansi.StringWidth(head)-ansi.StringWidth(right), 1)
+	prompt = ansi.Truncate(prompt, room, "…")
+	gap := strings.Repeat(" ", max(room-ansi.StringWidth(prompt), 0))
+	style := th.Muted
+	if t.errors > 0 {
+		style = th.Error
+	}
+	return th.Accent.Render(head) + prompt + gap + style.Render(right)
+}
+
+// plural is "1 call", "2 calls".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

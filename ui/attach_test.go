@@ -222,3 +222,19 @@ func TestAttachShowsTheQueue(t *testing.T) {
 	x.waitUntil("the queue emptied", func(s string) bool { return !strings.Contains(s, "later, please") })
 	quitLive(x)
 }
+
+// Frames a newer host sends that deck does not use are ignored and counted
+// in the status bar, never an error.
+func TestUnknownHostFramesAreCounted(t *testing.T) {
+	x, h := attach(t, livetest.Plain)
+	newSessionAndPrompt(x, h, "Please read hello.txt and then run a bash command.")
+	h.Wait(livetest.Finished)
+	x.waitFor("turn 1 done")
+	h.Send(map[string]any{"type": "desktop/status", "ready": true})
+	h.Send(map[string]any{"type": "session/future-thing", "sessionId": h.SessionID()})
+	x.waitFor("2 frames ignored")
+	if s := x.screen(); strings.Contains(s, "error") {
+		t.Errorf("an ignored frame shows as an error:\n%s", s)
+	}
+	quitLive(x)
+}

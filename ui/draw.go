@@ -95,6 +95,9 @@ func (v *viewer) statusBar() string {
 	facts := []string{}
 	if v.live != nil {
 		facts = v.live.facts(v.model)
+		if n := v.src.ignoredFrames(); n > 0 {
+			facts = append(facts, cards.Plural(n, "frame ignored", "frames ignored"))
+		}
 	} else if v.model != "" {
 		facts = append(facts, v.model) // where you are: which model the session ran
 	}

@@ -165,3 +165,16 @@ func (f *feed) waitLive() tea.Cmd {
 	}
 	return func() tea.Msg { return <-f.live.others }
 }
+
+// ignoredFrames counts the frames the host sent that deck does not use (a
+// newer host's): ignored, and said so, never an error.
+func (f *feed) ignoredFrames() int {
+	if f.live == nil || f.live.watch == nil {
+		return 0
+	}
+	n := 0
+	for _, c := range f.live.watch.Ignored() {
+		n += c
+	}
+	return n
+}

@@ -19,7 +19,7 @@ type Watch struct {
 	updates  chan Update
 	inbox    chan any // from the downlinks: linkUp, linkDown, linkFrame
 	older    chan olderRequest
-	forget   chan int64
+	forget   chan forgetRequest
 	done     chan struct{} // closed when the loop ends
 	hasOlder atomic.Bool
 	ignored  ignoredFrames // frames of types deck has no use for (ignored.go)
@@ -41,7 +41,7 @@ func (c *Client) Watch(ctx context.Context, id string) *Watch {
 		updates: make(chan Update),
 		inbox:   make(chan any, 256),
 		older:   make(chan olderRequest),
-		forget:  make(chan int64),
+		forget:  make(chan forgetRequest),
 		done:    make(chan struct{}),
 	}
 	go w.links(ctx)
@@ -78,11 +78,24 @@ func (w *Watch) LoadOlder(ctx context.Context) error {
 // Forget says the reader let go of every event before seq, to bound its
 // memory: LoadOlder then fetches them again, from the host's history. A
 // seq outside the events held changes nothing.
+// It returns once the Watch has let go of them, so HasOlder says so.
 func (w *Watch) Forget(seq int64) {
+	req := forgetRequest{seq: seq, done: make(chan struct{})}
 	select {
-	case w.forget <- seq:
+	case w.forget <- req:
+	case <-w.done:
+		return
+	}
+	select {
+	case <-req.done:
 	case <-w.done:
 	}
+}
+
+// forgetRequest is a Forget for the loop, which closes done once applied.
+type forgetRequest struct {
+	seq  int64
+	done chan struct{}
 }
 
 // loop owns the Watch's state: it applies what the downlinks bring, answers
@@ -106,8 +119,9 @@ func (w *Watch) loop(ctx context.Context) {
 			f.out = f.out[1:]
 		case m := <-w.inbox:
 			f.handle(ctx, m)
-		case seq := <-w.forget:
-			f.forget(seq)
+		case req := <-w.forget:
+			f.forget(req.seq)
+			close(req.done)
 		case req := <-w.older:
 			rctx, cancel := context.WithCancel(req.ctx)
 			stop := context.AfterFunc(ctx, cancel)

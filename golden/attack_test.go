@@ -187,20 +187,8 @@ func sortedKeys(m map[string]string) []string {
 // colours and styles (SGR), or any C0/C1 control but newline.
 func onlySGR(t *testing.T, out string) {
 	t.Helper()
-	p := ansi.GetParser()
-	defer ansi.PutParser(p)
-	var state byte
-	for s := out; s != ""; {
-		p.Reset()
-		seq, _, n, next := ansi.DecodeSequence(s, state, p)
-		switch {
-		case ansi.HasCsiPrefix(seq) && p.Command() == 'm' && !strings.HasPrefix(seq, "\x9b"):
-		case len(seq) > 1 && (seq[0] == 0x1b || (seq[0] >= 0x80 && seq[0] <= 0x9f)):
-			t.Fatalf("an escape sequence other than SGR reached the output: %q", seq)
-		case len(seq) == 1 && seq != "\n" && (seq[0] < 0x20 || seq[0] == 0x7f || (seq[0] >= 0x80 && seq[0] <= 0x9f)):
-			t.Fatalf("a control reached the output: %q", seq)
-		}
-		s, state = s[n:], next
+	if bad := notSGR(out); bad != "" {
+		t.Fatalf("an escape sequence other than SGR, or a control, reached the output: %q", bad)
 	}
 }
 

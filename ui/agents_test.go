@@ -32,8 +32,7 @@ func TestOtherAgentsOpenInTheViewer(t *testing.T) {
 		{"/corpus/codex/AcidicSoil_codex-session-view__rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl", "✓ Read LM Studio configuration.md"},
 	} {
 		t.Run(filepath.Base(filepath.Dir(c.path)), func(t *testing.T) {
-			off := false // a fresh checkout's files look live: do not follow to the end
-			x := start(t, Options{Path: testdata + c.path, Follow: &off}, 120, 40)
+			x := start(t, Options{Path: testdata + c.path, Follow: new(false)}, 120, 40)
 			x.waitFor(c.want)
 			x.quit()
 		})

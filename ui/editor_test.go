@@ -151,8 +151,7 @@ func TestOpenSaysWhatItRefused(t *testing.T) {
 	if err := os.WriteFile(file, []byte(log), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	no := false
-	x := start(t, Options{Path: file, Follow: &no}, 120, 20)
+	x := start(t, Options{Path: file, Follow: new(false)}, 120, 20)
 	x.waitFor("card 1 of 1")
 	x.keys("o")
 	x.waitFor(`refused to open a path with control or invisible characters: "/work/a\x1b]0;pwned\a.go"`)

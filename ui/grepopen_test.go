@@ -35,7 +35,7 @@ func TestOpenAGrepMatch(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	x = start(t, Options{Path: testdata + "/fixtures/search.jsonl", Follow: &still}, 100, 12)
+	x = start(t, Options{Path: testdata + "/fixtures/search.jsonl", Follow: new(false)}, 100, 12)
 	x.waitFor("card 1 of", "▌✓ Grep TODO|FIXME")
 	x.keys("o") // the grep card, its first match row on screen
 	opened("+14 /work/app/src/server/handler.go")

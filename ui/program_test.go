@@ -36,6 +36,9 @@ type term struct {
 	emu *vt.Emulator
 }
 
+// start runs the program on o at w×h. A nil o.Follow follows a log written
+// lately, which is every fixture on a fresh checkout: a test that reads from
+// the top says Follow: new(false).
 func start(t *testing.T, o Options, w, h int) *term {
 	t.Helper()
 	if o.Theme == "" {

@@ -45,8 +45,7 @@ func TestAHugeReplyShowsItsFirstRowsAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	blockDrawing(t)
-	off := false
-	x := start(t, Options{Path: path, Follow: &off}, 100, 30)
+	x := start(t, Options{Path: path, Follow: new(false)}, 100, 30)
 	s := x.waitFor("FIRST lorem ipsum", "card 1 of")
 	if strings.Contains(s, "drawing…") {
 		t.Fatalf("a placeholder on screen:\n%s", s)

@@ -26,7 +26,6 @@ func promptsLog(t *testing.T, prompts ...string) string {
 	return path
 }
 
-var still = false // a log just written is read, not followed
 
 // search types a query and waits for the prompt to show it.
 func (x *term) search(q string) {
@@ -40,7 +39,7 @@ func (x *term) search(q string) {
 // a letter whose lower case is longer (İ); a capital matches exactly.
 func TestSearchSmartCase(t *testing.T) {
 	path := promptsLog(t, "İstanbul: add the SUM column", "then the sum of it", "Sum it up")
-	x := start(t, Options{Path: path, Follow: &still}, 100, 30)
+	x := start(t, Options{Path: path, Follow: new(false)}, 100, 30)
 	x.waitFor("card 1 of 3")
 	x.search("sum")
 	x.keys("enter")
@@ -68,7 +67,7 @@ func TestSearchShowsTheFirstHitWhileTyping(t *testing.T) {
 		prompts = append(prompts, fmt.Sprintf("filler prompt %d", i))
 	}
 	prompts = append(prompts, "a second needle, far down")
-	x := start(t, Options{Follow: &still, Path: promptsLog(t, prompts...)}, 100, 20)
+	x := start(t, Options{Follow: new(false), Path: promptsLog(t, prompts...)}, 100, 20)
 	x.waitFor("card 1 of 62")
 	x.keys("tab") // past the first needle: the next is far down
 	x.keys("/")
@@ -85,7 +84,7 @@ func TestSearchShowsTheFirstHitWhileTyping(t *testing.T) {
 // n past the last match goes round to the first and says so; N past the
 // first, to the last.
 func TestSearchSaysItWrapped(t *testing.T) {
-	x := start(t, Options{Follow: &still, Path: promptsLog(t, "one fox", "two", "three fox")}, 100, 30)
+	x := start(t, Options{Follow: new(false), Path: promptsLog(t, "one fox", "two", "three fox")}, 100, 30)
 	x.waitFor("card 1 of 3")
 	x.search("fox")
 	x.keys("enter")
@@ -102,7 +101,7 @@ func TestSearchSaysItWrapped(t *testing.T) {
 // ↑ in the prompt brings back earlier searches, newest first; ↓ goes back
 // down to an empty prompt.
 func TestSearchHistory(t *testing.T) {
-	x := start(t, Options{Follow: &still, Path: promptsLog(t, "one fox", "a dog")}, 100, 30)
+	x := start(t, Options{Follow: new(false), Path: promptsLog(t, "one fox", "a dog")}, 100, 30)
 	x.waitFor("card 1 of 2")
 	x.search("fox")
 	x.keys("enter")
@@ -150,7 +149,7 @@ func findCell(screen, text string, nth int) (col, row int) {
 // The current hit is drawn otherwise than the others (reversed), and a hit
 // in a diff line keeps the line's background.
 func TestSearchCurrentHitAndDiffBackground(t *testing.T) {
-	x := start(t, Options{Path: testdata + "/fixtures/edit-diffs.jsonl"}, 120, 40)
+	x := start(t, Options{Path: testdata + "/fixtures/edit-diffs.jsonl", Follow: new(false)}, 120, 40)
 	x.waitFor("card 1 of")
 	x.search("return")
 	x.keys("enter")
@@ -187,7 +186,7 @@ func TestSearchCurrentHitAndDiffBackground(t *testing.T) {
 
 // The empty prompt says how to search: smart case, \ for a regexp, ↑.
 func TestSearchPromptSaysHow(t *testing.T) {
-	x := start(t, Options{Path: promptsLog(t, "one"), Follow: &still}, 100, 30)
+	x := start(t, Options{Path: promptsLog(t, "one"), Follow: new(false)}, 100, 30)
 	x.waitFor("card 1 of 1")
 	x.keys("/")
 	x.waitFor(`/text (smart case), or \ then a regexp; ↑ earlier searches`)

@@ -16,21 +16,19 @@ import (
 // nothing, the help shows the new one), its collapse figures shape the
 // cards, and wrap = false starts with long lines cut.
 func TestConfigureTheViewer(t *testing.T) {
-	no := false
 	v := newViewer(logFeed(follow.Stream("empty", strings.NewReader(""))), nil, false)
 	v.configure(config.File{})
 	if v.nowrap {
 		t.Error("no wrap setting: lines wrap")
 	}
-	v.configure(config.File{Wrap: &no})
+	v.configure(config.File{Wrap: new(false)})
 	if !v.nowrap {
 		t.Error("wrap = false: lines still wrap")
 	}
 }
 
 func TestTheConfigFileShapesTheViewer(t *testing.T) {
-	no := false
-	cfg := config.File{Wrap: &no, Collapse: cards.Collapse{Read: 2},
+	cfg := config.File{Wrap: new(false), Collapse: cards.Collapse{Read: 2},
 		Keys: map[string][]string{"quit": {"x"}, "next_tool": {"n", "]"}, "next_match": {"ctrl+n"}}}
 	x := start(t, Options{Demo: true, Config: cfg}, 100, 30)
 	x.waitFor("card 1 of 29")

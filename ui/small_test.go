@@ -27,8 +27,7 @@ func TestQInTheHelpClosesIt(t *testing.T) {
 
 // Counts of one say it in the singular: "1 call", "1 line"; a copy says it was sent, for whether the terminal took it cannot be known.
 func TestCountsOfOneAreSingular(t *testing.T) {
-	off := false
-	x := start(t, Options{Path: testdata + "/harness/bash-tool-turn/session.jsonl", Follow: &off}, 100, 24)
+	x := start(t, Options{Path: testdata + "/harness/bash-tool-turn/session.jsonl", Follow: new(false)}, 100, 24)
 	s := x.waitFor("$ echo TERMINAL_OK")
 	if m := regexp.MustCompile(`\b1 (calls|errors|matches)\b`).FindString(s); m != "" {
 		t.Errorf("the status bar says %q", m)

@@ -12,13 +12,14 @@ import (
 
 // cacheKey names one drawing of a card: a change to any part of it (the
 // entry's revision, the width, the theme, expansion, wrapping, the sideways
-// scroll) is another drawing.
+// scroll) is another drawing. Gen is the log's reading: entry ids start over
+// when a log is read again, so an id names another entry in each.
 type cacheKey struct {
-	id, rev, width int
-	theme          string
-	expanded       bool
-	nowrap         bool
-	scroll         int
+	gen, id, rev, width int
+	theme               string
+	expanded            bool
+	nowrap              bool
+	scroll              int
 }
 
 type cached struct {
@@ -107,7 +108,7 @@ func (l lateDraw) wait() tea.Msg { return renderedMsg{l.key, <-l.done, l.full} }
 
 // keyOf names the drawing of an item in the current state.
 func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
-	return cacheKey{id: it.id, rev: it.rev, width: o.Width, theme: v.th.Name, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll}
+	return cacheKey{gen: v.resets, id: it.id, rev: it.rev, width: o.Width, theme: v.th.Name, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll}
 }
 
 // rows returns a card's rows, drawing it now if it must: a card with code

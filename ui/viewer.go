@@ -154,8 +154,9 @@ func (v *viewer) sync() {
 	})
 
 	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)
-	if reread {
+	if reread { // what is kept by id named the old reading's entries
 		focus.id, top.id = -1, -1
+		v.expand, v.scroll = map[int]bool{}, map[int]int{}
 	}
 	v.all, v.tools, v.failures, v.notices = items, tools, failures, notices
 	v.items = v.filter.apply(items)

@@ -234,9 +234,12 @@ func (l *Log) readFile(ctx context.Context) {
 			select { // wait until following is turned on, or the end
 			case <-ctx.Done():
 				return
-			case on := <-l.toggled:
-				if on && closed { // the closed reader took the last line: start over
-					if f, err = l.restart(f, "following from the start"); err != nil {
+			case <-l.toggled:
+				l.mu.Lock()
+				on := l.follow // the latest word, not the first of several
+				l.mu.Unlock()
+				if on && closed { // the closed reader ended the log (its last line, its calls): read it again, as a fresh open would
+					if f, err = l.restart(f, ""); err != nil {
 						l.fail(err)
 						return
 					}
@@ -288,7 +291,8 @@ func (l *Log) stopReading() {
 	l.changed()
 }
 
-// restart reads the log again from the start, with a notice saying why.
+// restart reads the log again from the start, with a notice saying why
+// (none when why is "": the same bytes, read as a fresh open reads them).
 func (l *Log) restart(old *os.File, why string) (*os.File, error) {
 	old.Close()
 	f, info, err := openLog(l.path)
@@ -297,7 +301,9 @@ func (l *Log) restart(old *os.File, why string) (*os.File, error) {
 	}
 	l.mu.Lock()
 	l.reader = readerFor(l.path)
-	l.reader.Notice(why)
+	if why != "" {
+		l.reader.Notice(why)
+	}
 	l.read, l.total, l.loading = 0, info.Size(), true
 	l.resets++
 	l.mu.Unlock()

@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deck-tui/deck/session/follow"
+	"github.com/deck-tui/deck/theme"
+)
+
+// A followed view always equals a fresh open of the same bytes: after
+// random appends (whole lines, parts of lines, parts of zstd frames),
+// toggles of f and truncations, the viewer's cards, counts and title are
+// those of a viewer that opens what was read, fresh. A truncation adds
+// only the notice that says the log was cut, until f reads it again.
+func TestAFollowedViewIsAFreshOpen(t *testing.T) {
+	for _, log := range []string{
+		testdata + "/harness/fs-delete-recreate/session.jsonl",
+		testdata + "/harness/live/session-logs/tools/session.jsonl.zstd",
+	} {
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			t.Run(fmt.Sprintf("%s/%d", filepath.Ext(log), seed), func(t *testing.T) {
+				followInvariant(t, data, rand.New(rand.NewPCG(seed, 12)))
+			})
+		}
+	}
+}
+
+func followInvariant(t *testing.T, data []byte, rnd *rand.Rand) {
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	written := rnd.IntN(len(data) / 2)
+	writeLog(t, path, data[:written])
+	v := testViewer(path, true)
+	defer v.src.stop()
+	resets := 0
+	cut := false // the view holds the notice of a truncation
+	settleView(t, v, written, resets, 10)
+	for step := 0; step < 12; step++ {
+		var did string
+		switch op := rnd.IntN(10); {
+		case op < 6 && written < len(data): // an append, cut anywhere
+			n := min(written+1+rnd.IntN(len(data)/4), len(data))
+			appendLog(t, path, data[written:n])
+			did = fmt.Sprintf("append %d–%d", written, n)
+			written = n
+		case op < 8:
+			wasOff := !v.follow
+			v.Update(keyMsg("f"))
+			if wasOff { // the closed log is read again, quietly
+				resets++
+				cut = false
+			}
+			did = fmt.Sprintf("f (following %v)", v.follow)
+		case v.follow:
+			if read := readOf(v); read > 0 {
+				written = rnd.IntN(read)
+				writeLog(t, path, data[:written])
+				resets++
+				cut = true
+				did = fmt.Sprintf("truncate to %d", written)
+			}
+		}
+		want := -1 // not following: whatever was read when it stopped
+		if v.follow {
+			want = written
+		}
+		read := settleView(t, v, want, resets, 10)
+		writeLog(t, path+".fresh", data[:read]) // exactly what was read
+		fresh := testViewer(path+".fresh", v.follow)
+		settleView(t, fresh, read, 0, 1)
+		fresh.src.stop()
+		got, wantCards := cardTexts(v), cardTexts(fresh)
+		if cut {
+			if len(got) == 0 || !strings.Contains(got[0], "read again from the start") {
+				t.Fatalf("after %s: no notice of the truncation: %q", did, got)
+			}
+			got = got[1:]
+		}
+		if strings.Join(got, "\n") != strings.Join(wantCards, "\n") {
+			t.Fatalf("step %d, after %s (%d bytes read):\nfollowed:\n%s\nfresh:\n%s", step, did, read, strings.Join(got, "\n"), strings.Join(wantCards, "\n"))
+		}
+		extra := 0
+		if cut {
+			extra = 1
+		}
+		if v.tools != fresh.tools || v.failures != fresh.failures+extra || v.title != fresh.title {
+			t.Fatalf("after %s: %d calls, %d errors, %q; fresh: %d calls, %d errors, %q", did, v.tools, v.failures, v.title, fresh.tools, fresh.failures, fresh.title)
+		}
+	}
+}
+
+// testViewer is a viewer of the log at path, reading it, at 100×30.
+func testViewer(path string, following bool) *viewer {
+	v := newViewer(logFeed(follow.File("test", path, following)), theme.Dark(), true)
+	v.resize(100, 30)
+	v.src.start()
+	return v
+}
+
+func appendLog(t *testing.T, path string, p []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readOf(v *viewer) int {
+	var read int64
+	v.src.with(func(st follow.State) { read = st.Read })
+	return int(read)
+}
+
+// settleView waits until the viewer's log has read want bytes (any, when
+// want < 0), been read again resets times, and stays so for looks looks 10
+// ms apart (past the 40 ms poll, for a followed log); then the viewer
+// syncs, as a change tells it to. It returns the bytes read.
+func settleView(t *testing.T, v *viewer, want, resets, looks int) int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	last, quiet := -1, 0
+	for {
+		var st follow.State
+		v.src.with(func(s follow.State) { st = s })
+		read := int(st.Read)
+		if !st.Loading && st.Resets == resets && (want < 0 || read == want) && read == last {
+			quiet++
+		} else {
+			quiet = 0
+		}
+		last = read
+		if quiet == looks {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log read %d bytes of %d, %d times again of %d", read, want, st.Resets, resets)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	v.Update(changedMsg{})
+	return last
+}
+
+// cardTexts draws every card of the viewer, through its cache, as the
+// screen would show it.
+func cardTexts(v *viewer) []string {
+	v.drawUntil = time.Now().Add(10 * time.Second) // drawn now, never a placeholder
+	out := make([]string, len(v.items))
+	for i := range v.items {
+		out[i] = strings.Join(v.rows(i), "\n")
+	}
+	return out
+}

@@ -126,3 +126,58 @@ func (v *viewer) prepare() tea.Cmd {
 	}
 	return tea.Batch(append(cmds, v.lateDraws()...)...)
 }
+
+// spot is where the card under focus is on screen: its row at screen row y
+// (its header, or the row being read when the header is above the screen),
+// with the rows the card had then.
+type spot struct {
+	at     pos
+	y, of  int
+	bottom bool // the view showed the end of the transcript, the last card focused
+}
+
+// spotOfFocus is where the focused card is on screen now; the top card
+// stands in when the focus is off screen.
+func (v *viewer) spotOfFocus() spot {
+	if len(v.items) == 0 {
+		return spot{}
+	}
+	s := spot{at: v.top, bottom: v.atBottom() && v.focus >= len(v.items)-1}
+	y := -v.top.row
+	for i := v.top.idx; i < v.focus && y < v.contentHeight(); i++ {
+		y += v.blockLen(i)
+	}
+	switch {
+	case v.focus < v.top.idx || y >= v.contentHeight(): // off screen: keep the top row
+	case y < 0: // the header is above the screen: keep the row being read
+		s.at = pos{v.focus, -y}
+	default:
+		s.at, s.y = pos{v.focus, 0}, y
+	}
+	s.of = v.blockLen(s.at.idx)
+	return s
+}
+
+// keepSpot scrolls so the card of s is where it was on screen after a
+// change of layout: at the same row when the layout moved only its
+// card's rows (an expansion), at the same share of the card when all
+// rows were laid out again (a resize, wrapping); the bottom stays the
+// bottom.
+func (v *viewer) keepSpot(s spot, relaid bool) {
+	if len(v.items) == 0 {
+		return
+	}
+	if s.bottom {
+		v.scrollTo(v.bottom())
+		v.keepFocusVisible()
+		return
+	}
+	row := s.at.row
+	if n := v.blockLen(s.at.idx); relaid && s.of > 0 {
+		row = s.at.row * n / s.of
+	} else {
+		row = min(row, n-1)
+	}
+	v.scrollTo(pos{s.at.idx, row - s.y})
+	v.keepFocusVisible()
+}

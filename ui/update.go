@@ -86,15 +86,15 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return v, tea.Batch(cmds...)
 }
 
-// resize lays the transcript out again at a new size, keeping the card at
-// the top of the screen at the top.
+// resize lays the transcript out again at a new size, keeping the focused
+// card where it was on screen (and the bottom at the bottom).
 func (v *viewer) resize(w, h int) {
 	if w == v.width && h == v.height {
 		return
 	}
-	top := v.top.idx
+	s := v.spotOfFocus()
 	v.width, v.height = max(w, 2), max(h, 3)
-	v.scrollTo(pos{top, 0})
+	v.keepSpot(s, true)
 }
 
 // click focuses the card under the mouse; a click on its first row (its
@@ -112,12 +112,10 @@ func (v *viewer) click(x, y int) {
 
 // toggle expands or collapses a card.
 func (v *viewer) toggle(i int) {
+	s := v.spotOfFocus()
 	it := v.items[i]
 	v.expand[it.id] = !v.expanded(it)
-	if v.top.idx == i && v.top.row > 0 {
-		v.top.row = 0 // collapsing could leave the top past the card's end
-	}
-	v.scrollTo(v.top)
+	v.keepSpot(s, false)
 }
 
 // key acts on a key press; it reports when to quit.
@@ -200,9 +198,11 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			v.toggle(v.focus)
 		}
 	case key.Matches(msg, k.ToggleAll):
+		s := v.spotOfFocus()
 		v.allOpen = !v.allOpen
 		v.expand = map[int]bool{}
-		v.scrollTo(pos{v.top.idx, 0})
+		v.keepSpot(s, false)
+		v.flash = map[bool]string{true: "all cards expanded", false: "all cards collapsed"}[v.allOpen]
 	case key.Matches(msg, k.Search):
 		return v.startTyping(), false
 	case key.Matches(msg, k.NextMatch):
@@ -212,9 +212,11 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Clear):
 		v.search.clear()
 	case key.Matches(msg, k.Wrap):
+		s := v.spotOfFocus()
 		v.nowrap = !v.nowrap
 		v.scroll = map[int]int{}
-		v.scrollTo(v.top)
+		v.keepSpot(s, true)
+		v.flash = map[bool]string{true: "long lines cut", false: "long lines wrapped"}[v.nowrap]
 	case key.Matches(msg, k.Left):
 		v.sideways(-8)
 	case key.Matches(msg, k.Right):

@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+const longClaude = testdata + "/corpus/claude-code/d-kimuson_claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"
+
+// focusRow is the screen row where the focused card's first row on screen
+// is, and that row's text; -1 when none of it is on screen.
+func focusRow(screen string) (int, string) {
+	for y, r := range strings.Split(screen, "\n") {
+		if strings.HasPrefix(r, "▌") {
+			return y, r
+		}
+	}
+	return -1, ""
+}
+
+// resizeTo gives the program and its emulated terminal a new size.
+func (x *term) resizeTo(w, h int) {
+	x.mu.Lock()
+	x.emu.Resize(w, h)
+	x.mu.Unlock()
+	x.tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
+}
+
+// steady waits until the screen stops changing: every key typed is drawn.
+func (x *term) steady() string {
+	last := x.screen()
+	for {
+		time.Sleep(100 * time.Millisecond)
+		s := x.screen()
+		if s == last {
+			return s
+		}
+		last = s
+	}
+}
+
+var cardOf = regexp.MustCompile(`card (\d+) of (\d+)`)
+
+// atLastCard waits until the status names the last card at 100%, and the
+// focused card is on screen.
+func (x *term) atLastCard() string {
+	x.t.Helper()
+	return x.waitUntil("the last card at 100%", func(s string) bool {
+		m := cardOf.FindStringSubmatch(statusOf(s))
+		y, _ := focusRow(s)
+		return m != nil && m[1] == m[2] && strings.Contains(statusOf(s), "100%") && y >= 0
+	})
+}
+
+// G then a smaller window: the view stays at the bottom, the last card on
+// screen, as a fresh G at that size shows it.
+func TestResizeKeepsTheBottom(t *testing.T) {
+	off := false
+	x := start(t, Options{Path: longClaude, Follow: &off}, 120, 40)
+	x.waitFor("card 1 of")
+	x.keys("G")
+	x.atLastCard()
+	x.resizeTo(80, 24)
+	x.waitUntil("the status at 80 columns", func(s string) bool { return len(strings.Split(s, "\n")) == 24 })
+	got := x.atLastCard()
+	x.quit()
+
+	y := start(t, Options{Path: longClaude, Follow: &off}, 80, 24)
+	y.waitFor("card 1 of")
+	y.keys("G")
+	want := y.atLastCard()
+	y.quit()
+	if cardsOf(got) != cardsOf(want) {
+		t.Fatalf("resized:\n%s\nfresh at 80×24:\n%s", got, want)
+	}
+}
+
+// G then z: the last card stays on screen and the status names it.
+func TestExpandAllAtTheBottomKeepsTheBottom(t *testing.T) {
+	off := false
+	x := start(t, Options{Path: longClaude, Follow: &off}, 120, 40)
+	x.waitFor("card 1 of")
+	x.keys("G")
+	x.atLastCard()
+	x.keys("z")
+	x.waitFor("all cards expanded")
+	x.atLastCard()
+	x.quit()
+}
+
+// keepsFocus presses keys with the focused card's header mid-screen: the
+// header stays on its row.
+func keepsFocus(t *testing.T, o Options, w, h int, setup []string, focused, press, flash string) {
+	t.Helper()
+	x := start(t, o, w, h)
+	x.waitFor("card 1 of")
+	x.keys(setup...)
+	before := x.waitUntil(focused+" mid-screen", func(s string) bool {
+		y, _ := focusRow(s)
+		return y > 3 && strings.Contains(statusOf(s), focused)
+	})
+	before = x.steady()
+	y0, row0 := focusRow(before)
+	card := cardOf.FindString(statusOf(before))
+	x.keys(press)
+	x.waitFor(flash)
+	after := x.steady()
+	if y, row := focusRow(after); y != y0 || row != row0 || cardOf.FindString(statusOf(after)) != card {
+		t.Fatalf("before %s, the focus at row %d (%s):\n%s\nafter, at row %d:\n%s", press, y0, card, before, y, after)
+	}
+	x.quit()
+}
+
+func TestExpandAllKeepsTheFocusedCard(t *testing.T) {
+	off := false
+	keepsFocus(t, Options{Path: longClaude, Follow: &off}, 100, 40, []string{"tab", "tab", "tab", "tab"}, "card 5 of", "z", "all cards expanded")
+}
+
+// The demo's grep card has long lines: cut, they take fewer rows, and the
+// card below it would move up.
+func TestWrapKeepsTheFocusedCard(t *testing.T) {
+	keepsFocus(t, Options{Demo: true}, 60, 40, []string{"]", "]", "tab", "j", "j", "j", "j", "j", "j"}, "card 8 of", "w", "long lines cut")
+}

@@ -149,12 +149,14 @@ func (v *viewer) statusBar() string {
 	return " " + th.Title.Render(left) + strings.Repeat(" ", gap) + th.Muted.Render(right)
 }
 
-// percent is how far down the view is.
+// percent is how far down the view is, counted in rows (a long card is
+// many of them): 0% at the top, 100% at the bottom.
 func (v *viewer) percent() string {
 	if len(v.items) == 0 || v.atBottom() {
 		return "100%"
 	}
-	return fmt.Sprintf("%d%%", v.top.idx*100/len(v.items))
+	above, total := v.rowsAbove()
+	return fmt.Sprintf("%d%%", min(above*100/max(total-v.contentHeight(), 1), 99))
 }
 
 // hintBar is the one-line reminder of the main keys.

@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +128,45 @@ func TestExpandAllKeepsTheFocusedCard(t *testing.T) {
 // card below it would move up.
 func TestWrapKeepsTheFocusedCard(t *testing.T) {
 	keepsFocus(t, Options{Demo: true}, 60, 40, []string{"]", "]", "tab", "j", "j", "j", "j", "j", "j"}, "card 8 of", "w", "long lines cut")
+}
+
+var percentOf = regexp.MustCompile(`(\d+)%`)
+
+// The percentage counts rows: paging through a card of 3,143 output lines
+// moves it, where counting cards kept it where the card starts.
+func TestThePercentageCountsRows(t *testing.T) {
+	data, err := os.ReadFile(testdata + "/harness/bash-tool-turn/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	for i := 1; i <= 3143; i++ {
+		fmt.Fprintf(&out, "line %d\\n", i)
+	}
+	long := strings.Replace(string(data), `"text":"TERMINAL_OK\n"`, `"text":"`+out.String()+`"`, 1)
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	writeLog(t, path, []byte(long))
+	off := false
+	x := start(t, Options{Path: path, Follow: &off}, 100, 30)
+	x.waitFor("card 1 of")
+	x.keys("]", "enter")
+	x.waitFor("line 3143")
+	percent := func() int {
+		m := percentOf.FindStringSubmatch(statusOf(x.steady()))
+		if m == nil {
+			t.Fatalf("no percentage in the status:\n%s", x.screen())
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	x.keys("g", "]")
+	x.keys("space", "space", "space")
+	first := percent()
+	for range 30 {
+		x.keys("space")
+	}
+	if second := percent(); second <= first || first > 5 || second > 50 {
+		t.Fatalf("3 pages into the card: %d%%, 33 pages in: %d%%", first, second)
+	}
+	x.quit()
 }

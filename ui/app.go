@@ -7,8 +7,10 @@ package ui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	tea "charm.land/bubbletea/v2"
@@ -91,8 +93,8 @@ func New(o Options) (tea.Model, error) {
 	case o.Stdin != nil:
 		a.model = a.viewer(logFeed(follow.Stream("stdin", o.Stdin)))
 	case o.Path != "":
-		if _, err := os.Stat(o.Path); err != nil {
-			return nil, err
+		if _, err := os.Stat(o.Path); err != nil && !(errors.Is(err, fs.ErrNotExist) && o.Follow != nil && *o.Follow) {
+			return nil, err // a log followed is waited for until it is there
 		}
 		a.model = a.viewer(logFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:

@@ -114,13 +114,17 @@ func (v *viewer) statusBar() string {
 	if f := v.search.fact(); f != "" {
 		facts = append(facts, f)
 	}
-	var loading bool
+	var loading, waiting bool
 	var read, total int64
 	var err error
-	v.src.with(func(st follow.State) { loading, read, total, err = st.Loading, st.Read, st.Total, st.Err })
+	v.src.with(func(st follow.State) {
+		loading, waiting, read, total, err = st.Loading, st.Waiting, st.Read, st.Total, st.Err
+	})
 	switch {
 	case err != nil:
 		facts = append(facts, "error: "+err.Error())
+	case waiting:
+		facts = append(facts, "waiting for the log to be created")
 	case loading && total > 0:
 		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(read), mb(total), read*100/total))
 	case loading:

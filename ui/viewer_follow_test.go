@@ -33,3 +33,22 @@ func TestViewerFollows(t *testing.T) {
 	x.waitFor("turn 1 done · 3 steps", "✓ Edit config.txt", "100%", "following")
 	x.quit()
 }
+
+// deck -f on a log not there yet waits for it, as tail -F does, saying
+// so, and reads it once it is there.
+func TestFollowingALogNotThereYet(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	on := true
+	x := start(t, Options{Path: path, Follow: &on}, 100, 30)
+	x.waitFor("waiting for the log to be created")
+	data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeLog(t, path, data)
+	s := x.waitFor("turn 1 done · 3 steps", "following")
+	if strings.Contains(s, "waiting for") {
+		t.Fatalf("still waiting once the log is there:\n%s", s)
+	}
+	x.quit()
+}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
@@ -40,6 +41,7 @@ type Log struct {
 	total   int64 // the file's size, for progress
 	read    int64
 	loading bool // the first read is not finished
+	waiting bool // following a file that is not there yet
 	follow  bool // watching the file for what is appended
 	err     error
 	resets  int // times the log was read again from the start
@@ -55,6 +57,7 @@ type Log struct {
 type State struct {
 	Session     *session.Session
 	Loading     bool  // the first read is not finished
+	Waiting     bool  // followed, the file is not there yet (tail -F waits)
 	Read, Total int64 // bytes
 	Err         error
 	Following   bool
@@ -94,7 +97,7 @@ func readerFor(path string) *source.Reader {
 func (l *Log) With(f func(State)) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, Following: l.follow, Resets: l.resets})
+	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, Following: l.follow, Resets: l.resets, Waiting: l.waiting})
 }
 
 // Changes delivers a value after each change to the log's state.
@@ -176,7 +179,10 @@ func (l *Log) readStream(ctx context.Context) {
 // readFile reads a log file, and then, while following, what is appended.
 // A file that shrinks or is replaced is read again from the start.
 func (l *Log) readFile(ctx context.Context) {
-	f, info, err := openLog(l.path)
+	f, info, err := l.openWhenThere(ctx)
+	if ctx.Err() != nil {
+		return
+	}
 	if err != nil {
 		l.fail(err)
 		return
@@ -309,6 +315,34 @@ func (l *Log) restart(old *os.File, why string) (*os.File, error) {
 	l.mu.Unlock()
 	l.changed()
 	return f, nil
+}
+
+// openWhenThere opens the log; a followed log that is not there yet is
+// waited for, as tail -F waits, saying so.
+func (l *Log) openWhenThere(ctx context.Context) (*os.File, os.FileInfo, error) {
+	for {
+		f, info, err := openLog(l.path)
+		l.mu.Lock()
+		follow, was := l.follow, l.waiting
+		l.waiting = err != nil && errors.Is(err, fs.ErrNotExist) && follow
+		if was && !l.waiting {
+			l.reader = readerFor(l.path) // now that the file is there, for the parts kept beside it
+		}
+		waiting := l.waiting
+		l.mu.Unlock()
+		if !waiting {
+			return f, info, err
+		}
+		if !was {
+			l.changed()
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		case <-l.toggled:
+		case <-time.After(pollEvery):
+		}
+	}
 }
 
 func openLog(path string) (*os.File, os.FileInfo, error) {

@@ -130,6 +130,8 @@ func (v *viewer) statusBar() string {
 	case loading:
 		facts = append(facts, "reading "+mb(read))
 	case v.live != nil: // said first
+	case v.follow && v.unseen > 0:
+		facts = append(facts, fmt.Sprintf("following · ↓ %d new", v.unseen))
 	case v.follow:
 		facts = append(facts, "following")
 	}

@@ -56,6 +56,9 @@ func (v *viewer) scrollTo(p pos) {
 	}
 	v.top = p
 	v.pinned = v.follow && v.atBottom()
+	if v.atBottom() {
+		v.unseen = 0 // the new cards are on screen
+	}
 }
 
 // scrollBy moves the view n rows down (up when negative).

@@ -18,12 +18,16 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case changedMsg:
 		wasBottom := v.pinned || (v.follow && v.atBottom())
+		before, resets := len(v.items), v.resets
 		v.sync()
 		if wasBottom {
 			v.scrollTo(v.bottom())
 			v.focus = max(len(v.items)-1, 0) // the newest card, as it grows
 		} else {
 			v.scrollTo(v.top)
+			if v.follow && resets == v.resets { // cards below, which the person reading above has not seen
+				v.unseen += max(len(v.items)-before, 0)
+			}
 		}
 		cmds = append(cmds, v.src.wait())
 		if v.search.query != "" {

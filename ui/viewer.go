@@ -64,6 +64,7 @@ type viewer struct {
 	focus   int
 	follow  bool  // watching the log for what is appended
 	pinned  bool  // at the bottom while following: stays there as the log grows
+	unseen  int   // cards added below while following and reading above
 	screen  []pos // what each content row of the last frame shows
 	expand  map[int]bool
 	allOpen bool

@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -52,3 +53,32 @@ func TestFollowingALogNotThereYet(t *testing.T) {
 	}
 	x.quit()
 }
+
+// Following while reading above: nothing moves, and the status says how
+// many cards came below; at the bottom the mark goes.
+func TestNewCardsBelowAreCounted(t *testing.T) {
+	data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	cut := strings.Index(string(data), `"type":"tool/call"`)
+	writeLog(t, path, data[:cut])
+	on := true
+	x := start(t, Options{Path: path, Follow: &on}, 100, 12)
+	x.waitFor("following", "◌ Read config.txt")
+	x.keys("g")
+	x.waitFor("card 1 of")
+	appendLog(t, path, data[cut:])
+	s := x.waitUntil("a count of new cards", func(s string) bool { return newCards.MatchString(statusOf(s)) })
+	if !strings.Contains(s, "card 1 of") {
+		t.Fatalf("the view moved while reading above:\n%s", s)
+	}
+	x.keys("G")
+	x.waitUntil("the count gone at the bottom", func(s string) bool {
+		return strings.Contains(s, "100%") && !newCards.MatchString(statusOf(s))
+	})
+	x.quit()
+}
+
+var newCards = regexp.MustCompile(`↓ [1-9]\d* new`)

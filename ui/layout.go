@@ -178,8 +178,8 @@ func (v *viewer) keepSpot(s spot, relaid bool) {
 	row := s.at.row
 	if n := v.blockLen(s.at.idx); relaid && s.of > 0 {
 		row = s.at.row * n / s.of
-	} else {
-		row = min(row, n-1)
+	} else if row >= n {
+		row = 0 // the row being read is gone (a collapse): show the card from its header
 	}
 	v.scrollTo(pos{s.at.idx, row - s.y})
 	v.keepFocusVisible()

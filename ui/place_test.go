@@ -83,6 +83,25 @@ func TestResizeKeepsTheBottom(t *testing.T) {
 	}
 }
 
+// A resize mid-session: the focused card's header stays on its row, though
+// every card above it is laid out again.
+func TestResizeKeepsTheFocusedCard(t *testing.T) {
+	off := false
+	x := start(t, Options{Path: longClaude, Follow: &off}, 120, 40)
+	x.waitFor("card 1 of")
+	x.keys("tab", "tab", "tab", "tab", "j", "j", "j")
+	before := x.steady()
+	y0, row0 := focusRow(before)
+	x.resizeTo(100, 40)
+	after := x.waitUntil("the screen at 100 columns", func(s string) bool { return !strings.Contains(s, strings.Repeat("─", 110)) })
+	after = x.steady()
+	y, row := focusRow(after)
+	if y != y0 || strings.Fields(row)[1] != strings.Fields(row0)[1] || cardOf.FindString(statusOf(after)) != cardOf.FindString(statusOf(before)) {
+		t.Fatalf("before, the focus at row %d:\n%s\nafter, at row %d:\n%s", y0, before, y, after)
+	}
+	x.quit()
+}
+
 // G then z: the last card stays on screen and the status names it.
 func TestExpandAllAtTheBottomKeepsTheBottom(t *testing.T) {
 	off := false
@@ -111,8 +130,10 @@ func keepsFocus(t *testing.T, o Options, w, h int, setup []string, focused, pres
 	y0, row0 := focusRow(before)
 	card := cardOf.FindString(statusOf(before))
 	x.keys(press)
-	x.waitFor(flash)
 	after := x.steady()
+	if flash != "" {
+		after = x.waitFor(flash)
+	}
 	if y, row := focusRow(after); y != y0 || row != row0 || cardOf.FindString(statusOf(after)) != card {
 		t.Fatalf("before %s, the focus at row %d (%s):\n%s\nafter, at row %d:\n%s", press, y0, card, before, y, after)
 	}
@@ -167,6 +188,30 @@ func TestThePercentageCountsRows(t *testing.T) {
 	}
 	if second := percent(); second <= first || first > 5 || second > 50 {
 		t.Fatalf("3 pages into the card: %d%%, 33 pages in: %d%%", first, second)
+	}
+	x.quit()
+}
+
+// Reading inside a collapsed card, its header above the screen: enter
+// expands it and the row being read stays at the top.
+func TestExpandKeepsTheRowBeingRead(t *testing.T) {
+	x := start(t, Options{Demo: true}, 100, 30)
+	x.waitFor("card 1 of 29")
+	x.keys("]", "]", "]", "]") // the read card, collapsed
+	x.waitFor("card 11 of 29", "31 more lines")
+	var before string
+	for range 40 {
+		before = x.steady()
+		if top := strings.Split(before, "\n")[0]; strings.HasPrefix(top, "▌") && !strings.Contains(top, "Read server/health.go") {
+			break // the header just went above the screen
+		}
+		x.keys("j")
+	}
+	x.keys("enter")
+	after := x.waitUntil("the read card expanded", func(s string) bool { return !strings.Contains(s, "31 more lines") })
+	after = x.steady()
+	if a, b := strings.Split(after, "\n")[0], strings.Split(before, "\n")[0]; a != b || !strings.Contains(statusOf(after), "card 11 of 29") {
+		t.Fatalf("before enter:\n%s\nafter:\n%s", before, after)
 	}
 	x.quit()
 }

@@ -126,3 +126,36 @@ func TestATruncatedLogShowsNothingStale(t *testing.T) {
 	}
 	x.quit()
 }
+
+// Toggling f while the log grows ends with the whole log, as a fresh open
+// shows it: the turn header there, no notice of a re-read.
+func TestTogglingFollowWhileTheLogGrows(t *testing.T) {
+	path, data := harnessLog(t, "fs-delete-recreate", 10)
+	on := true
+	x := start(t, Options{Path: path, Follow: &on}, 120, 40)
+	x.waitFor("following")
+	for n := 20; n <= 70; n += 10 { // appended, never rewritten: the file never shrinks
+		had, _ := os.ReadFile(path)
+		appendLog(t, path, firstLines(data, n)[len(had):])
+		x.keys("f")
+		x.steady()
+	}
+	if !strings.Contains(statusOf(x.screen()), "following") {
+		x.keys("f")
+	}
+	followed := x.waitFor("following", "turn 1 done")
+	followed = x.steady()
+	x.quit()
+
+	off := false
+	y := start(t, Options{Path: path, Follow: &off}, 120, 40)
+	y.waitFor("turn 1 done")
+	fresh := y.steady()
+	y.quit()
+	if got, want := cardsOf(followed), cardsOf(fresh); got != want || strings.Contains(followed, "from the start") {
+		t.Fatalf("followed:\n%s\nfresh open:\n%s", followed, fresh)
+	}
+	if got, want := countsOf(statusOf(followed)), countsOf(statusOf(fresh)); got != want {
+		t.Fatalf("followed status %q, fresh %q", got, want)
+	}
+}

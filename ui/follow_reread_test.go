@@ -143,8 +143,8 @@ func TestTogglingFollowWhileTheLogGrows(t *testing.T) {
 	if !strings.Contains(statusOf(x.screen()), "following") {
 		x.keys("f")
 	}
-	followed := x.waitFor("following", "turn 1 done")
-	followed = x.steady()
+	x.waitFor("following", "turn 1 done")
+	followed := x.steady()
 	x.quit()
 
 	off := false

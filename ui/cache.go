@@ -55,14 +55,6 @@ func (c *renderCache) get(k cacheKey) (*cached, bool) {
 	return el.Value.(*cached), true
 }
 
-// peek is a drawing's rows, if it is drawn, without making it recent.
-func (c *renderCache) peek(k cacheKey) ([]string, bool) {
-	if el, ok := c.m[k]; ok {
-		return el.Value.(*cached).rows, true
-	}
-	return nil, false
-}
-
 func (c *renderCache) put(k cacheKey, rows []string, full bool) {
 	size := 64
 	for _, r := range rows {

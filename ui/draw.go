@@ -155,14 +155,16 @@ func (v *viewer) statusBar() string {
 	return " " + th.Title.Render(left) + strings.Repeat(" ", gap) + th.Muted.Render(right)
 }
 
-// percent is how far down the view is, counted in rows (a long card is
-// many of them): 0% at the top, 100% at the bottom.
+// percent is how far down the view is: the cards above the screen, and
+// the share of the top card's rows above it, so that paging through a long
+// card moves it. Only the top card's rows count, which are drawn: the
+// figure never depends on which other cards happen to be drawn yet.
 func (v *viewer) percent() string {
 	if len(v.items) == 0 || v.atBottom() {
 		return "100%"
 	}
-	above, total := v.rowsAbove()
-	return fmt.Sprintf("%d%%", min(above*100/max(total-v.contentHeight(), 1), 99))
+	at := float64(v.top.idx) + float64(v.top.row)/float64(v.blockLen(v.top.idx))
+	return fmt.Sprintf("%d%%", min(int(at*100/float64(len(v.items))), 99))
 }
 
 // hintBar is the one-line reminder of the main keys.

@@ -184,32 +184,3 @@ func (v *viewer) keepSpot(s spot, relaid bool) {
 	v.scrollTo(pos{s.at.idx, row - s.y})
 	v.keepFocusVisible()
 }
-
-// rowsAbove counts the transcript's rows above the screen and in all. A
-// card never drawn is not drawn for it (that would draw the whole
-// session): it counts as many rows as the drawn cards have on average.
-func (v *viewer) rowsAbove() (above, total int) {
-	known, drawn := 0, 0
-	heights := make([]int, len(v.items)) // 0: not drawn
-	for i, it := range v.items {
-		if rows, ok := v.cache.peek(v.keyOf(it, v.options(it))); ok {
-			heights[i] = len(rows) + 1
-			known += heights[i]
-			drawn++
-		}
-	}
-	guess := 1
-	if drawn > 0 {
-		guess = max(known/drawn, 1)
-	}
-	for i, h := range heights {
-		if h == 0 {
-			h = guess
-		}
-		if i < v.top.idx {
-			above += h
-		}
-		total += h
-	}
-	return above + v.top.row, total
-}

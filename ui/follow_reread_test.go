@@ -65,13 +65,15 @@ func TestFollowAfterOpeningPartOfALog(t *testing.T) {
 	x.waitFor("card 1 of")
 	writeLog(t, path, data)
 	x.keys("f")
-	followed := x.waitFor("following", "turn 1 done")
+	x.waitFor("following", "turn 1 done")
+	followed := x.steady() // every card read and drawn
 	x.quit()
 
 	y := start(t, Options{Path: path, Follow: &off}, 120, 40)
 	y.waitFor("card 1 of")
 	y.keys("G")
-	fresh := y.waitFor("100%", "turn 1 done")
+	y.waitFor("100%", "turn 1 done")
+	fresh := y.steady()
 	y.quit()
 	if strings.Contains(followed, "following from the start") {
 		t.Fatalf("pressing f said the log was read again:\n%s", followed)

@@ -93,6 +93,9 @@ func TestResizeKeepsTheFocusedCard(t *testing.T) {
 	before := x.steady()
 	y0, row0 := focusRow(before)
 	x.resizeTo(100, 40)
+	x.waitUntil("the status drawn at 100 columns", func(s string) bool { // before, cut where the old one ran on
+		return strings.HasSuffix(statusOf(s), "calls")
+	})
 	after := x.steady()
 	y, row := focusRow(after)
 	if y != y0 || strings.Fields(row)[1] != strings.Fields(row0)[1] || cardOf.FindString(statusOf(after)) != cardOf.FindString(statusOf(before)) {

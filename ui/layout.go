@@ -63,12 +63,14 @@ func (v *viewer) scrollTo(p pos) {
 
 // scrollBy moves the view n rows down (up when negative).
 func (v *viewer) scrollBy(n int) {
+	v.toEnd = false
 	v.scrollTo(pos{v.top.idx, v.top.row + n})
 	v.keepFocusVisible()
 }
 
 // reveal scrolls as little as it takes to show the start of card i.
 func (v *viewer) reveal(i int) {
+	v.toEnd = false
 	if i < 0 || i >= len(v.items) {
 		return
 	}
@@ -145,7 +147,7 @@ func (v *viewer) spotOfFocus() spot {
 	if len(v.items) == 0 {
 		return spot{}
 	}
-	s := spot{at: v.top, bottom: v.atBottom() && v.focus >= len(v.items)-1}
+	s := spot{at: v.top, bottom: v.toEnd || (v.atBottom() && v.focus >= len(v.items)-1)}
 	y := -v.top.row
 	for i := v.top.idx; i < v.focus && y < v.contentHeight(); i++ {
 		y += v.blockLen(i)
@@ -172,7 +174,7 @@ func (v *viewer) keepSpot(s spot, relaid bool) {
 	}
 	if s.bottom {
 		v.scrollTo(v.bottom())
-		v.keepFocusVisible()
+		v.focus, v.toEnd = len(v.items)-1, true // and stays there as the cards are drawn again
 		return
 	}
 	row := s.at.row

@@ -56,7 +56,7 @@ func (x *term) atLastCard() string {
 	return x.waitUntil("the last card at 100%", func(s string) bool {
 		m := cardOf.FindStringSubmatch(statusOf(s))
 		y, _ := focusRow(s)
-		return m != nil && m[1] == m[2] && strings.Contains(statusOf(s), "100%") && y >= 0
+		return m != nil && m[1] == m[2] && strings.Contains(statusOf(s), "100%") && y >= 0 && !strings.Contains(s, "drawing…")
 	})
 }
 

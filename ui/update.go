@@ -43,7 +43,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if c, ok := v.cache.get(msg.key); !ok || !c.full { // a late quick drawing never replaces the highlighted one
 			v.cache.put(msg.key, msg.rows, msg.full)
 		}
-		if v.pinned {
+		if v.pinned || v.toEnd { // a card drawn late moves the bottom
 			v.scrollTo(v.bottom())
 		}
 	case searchedMsg:
@@ -108,7 +108,7 @@ func (v *viewer) click(x, y int) {
 		return
 	}
 	p := v.screen[y]
-	v.focus = p.idx
+	v.focus, v.toEnd = p.idx, false
 	if p.row == 0 {
 		v.toggle(p.idx)
 	}
@@ -179,12 +179,13 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case (key.Matches(msg, k.Top) || key.Matches(msg, k.Bottom)) && counted: // 10G: card 10
 		v.goToCard(n - 1)
 	case key.Matches(msg, k.Top):
+		v.toEnd = false
 		v.scrollTo(pos{})
 		v.focus = 0
 	case key.Matches(msg, k.Bottom):
 		v.scrollTo(v.bottom())
 		v.focus = max(len(v.items)-1, 0)
-		v.pinned = v.follow
+		v.pinned, v.toEnd = v.follow, true
 	case key.Matches(msg, k.NextCard):
 		repeat(n, func() bool { return v.step(1, "cards", func(item) bool { return true }) })
 	case key.Matches(msg, k.PrevCard):

@@ -48,8 +48,10 @@ func (v *viewer) bottom() pos {
 // atBottom reports whether the view shows the end of the transcript.
 func (v *viewer) atBottom() bool { return !v.top.before(v.bottom()) }
 
-// scrollTo puts p at the top, never past the bottom.
+// scrollTo puts p at the top, never past the bottom. It is a move: the
+// place a change of layout held is let go.
 func (v *viewer) scrollTo(p pos) {
+	v.hold = nil
 	p = v.normal(p)
 	if b := v.bottom(); b.before(p) {
 		p = b
@@ -63,14 +65,13 @@ func (v *viewer) scrollTo(p pos) {
 
 // scrollBy moves the view n rows down (up when negative).
 func (v *viewer) scrollBy(n int) {
-	v.toEnd = false
 	v.scrollTo(pos{v.top.idx, v.top.row + n})
 	v.keepFocusVisible()
 }
 
 // reveal scrolls as little as it takes to show the start of card i.
 func (v *viewer) reveal(i int) {
-	v.toEnd = false
+	v.hold = nil // the focus moves, though the view may not
 	if i < 0 || i >= len(v.items) {
 		return
 	}
@@ -139,6 +140,7 @@ type spot struct {
 	at     pos
 	y, of  int
 	bottom bool // the view showed the end of the transcript, the last card focused
+	relaid bool // every row was laid out again: keep the same share of the card
 }
 
 // spotOfFocus is where the focused card is on screen now; the top card
@@ -147,7 +149,7 @@ func (v *viewer) spotOfFocus() spot {
 	if len(v.items) == 0 {
 		return spot{}
 	}
-	s := spot{at: v.top, bottom: v.toEnd || (v.atBottom() && v.focus >= len(v.items)-1)}
+	s := spot{at: v.top, bottom: v.holdsBottom() || (v.atBottom() && v.focus >= len(v.items)-1)}
 	y := -v.top.row
 	for i := v.top.idx; i < v.focus && y < v.contentHeight(); i++ {
 		y += v.blockLen(i)
@@ -167,14 +169,17 @@ func (v *viewer) spotOfFocus() spot {
 // change of layout: at the same row when the layout moved only its
 // card's rows (an expansion), at the same share of the card when all
 // rows were laid out again (a resize, wrapping); the bottom stays the
-// bottom.
+// bottom. The place is held until the next move: a card on screen drawn
+// late (a placeholder's one row stood for it) puts it right again.
 func (v *viewer) keepSpot(s spot, relaid bool) {
 	if len(v.items) == 0 {
 		return
 	}
+	s.relaid = relaid
+	defer func() { v.hold = &s }()
 	if s.bottom {
 		v.scrollTo(v.bottom())
-		v.focus, v.toEnd = len(v.items)-1, true // and stays there as the cards are drawn again
+		v.focus = len(v.items) - 1
 		return
 	}
 	row := s.at.row
@@ -186,3 +191,10 @@ func (v *viewer) keepSpot(s spot, relaid bool) {
 	v.scrollTo(pos{s.at.idx, row - s.y})
 	v.keepFocusVisible()
 }
+
+// toBottom shows the end of the transcript with the last card focused,
+// and holds it there (G).
+func (v *viewer) toBottom() { v.keepSpot(spot{bottom: true}, false) }
+
+// holdsBottom says whether the view is held at the bottom.
+func (v *viewer) holdsBottom() bool { return v.hold != nil && v.hold.bottom }

@@ -188,6 +188,6 @@ func (v *viewer) show(i int) {
 	if !v.expanded(v.items[idx]) {
 		v.expand[m.id] = true
 	}
-	v.focus, v.toEnd = idx, false
+	v.focus = idx
 	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
 }

@@ -17,12 +17,11 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	v.drawUntil = time.Now().Add(drawBudget)
 	switch msg := msg.(type) {
 	case changedMsg:
-		wasBottom := v.pinned || (v.follow && v.atBottom())
+		wasBottom := v.pinned || v.holdsBottom() || (v.follow && v.atBottom())
 		before, resets := len(v.items), v.resets
 		v.sync()
 		if wasBottom {
-			v.scrollTo(v.bottom())
-			v.focus = max(len(v.items)-1, 0) // the newest card, as it grows
+			v.toBottom() // the newest card, as it grows
 		} else {
 			v.scrollTo(v.top)
 			if v.follow && resets == v.resets { // cards below, which the person reading above has not seen
@@ -43,7 +42,10 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if c, ok := v.cache.get(msg.key); !ok || !c.full { // a late quick drawing never replaces the highlighted one
 			v.cache.put(msg.key, msg.rows, msg.full)
 		}
-		if v.pinned || v.toEnd { // a card drawn late moves the bottom
+		switch { // a card drawn late moves what is below it
+		case v.hold != nil:
+			v.keepSpot(*v.hold, v.hold.relaid)
+		case v.pinned:
 			v.scrollTo(v.bottom())
 		}
 	case searchedMsg:
@@ -108,7 +110,7 @@ func (v *viewer) click(x, y int) {
 		return
 	}
 	p := v.screen[y]
-	v.focus, v.toEnd = p.idx, false
+	v.focus, v.hold = p.idx, nil
 	if p.row == 0 {
 		v.toggle(p.idx)
 	}
@@ -161,8 +163,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.setFilter(v.filter.next())
 		return v.searchAgain(), false
 	case key.Matches(msg, k.Times):
+		s := v.spotOfFocus()
 		v.times = !v.times
-		v.scrollTo(v.top)
+		v.keepSpot(s, true) // the column narrows every card
 		return v.searchAgain(), false
 	case key.Matches(msg, k.Down):
 		v.scrollBy(n)
@@ -179,13 +182,10 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case (key.Matches(msg, k.Top) || key.Matches(msg, k.Bottom)) && counted: // 10G: card 10
 		v.goToCard(n - 1)
 	case key.Matches(msg, k.Top):
-		v.toEnd = false
 		v.scrollTo(pos{})
 		v.focus = 0
 	case key.Matches(msg, k.Bottom):
-		v.scrollTo(v.bottom())
-		v.focus = max(len(v.items)-1, 0)
-		v.pinned, v.toEnd = v.follow, true
+		v.toBottom()
 	case key.Matches(msg, k.NextCard):
 		repeat(n, func() bool { return v.step(1, "cards", func(item) bool { return true }) })
 	case key.Matches(msg, k.PrevCard):

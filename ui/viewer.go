@@ -65,7 +65,7 @@ type viewer struct {
 	follow  bool  // watching the log for what is appended
 	pinned  bool  // at the bottom while following: stays there as the log grows
 	unseen  int   // cards added below while following and reading above
-	toEnd   bool  // G was the last key: the view stays at the bottom as late cards are drawn
+	hold    *spot // the place a change of layout or G keeps as late cards are drawn; nil after a move
 	screen  []pos // what each content row of the last frame shows
 	expand  map[int]bool
 	allOpen bool

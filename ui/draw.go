@@ -135,10 +135,14 @@ func (v *viewer) statusBar() string {
 	case v.follow:
 		facts = append(facts, "following")
 	}
-	if v.flash != "" {
-		facts = append(facts, v.flash)
-	}
+	room := func(right string) int { return v.width - ansi.StringWidth(right) - 3 } // the title's; under 4 the facts are cut
 	right := oneLine(strings.Join(facts, " · ")) // errors and flashes may name untrusted files
+	if v.flash != "" { // the answer to the last key: first when the facts are cut, never cut off
+		right = oneLine(strings.Join(append(facts, v.flash), " · "))
+		if room(right) < 4 {
+			right = oneLine(strings.Join(append([]string{v.flash}, facts...), " · "))
+		}
+	}
 	left := oneLine(v.title)
 	if left == "" {
 		left = "untitled session"
@@ -146,11 +150,10 @@ func (v *viewer) statusBar() string {
 	if v.label != "" {
 		left = v.label + " · " + left
 	}
-	room := v.width - ansi.StringWidth(right) - 3
-	if room < 4 {
+	if room(right) < 4 {
 		return ansi.Truncate(th.Muted.Render(right), v.width, "…")
 	}
-	left = ansi.Truncate(left, room, "…")
+	left = ansi.Truncate(left, room(right), "…")
 	gap := max(v.width-ansi.StringWidth(left)-ansi.StringWidth(right)-1, 1)
 	return " " + th.Title.Render(left) + strings.Repeat(" ", gap) + th.Muted.Render(right)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
-	"github.com/deck-tui/deck/session/follow"
 )
 
 // View draws the frame: the cards on screen behind a one-column focus
@@ -114,30 +113,28 @@ func (v *viewer) statusBar() string {
 	if f := v.search.fact(); f != "" {
 		facts = append(facts, f)
 	}
-	var loading, waiting bool
-	var read, total int64
-	var err error
-	v.src.with(func(st follow.State) {
-		loading, waiting, read, total, err = st.Loading, st.Waiting, st.Read, st.Total, st.Err
-	})
+	r := v.reading
 	switch {
-	case err != nil:
-		facts = append(facts, "error: "+err.Error())
-	case waiting:
+	case r.Err != nil:
+		facts = append(facts, "error: "+r.Err.Error())
+	case r.Waiting:
 		facts = append(facts, "waiting for the log to be created")
-	case loading && total > 0:
-		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(read), mb(total), read*100/total))
-	case loading:
-		facts = append(facts, "reading "+mb(read))
+	case r.Loading && r.Total > 0:
+		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(r.Read), mb(r.Total), r.Read*100/r.Total))
+	case r.Loading:
+		facts = append(facts, "reading "+mb(r.Read))
 	case v.live != nil: // said first
 	case v.follow && v.unseen > 0:
 		facts = append(facts, fmt.Sprintf("following · ↓ %d new", v.unseen))
 	case v.follow:
 		facts = append(facts, "following")
 	}
-	room := func(right string) int { return v.width - ansi.StringWidth(right) - 3 } // the title's; under 4 the facts are cut
-	right := oneLine(strings.Join(facts, " · ")) // errors and flashes may name untrusted files
-	if v.flash != "" { // the answer to the last key: first when the facts are cut, never cut off
+	// room is the title's; under 4 cells the facts are cut. Errors and
+	// flashes may name untrusted files. The flash, the answer to the last
+	// key, goes first when the facts are cut: it is never cut off.
+	room := func(right string) int { return v.width - ansi.StringWidth(right) - 3 }
+	right := oneLine(strings.Join(facts, " · "))
+	if v.flash != "" {
 		right = oneLine(strings.Join(append(facts, v.flash), " · "))
 		if room(right) < 4 {
 			right = oneLine(strings.Join(append([]string{v.flash}, facts...), " · "))

@@ -3,8 +3,11 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session/follow"
 )
 
 // A status bar too narrow for its facts keeps the answer to the key just
@@ -20,5 +23,25 @@ func TestANarrowStatusBarKeepsTheFlash(t *testing.T) {
 	v.resize(120, 30)
 	if status := ansi.Strip(v.statusBar()); !strings.HasSuffix(status, "· long lines cut") {
 		t.Fatalf("at 120 columns the status bar reads %q", status)
+	}
+}
+
+// The status bar says what the cards on screen show: a log read to its end
+// while the viewer still shows an earlier part says "reading" until the
+// viewer takes the rest (a test waiting for the whole log then sees every
+// card).
+func TestTheStatusBarSaysWhatTheCardsShow(t *testing.T) {
+	v := testViewer(demoLog(t), false)
+	defer v.src.stop()
+	for loading := true; loading; {
+		v.src.with(func(st follow.State) { loading = st.Loading })
+		time.Sleep(time.Millisecond) // the reader is not the program: nothing to wait on but its state
+	}
+	if status := ansi.Strip(v.statusBar()); !strings.Contains(status, "reading") || len(v.items) != 0 {
+		t.Fatalf("%d cards taken, the status bar reads %q", len(v.items), status)
+	}
+	v.Update(changedMsg{})
+	if status := ansi.Strip(v.statusBar()); strings.Contains(status, "reading") || !strings.Contains(status, "card 1 of 29 ") {
+		t.Fatalf("the whole log taken, the status bar reads %q", status)
 	}
 }

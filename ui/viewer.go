@@ -80,7 +80,8 @@ type viewer struct {
 
 	live *liveState // a session on a harness host; nil for a log
 
-	resets int // the source's resets at the last sync
+	resets  int          // the source's resets at the last sync
+	reading follow.State // the log's reading at the last sync (no session): the status bar says what the cards show
 }
 
 func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
@@ -90,6 +91,7 @@ func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
 		width: 80, height: 24, cache: newRenderCache(cacheBytes),
 		expand: map[int]bool{}, scroll: map[int]int{},
 		follow: src.following(), pinned: src.following(), search: newSearch(),
+		reading: follow.State{Loading: true}, // until the first sync
 	}
 }
 
@@ -119,6 +121,9 @@ func (v *viewer) sync() {
 		s := st.Session
 		reread = st.Resets != v.resets // entry ids started over: only seqs name entries
 		v.resets = st.Resets
+		v.reading = st
+		v.reading.Session = nil // read under the lock only
+
 		old := map[int]item{} // the clones to keep, by id; none when ids started over
 		if !reread {
 			for _, it := range v.all {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,21 +61,15 @@ func statusOf(screen string) string {
 // no card drawn twice.
 func TestFollowAfterOpeningPartOfALog(t *testing.T) {
 	path, data := harnessLog(t, "fs-delete-recreate", 30)
-	off := false
-	x := start(t, Options{Path: path, Follow: &off}, 120, 40)
-	x.waitFor("card 1 of")
+	x := start(t, Options{Path: path, Follow: new(false)}, 120, 40)
+	x.opened(cardsIn(t, path))
 	writeLog(t, path, data)
+	n := cardsIn(t, path)
 	x.keys("f")
-	x.waitFor("following", "turn 1 done")
-	followed := x.steady() // every card read and drawn
+	followed := x.waitUntil("the whole log followed", followedWhole(n))
 	x.quit()
 
-	y := start(t, Options{Path: path, Follow: &off}, 120, 40)
-	y.waitFor("card 1 of")
-	y.keys("G")
-	y.waitFor("100%", "turn 1 done")
-	fresh := y.steady()
-	y.quit()
+	fresh := freshAtTheBottom(t, path, n)
 	if strings.Contains(followed, "following from the start") {
 		t.Fatalf("pressing f said the log was read again:\n%s", followed)
 	}
@@ -84,6 +79,29 @@ func TestFollowAfterOpeningPartOfALog(t *testing.T) {
 	if got, want := countsOf(statusOf(followed)), countsOf(statusOf(fresh)); got != want {
 		t.Fatalf("followed status %q, fresh %q", got, want)
 	}
+}
+
+// followedWhole says the screen follows a log of n cards at its bottom,
+// its turn ended and every card drawn.
+func followedWhole(n int) func(string) bool {
+	last := fmt.Sprintf("card %d of %d ", n, n)
+	return func(s string) bool {
+		st := statusOf(s)
+		return strings.Contains(st, last) && strings.Contains(st, "100%") && strings.Contains(st, "following") &&
+			strings.Contains(s, "turn 1 done") && drawn(s)
+	}
+}
+
+// freshAtTheBottom is the screen of a fresh open of the log at path, of n
+// cards, at its bottom.
+func freshAtTheBottom(t *testing.T, path string, n int) string {
+	t.Helper()
+	y := start(t, Options{Path: path, Follow: new(false)}, 120, 40)
+	y.opened(n)
+	y.keys("G")
+	fresh := y.waitUntil("the last card at 100%", atLastCard)
+	y.quit()
+	return fresh
 }
 
 // cardsOf is a screen's card rows, without the focus gutter, the status
@@ -118,11 +136,12 @@ func countsOf(status string) string {
 // it held.
 func TestATruncatedLogShowsNothingStale(t *testing.T) {
 	path, _ := harnessLog(t, "fs-delete-recreate", -1)
-	on := true
-	x := start(t, Options{Path: path, Follow: &on}, 120, 40)
-	x.waitFor("following", "turn 1 done")
+	x := start(t, Options{Path: path, Follow: new(true)}, 120, 40)
+	x.waitUntil("the whole log followed", followedWhole(cardsIn(t, path)))
 	writeLog(t, path, nil)
-	s := x.waitFor("read again from the start")
+	s := x.waitUntil("the notice alone", func(s string) bool { // the status row is drawn after the cards
+		return strings.Contains(s, "read again from the start") && strings.Contains(statusOf(s), "card 1 of 1 ")
+	})
 	if strings.Contains(s, "turn 1") || strings.Contains(s, "runtime context") {
 		t.Fatalf("the cut log still shows its old cards:\n%s", s)
 	}
@@ -133,27 +152,19 @@ func TestATruncatedLogShowsNothingStale(t *testing.T) {
 // shows it: the turn header there, no notice of a re-read.
 func TestTogglingFollowWhileTheLogGrows(t *testing.T) {
 	path, data := harnessLog(t, "fs-delete-recreate", 10)
-	on := true
-	x := start(t, Options{Path: path, Follow: &on}, 120, 40)
+	x := start(t, Options{Path: path, Follow: new(true)}, 120, 40)
 	x.waitFor("following")
 	for n := 20; n <= 70; n += 10 { // appended, never rewritten: the file never shrinks
 		had, _ := os.ReadFile(path)
 		appendLog(t, path, firstLines(data, n)[len(had):])
 		x.keys("f")
-		x.steady()
+		x.settled("f taken", anything)
 	}
-	if !strings.Contains(statusOf(x.screen()), "following") {
-		x.keys("f")
-	}
-	x.waitFor("following", "turn 1 done")
-	followed := x.steady()
+	n := cardsIn(t, path) // six toggles: following again
+	followed := x.waitUntil("the whole log followed", followedWhole(n))
 	x.quit()
 
-	off := false
-	y := start(t, Options{Path: path, Follow: &off}, 120, 40)
-	y.waitFor("turn 1 done")
-	fresh := y.steady()
-	y.quit()
+	fresh := freshAtTheBottom(t, path, n)
 	if got, want := cardsOf(followed), cardsOf(fresh); got != want || strings.Contains(followed, "from the start") {
 		t.Fatalf("followed:\n%s\nfresh open:\n%s", followed, fresh)
 	}

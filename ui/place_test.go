@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -34,49 +33,74 @@ func (x *term) resizeTo(w, h int) {
 	x.tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
 }
 
-// steady waits until the screen stops changing: every key typed is drawn.
-func (x *term) steady() string {
-	last := x.screen()
-	for {
-		time.Sleep(100 * time.Millisecond)
-		s := x.screen()
-		if s == last {
-			return s
-		}
-		last = s
-	}
+// helpTitle is the help's first line: on screen, the help is open.
+const helpTitle = "deck — keys"
+
+// settled waits until the program has taken every message sent before it
+// and drawn every card on screen, and the screen is ok. The program takes
+// its messages in order, so the help, opened and closed again after them,
+// says they were taken; no placeholder says the cards are drawn. (It
+// clears the status bar's word for the last key: a test of that word
+// waits for it instead.)
+func (x *term) settled(what string, ok func(string) bool) string {
+	x.t.Helper()
+	x.keys("?")
+	x.waitFor(helpTitle)
+	x.keys("?")
+	return x.waitUntil(what+", every card drawn", func(s string) bool {
+		return !strings.Contains(s, helpTitle) && drawn(s) && ok(s)
+	})
+}
+
+// anything is any screen: settled is then only the messages taken.
+func anything(string) bool { return true }
+
+// drawn says no card on screen is still being drawn.
+func drawn(screen string) bool { return !strings.Contains(screen, "drawing…") }
+
+// cardsIn is how many cards the log at path makes, read to its end.
+func cardsIn(t *testing.T, path string) int {
+	t.Helper()
+	return len(readViewer(t, path).items)
+}
+
+// opened waits until a log of n cards is read whole and shown from the
+// top: the status bar says so of the cards it shows.
+func (x *term) opened(n int) string {
+	x.t.Helper()
+	first := fmt.Sprintf("card 1 of %d ", n)
+	return x.waitUntil("the log read, "+first, func(s string) bool {
+		st := statusOf(s)
+		return strings.Contains(st, first) && !strings.Contains(st, "reading")
+	})
 }
 
 var cardOf = regexp.MustCompile(`card (\d+) of (\d+)`)
 
-// atLastCard waits until the status names the last card at 100%, and the
-// focused card is on screen.
-func (x *term) atLastCard() string {
-	x.t.Helper()
-	return x.waitUntil("the last card at 100%", func(s string) bool {
-		m := cardOf.FindStringSubmatch(statusOf(s))
-		y, _ := focusRow(s)
-		return m != nil && m[1] == m[2] && strings.Contains(statusOf(s), "100%") && y >= 0 && !strings.Contains(s, "drawing…")
-	})
+// atLastCard says the status names the last card at 100%, the focused
+// card on screen and every card drawn.
+func atLastCard(s string) bool {
+	m := cardOf.FindStringSubmatch(statusOf(s))
+	y, _ := focusRow(s)
+	return m != nil && m[1] == m[2] && strings.Contains(statusOf(s), "100%") && y >= 0 && drawn(s)
 }
 
 // G then a smaller window: the view stays at the bottom, the last card on
 // screen, as a fresh G at that size shows it.
 func TestResizeKeepsTheBottom(t *testing.T) {
-	off := false
-	x := start(t, Options{Path: longClaude, Follow: &off}, 120, 40)
-	x.waitFor("card 1 of")
+	n := cardsIn(t, longClaude)
+	x := start(t, Options{Path: longClaude, Follow: new(false)}, 120, 40)
+	x.opened(n)
 	x.keys("G")
-	x.atLastCard()
+	x.waitUntil("the last card at 100%", atLastCard)
 	x.resizeTo(80, 24)
-	x.waitUntil("the status at 80 columns", func(s string) bool { return len(strings.Split(s, "\n")) == 24 })
-	got := x.atLastCard()
+	got := x.settled("the last card at 100%", atLastCard)
 	x.quit()
 
-	y := start(t, Options{Path: longClaude, Follow: &off}, 80, 24)
-	y.waitFor("card 1 of")
+	y := start(t, Options{Path: longClaude, Follow: new(false)}, 80, 24)
+	y.opened(n)
 	y.keys("G")
-	want := y.atLastCard()
+	want := y.waitUntil("the last card at 100%", atLastCard)
 	y.quit()
 	if cardsOf(got) != cardsOf(want) {
 		t.Fatalf("resized:\n%s\nfresh at 80×24:\n%s", got, want)
@@ -86,17 +110,19 @@ func TestResizeKeepsTheBottom(t *testing.T) {
 // A resize mid-session: the focused card's header stays on its row, though
 // every card above it is laid out again.
 func TestResizeKeepsTheFocusedCard(t *testing.T) {
-	off := false
-	x := start(t, Options{Path: longClaude, Follow: &off}, 120, 40)
-	x.waitFor("card 1 of")
-	x.keys("tab", "tab", "tab", "tab", "j", "j", "j")
-	before := x.steady()
+	x := start(t, Options{Path: longClaude, Follow: new(false)}, 120, 40)
+	x.opened(cardsIn(t, longClaude))
+	x.keys("4", "tab", "3", "j")
+	before := x.settled("card 5 on screen", func(s string) bool {
+		y, _ := focusRow(s)
+		return y >= 0 && strings.Contains(statusOf(s), "card 5 of")
+	})
 	y0, row0 := focusRow(before)
 	x.resizeTo(100, 40)
-	x.waitUntil("the status drawn at 100 columns", func(s string) bool { // before, cut where the old one ran on
-		return strings.HasSuffix(statusOf(s), "calls")
+	after := x.settled("the focused card on screen", func(s string) bool {
+		y, _ := focusRow(s)
+		return y >= 0
 	})
-	after := x.steady()
 	y, row := focusRow(after)
 	if y != y0 || strings.Fields(row)[1] != strings.Fields(row0)[1] || cardOf.FindString(statusOf(after)) != cardOf.FindString(statusOf(before)) {
 		t.Fatalf("before, the focus at row %d:\n%s\nafter, at row %d:\n%s", y0, before, y, after)
@@ -106,36 +132,35 @@ func TestResizeKeepsTheFocusedCard(t *testing.T) {
 
 // G then z: the last card stays on screen and the status names it.
 func TestExpandAllAtTheBottomKeepsTheBottom(t *testing.T) {
-	off := false
-	x := start(t, Options{Path: longClaude, Follow: &off}, 120, 40)
-	x.waitFor("card 1 of")
+	x := start(t, Options{Path: longClaude, Follow: new(false)}, 120, 40)
+	x.opened(cardsIn(t, longClaude))
 	x.keys("G")
-	x.atLastCard()
+	x.waitUntil("the last card at 100%", atLastCard)
 	x.keys("z")
-	x.waitFor("all cards expanded")
-	x.atLastCard()
+	x.waitUntil("all cards expanded, the last card at 100%", func(s string) bool {
+		return strings.Contains(statusOf(s), "all cards expanded") && atLastCard(s)
+	})
 	x.quit()
 }
 
 // keepsFocus presses keys with the focused card's header mid-screen: the
 // header stays on its row.
-func keepsFocus(t *testing.T, o Options, w, h int, setup []string, focused, press, flash string) {
+// The status bar's word for the key (flash) says the key was taken.
+func keepsFocus(t *testing.T, o Options, cards, w, h int, setup []string, focused, press, flash string) {
 	t.Helper()
 	x := start(t, o, w, h)
-	x.waitFor("card 1 of")
+	x.opened(cards)
 	x.keys(setup...)
-	x.waitUntil(focused+" mid-screen", func(s string) bool {
+	before := x.settled(focused+" mid-screen", func(s string) bool {
 		y, _ := focusRow(s)
 		return y > 3 && strings.Contains(statusOf(s), focused)
 	})
-	before := x.steady()
 	y0, row0 := focusRow(before)
 	card := cardOf.FindString(statusOf(before))
 	x.keys(press)
-	after := x.steady()
-	if flash != "" {
-		after = x.waitFor(flash)
-	}
+	after := x.waitUntil(flash+" in the status bar", func(s string) bool {
+		return strings.Contains(statusOf(s), flash) && drawn(s)
+	})
 	if y, row := focusRow(after); y != y0 || row != row0 || cardOf.FindString(statusOf(after)) != card {
 		t.Fatalf("before %s, the focus at row %d (%s):\n%s\nafter, at row %d:\n%s", press, y0, card, before, y, after)
 	}
@@ -143,21 +168,32 @@ func keepsFocus(t *testing.T, o Options, w, h int, setup []string, focused, pres
 }
 
 func TestExpandAllKeepsTheFocusedCard(t *testing.T) {
-	off := false
-	keepsFocus(t, Options{Path: longClaude, Follow: &off}, 100, 40, []string{"tab", "tab", "tab", "tab"}, "card 5 of", "z", "all cards expanded")
+	keepsFocus(t, Options{Path: longClaude, Follow: new(false)}, cardsIn(t, longClaude), 100, 40, []string{"4", "tab"}, "card 5 of", "z", "all cards expanded")
 }
 
 // The demo's grep card has long lines: cut, they take fewer rows, and the
 // card below it would move up.
 func TestWrapKeepsTheFocusedCard(t *testing.T) {
-	keepsFocus(t, Options{Demo: true}, 60, 40, []string{"]", "]", "tab", "j", "j", "j", "j", "j", "j"}, "card 8 of", "w", "long lines cut")
+	keepsFocus(t, Options{Demo: true}, 29, 60, 40, []string{"2", "]", "tab", "6", "j"}, "card 8 of", "w", "long lines cut")
 }
 
 var percentOf = regexp.MustCompile(`(\d+)%`)
 
-// The percentage counts the top card's rows: paging through a card of 3,143
-// output lines moves it, where counting cards kept it where the card starts.
-func TestThePercentageCountsRows(t *testing.T) {
+// percentOf is the status bar's percentage.
+func percentIn(t *testing.T, screen string) int {
+	t.Helper()
+	m := percentOf.FindStringSubmatch(statusOf(screen))
+	if m == nil {
+		t.Fatalf("no percentage in the status:\n%s", screen)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// longCommandLog is the bash-tool-turn fixture with a command's output of
+// 3,143 lines: one huge card among a few.
+func longCommandLog(t *testing.T) string {
+	t.Helper()
 	data, err := os.ReadFile(testdata + "/harness/bash-tool-turn/session.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -169,29 +205,30 @@ func TestThePercentageCountsRows(t *testing.T) {
 	long := strings.Replace(string(data), `"text":"TERMINAL_OK\n"`, `"text":"`+out.String()+`"`, 1)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
 	writeLog(t, path, []byte(long))
-	off := false
-	x := start(t, Options{Path: path, Follow: &off}, 100, 30)
-	x.waitFor("card 1 of")
+	return path
+}
+
+// The percentage counts the top card's rows: paging through a card of 3,143
+// output lines moves it, where counting cards kept it where the card starts;
+// G reads 100%.
+func TestThePercentageCountsRows(t *testing.T) {
+	path := longCommandLog(t)
+	x := start(t, Options{Path: path, Follow: new(false)}, 100, 30)
+	x.opened(cardsIn(t, path))
 	x.keys("]")
 	x.waitFor("line 3143") // collapsed: its last lines
 	x.keys("enter")
 	x.waitFor("│ line 16")
-	percent := func() int {
-		m := percentOf.FindStringSubmatch(statusOf(x.steady()))
-		if m == nil {
-			t.Fatalf("no percentage in the status:\n%s", x.screen())
-		}
-		n, _ := strconv.Atoi(m[1])
-		return n
-	}
-	x.keys("g", "]")
-	x.keys("space", "space", "space")
-	first := percent()
-	for range 30 {
-		x.keys("space")
-	}
-	if second := percent(); second <= first {
+	x.keys("g", "]", "3", "space")
+	first := percentIn(t, x.settled("3 pages into the card", anything))
+	x.keys("3", "0", "space")
+	second := percentIn(t, x.settled("33 pages into the card", anything))
+	if second <= first {
 		t.Fatalf("3 pages into the card: %d%%, 33 pages in: %d%%", first, second)
+	}
+	x.keys("G")
+	if end := percentIn(t, x.waitUntil("the last card", atLastCard)); end != 100 {
+		t.Fatalf("at the bottom: %d%%", end)
 	}
 	x.quit()
 }
@@ -200,21 +237,26 @@ func TestThePercentageCountsRows(t *testing.T) {
 // expands it and the row being read stays at the top.
 func TestExpandKeepsTheRowBeingRead(t *testing.T) {
 	x := start(t, Options{Demo: true}, 100, 30)
-	x.waitFor("card 1 of 29")
-	x.keys("]", "]", "]", "]") // the read card, collapsed
-	x.waitFor("card 11 of 29", "31 more lines")
-	var before string
-	for range 40 {
-		before = x.steady()
-		if top := strings.Split(before, "\n")[0]; strings.HasPrefix(top, "▌") && !strings.Contains(top, "Read server/health.go") {
-			break // the header just went above the screen
-		}
-		x.keys("j")
+	x.opened(29)
+	x.keys("4", "]") // the read card, collapsed
+	s := x.settled("card 11, collapsed", func(s string) bool {
+		y, _ := focusRow(s)
+		return y >= 0 && strings.Contains(statusOf(s), "card 11 of 29") && strings.Contains(s, "31 more lines")
+	})
+	y, _ := focusRow(s)
+	x.keys(strconv.Itoa(y+1), "j") // its header just above the screen
+	before := x.settled("the header above the screen", func(s string) bool {
+		top := strings.Split(s, "\n")[0]
+		return strings.HasPrefix(top, "▌") && strings.Contains(s, "31 more lines")
+	})
+	if strings.Contains(strings.Split(before, "\n")[0], "Read server/health.go") {
+		t.Fatalf("the header still on screen:\n%s", before)
 	}
 	x.keys("enter")
-	x.waitUntil("the read card expanded", func(s string) bool { return !strings.Contains(s, "31 more lines") })
-	after := x.steady()
-	if a, b := strings.Split(after, "\n")[0], strings.Split(before, "\n")[0]; a != b || !strings.Contains(statusOf(after), "card 11 of 29") {
+	after := x.waitUntil("the read card expanded", func(s string) bool {
+		return !strings.Contains(s, "31 more lines") && strings.Contains(statusOf(s), "card 11 of 29") && drawn(s)
+	})
+	if a, b := strings.Split(after, "\n")[0], strings.Split(before, "\n")[0]; a != b {
 		t.Fatalf("before enter:\n%s\nafter:\n%s", before, after)
 	}
 	x.quit()

@@ -68,7 +68,7 @@ func TestNewCardsBelowAreCounted(t *testing.T) {
 	x := start(t, Options{Path: path, Follow: &on}, 100, 12)
 	x.waitFor("following", "◌ Read config.txt")
 	x.keys("g")
-	x.waitFor("card 1 of")
+	x.settled("the first card", func(s string) bool { return strings.Contains(statusOf(s), "card 1 of") })
 	appendLog(t, path, data[cut:])
 	s := x.waitUntil("a count of new cards", func(s string) bool { return newCards.MatchString(statusOf(s)) })
 	if !strings.Contains(s, "card 1 of") {

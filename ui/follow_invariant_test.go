@@ -5,19 +5,23 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
 )
 
 // A followed view always equals a fresh open of the same bytes: after
 // random appends (whole lines, parts of lines, parts of zstd frames),
-// toggles of f and truncations, the viewer's cards, counts and title are
-// those of a viewer that opens what was read, fresh. A truncation adds
-// only the notice that says the log was cut, until f reads it again.
+// toggles of f and truncations, the viewer's cards (all of them, and those
+// of the filter v chose, which changes each step), counts, title and
+// outline are those of a viewer that opens what was read, fresh, under the
+// same filter. A truncation adds only the notice that says the log was
+// cut, until f reads it again.
 func TestAFollowedViewIsAFreshOpen(t *testing.T) {
 	for _, log := range []string{
 		testdata + "/harness/fs-delete-recreate/session.jsonl",
@@ -45,6 +49,7 @@ func followInvariant(t *testing.T, data []byte, rnd *rand.Rand) {
 	cut := false // the view holds the notice of a truncation
 	settleView(t, v, written, resets, 10)
 	for step := 0; step < 12; step++ {
+		v.Update(keyMsg("v")) // the next filter: what follows is synced under it
 		var did string
 		switch op := rnd.IntN(10); {
 		case op < 6 && written < len(data): // an append, cut anywhere
@@ -78,15 +83,25 @@ func followInvariant(t *testing.T, data []byte, rnd *rand.Rand) {
 		fresh := testViewer(path+".fresh", v.follow)
 		settleView(t, fresh, read, 0, 1)
 		fresh.src.stop()
-		got, wantCards := cardTexts(v), cardTexts(fresh)
+		notice := -1 // the truncation's notice, which only the followed view has
 		if cut {
-			if len(got) == 0 || !strings.Contains(got[0], "read again from the start") {
-				t.Fatalf("after %s: no notice of the truncation: %q", did, got)
+			if len(v.all) == 0 || !strings.Contains(noticeText(v.all[0]), "read again from the start") {
+				t.Fatalf("after %s: no notice of the truncation first", did)
 			}
-			got = got[1:]
+			notice = v.all[0].id
 		}
-		if strings.Join(got, "\n") != strings.Join(wantCards, "\n") {
-			t.Fatalf("step %d, after %s (%d bytes read):\nfollowed:\n%s\nfresh:\n%s", step, did, read, strings.Join(got, "\n"), strings.Join(wantCards, "\n"))
+		shown := v.filter
+		for _, f := range []filter{shown, showAll} {
+			v.setFilter(f)
+			fresh.setFilter(f)
+			got, want := cardTexts(v, notice), cardTexts(fresh, -1)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("step %d, after %s (%d bytes read), filter %q:\nfollowed:\n%s\nfresh:\n%s", step, did, read, f, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+		v.setFilter(shown)
+		if got, want := outlineOf(v), outlineOf(fresh); !reflect.DeepEqual(got, want) || v.model != fresh.model || v.cwd != fresh.cwd || v.usage != fresh.usage {
+			t.Fatalf("after %s: the outline %+v (%s, %s, %+v); fresh: %+v (%s, %s, %+v)", did, got, v.model, v.cwd, v.usage, want, fresh.model, fresh.cwd, fresh.usage)
 		}
 		extra := 0
 		if cut {
@@ -154,13 +169,33 @@ func settleView(t *testing.T, v *viewer, want, resets, looks int) int {
 	return last
 }
 
-// cardTexts draws every card of the viewer, through its cache, as the
-// screen would show it.
-func cardTexts(v *viewer) []string {
+// cardTexts draws every card the viewer shows but the entry skip, through
+// its cache, as the screen would show it.
+func cardTexts(v *viewer, skip int) []string {
 	v.drawUntil = time.Now().Add(10 * time.Second) // drawn now, never a placeholder
-	out := make([]string, len(v.items))
-	for i := range v.items {
-		out[i] = strings.Join(v.rows(i), "\n")
+	out := make([]string, 0, len(v.items))
+	for i, it := range v.items {
+		if it.id != skip {
+			out = append(out, strings.Join(v.rows(i), "\n"))
+		}
 	}
 	return out
+}
+
+// noticeText is a notice's text, "" for another entry.
+func noticeText(it item) string {
+	if n, ok := it.e.(*session.Notice); ok {
+		return n.Text
+	}
+	return ""
+}
+
+// outlineOf is the viewer's outline (t), without the entry ids, which
+// start over when a log is read again.
+func outlineOf(v *viewer) []turnRow {
+	turns := turnsOf(v.all)
+	for i := range turns {
+		turns[i].id = 0
+	}
+	return turns
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sync"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/session/follow"
@@ -12,10 +14,16 @@ import (
 type feed struct {
 	log  *follow.Log
 	live *liveFeed
+
+	// done is closed when the feed stops, and its waits end with it: a
+	// wait left blocked would keep a closed viewer's session (back to the
+	// picker) for as long as deck runs.
+	done     chan struct{}
+	stopOnce sync.Once
 }
 
 // logFeed shows a session log.
-func logFeed(l *follow.Log) *feed { return &feed{log: l} }
+func logFeed(l *follow.Log) *feed { return &feed{log: l, done: make(chan struct{})} }
 
 // changedMsg says the session changed; the viewer syncs its entries.
 type changedMsg struct{}
@@ -40,6 +48,7 @@ func (f *feed) start() {
 
 // stop ends the background reading.
 func (f *feed) stop() {
+	f.stopOnce.Do(func() { close(f.done) })
 	if f.live != nil {
 		f.live.stop()
 		return
@@ -68,7 +77,11 @@ func (f *feed) wait() tea.Cmd {
 		changes = f.live.changes
 	}
 	return func() tea.Msg {
-		<-changes()
-		return changedMsg{}
+		select {
+		case <-changes():
+			return changedMsg{}
+		case <-f.done:
+			return nil
+		}
 	}
 }

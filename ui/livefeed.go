@@ -40,7 +40,7 @@ func newLiveSource(c *live.Client, sessionID string) *feed {
 	return &feed{live: &liveFeed{
 		client: c, sessionID: sessionID, session: harness.NewEvents(), loading: true, keep: keepBytes,
 		updates: make(chan struct{}, 1), others: make(chan tea.Msg, 256),
-	}}
+	}, done: make(chan struct{})}
 }
 
 func (l *liveFeed) with(fn func(follow.State)) {
@@ -163,7 +163,14 @@ func (f *feed) waitLive() tea.Cmd {
 	if f.live == nil {
 		return nil
 	}
-	return func() tea.Msg { return <-f.live.others }
+	return func() tea.Msg {
+		select {
+		case msg := <-f.live.others:
+			return msg
+		case <-f.done:
+			return nil
+		}
+	}
 }
 
 // ignoredFrames counts the frames the host sent that deck does not use (a

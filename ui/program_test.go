@@ -51,6 +51,14 @@ func start(t *testing.T, o Options, w, h int) *term {
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.TrueColor)))
 	x := &term{t: t, tm: tm, emu: vt.NewEmulator(w, h)}
+	done := make(chan struct{}) // the test is over: the two below let go of the program and the emulator
+	t.Cleanup(func() {
+		close(done)
+		x.mu.Lock()
+		x.emu.InputPipe().(io.Closer).Close() // the replies' reader reads the end
+		x.emu = nil
+		x.mu.Unlock()
+	})
 	go io.Copy(io.Discard, x.emu) // the emulator's replies go nowhere
 	go func() {
 		buf := make([]byte, 64<<10)
@@ -59,11 +67,17 @@ func start(t *testing.T, o Options, w, h int) *term {
 			n, _ := out.Read(buf)
 			if n > 0 { // a terminal's tty turns \n into \r\n on the way (onlcr)
 				x.mu.Lock()
-				x.emu.Write(bytes.ReplaceAll(buf[:n], []byte("\n"), []byte("\r\n")))
+				if x.emu != nil {
+					x.emu.Write(bytes.ReplaceAll(buf[:n], []byte("\n"), []byte("\r\n")))
+				}
 				x.mu.Unlock()
 				continue
 			}
-			time.Sleep(2 * time.Millisecond)
+			select {
+			case <-done:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
 		}
 	}()
 	return x

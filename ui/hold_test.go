@@ -157,3 +157,19 @@ func demoLog(t *testing.T) string {
 	writeLog(t, path, demo.Log())
 	return path
 }
+
+// ] while the cards are slow to draw, none drawn yet: the call it goes to
+// ends on screen, though the placeholders above it took a row each when it
+// was shown.
+func TestAStepShowsItsCardThoughTheCardsAreDrawnLate(t *testing.T) {
+	v := readViewer(t, demoLog(t))
+	press(v, "4")
+	v.cache = newRenderCache(cacheBytes) // as when the log was just read
+	release := drawLate(t)
+	_, cmd := v.Update(keyMsg("]"))
+	release()
+	drain(v, cmd)
+	if y, row := focusAt(v); y < 0 || row != 0 || v.focus != 10 {
+		t.Fatalf("card %d focused, its row %d at screen row %d", v.focus+1, row, y)
+	}
+}

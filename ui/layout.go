@@ -69,12 +69,15 @@ func (v *viewer) scrollBy(n int) {
 	v.keepFocusVisible()
 }
 
-// reveal scrolls as little as it takes to show the start of card i.
+// reveal scrolls as little as it takes to show the start of card i, and
+// holds that: a card above it drawn late (a placeholder's one row stood for
+// it) must not push it off screen.
 func (v *viewer) reveal(i int) {
 	v.hold = nil // the focus moves, though the view may not
 	if i < 0 || i >= len(v.items) {
 		return
 	}
+	defer func() { v.hold = &spot{at: pos{i, 0}, revealed: true} }()
 	start := pos{i, 0}
 	if start.before(v.top) {
 		v.scrollTo(start)
@@ -137,10 +140,11 @@ func (v *viewer) prepare() tea.Cmd {
 // (its header, or the row being read when the header is above the screen),
 // with the rows the card had then.
 type spot struct {
-	at     pos
-	y, of  int
-	bottom bool // the view showed the end of the transcript, the last card focused
-	relaid bool // every row was laid out again: keep the same share of the card
+	at       pos
+	y, of    int
+	bottom   bool // the view showed the end of the transcript, the last card focused
+	relaid   bool // every row was laid out again: keep the same share of the card
+	revealed bool // the card's start was brought on screen (tab, ], e): keep it there
 }
 
 // spotOfFocus is where the focused card is on screen now; the top card
@@ -190,6 +194,17 @@ func (v *viewer) keepSpot(s spot, relaid bool) {
 	}
 	v.scrollTo(pos{s.at.idx, row - s.y})
 	v.keepFocusVisible()
+}
+
+// keepHold puts the held place right again once a card was drawn late.
+func (v *viewer) keepHold() {
+	switch h := v.hold; {
+	case h == nil:
+	case h.revealed:
+		v.reveal(h.at.idx)
+	default:
+		v.keepSpot(*h, h.relaid)
+	}
 }
 
 // toBottom shows the end of the transcript with the last card focused,

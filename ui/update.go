@@ -44,7 +44,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		switch { // a card drawn late moves what is below it
 		case v.hold != nil:
-			v.keepSpot(*v.hold, v.hold.relaid)
+			v.keepHold()
 		case v.pinned:
 			v.scrollTo(v.bottom())
 		}

@@ -53,7 +53,7 @@ func (v *viewer) writeCards(b *strings.Builder) {
 		if !m.empty() {
 			col := -1
 			if cur != nil && cur.id == v.items[p.idx].id && cur.row == p.row {
-				col = cur.col
+				col = v.onScreen(*cur)
 			}
 			row = highlightMatches(row, m, th.Match, col)
 		}
@@ -103,6 +103,9 @@ func (v *viewer) statusBar() string {
 	}
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
+	}
+	if f := v.sidewaysFact(); f != "" {
+		facts = append(facts, f)
 	}
 	if f := v.filter.String(); f != "" {
 		facts = append(facts, f)

@@ -13,6 +13,7 @@ import (
 // match is one place the query was found: a row of a card drawn whole.
 type match struct {
 	id, row, col int // entry id, row in its expanded card, cell where it starts
+	width        int // its cells
 }
 
 // search is the state of / search: the query as typed, and the matches

@@ -23,7 +23,7 @@ func everyRow(m matcher, entries []session.Entry, o cards.Options) []match {
 	for _, e := range entries {
 		for row, drawn := range cards.Render(e, o) {
 			for _, rg := range m.find(ansi.Strip(drawn)) {
-				out = append(out, match{session.Base(e).ID, row, rg[0]})
+				out = append(out, match{session.Base(e).ID, row, rg[0], rg[1] - rg[0]})
 			}
 		}
 	}

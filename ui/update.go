@@ -215,6 +215,7 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.nowrap = !v.nowrap
 		v.scroll = map[int]int{}
 		v.scrollTo(v.top)
+		return v.searchAgain(), false // its rows are others now
 	case key.Matches(msg, k.Left):
 		v.sideways(-8)
 	case key.Matches(msg, k.Right):

@@ -45,12 +45,14 @@ func newSearch() search {
 	return search{input: in, current: -1}
 }
 
-// clear ends the search, its run too, and keeps the history.
+// clear ends the search, its run too, and keeps the history. The run's
+// matches still on their way belong to a search no longer there: a new
+// gen drops them.
 func (s *search) clear() {
 	s.run.stop()
 	history, gen := s.history, s.gen
 	*s = newSearch()
-	s.history, s.gen = history, gen
+	s.history, s.gen = history, gen+1
 }
 
 // remember adds a query to the history, once.

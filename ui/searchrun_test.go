@@ -105,3 +105,19 @@ func TestCancelledSearchEnds(t *testing.T) {
 		t.Fatal("the cancelled search went on")
 	}
 }
+
+// Matches a cleared search's run had already sent are dropped when they
+// come: the search they belong to is gone (they once reached a nil run,
+// and deck panicked, when esc came while a search streamed).
+func TestMatchesOfAClearedSearchAreDropped(t *testing.T) {
+	v := &viewer{search: newSearch()}
+	v.search.gen = 3
+	v.search.done = false
+	v.search.clear()
+	if cmd := v.searched(searchedMsg{gen: 3, matches: []match{{id: 1}}}); cmd != nil {
+		cmd()
+	}
+	if len(v.search.matches) != 0 {
+		t.Errorf("a cleared search took matches: %v", v.search.matches)
+	}
+}

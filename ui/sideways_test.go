@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +64,7 @@ func TestNextMatchPastTheRightEdgeScrollsToIt(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 		s = x.screen()
 	}
+	x.waitUntil("the whole count", regexp.MustCompile(`(?m)match 1 of 2( |$)`).MatchString)
 	x.keys("n") // the next: past the edge of a written test's row 17
 	x.waitFor("17 + ‹re{}, Started: time.Now()}", "← col 85")
 	x.keys("N", "esc")

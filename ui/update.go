@@ -171,9 +171,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PageUp):
 		v.scrollBy(-n * (page - 1))
 	case key.Matches(msg, k.HalfDown):
-		v.scrollBy(n * page / 2)
+		v.scrollBy(n * (page / 2)) // 2 ctrl+d is d d, whatever the height
 	case key.Matches(msg, k.HalfUp):
-		v.scrollBy(-n * page / 2)
+		v.scrollBy(-n * (page / 2))
 	case (key.Matches(msg, k.Top) || key.Matches(msg, k.Bottom)) && counted: // 10G: card 10
 		v.goToCard(n - 1)
 	case key.Matches(msg, k.Top):

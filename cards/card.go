@@ -62,7 +62,7 @@ func (c *card) raw(s string) {
 		c.dropped++
 		return
 	}
-	if ansi.StringWidth(s) > c.o.Width {
+	if ansi.StringWidth(s) > c.o.Width && !(c.o.NoWrap && c.o.Uncut) { // Uncut: code rows are whole
 		overflowCuts.Add(1)
 		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
 	}
@@ -143,11 +143,19 @@ func (c *card) textLines(lines []string, st theme.Style) {
 func (c *card) note(s string) { c.body(line{{s, c.th.Muted}}) }
 
 // codeRows lays a line of code or output into rows of room cells: wrapped,
-// or, when the card does not wrap, scrolled sideways and cut with a mark.
+// or, when the card does not wrap, scrolled sideways and cut with a mark
+// at each edge that hides text. The left mark stands over the first cell in
+// view, so each cell stays Scroll cells left of where it is unscrolled.
 func (c *card) codeRows(l line, room int) []line {
 	room = max(room, 1)
-	if c.o.NoWrap {
-		return []line{l.cut(c.o.Scroll).truncate(room, span{"›", c.th.Faint})}
+	switch {
+	case c.o.NoWrap && c.o.Uncut:
+		return []line{l}
+	case c.o.NoWrap && c.o.Scroll > 0 && l.width() > 0:
+		l = append(line{{"‹", c.th.Faint}}, l.cut(c.o.Scroll+1)...)
+		return []line{l.truncate(room, span{"›", c.th.Faint})}
+	case c.o.NoWrap:
+		return []line{l.truncate(room, span{"›", c.th.Faint})}
 	}
 	return l.wrap(room)
 }

@@ -23,10 +23,15 @@ type Options struct {
 	// NoHighlight draws code in the text colour, skipping chroma: the same
 	// rows, sooner. The viewer shows it while the highlighted card renders.
 	NoHighlight bool
-	// NoWrap cuts long code and output lines at the width, with a mark,
-	// after skipping Scroll cells, instead of wrapping them.
+	// NoWrap cuts long code and output lines at the width, with a mark
+	// (›), after skipping Scroll cells, instead of wrapping them; a line
+	// scrolled past has a mark (‹) over its first cell in view.
 	NoWrap bool
 	Scroll int
+	// Uncut, with NoWrap, leaves code and output lines whole, neither
+	// scrolled nor cut: one row a line, as the viewer shows them, with what
+	// lies past the edge (what search reads).
+	Uncut bool
 	// ExpandHint makes collapsed cards say how to expand them (the viewer).
 	ExpandHint bool
 	// Collapse overrides how much collapsed cards keep, by kind.

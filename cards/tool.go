@@ -105,6 +105,9 @@ func title(c *card, t *session.ToolCall) line {
 	if t.Duplicate {
 		l = l.withNote(th, " (a second result for this call)")
 	}
+	if t.Streaming && t.Result == nil {
+		l = l.withNote(th, "…") // its arguments are still arriving
+	}
 	return l
 }
 

@@ -256,7 +256,7 @@ func TestQuickDrawingHasTheSameRows(t *testing.T) {
 }
 
 // Without wrapping, long code lines are cut at the width with a mark, and
-// scroll sideways.
+// scroll sideways, with a mark over the first cell in view.
 func TestNoWrapCutsAndScrolls(t *testing.T) {
 	s := open(t, "testdata/fixtures/read-hostile.jsonl")
 	var call session.Entry
@@ -272,7 +272,7 @@ func TestNoWrapCutsAndScrolls(t *testing.T) {
 	}
 	o.Scroll = 10
 	rows = strings.Split(plain(strings.Join(cards.Render(call, o), "\n")), "\n")
-	if !strings.HasPrefix(rows[8], "  8 │ 456789") {
+	if !strings.HasPrefix(rows[8], "  8 │ ‹56789") || !strings.HasSuffix(rows[8], "›") {
 		t.Fatalf("not scrolled: %q", rows[8])
 	}
 }

@@ -156,8 +156,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if v, ok := a.model.(*viewer); ok && a.picker != nil && v.atRest() && (msg.String() == "esc" || msg.String() == "backspace") {
 			v.src.stop()
 			a.model = a.picker
-			a.opened++ // what the closed viewer still has coming is dropped
-			return a, func() tea.Msg { return tea.WindowSizeMsg{Width: a.width, Height: a.height} }
+			a.opened++                                                  // what the closed viewer still has coming is dropped
+			size := tea.WindowSizeMsg{Width: a.width, Height: a.height} // read here: the command runs off the loop
+			return a, func() tea.Msg { return size }
 		}
 	case openLiveMsg:
 		v := a.viewer(newLiveSource(a.host, msg.id))

@@ -15,8 +15,8 @@ import (
 )
 
 // View draws the frame: the cards on screen behind a one-column focus
-// gutter, then the status bar and the hint bar. It draws from what Update
-// prepared and never waits.
+// gutter, then the where bar (a log's), the status bar and the hint bar.
+// It draws from what Update prepared and never waits.
 func (v *viewer) View() tea.View {
 	var b strings.Builder
 	switch {
@@ -28,6 +28,9 @@ func (v *viewer) View() tea.View {
 		v.writeLive(&b)
 	default:
 		v.writeCards(&b)
+	}
+	if v.whereHeight() > 0 {
+		b.WriteString(containedRow("where bar", v.width, func() string { return v.model + " " + v.cwd }, v.whereBar) + "\n")
 	}
 	b.WriteString(containedRow("status bar", v.width, func() string { return v.title }, v.statusBar))
 	b.WriteByte('\n')
@@ -52,7 +55,7 @@ func (v *viewer) writeCards(b *strings.Builder) {
 		if !m.empty() {
 			col := -1
 			if cur != nil && cur.id == v.items[p.idx].id && cur.row == p.row {
-				col = cur.col
+				col = v.onScreen(*cur)
 			}
 			row = highlightMatches(row, m, th.Match, col)
 		}
@@ -97,11 +100,12 @@ func (v *viewer) statusBar() string {
 		if n := v.src.ignoredFrames(); n > 0 {
 			facts = append(facts, cards.Plural(n, "frame ignored", "frames ignored"))
 		}
-	} else if v.model != "" {
-		facts = append(facts, v.model) // where you are: which model the session ran
 	}
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
+	}
+	if f := v.sidewaysFact(); f != "" {
+		facts = append(facts, f)
 	}
 	if f := v.filter.String(); f != "" {
 		facts = append(facts, f)

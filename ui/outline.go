@@ -88,8 +88,8 @@ func whereFacts(model string, u session.TokenUsage) string {
 	if model != "" {
 		facts = append(facts, oneLine(model))
 	}
-	if u.Input+u.Output+u.CacheRead > 0 {
-		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", cards.Tokens(u.Input+u.CacheRead+u.CacheWrite), cards.Tokens(u.Output)))
+	if t := tokens(u); t != "" {
+		facts = append(facts, t+" tokens")
 	}
 	return strings.Join(facts, " · ")
 }

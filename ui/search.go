@@ -13,6 +13,7 @@ import (
 // match is one place the query was found: a row of a card drawn whole.
 type match struct {
 	id, row, col int // entry id, row in its expanded card, cell where it starts
+	width        int // its cells
 }
 
 // search is the state of / search: the query as typed, and the matches
@@ -44,12 +45,14 @@ func newSearch() search {
 	return search{input: in, current: -1}
 }
 
-// clear ends the search, its run too, and keeps the history.
+// clear ends the search, its run too, and keeps the history. The run's
+// matches still on their way belong to a search no longer there: a new
+// gen drops them.
 func (s *search) clear() {
 	s.run.stop()
 	history, gen := s.history, s.gen
 	*s = newSearch()
-	s.history, s.gen = history, gen
+	s.history, s.gen = history, gen+1
 }
 
 // remember adds a query to the history, once.

@@ -91,7 +91,9 @@ func (v *viewer) startSearch() tea.Cmd {
 	for i, it := range v.items {
 		entries[i] = it.e
 	}
-	o := cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, NoHighlight: true}
+	// with wrap off, a line a row as on screen, whole: a match past the
+	// right edge is found, and n scrolls to it
+	o := cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, NoHighlight: true, NoWrap: v.nowrap, Uncut: true}
 	s.run = startRun(s.gen, m, entries, o)
 	return s.run.next()
 }
@@ -189,5 +191,6 @@ func (v *viewer) show(i int) {
 		v.expand[m.id] = true
 	}
 	v.focus = idx
+	v.revealSideways(m)
 	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
 }

@@ -50,7 +50,7 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 		id := session.Base(e).ID
 		for row, drawn := range cards.Render(e, o) {
 			for _, rg := range m.find(ansi.Strip(drawn)) {
-				found = append(found, match{id: id, row: row, col: rg[0]})
+				found = append(found, match{id: id, row: row, col: rg[0], width: rg[1] - rg[0]})
 			}
 		}
 		if len(found) == 0 {

@@ -23,7 +23,7 @@ func everyRow(m matcher, entries []session.Entry, o cards.Options) []match {
 	for _, e := range entries {
 		for row, drawn := range cards.Render(e, o) {
 			for _, rg := range m.find(ansi.Strip(drawn)) {
-				out = append(out, match{session.Base(e).ID, row, rg[0]})
+				out = append(out, match{session.Base(e).ID, row, rg[0], rg[1] - rg[0]})
 			}
 		}
 	}
@@ -103,5 +103,21 @@ func TestCancelledSearchEnds(t *testing.T) {
 	case <-r.ended:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the cancelled search went on")
+	}
+}
+
+// Matches a cleared search's run had already sent are dropped when they
+// come: the search they belong to is gone (they once reached a nil run,
+// and deck panicked, when esc came while a search streamed).
+func TestMatchesOfAClearedSearchAreDropped(t *testing.T) {
+	v := &viewer{search: newSearch()}
+	v.search.gen = 3
+	v.search.done = false
+	v.search.clear()
+	if cmd := v.searched(searchedMsg{gen: 3, matches: []match{{id: 1}}}); cmd != nil {
+		cmd()
+	}
+	if len(v.search.matches) != 0 {
+		t.Errorf("a cleared search took matches: %v", v.search.matches)
 	}
 }

@@ -176,9 +176,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PageUp):
 		v.scrollBy(-n * (page - 1))
 	case key.Matches(msg, k.HalfDown):
-		v.scrollBy(n * page / 2)
+		v.scrollBy(n * (page / 2)) // 2 ctrl+d is d d, whatever the height
 	case key.Matches(msg, k.HalfUp):
-		v.scrollBy(-n * page / 2)
+		v.scrollBy(-n * (page / 2))
 	case (key.Matches(msg, k.Top) || key.Matches(msg, k.Bottom)) && counted: // 10G: card 10
 		v.goToCard(n - 1)
 	case key.Matches(msg, k.Top):
@@ -222,6 +222,7 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.scroll = map[int]int{}
 		v.keepSpot(s, true)
 		v.flash = map[bool]string{true: "long lines cut", false: "long lines wrapped"}[v.nowrap]
+		return v.searchAgain(), false // its rows are others now
 	case key.Matches(msg, k.Left):
 		v.sideways(-8)
 	case key.Matches(msg, k.Right):

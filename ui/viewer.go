@@ -95,10 +95,10 @@ func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
 	}
 }
 
-// contentHeight is the rows left for cards above the status and hint bars
-// (and, for a host session, the queue and the prompt box).
+// contentHeight is the rows left for cards above the where, status and
+// hint bars (and, for a host session, the queue and the prompt box).
 func (v *viewer) contentHeight() int {
-	h := v.height - 2
+	h := v.height - 2 - v.whereHeight()
 	if v.live != nil {
 		h -= v.live.panelHeight()
 	}

@@ -137,7 +137,11 @@ func (d *Decoder) applyChunk(e chunkEvent, r *record) bool {
 			}
 			x.Arguments += c.ArgumentsDelta
 		}
-		x.Call = present.Call(x.Name, x.Arguments)
+		if x.Streaming { // its arguments so far, as its card will show them
+			x.Call = present.Streaming(x.Name, x.Arguments)
+		} else {
+			x.Call = present.Call(x.Name, x.Arguments)
+		}
 	default: // newStreamEntry makes nothing else
 	}
 	if exists {

@@ -46,10 +46,13 @@ func FuzzPresentCall(f *testing.F) {
 	f.Add("read", `{"file_path":"a","offset":5,"limit":4}`)
 	f.Add("str_replace_editor", `{"command":"insert","path":"p","insert_line":-1e308}`)
 	f.Add("update_goal", `{"goal_id":"g","action":""}`)
+	f.Add("edit", `{"file_path":"a.go","old_string":"x\u00`)
 	f.Fuzz(func(t *testing.T, name, args string) {
 		Call(name, args)
+		Streaming(name, args) // the same arguments read as still arriving
 		for n := range presenters {
 			Call(n, args)
+			Streaming(n, args)
 		}
 	})
 }

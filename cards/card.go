@@ -43,7 +43,7 @@ func (c *card) capNote() {
 		if c.unread > 0 {
 			note = unreadNote(c.dropped, c.unread)
 		}
-		c.rows = append(c.rows, line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice}).String())
+		c.rows = append(c.rows, c.str(line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice})))
 	}
 }
 
@@ -62,7 +62,7 @@ func (c *card) raw(s string) {
 		c.dropped++
 		return
 	}
-	if ansi.StringWidth(s) > c.o.Width {
+	if len(s) > c.o.Width && ansi.StringWidth(s) > c.o.Width { // no wider than it is long: a plain row is measured at once
 		overflowCuts.Add(1)
 		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
 	}
@@ -70,7 +70,15 @@ func (c *card) raw(s string) {
 }
 
 // row adds one line as it is.
-func (c *card) row(l line) { c.raw(l.String()) }
+func (c *card) row(l line) { c.raw(c.str(l)) }
+
+// str is a line as a row: styled, or plain for a search.
+func (c *card) str(l line) string {
+	if c.o.Plain {
+		return l.plain()
+	}
+	return l.String()
+}
 
 // body adds a line of prose under the header, indented and word-wrapped.
 func (c *card) body(l line) {
@@ -82,7 +90,7 @@ func (c *card) bodyAt(l line, n int) {
 	n = min(n, c.o.Width-1)
 	pad := strings.Repeat(" ", max(n, 0))
 	for _, r := range l.wrapWords(c.o.Width - n) {
-		c.raw(pad + r.String())
+		c.raw(pad + c.str(r))
 	}
 }
 
@@ -108,7 +116,7 @@ func (c *card) leadAt(mark, l line, n int) {
 // code adds a row that is already cut to fit (code, output), indented by n.
 func (c *card) code(l line, n int) {
 	n = min(n, c.o.Width-1)
-	c.raw(strings.Repeat(" ", max(n, 0)) + l.String())
+	c.raw(strings.Repeat(" ", max(n, 0)) + c.str(l))
 }
 
 // bodyRaw adds rendered rows (Markdown) indented under the header.

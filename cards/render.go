@@ -31,6 +31,10 @@ type Options struct {
 	ExpandHint bool
 	// Collapse overrides how much collapsed cards keep, by kind.
 	Collapse Collapse
+	// Plain draws the rows without styles, for search: the text
+	// ansi.Strip gives of the drawn rows, row for row, made many times
+	// sooner (plain.go). Code is not highlighted.
+	Plain bool
 }
 
 // Render draws one entry. A panic while drawing becomes a notice in the
@@ -51,6 +55,9 @@ func Render(e session.Entry, o Options) (rows []string) {
 	c := newCard(o)
 	draw(c, e)
 	c.capNote()
+	if o.Plain {
+		stripRows(c.rows)
+	}
 	return c.rows
 }
 

@@ -94,6 +94,29 @@ func (m matcher) hit(text string) bool {
 	return strings.Contains(text, m.q)
 }
 
+// count is how many places find finds in a row of plain text, without
+// measuring them.
+func (m matcher) count(plain string) int {
+	switch {
+	case m.empty():
+		return 0
+	case m.regexp():
+		n := 0
+		for _, s := range m.re.FindAllStringIndex(plain, -1) {
+			if s[1] > s[0] {
+				n++
+			}
+		}
+		return n
+	case m.fold:
+		if lower := strings.ToLower(plain); len(lower) == len(plain) {
+			return strings.Count(lower, m.q)
+		}
+		return len(m.re.FindAllStringIndex(plain, -1))
+	}
+	return strings.Count(plain, m.q)
+}
+
 // find returns the cell ranges where the query is in a row of plain text;
 // an empty match of a regular expression is no match.
 func (m matcher) find(plain string) [][2]int {

@@ -4,34 +4,43 @@ import (
 	"context"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
 // searchRun is one search working off the update loop: it reads every
-// card's text (cheap), draws only the cards whose text has the query, and
-// sends their matches as it finds them, in transcript order. A newer query
-// or esc cancels it; it stops between two cards.
+// card's text (cheap), counts the query in the plain rows of the cards
+// whose text has it (cards.Options.Plain: the drawn rows' text, made
+// without drawing), and sends each card's count as it finds it, in
+// transcript order. Where in a card the matches are is found when the view
+// goes to one (search.place). A newer query or esc cancels it; it stops
+// between two cards.
 type searchRun struct {
 	gen    int
 	cancel context.CancelFunc
-	found  chan []match  // closed when the run ends, finished or cancelled
-	ended  chan struct{} // closed when the worker has returned
+	found  chan []cardHits // closed when the run ends, finished or cancelled
+	ended  chan struct{}   // closed when the worker has returned
 }
 
-// searchedMsg brings the matches a run found since the last one; done
-// when the run has ended.
+// cardHits is how many matches one card holds.
+type cardHits struct {
+	id, n int
+}
+
+// searchedMsg brings the cards' counts a run found since the last one;
+// done when the run has ended.
 type searchedMsg struct {
-	gen     int
-	matches []match
-	done    bool
+	gen  int
+	hits []cardHits
+	done bool
 }
 
+// startRun starts a search of entries drawn with o, plain.
 func startRun(gen int, m matcher, entries []session.Entry, o cards.Options) *searchRun {
+	o.Plain = true
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &searchRun{gen: gen, cancel: cancel, found: make(chan []match, 16), ended: make(chan struct{})}
+	r := &searchRun{gen: gen, cancel: cancel, found: make(chan []cardHits, 16), ended: make(chan struct{})}
 	go r.work(ctx, m, entries, o)
 	return r
 }
@@ -46,18 +55,15 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 		if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
 			continue
 		}
-		var found []match
-		id := session.Base(e).ID
-		for row, drawn := range cards.Render(e, o) {
-			for _, rg := range m.find(ansi.Strip(drawn)) {
-				found = append(found, match{id: id, row: row, col: rg[0]})
-			}
+		n := 0
+		for _, row := range cards.Render(e, o) {
+			n += m.count(row)
 		}
-		if len(found) == 0 {
+		if n == 0 {
 			continue
 		}
 		select {
-		case r.found <- found:
+		case r.found <- []cardHits{{session.Base(e).ID, n}}:
 		case <-ctx.Done():
 			return
 		}
@@ -83,11 +89,11 @@ func (r *searchRun) next() tea.Cmd {
 			select {
 			case more, ok := <-r.found:
 				if !ok {
-					return searchedMsg{gen: r.gen, matches: batch, done: true}
+					return searchedMsg{gen: r.gen, hits: batch, done: true}
 				}
 				batch = append(batch, more...)
 			default:
-				return searchedMsg{gen: r.gen, matches: batch}
+				return searchedMsg{gen: r.gen, hits: batch}
 			}
 		}
 	}

@@ -24,13 +24,18 @@ type card struct {
 	o       Options
 	th      *theme.Theme
 	rows    []string
+	made    int // rows made: kept in rows, or counted
 	dropped int // rows not drawn, past maxCardRows
 	unread  int // bytes of text not laid out, past what the cap shows (showable)
+
+	count func(row string) // CountRows: each row goes here instead of into rows
+	buf   []byte           // a plain row being laid out, reused (plain.go)
+	tabs  []byte           // a plain line, its tabs expanded, reused
 }
 
 // full reports whether the card reached the display cap; long loops stop
 // drawing then, and count what they skip with skip.
-func (c *card) full() bool { return len(c.rows) >= maxCardRows }
+func (c *card) full() bool { return c.made >= maxCardRows }
 
 // skip counts rows not drawn because the card is full.
 func (c *card) skip(n int) { c.dropped += n }
@@ -43,7 +48,7 @@ func (c *card) capNote() {
 		if c.unread > 0 {
 			note = unreadNote(c.dropped, c.unread)
 		}
-		c.rows = append(c.rows, c.str(line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice})))
+		c.keepRow(c.str(line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice})))
 	}
 }
 
@@ -65,6 +70,16 @@ func (c *card) raw(s string) {
 	if len(s) > c.o.Width && ansi.StringWidth(s) > c.o.Width { // no wider than it is long: a plain row is measured at once
 		overflowCuts.Add(1)
 		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
+	}
+	c.keepRow(s)
+}
+
+// keepRow adds a finished row to the card, or counts it.
+func (c *card) keepRow(s string) {
+	c.made++
+	if c.count != nil {
+		c.count(s)
+		return
 	}
 	c.rows = append(c.rows, s)
 }

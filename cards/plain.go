@@ -3,6 +3,7 @@ package cards
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -27,8 +28,8 @@ func stripRows(rows []string) {
 }
 
 // plainOutput lays lines of command output as terminalOutput does, for a
-// plain card: a line of printable ASCII, tabs and colours (SGR) by bytes,
-// any other through the terminal parser.
+// plain card: a line of simple text and colours by counting, any other
+// through the terminal parser.
 func plainOutput(c *card, out []string) {
 	if n := len(out); n > 1 && out[n-1] == "" { // as termLines reads the lines joined
 		out = out[:n-1]
@@ -40,8 +41,9 @@ func plainOutput(c *card, out []string) {
 	head := strings.Repeat(" ", max(min(indent, c.o.Width-1), 0)) + "│ "
 	p := &termParser{th: c.th, styles: map[termStyle]theme.Style{}}
 	for _, l := range out {
-		if text, ok := simpleOutput(l); ok {
-			cellRows(c, head, head, expandTabsSimple(text, 8), room)
+		var ok bool
+		if c.tabs, ok = simpleOutput(c.tabs[:0], l); ok {
+			cellRows(c, head, head, c.tabs, room)
 			continue
 		}
 		p.rows = p.rows[:0]
@@ -54,20 +56,39 @@ func plainOutput(c *card, out []string) {
 	}
 }
 
-// cellRows adds simple text (simpleText, tabs expanded) as rows of room
-// cells after head (and after cont on the rows it wraps onto), as
-// line.wrap cuts it: a rune a cell.
-func cellRows(c *card, head, cont, text string, room int) {
+// plainRead adds a read's line as gutterCode lays it, for a plain card;
+// false when it is not simple text.
+func plainRead(c *card, g gutter, text string) bool {
+	room := c.inner() - g.width()
+	if !c.o.Plain || c.o.NoWrap || room < 1 || !simpleText(text) {
+		return false
+	}
+	pad := strings.Repeat(" ", max(min(indent, c.o.Width-1), 0))
+	c.tabs = appendTabbed(c.tabs[:0], text, 4)
+	cellRows(c, pad+g.row(false).plain(), pad+g.row(true).plain(), c.tabs, room)
+	return true
+}
+
+// cellRows adds simple text, its tabs expanded, as rows of room cells
+// after head (and after cont on the rows it wraps onto), as line.wrap cuts
+// it: a rune a cell. The rows are made in the card's buffer: a counted card
+// keeps none of them.
+func cellRows(c *card, head, cont string, text []byte, room int) {
 	first := head
 	for {
 		if c.full() { // counted as raw counts them, unmade
-			c.skip((utf8.RuneCountInString(text) + room - 1) / room)
+			c.skip((utf8.RuneCount(text) + room - 1) / room)
 			return
 		}
 		n := runeBytes(text, room)
-		c.raw(first + text[:n])
+		c.buf = append(append(c.buf[:0], first...), text[:n]...)
+		if c.count != nil {
+			c.raw(unsafe.String(unsafe.SliceData(c.buf), len(c.buf)))
+		} else {
+			c.raw(string(c.buf))
+		}
 		text = text[n:]
-		if text == "" {
+		if len(text) == 0 {
 			return
 		}
 		first = cont
@@ -75,61 +96,53 @@ func cellRows(c *card, head, cont, text string, room int) {
 }
 
 // runeBytes is how many bytes the first n runes of s take.
-func runeBytes(s string, n int) int {
+func runeBytes(s []byte, n int) int {
 	at := 0
 	for ; n > 0 && at < len(s); n-- {
 		if s[at] < utf8.RuneSelf {
 			at++
 			continue
 		}
-		_, size := utf8.DecodeRuneInString(s[at:])
+		_, size := utf8.DecodeRune(s[at:])
 		at += size
 	}
 	return at
 }
 
-// plainRead adds a read's line as gutterCode lays it, for a plain card;
-// false when it is not a line of printable ASCII and tabs.
-func plainRead(c *card, g gutter, text string) bool {
-	room := c.inner() - g.width()
-	if !c.o.Plain || c.o.NoWrap || room < 1 || !simpleText(text) {
-		return false
-	}
-	pad := strings.Repeat(" ", max(min(indent, c.o.Width-1), 0))
-	cellRows(c, pad+g.row(false).plain(), pad+g.row(true).plain(), expandTabsSimple(text, 4), room)
-	return true
-}
-
-// simpleOutput is a line of output without its colours, when it is simple
-// text (simpleText) and SGR sequences.
-func simpleOutput(l string) (string, bool) {
+// simpleOutput appends a line of output to dst without its colours, tabs
+// expanded, when it is simple text (simpleText) and SGR sequences.
+func simpleOutput(dst []byte, l string) ([]byte, bool) {
 	if strings.IndexByte(l, 0x1b) < 0 {
-		return l, simpleText(l)
+		return appendTabbed(dst, l, 8), simpleText(l)
 	}
-	var b strings.Builder
-	b.Grow(len(l))
+	col := 0
 	for i := 0; i < len(l); {
 		j := strings.IndexByte(l[i:], 0x1b)
 		if j < 0 {
-			b.WriteString(l[i:])
+			j = len(l) - i
+		}
+		if !simpleText(l[i : i+j]) {
+			return dst, false
+		}
+		dst, col = appendTabbedAt(dst, l[i:i+j], 8, col)
+		i += j
+		if i >= len(l) {
 			break
 		}
-		b.WriteString(l[i : i+j])
-		i += j + 1
+		i++
 		if i >= len(l) || l[i] != '[' {
-			return "", false
+			return dst, false
 		}
 		i++
 		for i < len(l) && (l[i] >= '0' && l[i] <= '9' || l[i] == ';') {
 			i++
 		}
 		if i >= len(l) || l[i] != 'm' {
-			return "", false
+			return dst, false
 		}
 		i++
 	}
-	s := b.String()
-	return s, simpleText(s)
+	return dst, true
 }
 
 // simpleText reports whether each character of s is a cell of its own
@@ -167,24 +180,33 @@ func simpleRune(r rune) bool {
 	return false
 }
 
-// expandTabsSimple puts spaces for tabs to the next stop of width tab, in
-// simple text (a rune a cell).
-func expandTabsSimple(s string, tab int) string {
-	if strings.IndexByte(s, '\t') < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + tab)
-	col := 0
-	for _, r := range s {
-		if r == '\t' {
+// appendTabbed appends s to dst with spaces for its tabs, to the next stop
+// of width tab: simple text, a rune a cell.
+func appendTabbed(dst []byte, s string, tab int) []byte {
+	dst, _ = appendTabbedAt(dst, s, tab, 0)
+	return dst
+}
+
+// appendTabbedAt is appendTabbed for s starting at cell col; it returns
+// the cell after it.
+func appendTabbedAt(dst []byte, s string, tab, col int) ([]byte, int) {
+	for i := 0; i < len(s); {
+		if s[i] == '\t' {
 			n := tab - col%tab
-			b.WriteString(strings.Repeat(" ", n))
+			for range n {
+				dst = append(dst, ' ')
+			}
 			col += n
+			i++
 			continue
 		}
-		b.WriteRune(r)
-		col++
+		j := i + 1
+		for j < len(s) && s[j] != '\t' {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		col += utf8.RuneCountInString(s[i:j])
+		i = j
 	}
-	return b.String()
+	return dst, col
 }

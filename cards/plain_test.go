@@ -3,6 +3,7 @@ package cards
 import (
 	"bytes"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -23,6 +24,14 @@ func samePlainRows(t *testing.T, name string, e session.Entry, o Options) {
 	drawn := Render(e, o)
 	o.Plain = true
 	plain := Render(e, o)
+	var counted []string
+	CountRows(e, o, func(row string) int {
+		counted = append(counted, strings.Clone(row))
+		return 0
+	})
+	if !reflect.DeepEqual(counted, plain) {
+		t.Errorf("%s, %T at width %d: CountRows reads %d rows, not the %d plain rows", name, e, o.Width, len(counted), len(plain))
+	}
 	for i := range max(len(drawn), len(plain)) {
 		want, got := "", ""
 		if i < len(drawn) {
@@ -70,7 +79,8 @@ func TestPlainRowsAreTheDrawnRows(t *testing.T) {
 }
 
 // FuzzPlainRows: whatever a command printed or a file holds, its card's
-// plain rows are its drawn rows without their styles.
+// plain rows are its drawn rows without their styles, and CountRows reads
+// those rows.
 func FuzzPlainRows(f *testing.F) {
 	f.Add("=== RUN   TestX\n\x1b[32m--- PASS\x1b[0m: TestX (0.00s)\n\tok\tx\t0.1s\n", 40)
 	f.Add("a\tb\x1b[1;31mc\x1b[Kd\re\bf\x1b]8;;http://x\x1b\\l\x1b]8;;\x1b\\\n\n", 12)

@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
@@ -59,6 +61,37 @@ func Render(e session.Entry, o Options) (rows []string) {
 		stripRows(c.rows)
 	}
 	return c.rows
+}
+
+// CountRows is the sum of count over the card's plain rows (Options.Plain),
+// as over Render's, without keeping them: what a search of a long session
+// reads each card by. A row passed to count is valid only during the call.
+func CountRows(e session.Entry, o Options, count func(row string) int) (n int) {
+	o.Plain = true
+	if o.Width < 1 {
+		o.Width = 1
+	}
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			n = 0
+			for _, row := range undrawable(e, o, r, debug.Stack()) {
+				n += count(row)
+			}
+		}
+	}()
+	c := newCard(o)
+	c.count = func(row string) {
+		if strings.IndexByte(row, 0x1b) >= 0 {
+			row = ansi.Strip(row)
+		}
+		n += count(row)
+	}
+	draw(c, e)
+	c.capNote()
+	return n
 }
 
 // undrawable is the card of an entry whose drawing panicked: what went

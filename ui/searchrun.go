@@ -2,6 +2,9 @@ package ui
 
 import (
 	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -45,29 +48,56 @@ func startRun(gen int, m matcher, entries []session.Entry, o cards.Options) *sea
 	return r
 }
 
+// work counts the cards on every core, a batch at a time, and sends each
+// batch's counts in order; batches start small, so the first hit comes
+// soon, and grow to keep the cores busy.
 func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry, o cards.Options) {
 	defer close(r.ended)
 	defer close(r.found)
-	for _, e := range entries {
+	workers := runtime.GOMAXPROCS(0)
+	counts := make([]int, maxBatch)
+	for at, size := 0, minBatch; at < len(entries); at, size = at+size, min(size*2, maxBatch) {
+		batch := entries[at:min(at+size, len(entries))]
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(workers, len(batch)) {
+			wg.Go(func() {
+				for i := int(next.Add(1)) - 1; i < len(batch) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+					counts[i] = countIn(batch[i], m, o)
+				}
+			})
+		}
+		wg.Wait()
 		if ctx.Err() != nil {
 			return
 		}
-		if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
-			continue
+		var found []cardHits
+		for i, e := range batch {
+			if counts[i] > 0 {
+				found = append(found, cardHits{session.Base(e).ID, counts[i]})
+			}
 		}
-		n := 0
-		for _, row := range cards.Render(e, o) {
-			n += m.count(row)
-		}
-		if n == 0 {
+		if len(found) == 0 {
 			continue
 		}
 		select {
-		case r.found <- []cardHits{{session.Base(e).ID, n}}:
+		case r.found <- found:
 		case <-ctx.Done():
 			return
 		}
 	}
+}
+
+// A run's batches: from a few cards, for the first hit, to many.
+const minBatch, maxBatch = 4, 256
+
+// countIn is how many matches a card holds: none when its text has not
+// the query, else the matches in its plain rows.
+func countIn(e session.Entry, m matcher, o cards.Options) int {
+	if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
+		return 0
+	}
+	return cards.CountRows(e, o, m.count)
 }
 
 // stop cancels the run; the worker returns before its next card.

@@ -28,14 +28,15 @@ type card struct {
 	dropped int // rows not drawn, past maxCardRows
 	unread  int // bytes of text not laid out, past what the cap shows (showable)
 
-	count func(row string) // CountRows: each row goes here instead of into rows
-	buf   []byte           // a plain row being laid out, reused (plain.go)
-	tabs  []byte           // a plain line, its tabs expanded, reused
+	count   func(row string) // CountRows: each row goes here instead of into rows
+	stopped bool             // CountRows was told to stop: the card is as full as can be
+	buf     []byte           // a plain row being laid out, reused (plain.go)
+	tabs    []byte           // a plain line, its tabs expanded, reused
 }
 
 // full reports whether the card reached the display cap; long loops stop
 // drawing then, and count what they skip with skip.
-func (c *card) full() bool { return c.made >= maxCardRows }
+func (c *card) full() bool { return c.made >= maxCardRows || c.stopped }
 
 // skip counts rows not drawn because the card is full.
 func (c *card) skip(n int) { c.dropped += n }

@@ -41,6 +41,9 @@ func plainOutput(c *card, out []string) {
 	head := strings.Repeat(" ", max(min(indent, c.o.Width-1), 0)) + "│ "
 	p := &termParser{th: c.th, styles: map[termStyle]theme.Style{}}
 	for _, l := range out {
+		if c.stopped {
+			return
+		}
 		var ok bool
 		if c.tabs, ok = simpleOutput(c.tabs[:0], l); ok {
 			cellRows(c, head, head, c.tabs, room)
@@ -77,7 +80,9 @@ func cellRows(c *card, head, cont string, text []byte, room int) {
 	first := head
 	for {
 		if c.full() { // counted as raw counts them, unmade
-			c.skip((utf8.RuneCount(text) + room - 1) / room)
+			if !c.stopped {
+				c.skip((utf8.RuneCount(text) + room - 1) / room)
+			}
 			return
 		}
 		n := runeBytes(text, room)

@@ -28,7 +28,7 @@ func samePlainRows(t *testing.T, name string, e session.Entry, o Options) {
 	CountRows(e, o, func(row string) int {
 		counted = append(counted, strings.Clone(row))
 		return 0
-	})
+	}, nil)
 	if !reflect.DeepEqual(counted, plain) {
 		t.Errorf("%s, %T at width %d: CountRows reads %d rows, not the %d plain rows", name, e, o.Width, len(counted), len(plain))
 	}
@@ -106,4 +106,27 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// A card counted for a cancelled search stops between two rows, however
+// long it is.
+func TestCountRowsStopsBetweenRows(t *testing.T) {
+	out := strings.Repeat("\x1b[32mok\x1b[0m\tsome output\n", 9000) + strings.Repeat("naïve é\u0301\n", 900)
+	read := make([]session.ReadFileLine, 9000)
+	for i := range read {
+		read[i] = session.ReadFileLine{Number: i + 1, Text: "\tfunc f() {}"}
+	}
+	for _, e := range []session.Entry{
+		&session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: "go test"}, View: session.TerminalResultView{Output: out}},
+		&session.ToolCall{Name: "read", View: session.ReadResultView{Path: "a.go", Lang: "go", Lines: read, TotalLines: len(read)}},
+	} {
+		rows, asked := 0, 0
+		CountRows(e, Options{Width: 80, Theme: theme.Dark(), Expanded: true}, func(string) int { rows++; return 0 }, func() bool {
+			asked++
+			return asked > 10
+		})
+		if rows > 10 || asked > 20 {
+			t.Errorf("%T: %d rows counted, stop asked %d times, after it said stop", e, rows, asked)
+		}
+	}
 }

@@ -66,7 +66,9 @@ func Render(e session.Entry, o Options) (rows []string) {
 // CountRows is the sum of count over the card's plain rows (Options.Plain),
 // as over Render's, without keeping them: what a search of a long session
 // reads each card by. A row passed to count is valid only during the call.
-func CountRows(e session.Entry, o Options, count func(row string) int) (n int) {
+// Once stop (if not nil) says so, the card is cut short between two rows
+// and the sum is of no use: a cancelled search waits for no card.
+func CountRows(e session.Entry, o Options, count func(row string) int, stop func() bool) (n int) {
 	o.Plain = true
 	if o.Width < 1 {
 		o.Width = 1
@@ -84,6 +86,10 @@ func CountRows(e session.Entry, o Options, count func(row string) int) (n int) {
 	}()
 	c := newCard(o)
 	c.count = func(row string) {
+		if stop != nil && stop() {
+			c.stopped = true
+			return
+		}
 		if strings.IndexByte(row, 0x1b) >= 0 {
 			row = ansi.Strip(row)
 		}

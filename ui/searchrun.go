@@ -63,7 +63,7 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 		for range min(workers, len(batch)) {
 			wg.Go(func() {
 				for i := int(next.Add(1)) - 1; i < len(batch) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-					counts[i] = countIn(batch[i], m, o)
+					counts[i] = countIn(batch[i], m, o, func() bool { return ctx.Err() != nil })
 				}
 			})
 		}
@@ -92,12 +92,13 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 const minBatch, maxBatch = 4, 256
 
 // countIn is how many matches a card holds: none when its text has not
-// the query, else the matches in its plain rows.
-func countIn(e session.Entry, m matcher, o cards.Options) int {
+// the query, else the matches in its plain rows; nothing worth having once
+// stop says the run is cancelled, which it asks between rows.
+func countIn(e session.Entry, m matcher, o cards.Options, stop func() bool) int {
 	if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
 		return 0
 	}
-	return cards.CountRows(e, o, m.count)
+	return cards.CountRows(e, o, m.count, stop)
 }
 
 // stop cancels the run; the worker returns before its next card.

@@ -78,6 +78,7 @@ func BenchmarkSearchCount(b *testing.B) {
 					cpu = append(cpu, cpuTime()-cpuStart)
 				}
 				b.ReportMetric(float64(v.search.total), "matches")
+				b.ReportMetric(float64(len(v.items)), "cards")
 				slices.Sort(cpu)
 				b.ReportMetric(float64(cpu[len(cpu)/2])/float64(time.Millisecond), "cpu-ms-median")
 				v.search.clear()
@@ -88,15 +89,15 @@ func BenchmarkSearchCount(b *testing.B) {
 	}
 }
 
-// A search that draws every card (a query in every one), cancelled as a
-// newer keystroke or esc cancels it: until its worker has returned.
+// A search that counts nearly every card (a query in every one), cancelled
+// as a newer keystroke or esc cancels it: until its workers have returned.
 func BenchmarkSearchCancel(b *testing.B) {
 	v := openViewer(benchLog(b, 100<<20), false)
 	untilLoaded(v)
 	var times []time.Duration
 	for b.Loop() {
 		r := searchFor(v, "e")
-		time.Sleep(20 * time.Millisecond) // well into the drawing
+		time.Sleep(20 * time.Millisecond) // well into the counting
 		start := time.Now()
 		v.search.clear()
 		<-r.ended

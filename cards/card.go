@@ -24,13 +24,19 @@ type card struct {
 	o       Options
 	th      *theme.Theme
 	rows    []string
+	made    int // rows made: kept in rows, or counted
 	dropped int // rows not drawn, past maxCardRows
 	unread  int // bytes of text not laid out, past what the cap shows (showable)
+
+	count   func(row string) // CountRows: each row goes here instead of into rows
+	stopped bool             // CountRows was told to stop: the card is as full as can be
+	buf     []byte           // a plain row being laid out, reused (plain.go)
+	tabs    []byte           // a plain line, its tabs expanded, reused
 }
 
 // full reports whether the card reached the display cap; long loops stop
 // drawing then, and count what they skip with skip.
-func (c *card) full() bool { return len(c.rows) >= maxCardRows }
+func (c *card) full() bool { return c.made >= maxCardRows || c.stopped }
 
 // skip counts rows not drawn because the card is full.
 func (c *card) skip(n int) { c.dropped += n }
@@ -43,7 +49,7 @@ func (c *card) capNote() {
 		if c.unread > 0 {
 			note = unreadNote(c.dropped, c.unread)
 		}
-		c.rows = append(c.rows, line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice}).String())
+		c.keepRow(c.str(line{{note, c.th.Notice}}.truncate(c.o.Width, span{"…", c.th.Notice})))
 	}
 }
 
@@ -62,15 +68,33 @@ func (c *card) raw(s string) {
 		c.dropped++
 		return
 	}
-	if ansi.StringWidth(s) > c.o.Width && !(c.o.NoWrap && c.o.Uncut) { // Uncut: code rows are whole
+	if len(s) > c.o.Width && !(c.o.NoWrap && c.o.Uncut) && ansi.StringWidth(s) > c.o.Width { // a plain row no longer than the width fits at once; Uncut: code rows are whole
 		overflowCuts.Add(1)
 		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
+	}
+	c.keepRow(s)
+}
+
+// keepRow adds a finished row to the card, or counts it.
+func (c *card) keepRow(s string) {
+	c.made++
+	if c.count != nil {
+		c.count(s)
+		return
 	}
 	c.rows = append(c.rows, s)
 }
 
 // row adds one line as it is.
-func (c *card) row(l line) { c.raw(l.String()) }
+func (c *card) row(l line) { c.raw(c.str(l)) }
+
+// str is a line as a row: styled, or plain for a search.
+func (c *card) str(l line) string {
+	if c.o.Plain {
+		return l.plain()
+	}
+	return l.String()
+}
 
 // body adds a line of prose under the header, indented and word-wrapped.
 func (c *card) body(l line) {
@@ -82,7 +106,7 @@ func (c *card) bodyAt(l line, n int) {
 	n = min(n, c.o.Width-1)
 	pad := strings.Repeat(" ", max(n, 0))
 	for _, r := range l.wrapWords(c.o.Width - n) {
-		c.raw(pad + r.String())
+		c.raw(pad + c.str(r))
 	}
 }
 
@@ -108,7 +132,7 @@ func (c *card) leadAt(mark, l line, n int) {
 // code adds a row that is already cut to fit (code, output), indented by n.
 func (c *card) code(l line, n int) {
 	n = min(n, c.o.Width-1)
-	c.raw(strings.Repeat(" ", max(n, 0)) + l.String())
+	c.raw(strings.Repeat(" ", max(n, 0)) + c.str(l))
 }
 
 // bodyRaw adds rendered rows (Markdown) indented under the header.

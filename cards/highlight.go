@@ -133,7 +133,7 @@ func (c *card) highlight(lang, code string) ([][]token, string) {
 	if why := tooBigToHighlight(code); why != "" {
 		return plainTokens(c.th, code), why
 	}
-	if c.o.NoHighlight {
+	if c.o.NoHighlight || c.o.Plain {
 		return plainTokens(c.th, code), ""
 	}
 	return highlight(c.th, lang, code)

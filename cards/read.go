@@ -36,7 +36,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		texts[i] = clean(l.Text) // no escape sequence may reach the lexer, nor split across its tokens
 	}
 	code := strings.Join(texts, "\n")
-	toks, why := c.highlight(v.Lang, code)
+	toks, why := c.readTokens(v.Lang, code, texts)
 	if why != "" {
 		c.note(why)
 	}
@@ -50,11 +50,33 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
 			c.body(line{{pad("⋮", numW), th.Faint}})
 		}
-		c.gutterCode(numberGutter(th, l.Number, numW), paint(th, toks[i], nil, noBg, noBg), 0)
+		if g := numberGutter(th, l.Number, numW); !plainRead(c, g, l.Text) {
+			c.gutterCode(g, paint(th, toks(i), nil, noBg, noBg), 0)
+		}
 	}
 	c.elided(len(v.Lines)-len(show), "line", "lines")
 	last := v.Lines[len(v.Lines)-1].Number
 	if last < v.TotalLines {
 		c.note(fmt.Sprintf("… %s · continues at line %s", plural(v.TotalLines-last, "more line", "more lines"), thousands(last+1)))
 	}
+}
+
+// readTokens is the tokens of a read's line i, and why the code is not
+// highlighted; a plain card makes a line's one token only when it is drawn
+// (plainRead lays out most lines without).
+func (c *card) readTokens(lang, code string, lines []string) (func(i int) []token, string) {
+	if !c.o.Plain || strings.Count(code, "\n") != len(lines)-1 { // a line of many: as the lexer reads them
+		toks, why := c.highlight(lang, code)
+		return func(i int) []token { return toks[i] }, why
+	}
+	why := ""
+	if lexerFor(lang) != nil {
+		why = tooBigToHighlight(code)
+	}
+	return func(i int) []token {
+		if lines[i] == "" {
+			return nil
+		}
+		return []token{{lines[i], c.th.Text}}
+	}, why
 }

@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
@@ -36,6 +38,10 @@ type Options struct {
 	ExpandHint bool
 	// Collapse overrides how much collapsed cards keep, by kind.
 	Collapse Collapse
+	// Plain draws the rows without styles, for search: the text
+	// ansi.Strip gives of the drawn rows, row for row, made many times
+	// sooner (plain.go). Code is not highlighted.
+	Plain bool
 }
 
 // Render draws one entry. A panic while drawing becomes a notice in the
@@ -56,7 +62,47 @@ func Render(e session.Entry, o Options) (rows []string) {
 	c := newCard(o)
 	draw(c, e)
 	c.capNote()
+	if o.Plain {
+		stripRows(c.rows)
+	}
 	return c.rows
+}
+
+// CountRows is the sum of count over the card's plain rows (Options.Plain),
+// as over Render's, without keeping them: what a search of a long session
+// reads each card by. A row passed to count is valid only during the call.
+// Once stop (if not nil) says so, the card is cut short between two rows
+// and the sum is of no use: a cancelled search waits for no card.
+func CountRows(e session.Entry, o Options, count func(row string) int, stop func() bool) (n int) {
+	o.Plain = true
+	if o.Width < 1 {
+		o.Width = 1
+	}
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			n = 0
+			for _, row := range undrawable(e, o, r, debug.Stack()) {
+				n += count(row)
+			}
+		}
+	}()
+	c := newCard(o)
+	c.count = func(row string) {
+		if stop != nil && stop() {
+			c.stopped = true
+			return
+		}
+		if strings.IndexByte(row, 0x1b) >= 0 {
+			row = ansi.Strip(row)
+		}
+		n += count(row)
+	}
+	draw(c, e)
+	c.capNote()
+	return n
 }
 
 // undrawable is the card of an entry whose drawing panicked: what went

@@ -46,7 +46,7 @@ func callSearchText(t *session.ToolCall, cwd string) string {
 		if c.Cwd != "" {
 			cwd = resolve(cwd, c.Cwd)
 		}
-		parts = append(parts, c.Description, cwd)
+		parts = append(parts, c.Description, cwd, "running no result") // the state a call without its result says (a prefilter may hold more than is drawn, never less)
 	}
 	if c, ok := t.Call.(session.GenericCallView); ok { // what an ACP call shows before its result
 		parts = append(parts, session.TextOf(c.Content))

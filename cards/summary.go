@@ -13,6 +13,7 @@ import (
 func StatsCard(st stats.Stats, o Options) []string {
 	c := newCard(o)
 	c.rows = Summary(st, o)
+	c.made = len(c.rows)
 	for _, t := range st.PerTurn {
 		f := t.Figures
 		l := fmt.Sprintf("turn %d: %s · %s · %s · wall time %s · model time %s · tool time %s · first token %s",

@@ -58,6 +58,10 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 // terminalOutput draws lines of output, each with its colours, under the
 // output bar.
 func terminalOutput(c *card, out []string) {
+	if c.o.Plain && !c.o.NoWrap {
+		plainOutput(c, out)
+		return
+	}
 	bar := span{"│ ", c.th.Faint}
 	for _, r := range termLines(c.th, strings.Join(out, "\n")) {
 		for _, w := range c.codeRows(r, c.inner()-2) {

@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -88,10 +89,104 @@ func (m matcher) hit(text string) bool {
 		return false
 	case m.regexp():
 		return m.re.MatchString(text)
+	case m.fold && ascii(m.q):
+		return containsFold(text, m.q)
 	case m.fold:
 		return strings.Contains(strings.ToLower(text), m.q)
 	}
 	return strings.Contains(text, m.q)
+}
+
+// containsFold reports whether text holds q (lower-case ASCII) in any
+// case, without lowering the text: a long card's text is read once. A
+// non-ASCII letter that lowers to ASCII (the Kelvin sign) counts as the
+// letter it lowers to, as strings.ToLower has it.
+func containsFold(text, q string) bool {
+	if !lowersInPlace(text) {
+		return strings.Contains(strings.ToLower(text), q)
+	}
+	return countFoldFrom(text, q, 1) > 0
+}
+
+// count is how many places find finds in a row of plain text, without
+// measuring them.
+func (m matcher) count(plain string) int {
+	switch {
+	case m.empty():
+		return 0
+	case m.regexp():
+		n := 0
+		for _, s := range m.re.FindAllStringIndex(plain, -1) {
+			if s[1] > s[0] {
+				n++
+			}
+		}
+		return n
+	case m.fold && ascii(m.q) && lowersInPlace(plain):
+		return countFold(plain, m.q)
+	case m.fold:
+		if lower := strings.ToLower(plain); len(lower) == len(plain) {
+			return strings.Count(lower, m.q)
+		}
+		return len(m.re.FindAllStringIndex(plain, -1))
+	}
+	return strings.Count(plain, m.q)
+}
+
+// countFold counts q (lower case) in s, ASCII both, ignoring case, as
+// strings.Count counts in the lowered text, without lowering it.
+func countFold(s, q string) int { return countFoldFrom(s, q, -1) }
+
+// countFoldFrom is countFold stopping after limit matches (-1: none).
+func countFoldFrom(s, q string, limit int) int {
+	lo, up := q[0], q[0]
+	if lo >= 'a' && lo <= 'z' {
+		up = lo - 'a' + 'A'
+	}
+	n := 0
+	for i := 0; i+len(q) <= len(s); {
+		c := s[i]
+		if (c == lo || c == up) && strings.EqualFold(s[i:i+len(q)], q) {
+			if n++; n == limit {
+				return n
+			}
+			i += len(q)
+			continue
+		}
+		i++
+	}
+	return n
+}
+
+// lowersInPlace reports whether strings.ToLower keeps every character of s
+// where it is and keeps every non-ASCII one non-ASCII: then an ASCII query
+// is found in s as in its lowered text, by countFold. (The Kelvin sign
+// lowers to k, İ grows a byte, invalid UTF-8 grows to U+FFFD.)
+func lowersInPlace(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return false
+		}
+		if lr := unicode.ToLower(r); lr < utf8.RuneSelf || utf8.RuneLen(lr) != size {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // find returns the cell ranges where the query is in a row of plain text;

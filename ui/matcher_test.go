@@ -28,6 +28,8 @@ func TestMatcherRules(t *testing.T) {
 		{"ü", "Über über", [][2]int{{0, 1}, {5, 6}}}, // cells, not bytes
 		{"i", "İx i", [][2]int{{3, 4}}},              // lower-casing resizes İ: offsets still hold
 		{"日本", "これは日本語", [][2]int{{6, 10}}},          // wide cells
+		{"aa", "AaAAa", [][2]int{{0, 2}, {2, 4}}},    // no overlaps, ASCII counted unlowered
+		{"k", "K k", [][2]int{{0, 1}, {2, 3}}},       // the Kelvin sign is a k
 	}
 	for _, c := range cases {
 		m, err := newMatcher(c.query)
@@ -36,6 +38,9 @@ func TestMatcherRules(t *testing.T) {
 		}
 		if got := m.find(c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q in %q: %v, want %v", c.query, c.text, got, c.want)
+		}
+		if got := m.count(c.text); got != len(c.want) {
+			t.Errorf("%q in %q: counts %d, finds %d", c.query, c.text, got, len(c.want))
 		}
 		if got := m.hit(c.text); got != (len(c.want) > 0) && c.query != `\x*` { // an empty match may pass the cheap test
 			t.Errorf("%q hit %q: %v", c.query, c.text, got)

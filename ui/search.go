@@ -2,11 +2,14 @@ package ui
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -17,7 +20,9 @@ type match struct {
 }
 
 // search is the state of / search: the query as typed, and the matches
-// found so far across the whole transcript, every card drawn whole.
+// found so far across the whole transcript: how many each card holds,
+// counted off the loop; where they are in a card is found when the view
+// goes to one.
 type search struct {
 	input   textinput.Model
 	typing  bool
@@ -26,11 +31,15 @@ type search struct {
 	err     error // the query is a bad pattern
 	gen     int   // the search a result belongs to; a newer query wins
 	run     *searchRun
-	matches []match
+	opts    cards.Options // how the run reads the cards, so a match is placed in the rows it counted
+	hits    []cardHits    // the cards with matches, in transcript order
+	starts  []int         // the number of hits[i]'s first match
+	total   int
+	placed  placement
 	current int // the match n and N go from; -1 before the first
 	done    bool
-	jump    bool   // enter came before the matches: go to the first when they do
-	keep    *match // the current match before the search ran again on a grown log
+	jump    bool  // enter came before the matches: go to the first when they do
+	keep    *kept // the current match before the search ran again on a grown log
 
 	origin  pos // where the view was when / was pressed: esc goes back
 	focus   int
@@ -38,11 +47,53 @@ type search struct {
 	recall  int      // how far back ↑ went; len(history) when not recalling
 }
 
+// kept is a match by its card and its place among the card's matches.
+type kept struct{ id, k int }
+
+// placement is the matches of the card last placed, where they are.
+type placement struct {
+	id int
+	at []match // nil before a card is placed
+}
+
 func newSearch() search {
 	in := textinput.New()
 	in.Prompt = "/"
 	in.Placeholder = `text (smart case), or \ then a regexp; ↑ earlier searches`
 	return search{input: in, current: -1}
+}
+
+// add takes a card's count.
+func (s *search) add(h cardHits) {
+	if s.current < 0 && s.keep != nil && s.keep.id == h.id && s.keep.k < h.n {
+		s.current, s.keep = s.total+s.keep.k, nil
+	}
+	s.hits = append(s.hits, h)
+	s.starts = append(s.starts, s.total)
+	s.total += h.n
+}
+
+// cardOf is the card holding match i and the match's place among its own.
+func (s *search) cardOf(i int) (cardHits, int) {
+	j := sort.Search(len(s.starts), func(j int) bool { return s.starts[j] > i }) - 1
+	return s.hits[j], i - s.starts[j]
+}
+
+// place finds where match k of the card id is: the card's plain rows
+// (as the run counted them) searched again, once for all its matches.
+func (s *search) place(id, k int, e session.Entry) *match {
+	if s.placed.at == nil || s.placed.id != id {
+		s.placed = placement{id: id, at: []match{}}
+		for row, text := range cards.Render(e, s.opts) {
+			for _, rg := range s.m.find(text) {
+				s.placed.at = append(s.placed.at, match{id: id, row: row, col: rg[0], width: rg[1] - rg[0]})
+			}
+		}
+	}
+	if len(s.placed.at) == 0 {
+		return nil
+	}
+	return &s.placed.at[min(k, len(s.placed.at)-1)]
 }
 
 // clear ends the search, its run too, and keeps the history. The run's
@@ -94,20 +145,20 @@ func (s *search) fact() string {
 	more := ""
 	if !s.done {
 		more = "…"
-		if len(s.matches) == 0 {
+		if s.total == 0 {
 			return "searching…"
 		}
 	}
 	if s.current >= 0 {
-		return fmt.Sprintf("match %d of %d%s", s.current+1, len(s.matches), more)
+		return fmt.Sprintf("match %d of %d%s", s.current+1, s.total, more)
 	}
-	if s.done && len(s.matches) == 0 {
+	if s.done && s.total == 0 {
 		return "no matches"
 	}
-	if len(s.matches) == 1 {
+	if s.total == 1 {
 		return "1 match" + more
 	}
-	return fmt.Sprintf("%d matches%s", len(s.matches), more)
+	return fmt.Sprintf("%d matches%s", s.total, more)
 }
 
 // highlightMatches marks where the query is in a drawn row, in place: the
@@ -162,10 +213,20 @@ func highlightMatches(row string, m matcher, st theme.Style, current int) string
 
 // currentMatch is the match n and N go from, if any.
 func (v *viewer) currentMatch() *match {
-	if c := v.search.current; c >= 0 && c < len(v.search.matches) {
-		return &v.search.matches[c]
+	if c := v.search.current; c >= 0 && c < v.search.total {
+		return v.matchAt(c)
 	}
 	return nil
+}
+
+// matchAt is match i, placed in its card.
+func (v *viewer) matchAt(i int) *match {
+	h, k := v.search.cardOf(i)
+	idx := v.indexOf(h.id)
+	if idx < 0 {
+		return nil
+	}
+	return v.search.place(h.id, k, v.items[idx].e)
 }
 
 // searchPrompt is the status bar while a query is typed: the prompt, and

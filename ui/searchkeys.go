@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"slices"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -73,14 +71,14 @@ func (v *viewer) queryChanged() tea.Cmd {
 func (v *viewer) startSearch() tea.Cmd {
 	s := &v.search
 	s.keep = nil
-	if c := v.currentMatch(); c != nil { // the log grew: the same match stays current
-		kept := *c
-		s.keep = &kept
+	if s.current >= 0 && s.current < s.total { // the log grew: the same match stays current
+		h, k := s.cardOf(s.current)
+		s.keep = &kept{h.id, k}
 	}
 	s.run.stop()
 	s.run = nil
 	s.gen++
-	s.done, s.matches, s.current, s.err = false, nil, -1, nil
+	s.done, s.hits, s.starts, s.total, s.placed, s.current, s.err = false, nil, nil, 0, placement{}, -1, nil
 	m, err := newMatcher(s.query)
 	s.m = m
 	if err != nil || m.empty() {
@@ -93,8 +91,8 @@ func (v *viewer) startSearch() tea.Cmd {
 	}
 	// with wrap off, a line a row as on screen, whole: a match past the
 	// right edge is found, and n scrolls to it
-	o := cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, NoHighlight: true, NoWrap: v.nowrap, Uncut: true}
-	s.run = startRun(s.gen, m, entries, o)
+	s.opts = cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, Plain: true, NoWrap: v.nowrap, Uncut: true}
+	s.run = startRun(s.gen, m, entries, s.opts)
 	return s.run.next()
 }
 
@@ -106,12 +104,9 @@ func (v *viewer) searched(msg searchedMsg) tea.Cmd {
 	if msg.gen != s.gen {
 		return nil // a cancelled search's last word
 	}
-	if s.current < 0 && s.keep != nil {
-		if i := slices.Index(msg.matches, *s.keep); i >= 0 {
-			s.current, s.keep = len(s.matches)+i, nil
-		}
+	for _, h := range msg.hits {
+		s.add(h)
 	}
-	s.matches = append(s.matches, msg.matches...)
 	s.done = msg.done
 	if s.current < 0 && (s.typing || s.jump) && v.firstAfterFocus() {
 		s.jump = false
@@ -134,9 +129,9 @@ func (v *viewer) firstAfterFocus() bool {
 	if v.search.typing {
 		from = v.search.focus
 	}
-	for i, m := range v.search.matches {
-		if v.indexOf(m.id) >= from {
-			v.show(i)
+	for j, h := range v.search.hits {
+		if v.indexOf(h.id) >= from {
+			v.show(v.search.starts[j])
 			return true
 		}
 	}
@@ -147,50 +142,51 @@ func (v *viewer) firstAfterFocus() bool {
 // its card when the match is in a part a collapsed card hides; past the
 // last (or first) it goes round, and says so.
 func (v *viewer) jumpMatch(dir int) {
-	ms := v.search.matches
-	if len(ms) == 0 {
+	s := &v.search
+	total := s.total
+	if total == 0 {
 		v.flash = "no matches"
-		if v.search.err != nil {
-			v.flash = v.search.err.Error()
+		if s.err != nil {
+			v.flash = s.err.Error()
 		}
 		return
 	}
-	next := v.search.current + dir
-	if v.search.current < 0 { // the first jump: the first match at or after the focus
-		next = len(ms) - 1
+	next := s.current + dir
+	if s.current < 0 { // the first jump: the first match at or after the focus
+		next = total - 1
 		if dir > 0 {
 			next = 0
 		}
-		for i, m := range ms {
-			if idx := v.indexOf(m.id); idx >= v.focus {
-				next = i
-				if dir < 0 && i > 0 {
-					next = i - 1
+		for j, h := range s.hits {
+			if idx := v.indexOf(h.id); idx >= v.focus {
+				next = s.starts[j]
+				if dir < 0 {
+					next = max(next-1, 0)
 				}
 				break
 			}
 		}
-	} else if next >= len(ms) {
+	} else if next >= total {
 		v.flash = "search wrapped to the first match"
 	} else if next < 0 {
 		v.flash = "search wrapped to the last match"
 	}
-	v.show((next + len(ms)) % len(ms))
+	v.show((next + total) % total)
 }
 
 // show makes match i the current one and brings it on screen, its card
 // opened.
 func (v *viewer) show(i int) {
 	v.search.current = i
-	m := v.search.matches[i]
-	idx := v.indexOf(m.id)
-	if idx < 0 {
+	m := v.matchAt(i)
+	if m == nil {
 		return
 	}
+	idx := v.indexOf(m.id)
 	if !v.expanded(v.items[idx]) {
 		v.expand[m.id] = true
 	}
 	v.focus = idx
-	v.revealSideways(m)
+	v.revealSideways(*m)
 	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
 }

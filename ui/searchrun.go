@@ -2,55 +2,79 @@ package ui
 
 import (
 	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
 // searchRun is one search working off the update loop: it reads every
-// card's text (cheap), draws only the cards whose text has the query, and
-// sends their matches as it finds them, in transcript order. A newer query
-// or esc cancels it; it stops between two cards.
+// card's text (cheap), counts the query in the plain rows of the cards
+// whose text has it (cards.Options.Plain: the drawn rows' text, made
+// without drawing), and sends each card's count as it finds it, in
+// transcript order. Where in a card the matches are is found when the view
+// goes to one (search.place). A newer query or esc cancels it; it stops
+// between two cards.
 type searchRun struct {
 	gen    int
 	cancel context.CancelFunc
-	found  chan []match  // closed when the run ends, finished or cancelled
-	ended  chan struct{} // closed when the worker has returned
+	found  chan []cardHits // closed when the run ends, finished or cancelled
+	ended  chan struct{}   // closed when the worker has returned
 }
 
-// searchedMsg brings the matches a run found since the last one; done
-// when the run has ended.
+// cardHits is how many matches one card holds.
+type cardHits struct {
+	id, n int
+}
+
+// searchedMsg brings the cards' counts a run found since the last one;
+// done when the run has ended.
 type searchedMsg struct {
-	gen     int
-	matches []match
-	done    bool
+	gen  int
+	hits []cardHits
+	done bool
 }
 
+// startRun starts a search of entries drawn with o, plain.
 func startRun(gen int, m matcher, entries []session.Entry, o cards.Options) *searchRun {
+	o.Plain = true
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &searchRun{gen: gen, cancel: cancel, found: make(chan []match, 16), ended: make(chan struct{})}
+	r := &searchRun{gen: gen, cancel: cancel, found: make(chan []cardHits, 16), ended: make(chan struct{})}
 	go r.work(ctx, m, entries, o)
 	return r
 }
 
+// work counts the cards on every core, a batch at a time, and sends each
+// batch's counts in order; batches start small, so the first hit comes
+// soon, and grow to keep the cores busy.
 func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry, o cards.Options) {
 	defer close(r.ended)
 	defer close(r.found)
-	for _, e := range entries {
+	workers := runtime.GOMAXPROCS(0)
+	counts := make([]int, maxBatch)
+	for at, size := 0, minBatch; at < len(entries); at, size = at+size, min(size*2, maxBatch) {
+		batch := entries[at:min(at+size, len(entries))]
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(workers, len(batch)) {
+			wg.Go(func() {
+				for i := int(next.Add(1)) - 1; i < len(batch) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+					counts[i] = countIn(batch[i], m, o, func() bool { return ctx.Err() != nil })
+				}
+			})
+		}
+		wg.Wait()
 		if ctx.Err() != nil {
 			return
 		}
-		if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
-			continue
-		}
-		var found []match
-		id := session.Base(e).ID
-		for row, drawn := range cards.Render(e, o) {
-			for _, rg := range m.find(ansi.Strip(drawn)) {
-				found = append(found, match{id: id, row: row, col: rg[0], width: rg[1] - rg[0]})
+		var found []cardHits
+		for i, e := range batch {
+			if counts[i] > 0 {
+				found = append(found, cardHits{session.Base(e).ID, counts[i]})
 			}
 		}
 		if len(found) == 0 {
@@ -62,6 +86,19 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 			return
 		}
 	}
+}
+
+// A run's batches: from a few cards, for the first hit, to many.
+const minBatch, maxBatch = 4, 256
+
+// countIn is how many matches a card holds: none when its text has not
+// the query, else the matches in its plain rows; nothing worth having once
+// stop says the run is cancelled, which it asks between rows.
+func countIn(e session.Entry, m matcher, o cards.Options, stop func() bool) int {
+	if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
+		return 0
+	}
+	return cards.CountRows(e, o, m.count, stop)
 }
 
 // stop cancels the run; the worker returns before its next card.
@@ -83,11 +120,11 @@ func (r *searchRun) next() tea.Cmd {
 			select {
 			case more, ok := <-r.found:
 				if !ok {
-					return searchedMsg{gen: r.gen, matches: batch, done: true}
+					return searchedMsg{gen: r.gen, hits: batch, done: true}
 				}
 				batch = append(batch, more...)
 			default:
-				return searchedMsg{gen: r.gen, matches: batch}
+				return searchedMsg{gen: r.gen, hits: batch}
 			}
 		}
 	}

@@ -211,9 +211,9 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Search):
 		return v.startTyping(), false
 	case key.Matches(msg, k.NextMatch):
-		repeat(n, func() bool { v.jumpMatch(1); return len(v.search.matches) > 0 })
+		repeat(n, func() bool { v.jumpMatch(1); return v.search.total > 0 })
 	case key.Matches(msg, k.PrevMatch):
-		repeat(n, func() bool { v.jumpMatch(-1); return len(v.search.matches) > 0 })
+		repeat(n, func() bool { v.jumpMatch(-1); return v.search.total > 0 })
 	case key.Matches(msg, k.Clear):
 		v.search.clear()
 	case key.Matches(msg, k.Wrap):

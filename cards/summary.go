@@ -8,8 +8,8 @@ import (
 	"github.com/deck-tui/deck/session/stats"
 )
 
-// StatsCard is the stats card of `deck stats`: the summary, then a line per
-// turn.
+// StatsCard is the stats card of `deck stats`: the summary, then two lines
+// per turn, its counts and times, then its tokens.
 func StatsCard(st stats.Stats, o Options) []string {
 	c := newCard(o)
 	c.rows = Summary(st, o)
@@ -23,6 +23,9 @@ func StatsCard(st stats.Stats, o Options) []string {
 			l += " · " + t.Reason
 		}
 		c.body(safeLine(c.th, l, c.th.Muted))
+		tokens := fmt.Sprintf("turn %d tokens: input %s · output %s · reasoning %s · cache hits %s · tokens/s %s",
+			t.Turn, f.InputTokens.Count(), f.OutputTokens.Count(), f.ReasoningTokens.Count(), f.CacheHitRate.Percent(), f.TokensPerSecond.Rate())
+		c.body(safeLine(c.th, tokens, c.th.Muted))
 	}
 	return c.rows
 }

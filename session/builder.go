@@ -6,11 +6,12 @@ import "maps"
 // Readers hold a Builder; everyone else sees the Session.
 type Builder struct {
 	*Session
+	turn *TurnStart // the turn started last: the model's usage is counted in it
 }
 
 // NewBuilder starts an empty session; its reader names the format.
 func NewBuilder() *Builder {
-	return &Builder{&Session{Hidden: map[string]int{}, calls: map[string]*ToolCall{}}}
+	return &Builder{Session: &Session{Hidden: map[string]int{}, calls: map[string]*ToolCall{}}}
 }
 
 // Outcome is where a line went, for the session's accounting.
@@ -34,7 +35,43 @@ func (b *Builder) Add(e Entry) {
 	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
 		s.calls[c.CallID] = c
 	}
+	if t, ok := e.(*TurnStart); ok {
+		b.turn = t
+	}
 	b.titleFromPrompt(e)
+}
+
+// CountUsage counts tokens the model reported: in the session's usage, and
+// in the turn started last, if one was (usage before any turn is the
+// session's only).
+func (b *Builder) CountUsage(u TokenUsage) {
+	b.Usage.Add(u)
+	if b.turn != nil {
+		b.turn.Usage.Add(u)
+	}
+}
+
+// SetUsage takes the session's usage so far from a log that reports running
+// totals: what it adds to the last total is the turn's, as CountUsage counts.
+// A count lower than the last adds nothing: a turn never counts less than 0.
+func (b *Builder) SetUsage(total TokenUsage) {
+	was := b.Usage
+	added := func(now, before int64) int64 { return max(now-before, 0) }
+	b.CountUsage(TokenUsage{Input: added(total.Input, was.Input), Output: added(total.Output, was.Output),
+		CacheRead: added(total.CacheRead, was.CacheRead), CacheWrite: added(total.CacheWrite, was.CacheWrite),
+		Reasoning: added(total.Reasoning, was.Reasoning), Recorded: total.Recorded})
+	b.Usage = total
+}
+
+// ResetUsage forgets the usage counted so far, the session's and every
+// turn's: the log's later reports replace it.
+func (b *Builder) ResetUsage() {
+	b.Usage = TokenUsage{}
+	for _, e := range b.Entries {
+		if t, ok := e.(*TurnStart); ok {
+			t.Usage = TokenUsage{}
+		}
+	}
 }
 
 // Touch records that an entry changed.

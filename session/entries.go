@@ -236,6 +236,9 @@ type SubCall struct {
 type TurnStart struct {
 	EntryBase
 	Turn int
+	// Usage is the tokens the model reported in the turn, as far as the log
+	// reports them (Builder.CountUsage): zero when it reports none.
+	Usage TokenUsage
 }
 
 // TurnEnd closes a turn and says why it ended.

@@ -256,7 +256,7 @@ func (d *Decoder) addUsage(ss *sessionState, u *acp.Usage) {
 	for _, s := range d.sessions {
 		sum.Add(s.usage)
 	}
-	d.s.Usage = sum
+	d.s.SetUsage(sum)
 }
 
 // uuidV7Time is the creation time (epoch ms) a UUIDv7 session id holds in

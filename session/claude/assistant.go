@@ -102,11 +102,8 @@ const compactionSummary = "compaction: a summary of the conversation so far"
 // and the last one's output count is the most complete.
 func (d *Decoder) countUsage(id string, u session.TokenUsage) {
 	prev := d.msgUsage[id]
-	d.s.Usage.Input += u.Input - prev.Input
-	d.s.Usage.Output += u.Output - prev.Output
-	d.s.Usage.CacheRead += u.CacheRead - prev.CacheRead
-	d.s.Usage.CacheWrite += u.CacheWrite - prev.CacheWrite
-	d.s.Usage.Recorded |= u.Recorded
+	d.s.CountUsage(session.TokenUsage{Input: u.Input - prev.Input, Output: u.Output - prev.Output,
+		CacheRead: u.CacheRead - prev.CacheRead, CacheWrite: u.CacheWrite - prev.CacheWrite, Recorded: u.Recorded})
 	if id != "" {
 		d.msgUsage[id] = u
 	}

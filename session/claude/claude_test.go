@@ -766,6 +766,26 @@ func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
 	if c := sessiontest.ReadString(l.text()).Call("tk"); len(c.Nested) != 2 {
 		t.Errorf("stream: nested %v", c.Nested)
 	}
+
+	// a deferring reader leaves the file to its user (issue 13): the copies
+	// show until it is read and shown, and then it is as read at once
+	r := source.NewReader()
+	r.SetPath(path)
+	r.Defer()
+	r.Write([]byte(l.text()))
+	r.Close()
+	later := r.TakeLater()
+	if c := r.Session().Call("tk"); len(later) != 1 || len(c.Nested) != 2 {
+		t.Fatalf("deferred: %d parts left, nested %v", len(later), c.Nested)
+	}
+	later[0].Read()
+	later[0].Show()
+	if got := sessiontest.Shape(&session.Session{Entries: r.Session().Call("tk").Nested}); got != "user call:f-t1 call:f-t2 text:dug " {
+		t.Errorf("deferred, once shown: nested %q", got)
+	}
+	if len(r.TakeLater()) != 0 {
+		t.Error("a part is taken once")
+	}
 }
 
 // FuzzClaudeReader feeds any bytes after a Claude Code line: the reader

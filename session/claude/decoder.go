@@ -38,7 +38,9 @@ type Decoder struct {
 	blocks   map[string]bool               // message.id + block already shown (a line written twice)
 	plans    map[string]*session.Plan      // TodoWrite calls by tool_use id
 	tasks    map[string]*task
-	order    []*task // the Task calls in order, for linking sidechains
+	order    []*task      // the Task calls in order, for linking sidechains
+	deferred bool         // subagents' files are left to the user (Defer)
+	wanted   []*AgentFile // the files left to the user, not yet taken
 
 	// sidechains: which subagent each sidechain uuid belongs to (nil: this
 	// decoder's own), and the last one a line went to.

@@ -3,7 +3,6 @@ package claude
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -242,18 +241,23 @@ func (d *Decoder) taskNotification(text string) {
 
 // endTask ends a subagent's work: calls it left waiting will get no
 // result, and its own file, when it is beside the log, replaces what was
-// shown.
+// shown (agentfile.go).
 func (d *Decoder) endTask(t *task) {
-	if !t.linked && !t.fromFile {
-		if entries, ok := d.readSubagent(t.agentID); ok {
-			t.call.Nested, t.fromFile, t.child = entries, true, nil
-			d.s.Touch(t.call)
-			return
-		}
-	}
 	if t.child != nil {
 		t.child.endCalls()
 		d.touchTask(t)
+	}
+	if t.linked || t.fromFile {
+		return
+	}
+	f := d.agentFile(t)
+	switch {
+	case f == nil:
+	case d.deferred:
+		d.wanted = append(d.wanted, f)
+	default:
+		f.Read()
+		f.Show()
 	}
 }
 
@@ -270,30 +274,6 @@ func agentIDIn(content []session.ContentBlock) string {
 }
 
 var agentID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
-
-// readSubagent reads a subagent's own file, when the log is a file and the
-// agent's file is beside it. Its lines are not lines of this log: they are
-// counted in the subagent's own reading, not the session's.
-func (d *Decoder) readSubagent(id string) ([]session.Entry, bool) {
-	if d.path == "" || d.depth >= maxDepth || !agentID.MatchString(id) {
-		return nil, false
-	}
-	for _, p := range d.subagentPaths(id) {
-		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			continue
-		}
-		child := d.newChild(p)
-		child.readAll(f)
-		f.Close()
-		child.endCalls() // the subagent is done: what still waits never finished
-		return child.s.Entries, true
-	}
-	return nil, false
-}
 
 // subagentPaths are where a subagent's file may be: in the session's
 // folder beside the log, or beside this file when it is a subagent's.
@@ -312,7 +292,7 @@ func (d *Decoder) subagentPaths(id string) []string {
 	return out
 }
 
-// readAll reads a whole subagent file, at most claudeMaxSubagentBytes of it.
+// readAll reads a whole subagent file, at most maxSubagentBytes of it.
 func (d *Decoder) readAll(rd io.Reader) {
 	var split lines.Splitter
 	limited := &io.LimitedReader{R: rd, N: maxSubagentBytes}

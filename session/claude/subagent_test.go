@@ -9,8 +9,8 @@ import (
 func TestClaudeSubagentPathIsSafe(t *testing.T) {
 	d := New(session.NewBuilder(), "/p/s.jsonl")
 	for _, id := range []string{"../../etc/passwd", "a/b", "", "x y"} {
-		if _, ok := d.readSubagent(id); ok {
-			t.Errorf("read agent %q", id)
+		if f := d.agentFile(&task{agentID: id}); f != nil {
+			t.Errorf("agent %q has a file: %v", id, f.paths)
 		}
 	}
 }

@@ -123,8 +123,8 @@ func (d *Decoder) tokenCount(raw jsontext.Value) session.Outcome {
 	if !d.usageRecords && jsonline.Unmarshal(raw, &t) == nil && t.Info != nil && t.Info.Total != nil {
 		u := t.Info.Total
 		in, cached := jsonline.Num(u.Input), jsonline.Num(u.Cached)
-		d.s.Usage = session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning),
-			Recorded: session.Recorded(u.Cached != "", u.Reasoning != "")}
+		d.s.SetUsage(session.TokenUsage{Input: max(in-cached, 0), CacheRead: cached, Output: jsonline.Num(u.Output), Reasoning: jsonline.Num(u.Reasoning),
+			Recorded: session.Recorded(u.Cached != "", u.Reasoning != "")})
 	}
 	return session.AsBookkeeping
 }

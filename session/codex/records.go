@@ -57,9 +57,10 @@ func (d *Decoder) tokenUsageRecord(raw jsontext.Value) session.Outcome {
 		d.responses[id] = true
 	}
 	if !d.usageRecords {
-		d.usageRecords, d.s.Usage = true, session.TokenUsage{}
+		d.usageRecords = true
+		d.s.ResetUsage()
 	}
-	d.s.Usage.Add(r.Usage.tokens())
+	d.s.CountUsage(r.Usage.tokens())
 	return session.AsBookkeeping
 }
 

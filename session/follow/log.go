@@ -45,6 +45,7 @@ type Log struct {
 	follow  bool // watching the file for what is appended
 	err     error
 	resets  int // times the log was read again from the start
+	later   int // parts kept beside the log being read (later.go)
 
 	changes chan struct{} // one pending "the session changed" at most
 	cancel  context.CancelFunc
@@ -86,6 +87,7 @@ func newLog(name, path string, stream io.Reader, follow bool) *Log {
 // the file is so it can find the parts of a session kept beside it.
 func readerFor(path string) *source.Reader {
 	r := source.NewReader()
+	r.Defer() // later.go
 	if file, err := source.Resolve(path); path != "" && err == nil {
 		r.SetPath(file)
 	}
@@ -206,6 +208,7 @@ func (l *Log) readFile(ctx context.Context) {
 			l.total = max(l.total, l.read)
 			stopped := l.reader.Stopped()
 			l.mu.Unlock()
+			l.startLater()
 			limitMemory(l.read)
 			unsent = true
 			if stopped {
@@ -232,6 +235,7 @@ func (l *Log) readFile(ctx context.Context) {
 			closed = true
 		}
 		l.mu.Unlock()
+		l.startLater()
 		if wasLoading || unsent || closed {
 			l.changed()
 			unsent = false

@@ -207,7 +207,7 @@ func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 			d.s.Provider, d.s.Model = m.Message.Source.Provider, m.Message.Source.Model
 		}
 	}
-	d.s.Usage.Add(m.Usage.tokens())
+	d.s.CountUsage(m.Usage.tokens())
 	turn, step := jsonline.Num(m.Turn), jsonline.Num(m.Step)
 	added := d.commit(turn, step, content, r)
 	if added {

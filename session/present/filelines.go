@@ -1,6 +1,7 @@
 package present
 
 import (
+	"maps"
 	"path"
 	"strings"
 
@@ -19,6 +20,16 @@ type FileLines struct {
 }
 
 func NewFileLines() *FileLines { return &FileLines{files: map[string]map[int]string{}} }
+
+// Clone is a copy that changes apart from f: for a reading that goes on
+// beside the session's own (a subagent's file read without its lock).
+func (f *FileLines) Clone() *FileLines {
+	c := &FileLines{Cwd: f.Cwd, files: make(map[string]map[int]string, len(f.files)), missing: maps.Clone(f.missing)}
+	for k, known := range f.files {
+		c.files[k] = maps.Clone(known)
+	}
+	return c
+}
 
 // Key resolves a path against the session's working directory.
 func (f *FileLines) Key(p string) string {

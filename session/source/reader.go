@@ -47,6 +47,7 @@ type Reader struct {
 	consumed int64
 	guard    ratioGuard
 	piece    []byte // a zstd frame's text is decompressed a piece at a time into this
+	deferred bool   // files beside the log are left to the user (Defer)
 }
 
 // NewReader returns a reader for a new session.
@@ -87,6 +88,35 @@ const sniffLines = 16
 func (r *Reader) SetPath(path string) {
 	r.path = path
 	r.SetName(path)
+}
+
+// Later is a part of a session kept in a file beside its log (a Claude
+// Code subagent's own transcript) that a reader told to Defer leaves to its
+// user: Read may take long (the file is huge, or on a slow disk) and
+// touches nothing of the session, so it runs without the session's lock;
+// Show then puts what was read in place, where the session may change.
+type Later interface {
+	Read()
+	Show()
+}
+
+// Defer makes the reader leave the files beside the log to its user
+// (TakeLater), before the first Write. Without it they are read at once,
+// the same way, and give the same session.
+func (r *Reader) Defer() { r.deferred = true }
+
+// TakeLater returns the parts a deferring reader left since it was last
+// called.
+func (r *Reader) TakeLater() []Later {
+	c, ok := r.dec.(*claude.Decoder)
+	if !ok {
+		return nil
+	}
+	var out []Later
+	for _, f := range c.TakeFiles() {
+		out = append(out, f)
+	}
+	return out
 }
 
 // SetName says which file the log is read from, for the check of its name
@@ -280,7 +310,11 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatACP:
 		r.dec = acp.New(r.s)
 	case session.FormatClaudeCode:
-		r.dec = claude.New(r.s, r.path)
+		c := claude.New(r.s, r.path)
+		if r.deferred {
+			c.Defer()
+		}
+		r.dec = c
 	case session.FormatCodex:
 		r.dec = codex.New(r.s)
 	default:

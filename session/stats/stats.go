@@ -70,7 +70,7 @@ func Of(s *session.Session) Stats {
 			closeTurn(nil)
 			st.Turns++
 			turn, turnStart = newTally(), e.Time
-			turn.number = e.Turn
+			turn.number, turn.usage = e.Turn, e.Usage
 		case *session.TurnEnd:
 			if e.Reason == "error" {
 				all.errors++
@@ -92,7 +92,7 @@ func Of(s *session.Session) Stats {
 }
 
 // sessionFigures sums the turns' figures, and takes the tokens from the
-// session's usage, the only place every format keeps them.
+// session's usage: it also counts what the model reported before any turn.
 func sessionFigures(s *session.Session, all *tally, turns []Turn) Figures {
 	f := Figures{ToolCalls: all.calls, ToolCallsByName: all.byName, Errors: all.errors, ToolTime: all.toolTime}
 	if all.calls == 0 {
@@ -111,25 +111,34 @@ func sessionFigures(s *session.Session, all *tally, turns []Turn) Figures {
 	if firstTokens > 0 {
 		f.FirstToken = Measured(firstTokenSum / firstTokens) // the mean over the turns that record it
 	}
-	u := s.Usage
-	if in := u.Input + u.CacheRead + u.CacheWrite; in+u.Output > 0 {
-		f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
-		if in > 0 && u.Recorded&session.RecordedCache != 0 {
-			f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
-		}
-		if u.Recorded&session.RecordedReasoning != 0 {
-			f.ReasoningTokens = Measured(u.Reasoning)
-		}
-		if ms, ok := f.ModelTime.Value(); ok && ms > 0 {
-			f.TokensPerSecond = Measured(float64(u.Output) / (ms / 1000))
-		}
-	}
+	f.tokens(s.Usage)
 	return f
+}
+
+// tokens takes the token figures from the usage the log reported; a usage
+// with no token at all is one the log did not report. Tokens per second
+// need the model time, so set it first.
+func (f *Figures) tokens(u session.TokenUsage) {
+	in := u.Input + u.CacheRead + u.CacheWrite
+	if in+u.Output <= 0 {
+		return
+	}
+	f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
+	if in > 0 && u.Recorded&session.RecordedCache != 0 {
+		f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
+	}
+	if u.Recorded&session.RecordedReasoning != 0 {
+		f.ReasoningTokens = Measured(u.Reasoning)
+	}
+	if ms, ok := f.ModelTime.Value(); ok && ms > 0 {
+		f.TokensPerSecond = Measured(float64(u.Output) / (ms / 1000))
+	}
 }
 
 // tally counts the entries of a turn, or of the whole session.
 type tally struct {
 	number     int
+	usage      session.TokenUsage // the turn's (TurnStart.Usage)
 	calls      int
 	byName     map[string]int
 	errors     int
@@ -176,8 +185,7 @@ func (t *tally) first(at int64) {
 }
 
 // figures are a turn's: its times come from the turn's two ends and its
-// calls' intervals; its tokens are not recorded per turn by any format deck
-// reads, so they stay NotRecorded.
+// calls' intervals, its tokens from the usage the log reported in it.
 func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64) Figures {
 	f := Figures{ToolCalls: t.calls, ToolCallsByName: t.byName, Errors: t.errors, ToolTime: t.toolTime}
 	if t.calls == 0 {
@@ -195,6 +203,7 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	if start > 0 && t.firstToken >= start {
 		f.FirstToken = Measured(t.firstToken - start)
 	}
+	f.tokens(t.usage)
 	return f
 }
 

@@ -101,6 +101,33 @@ func TestTokensAndCache(t *testing.T) {
 	}
 }
 
+// A turn's tokens are those the log reported in it (TurnStart.Usage); a
+// turn in which it reported none has them not recorded (issue 15).
+func TestTokensPerTurn(t *testing.T) {
+	s := turn(session.FormatHarness)
+	s.Entries[0].(*session.TurnStart).Usage = session.TokenUsage{Input: 20, CacheRead: 60, Output: 12, Reasoning: 3, Recorded: session.RecordedCache | session.RecordedReasoning}
+	s.Entries = append(s.Entries, &session.TurnStart{Turn: 2})
+	st := Of(s)
+	f := st.PerTurn[0].Figures
+	for name, c := range map[string]struct {
+		got  Figure
+		want float64
+	}{
+		"input":     {f.InputTokens, 80},
+		"output":    {f.OutputTokens, 12},
+		"reasoning": {f.ReasoningTokens, 3},
+		"cache":     {f.CacheHitRate, 0.75},
+		"tokens/s":  {f.TokensPerSecond, 2}, // 12 tokens over 6s of model time
+	} {
+		if v, ok := c.got.Value(); !ok || v != c.want {
+			t.Errorf("turn 1 %s: %v (recorded %v), want %v", name, v, ok, c.want)
+		}
+	}
+	if f := st.PerTurn[1].Figures; f.InputTokens.Recorded() || f.OutputTokens.Recorded() || f.CacheHitRate.Recorded() {
+		t.Errorf("a turn with no usage: %+v", f)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	s := turn(session.FormatHarness)
 	s.Entries[2].(*session.ToolCall).Result.IsError = true

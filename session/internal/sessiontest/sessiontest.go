@@ -106,6 +106,15 @@ func Of[T session.Entry](s *session.Session) []T {
 	return out
 }
 
+// TurnUsage is the usage counted in each turn, in order.
+func TurnUsage(s *session.Session) []session.TokenUsage {
+	var out []session.TokenUsage
+	for _, t := range Of[*session.TurnStart](s) {
+		out = append(out, t.Usage)
+	}
+	return out
+}
+
 // Calls is the session's tool calls, in order.
 func Calls(s *session.Session) []*session.ToolCall { return Of[*session.ToolCall](s) }
 

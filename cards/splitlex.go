@@ -1,14 +1,17 @@
 package cards
 
 import (
+	"cmp"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
 )
 
 // A large block is lexed on every core. It is cut at line starts into one
@@ -60,15 +63,40 @@ func splitCuts(code string) []int {
 }
 
 // part is one part's lexing: its tokens, and where it stood in the bare
-// root state (rune position → index of the next token).
+// root state.
 type part struct {
 	st     *chroma.LexerState
 	clock  *lexClock
 	toks   []chroma.Token
-	roots  map[int]int
+	roots  []root        // in rising position: the lexer only moves on
 	peeked *chroma.Token // the next token, taken from a pending emitter by settle
 	why    string
 	bad    bool // the lexer failed, panicked or ran over its limits
+}
+
+// root is a place where a part's lexer stood in the bare root state: a rune
+// position and the index of the token there.
+type root struct{ pos, tok int }
+
+// noteRoot notes that the lexer stands in the bare root state; at a place
+// already noted (a rule that matched nothing), the later token counts.
+func (p *part) noteRoot() {
+	at := root{p.st.Pos, len(p.toks)}
+	if n := len(p.roots); n > 0 && p.roots[n-1].pos == at.pos {
+		p.roots[n-1] = at
+		return
+	}
+	p.roots = append(p.roots, at)
+}
+
+// rootAt is the index of the token where the part stood in the bare root
+// state at rune position pos, or false.
+func (p *part) rootAt(pos int) (int, bool) {
+	i, found := slices.BinarySearchFunc(p.roots, pos, func(r root, pos int) int { return cmp.Compare(r.pos, pos) })
+	if !found {
+		return 0, false
+	}
+	return p.roots[i].tok, true
 }
 
 // step lexes one token; false at the end of the text or when it failed.
@@ -127,7 +155,7 @@ func (p *part) lexTo(end int) {
 	defer p.contain()
 	for {
 		if p.atRoot() {
-			p.roots[p.st.Pos] = len(p.toks)
+			p.noteRoot()
 		}
 		if (p.st.Pos >= end && p.boundary()) || !p.step() {
 			return
@@ -145,7 +173,7 @@ func (p *part) meet(next *part, end int) (mine, theirs int, ok bool) {
 	defer p.contain()
 	for {
 		if p.atRoot() {
-			if i, found := next.roots[p.st.Pos]; found {
+			if i, found := next.rootAt(p.st.Pos); found {
 				return len(p.toks), i, true
 			}
 		}
@@ -169,8 +197,8 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 	if _, err := rl.Tokenise(nil, ""); err != nil { // compiles the rules
 		return nil, "", false
 	}
-	rules, registry := compiledRules(rl), lexerRegistry(rl)
-	if rules == nil || registry == nil || !statePatchable {
+	rules := compiledRules(rl)
+	if rules == nil || !statePatchable {
 		return nil, "", false
 	}
 	text, added := code, false
@@ -186,7 +214,7 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 	ends := append(starts[1:], len(runes))
 	parts := make([]*part, len(starts))
 	for i, s := range starts {
-		parts[i] = &part{st: newLexerState(rl, rules, registry, runes, s, added), clock: clock.fork(), roots: map[int]int{}}
+		parts[i] = &part{st: newLexerState(rl, rules, runes, s, added), clock: clock.fork()}
 	}
 	var wg sync.WaitGroup
 	for i, p := range parts {
@@ -235,48 +263,47 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 }
 
 // newLexerState is the state chroma's RegexLexer.Tokenise makes, standing at
-// rune position pos in the root state.
-func newLexerState(rl *chroma.RegexLexer, rules chroma.CompiledRules, registry *chroma.LexerRegistry, text []rune, pos int, newlineAdded bool) *chroma.LexerState {
+// rune position pos in the root state. Every lexer deck uses comes from
+// chroma's global registry (lexers.Get), the one its embedded lexers are
+// found in.
+func newLexerState(rl *chroma.RegexLexer, rules chroma.CompiledRules, text []rune, pos int, newlineAdded bool) *chroma.LexerState {
 	st := &chroma.LexerState{
 		Lexer:          rl,
-		Registry:       registry,
+		Registry:       lexers.GlobalLexerRegistry,
 		Text:           text,
 		Pos:            pos,
 		Rules:          rules,
 		Stack:          []string{"root"},
 		MutatorContext: map[any]any{},
 	}
-	v := reflect.ValueOf(st).Elem()
-	*(**chroma.TokeniseOptions)(unsafe.Pointer(v.FieldByName("options").UnsafeAddr())) = &chroma.TokeniseOptions{State: "root"}
-	*(*bool)(unsafe.Pointer(v.FieldByName("newlineAdded").UnsafeAddr())) = newlineAdded
+	*(**chroma.TokeniseOptions)(unsafe.Add(unsafe.Pointer(st), stateFields.options)) = &chroma.TokeniseOptions{State: "root"}
+	*(*bool)(unsafe.Add(unsafe.Pointer(st), stateFields.newlineAdded)) = newlineAdded
 	return st
 }
 
-// statePatchable says the pinned chroma's LexerState has the unexported
-// fields newLexerState and pendingEmitters reach, of the types they expect.
+// stateFields are the offsets in chroma's LexerState of the unexported
+// fields newLexerState and pendingEmitters reach; statePatchable says the
+// pinned chroma has them, of the types expected (else nothing is split),
+// and TestSplitLexingReachesChroma fails when a chroma update moves them.
+var stateFields struct{ options, newlineAdded, iteratorStack uintptr }
+
 var statePatchable = func() bool {
 	t := reflect.TypeFor[chroma.LexerState]()
 	options, ok1 := t.FieldByName("options")
 	added, ok2 := t.FieldByName("newlineAdded")
 	pending, ok3 := t.FieldByName("iteratorStack")
-	return ok1 && ok2 && ok3 &&
-		options.Type == reflect.TypeFor[*chroma.TokeniseOptions]() &&
-		added.Type == reflect.TypeFor[bool]() &&
-		pending.Type == reflect.TypeFor[[]chroma.Iterator]()
+	if !ok1 || !ok2 || !ok3 ||
+		options.Type != reflect.TypeFor[*chroma.TokeniseOptions]() ||
+		added.Type != reflect.TypeFor[bool]() ||
+		pending.Type != reflect.TypeFor[[]chroma.Iterator]() {
+		return false
+	}
+	stateFields.options, stateFields.newlineAdded, stateFields.iteratorStack = options.Offset, added.Offset, pending.Offset
+	return true
 }()
 
 // pendingEmitters are the emitters of the matches made whose tokens chroma
 // has not all handed out yet.
 func pendingEmitters(st *chroma.LexerState) *[]chroma.Iterator {
-	f := reflect.ValueOf(st).Elem().FieldByName("iteratorStack")
-	return (*[]chroma.Iterator)(unsafe.Pointer(f.UnsafeAddr()))
-}
-
-// lexerRegistry is the registry a regex lexer finds the lexers it embeds in.
-func lexerRegistry(rl *chroma.RegexLexer) *chroma.LexerRegistry {
-	f := reflect.ValueOf(rl).Elem().FieldByName("registry")
-	if !f.IsValid() || f.Type() != reflect.TypeFor[*chroma.LexerRegistry]() {
-		return nil
-	}
-	return *(**chroma.LexerRegistry)(unsafe.Pointer(f.UnsafeAddr()))
+	return (*[]chroma.Iterator)(unsafe.Add(unsafe.Pointer(st), stateFields.iteratorStack))
 }

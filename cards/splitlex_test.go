@@ -181,3 +181,27 @@ func TestSplitLexingDrawsTheCorpusTheSame(t *testing.T) {
 		}
 	}
 }
+
+// Split lexing writes and reads chroma's unexported LexerState fields
+// (splitlex.go) and its lexers' compiled rules (matchtimeout.go): a chroma
+// update that moves them fails here, by name, rather than quietly lexing
+// every block in one pass.
+func TestSplitLexingReachesChroma(t *testing.T) {
+	if !statePatchable {
+		t.Fatal("chroma's LexerState has no longer the fields options *TokeniseOptions, newlineAdded bool and iteratorStack []Iterator that splitlex.go sets and reads")
+	}
+	lx := lexerFor("go").(*chroma.RegexLexer)
+	rules := compiledRules(lx)
+	if rules == nil {
+		t.Fatal("chroma's RegexLexer has no longer its compiled rules in the field rules")
+	}
+	st := newLexerState(lx, rules, []rune("x\n"), 0, true)
+	v := reflect.ValueOf(st).Elem()
+	if !v.FieldByName("newlineAdded").Bool() || v.FieldByName("options").IsNil() || v.FieldByName("iteratorStack").Len() != 0 {
+		t.Fatal("newLexerState did not set the fields chroma's Tokenise sets")
+	}
+	code := strings.Repeat("func f() int { return 1 }\n", 2000)
+	if _, why, ok := lexSplit(lx, code, cutsEvery(code, 8<<10), newLexClock(lexLimits{matchTimeout, lexBudget})); !ok || why != "" {
+		t.Fatalf("a plain Go block was not lexed in parts (ok %v, why %q)", ok, why)
+	}
+}

@@ -159,18 +159,18 @@ func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 }
 
 // lexLines lexes code into lines of tokens; nil, with why when it is worth
-// saying, when the lexer fails or runs over its limits. A large block of a
-// regex lexer is lexed on every core (splitlex.go), to the same tokens.
+// saying, when the lexer fails or runs over its limits. A regex lexer's
+// block is lexed trying only the rules that can match at each character
+// (firstchar.go), a large one on every core (splitlex.go), to the same
+// tokens as chroma's one pass.
 func lexLines(th *theme.Theme, lx chroma.Lexer, code string, limit lexLimits) ([][]token, string) {
 	clock := newLexClock(limit)
 	if rl, ok := lx.(*chroma.RegexLexer); ok {
-		if cuts := splitCuts(code); cuts != nil {
-			if toks, why, ok := lexSplit(rl, code, cuts, clock); ok {
-				if why != "" {
-					return nil, why
-				}
-				return linesOf(th, toks, code), ""
+		if toks, why, ok := lexSplit(rl, code, splitCuts(code), clock); ok {
+			if why != "" {
+				return nil, why
 			}
+			return linesOf(th, toks, code), ""
 		}
 	}
 	toks, why, ok := lexOnePass(lx, code, clock)

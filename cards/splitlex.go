@@ -66,6 +66,7 @@ func splitCuts(code string) []int {
 // root state.
 type part struct {
 	st     *chroma.LexerState
+	rules  *asciiRules
 	clock  *lexClock
 	toks   []chroma.Token
 	roots  []root        // in rising position: the lexer only moves on
@@ -108,7 +109,15 @@ func (p *part) step() bool {
 	if p.peeked != nil {
 		t, p.peeked = *p.peeked, nil
 	} else {
+		pos := p.st.Pos
+		p.st.Rules, p.st.Groups = p.rules.at(p.st.Text, pos), nil
 		t = p.st.Iterator()
+		if g := p.st.Groups; g != nil && p.st.Pos-utf8.RuneCountInString(g[0]) != pos {
+			// A match made no token and chroma matched again, with the
+			// rules of the character before: lex the block as chroma does.
+			p.bad = true
+			return false
+		}
 	}
 	if why := p.clock.tick(); why != "" {
 		p.why, p.bad = why, true
@@ -190,9 +199,10 @@ func (p *part) contain() {
 	}
 }
 
-// lexSplit lexes code in parts on every core; ok false when it could not
-// split (the caller lexes in one pass), a non-empty why when the lexer ran
-// over its limits.
+// lexSplit lexes code in parts on every core, in one part without cuts,
+// each handed only the rules that can match where it stands
+// (firstchar.go); ok false when it could not (the caller lexes as chroma
+// does, in one pass), a non-empty why when the lexer ran over its limits.
 func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (toks []chroma.Token, why string, ok bool) {
 	if _, err := rl.Tokenise(nil, ""); err != nil { // compiles the rules
 		return nil, "", false
@@ -201,6 +211,7 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 	if rules == nil || !statePatchable {
 		return nil, "", false
 	}
+	byChar := asciiRulesOf(rl, rules)
 	text, added := code, false
 	if rl.Config().EnsureNL && !strings.HasSuffix(text, "\n") {
 		text, added = text+"\n", true
@@ -214,7 +225,7 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 	ends := append(starts[1:], len(runes))
 	parts := make([]*part, len(starts))
 	for i, s := range starts {
-		parts[i] = &part{st: newLexerState(rl, rules, runes, s, added), clock: clock.fork()}
+		parts[i] = &part{st: newLexerState(rl, rules, runes, s, added), rules: byChar, clock: clock.fork()}
 	}
 	var wg sync.WaitGroup
 	for i, p := range parts {

@@ -155,7 +155,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			v.src.stop()
 			a.model = a.picker
 			a.opened++ // what the closed viewer still has coming is dropped
-			return a, func() tea.Msg { return tea.WindowSizeMsg{Width: a.width, Height: a.height} }
+			// Read here: the command runs off the loop.
+			size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
+			return a, func() tea.Msg { return size }
 		}
 	case openLiveMsg:
 		v := a.viewer(newLiveSource(a.host, msg.id))

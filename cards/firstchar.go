@@ -17,7 +17,9 @@ import (
 // are the same. A rule whose first characters are not known for sure (a
 // pattern Go's regexp syntax cannot read, one that may match nothing) is
 // always tried, and so is every rule at a character past ASCII or at \v
-// (which \s means for chroma's regexp2 and not for Go's syntax).
+// (which \s means for chroma's regexp2 and not for Go's syntax). Ignoring
+// case, a rune past ASCII is not known: regexp2 may fold it by rules
+// Go's syntax does not (İ to i).
 
 // asciiRules are a regex lexer's compiled rules for each ASCII character:
 // the rules of each state that can match starting with it.
@@ -100,21 +102,18 @@ func first(re *syntax.Regexp) (set [128]bool, nullable, known bool) {
 		if len(re.Rune) == 0 {
 			return set, true, true
 		}
+		if fold && re.Rune[0] >= 128 {
+			return set, false, false
+		}
 		addRune(&set, re.Rune[0], fold)
 		return set, false, true
 	case syntax.OpCharClass:
 		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if fold && re.Rune[i+1] >= 128 {
+				return set, false, false
+			}
 			for r := re.Rune[i]; r <= re.Rune[i+1] && r < 128; r++ {
 				addRune(&set, r, fold)
-			}
-			if fold && re.Rune[i+1] >= 128 { // a rune past ASCII may fold into it (K, the Kelvin sign)
-				for c := rune(0); c < 128; c++ {
-					for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
-						if f >= re.Rune[i] && f <= re.Rune[i+1] {
-							set[c] = true
-						}
-					}
-				}
 			}
 		}
 		return set, false, true
@@ -168,7 +167,8 @@ func first(re *syntax.Regexp) (set [128]bool, nullable, known bool) {
 	return set, false, false
 }
 
-// addRune adds r, and with fold every ASCII rune it folds to, to set.
+// addRune adds the ASCII rune r, and with fold the ASCII runes it folds
+// to, to set.
 func addRune(set *[128]bool, r rune, fold bool) {
 	if r < 128 {
 		set[r] = true

@@ -76,6 +76,7 @@ func TestFirstChars(t *testing.T) {
 		`\d+(\.\d*)?`:        "0123456789",
 		`(?=foo)f`:           "", // a look-ahead: not known
 		`a*`:                 "", // matches nothing: anything
+		`(?i)İ`:              "", // regexp2 folds it to i, Go does not
 		`(\w+)(\s*)(=)`:      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
 		"\\A#!":              "#",
 		"(?m)^\\s*#":         "\t\n\f\r #",

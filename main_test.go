@@ -5,10 +5,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,21 +27,21 @@ func deckBinary(b *testing.B) string {
 	return bin
 }
 
-// readCardFile is the first 4,000 lines of the first Go source file in
-// GOROOT that has that many, as a file, and as a session of one read of it.
-func readCardFile(b *testing.B) (file, log string) {
+// readCardFile is the first n lines of net/http/server.go (4,073 lines),
+// repeated until there are n, as a file, and as a session of one read of it.
+func readCardFile(b *testing.B, n int) (file, log string) {
 	b.Helper()
-	var text string
-	filepath.WalkDir(filepath.Join(loggen.GoRoot(), "src"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || text != "" || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		data, _ := os.ReadFile(path)
-		if lines := strings.SplitAfter(string(data), "\n"); len(lines) > 4000 {
-			text = strings.Join(lines[:4000], "")
-		}
-		return nil
-	})
+	data, err := os.ReadFile(filepath.Join(loggen.GoRoot(), "src", "net", "http", "server.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := strings.SplitAfter(strings.TrimSuffix(string(data), "\n")+"\n", "\n")
+	src = src[:len(src)-1] // the empty string after the last newline
+	var lines []string
+	for len(lines) < n {
+		lines = append(lines, src[:min(len(src), n-len(lines))]...)
+	}
+	text := strings.Join(lines, "")
 	dir := b.TempDir()
 	file, log = filepath.Join(dir, "big.go"), filepath.Join(dir, "session.jsonl")
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
@@ -58,30 +58,64 @@ func readCardFile(b *testing.B) (file, log string) {
 	return file, log
 }
 
-// deck render of one read card of a 4,000-line Go file, against bat
-// printing the same file with line numbers (when bat is installed).
-func BenchmarkRenderReadCard(b *testing.B) {
-	file, log := readCardFile(b)
-	run := func(b *testing.B, name string, args ...string) {
-		for b.Loop() {
-			cmd := exec.Command(name, args...)
+// interleaved runs each command once an iteration, one after the other, so
+// that a load on the machine falls on all of them alike, and reports each
+// one's median in ms and, with ratio, the first's over the second's.
+func interleaved(b *testing.B, ratio bool, cmds map[string][]string, order ...string) {
+	times := map[string][]time.Duration{}
+	for b.Loop() {
+		for _, name := range order {
+			cmd := exec.Command(cmds[name][0], cmds[name][1:]...)
 			cmd.Stdout = io.Discard
+			start := time.Now()
 			if err := cmd.Run(); err != nil {
-				b.Fatal(err)
+				b.Fatalf("%s: %v", name, err)
 			}
+			times[name] = append(times[name], time.Since(start))
 		}
 	}
-	b.Run("deck", func(b *testing.B) {
-		bin := deckBinary(b)
-		run(b, bin, "render", log, "--color", "always", "--width", "120")
-	})
-	b.Run("batcat", func(b *testing.B) {
-		bat, err := exec.LookPath("batcat")
-		if err != nil {
-			b.Skip("batcat is not installed (Debian's bat package)")
-		}
-		run(b, bat, "--color=always", "--style=numbers", "--paging=never", file)
-	})
+	median := func(ds []time.Duration) float64 {
+		slices.Sort(ds)
+		return float64(ds[len(ds)/2]) / float64(time.Millisecond)
+	}
+	for _, name := range order {
+		b.ReportMetric(median(times[name]), name+"-ms")
+	}
+	if ratio && len(order) == 2 {
+		b.ReportMetric(median(times[order[0]])/median(times[order[1]]), "ratio")
+	}
+	b.ReportMetric(0, "ns/op") // the sum of all, which says nothing
+}
+
+// deck render of one read card of 1,000, 4,073 (net/http/server.go whole)
+// and 20,000 lines of Go, and of 3 lines (a cold start), against bat
+// printing the same file with line numbers, interleaved: ratio is deck's
+// median over bat's. Without batcat (Debian's bat package), deck alone.
+func BenchmarkRenderReadCard(b *testing.B) {
+	bin := deckBinary(b)
+	bat, batErr := exec.LookPath("batcat")
+	for _, n := range []int{3, 1000, 4073, 20000} {
+		b.Run(fmt.Sprintf("%dlines", n), func(b *testing.B) {
+			file, log := readCardFile(b, n)
+			cmds := map[string][]string{"deck": {bin, "render", log, "--color", "always", "--width", "120"}}
+			order := []string{"deck"}
+			if batErr == nil {
+				cmds["batcat"] = []string{bat, "--color=always", "--style=numbers", "--paging=never", file}
+				order = append(order, "batcat")
+			}
+			interleaved(b, true, cmds, order...)
+		})
+	}
+}
+
+// deck --help and deck ls on an empty home, whole process: a cold start.
+func BenchmarkColdStart(b *testing.B) {
+	bin := deckBinary(b)
+	home := b.TempDir()
+	b.Setenv("HOME", home)
+	b.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	b.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
+	interleaved(b, false, map[string][]string{"help": {bin, "--help"}, "ls": {bin, "ls"}}, "help", "ls")
 }
 
 // deck render of a whole generated session: the cores it keeps busy (CPU

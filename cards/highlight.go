@@ -159,38 +159,83 @@ func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 }
 
 // lexLines lexes code into lines of tokens; nil, with why when it is worth
-// saying, when the lexer fails or runs over its limits.
-func lexLines(th *theme.Theme, lx chroma.Lexer, code string, limit lexLimits) (lines [][]token, why string) {
+// saying, when the lexer fails or runs over its limits. A regex lexer's
+// block is lexed trying only the rules that can match at each character
+// (firstchar.go), a large one on every core (splitlex.go), to the same
+// tokens as chroma's one pass.
+func lexLines(th *theme.Theme, lx chroma.Lexer, code string, limit lexLimits) ([][]token, string) {
+	clock := newLexClock(limit)
+	if rl, ok := lx.(*chroma.RegexLexer); ok {
+		if toks, why, ok := lexSplit(rl, code, splitCuts(code), clock); ok {
+			if why != "" {
+				return nil, why
+			}
+			return linesOf(th, toks, code), ""
+		}
+	}
+	toks, why, ok := lexOnePass(lx, code, clock)
+	if !ok {
+		return nil, why
+	}
+	return linesOf(th, toks, code), ""
+}
+
+// lexOnePass lexes code from start to end; ok false, with why when it is
+// worth saying, when the lexer fails or runs over its limits.
+func lexOnePass(lx chroma.Lexer, code string, clock *lexClock) (toks []chroma.Token, why string, ok bool) {
 	defer func() {
 		if recover() != nil { // a lexer bug must not take the card down
-			lines, why = nil, ""
+			toks, why, ok = nil, "", false
 		}
 	}()
 	it, err := lx.Tokenise(&chroma.TokeniseOptions{State: "root"}, code)
 	if err != nil {
-		return nil, ""
+		return nil, "", false
 	}
-	start := time.Now()
-	last := start
-	overrun := func() string { // after each token, and the end
-		now := time.Now()
-		defer func() { last = now }()
-		switch {
-		case now.Sub(last) >= limit.match: // a match may have timed out and lexed wrong: trust none
-			return fmt.Sprintf("not highlighted: a lexer rule ran over %v", limit.match)
-		case now.Sub(start) > limit.block:
-			return fmt.Sprintf("not highlighted: the lexer took over %v", limit.block)
-		}
-		return ""
-	}
-	lines = [][]token{nil}
 	for t := it(); ; t = it() {
-		if why := overrun(); why != "" {
-			return nil, why
+		if why := clock.tick(); why != "" {
+			return nil, why, false
 		}
 		if t == chroma.EOF {
-			break
+			return toks, "", true
 		}
+		toks = append(toks, t)
+	}
+}
+
+// lexClock keeps a lexing's time limits: it is ticked after each token and
+// at the end.
+type lexClock struct {
+	limit       lexLimits
+	start, last time.Time
+}
+
+func newLexClock(limit lexLimits) *lexClock {
+	now := time.Now()
+	return &lexClock{limit, now, now}
+}
+
+// fork is a clock for another goroutine lexing the same block: the same
+// start, its own last token.
+func (c *lexClock) fork() *lexClock { d := *c; return &d }
+
+// tick says why the lexing must stop, or "".
+func (c *lexClock) tick() string {
+	now := time.Now()
+	defer func() { c.last = now }()
+	switch {
+	case now.Sub(c.last) >= c.limit.match: // a match may have timed out and lexed wrong: trust none
+		return fmt.Sprintf("not highlighted: a lexer rule ran over %v", c.limit.match)
+	case now.Sub(c.start) > c.limit.block:
+		return fmt.Sprintf("not highlighted: the lexer took over %v", c.limit.block)
+	}
+	return ""
+}
+
+// linesOf splits tokens into code's lines, each token styled.
+func linesOf(th *theme.Theme, toks []chroma.Token, code string) [][]token {
+	lines := [][]token{nil}
+	for _, t := range toks {
 		style := th.Token(t.Type)
 		for i, part := range strings.Split(t.Value, "\n") {
 			if i > 0 {
@@ -205,7 +250,7 @@ func lexLines(th *theme.Theme, lx chroma.Lexer, code string, limit lexLimits) (l
 	for len(lines) < want {
 		lines = append(lines, nil)
 	}
-	return lines[:want], ""
+	return lines[:want]
 }
 
 func plainTokens(th *theme.Theme, code string) [][]token {

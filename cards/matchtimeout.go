@@ -29,23 +29,21 @@ var (
 func budgetFence(lang string) { budgetedLexer(lang) }
 
 // budgetedLexer finds a lexer by name or alias and sets its timeout, with the
-// lexers markup embeds, before anyone is handed it: that writes to a
+// lexers it hands text to, before anyone is handed it: that writes to a
 // lexer, so it happens once, under budgetMu, before the lexer is read.
 func budgetedLexer(name string) chroma.Lexer {
 	budgetMu.Lock()
 	defer budgetMu.Unlock()
 	lx := lexers.Get(name)
-	if lx == nil || budgeted[lx] {
-		return lx
-	}
-	for _, l := range []chroma.Lexer{lx, lexers.Get("JavaScript"), lexers.Get("CSS"), lexers.Get("HTML")} {
-		if l != nil && !budgeted[l] {
-			budget(reflect.ValueOf(l), 0)
-			budgeted[l] = true
-		}
+	if lx != nil {
+		budget(reflect.ValueOf(lx), 0)
 	}
 	return lx
 }
+
+// anyLanguage are the lexers budgeted for a lexer that picks its embedded
+// lexer from the text (Markdown's fences): those markup embeds most.
+var anyLanguage = []string{"JavaScript", "CSS", "HTML"}
 
 // budget sets the timeout of a lexer's rules and of the lexers it
 // wraps (a delegating or embedding lexer holds them in its fields).
@@ -58,7 +56,16 @@ func budget(v reflect.Value, depth int) {
 			return
 		}
 		if rl, ok := v.Interface().(*chroma.RegexLexer); ok {
+			if budgeted[rl] {
+				return
+			}
+			budgeted[rl] = true
 			budgetRules(rl)
+			for _, name := range embeddedLexers(rl) {
+				if l := lexers.Get(name); l != nil {
+					budget(reflect.ValueOf(l), depth+1)
+				}
+			}
 			return
 		}
 		v = v.Elem()
@@ -100,4 +107,51 @@ func compiledRules(rl *chroma.RegexLexer) map[string][]*chroma.CompiledRule {
 		return nil
 	}
 	return *(*map[string][]*chroma.CompiledRule)(unsafe.Pointer(f.UnsafeAddr()))
+}
+
+// embeddedLexers are the names of the lexers a regex lexer's rules hand
+// text to, which chroma finds in its registry by name (its using and
+// usingbygroup emitters, alone or in a bygroups): HTML names CSS and
+// JavaScript; a lexer that names none (Go, Python) costs no other
+// lexer's compiling, which is most of a small card's time.
+func embeddedLexers(rl *chroma.RegexLexer) []string {
+	rules, err := rl.Rules()
+	if err != nil {
+		return nil
+	}
+	var names []string
+	var walk func(e chroma.Emitter, depth int)
+	walk = func(e chroma.Emitter, depth int) {
+		se, ok := e.(chroma.SerialisableEmitter)
+		if !ok || depth > 4 {
+			return
+		}
+		v := reflect.ValueOf(se)
+		for v.Kind() == reflect.Pointer && !v.IsNil() {
+			v = v.Elem()
+		}
+		switch se.EmitterKind() {
+		case "using":
+			if f := v.FieldByName("Lexer"); f.Kind() == reflect.String {
+				names = append(names, f.String())
+			}
+		case "usingbygroup":
+			names = append(names, anyLanguage...)
+		}
+		if v.Kind() == reflect.Struct { // bygroups and usingbygroup hold their emitters here
+			if f := v.FieldByName("Emitters"); f.IsValid() && f.CanInterface() {
+				if es, ok := f.Interface().(chroma.Emitters); ok {
+					for _, sub := range es {
+						walk(sub, depth+1)
+					}
+				}
+			}
+		}
+	}
+	for _, rs := range rules {
+		for _, r := range rs {
+			walk(r.Type, 0)
+		}
+	}
+	return names
 }

@@ -130,6 +130,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if err != nil {
 		return inputError(cmd, err)
 	}
+	collectLess()
 	width := o.width
 	if width == 0 {
 		width = terminalWidth(stdout)

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -147,5 +149,28 @@ func TestRenderTheLastSession(t *testing.T) {
 	}
 	if _, viewed, _ := deck(t, "", "--last", "--no-follow"); viewed != out {
 		t.Error("deck --last piped is not deck render --last")
+	}
+}
+
+// A render collects four times less often once its log is loaded (GOGC
+// 400), within a soft limit of what the session holds and 256 MiB; with
+// GOGC set, as the person running it said.
+func TestRenderCollectsLessOften(t *testing.T) {
+	gc, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(limit) })
+	const dir = "golden/testdata/harness/fs-read"
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	deck(t, "", "render", dir, "--width", "80", "--color", "never")
+	if got := debug.SetGCPercent(100); got != 400 {
+		t.Errorf("GOGC during a render is %d, not 400", got)
+	}
+	if got := debug.SetMemoryLimit(math.MaxInt64); got < printHeadroom || got > printHeadroom+1<<30 {
+		t.Errorf("memory limit %d, not what the session holds and %d", got, printHeadroom)
+	}
+	t.Setenv("GOGC", "100")
+	deck(t, "", "render", dir, "--width", "80", "--color", "never")
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC=100 set, a render ran at %d", got)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build race
+
+package cards
+
+const raceEnabled = true

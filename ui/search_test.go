@@ -26,7 +26,6 @@ func promptsLog(t *testing.T, prompts ...string) string {
 	return path
 }
 
-
 // search types a query and waits for the prompt to show it.
 func (x *term) search(q string) {
 	x.t.Helper()

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"unicode/utf8"
 )
 
 // A huge text (a 10 MB line, 30 MB of words) is laid out only as far as the
@@ -27,6 +28,32 @@ func (c *card) showable(text string, width int) string {
 		n++
 	}
 	return text
+}
+
+// showableOutput is showable for command output: its escape sequences
+// take no cell, so they are kept and not counted (a coloured line of
+// megabytes is mostly escapes, each a cell's style); a character is
+// counted as a cell, as showable counts it.
+func (c *card) showableOutput(out string, width int) string {
+	limit := maxCardRows * max(width, 1)
+	if len(out) <= limit {
+		return out
+	}
+	n := 0
+	for i := 0; i < len(out); {
+		if out[i] == 0x1b {
+			i = escapeEnd(out, i)
+			continue
+		}
+		if n == limit {
+			c.unread += len(out) - i
+			return out[:i]
+		}
+		_, size := utf8.DecodeRuneInString(out[i:])
+		i += size
+		n++
+	}
+	return out
 }
 
 // unreadNote words what capNote says of text left out.

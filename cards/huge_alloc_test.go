@@ -19,7 +19,9 @@ func TestAHugeLineCostsWhatTheCapShows(t *testing.T) {
 	}
 	o := Options{Width: 100, Theme: theme.Dark(), Expanded: true}
 	huge := strings.Repeat("x", 10<<20)
-	for _, e := range []session.Entry{&session.AssistantText{Text: huge}, &session.Reasoning{Text: huge}} {
+	coloured := strings.Repeat("\x1b[31mred\x1b[0m ", 10<<20/13) // uncut: 2.1 GiB
+	output := &session.ToolCall{Name: "bash", View: session.TerminalResultView{Title: "$ cat", Output: coloured}}
+	for _, e := range []session.Entry{&session.AssistantText{Text: huge}, &session.Reasoning{Text: huge}, output} {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)

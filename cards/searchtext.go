@@ -82,34 +82,45 @@ func dropEscapes(s string) string {
 			break
 		}
 		b.WriteString(s[i : i+j])
-		i += j + 1
-		switch {
-		case i >= len(s):
-		case s[i] == '[': // CSI: parameters, then a final byte @ to ~
-			i++
-			for i < len(s) && (s[i] < 0x40 || s[i] > 0x7e) {
-				i++
-			}
-			i++
-		case s[i] == ']' || s[i] == 'P' || s[i] == '_' || s[i] == '^': // a string: to BEL or ST
-			start := i
-			for i < len(s) && s[i] != 0x07 && !(s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\') {
-				i++
-			}
-			if url, ok := strings.CutPrefix(s[start:i], "]8;"); ok { // a link: its card shows the address
+		esc := i + j
+		i = escapeEnd(s, esc)
+		if esc+1 < len(s) && s[esc+1] == ']' { // a link: its card shows the address
+			body := strings.TrimSuffix(strings.TrimSuffix(s[esc+1:i], "\x07"), "\x1b\\")
+			if url, ok := strings.CutPrefix(body, "]8;"); ok {
 				if k := strings.IndexByte(url, ';'); k >= 0 && url[k+1:] != "" {
 					b.WriteString(" " + url[k+1:] + " ")
 				}
 			}
-			if i < len(s) && s[i] == 0x1b {
-				i++
-			}
-			i++
-		case strings.IndexByte("()*+", s[i]) >= 0: // a charset: one byte more
-			i += 2
-		default:
-			i++
 		}
 	}
 	return b.String()
+}
+
+// escapeEnd is where the escape sequence that starts at s[esc] (an ESC)
+// ends, read byte by byte: a CSI at its final byte (@ to ~), a string
+// (OSC, DCS, APC, PM) after its BEL or ST, a charset a byte later, any
+// other after the byte past ESC; a sequence cut off at the end, at the end.
+func escapeEnd(s string, esc int) int {
+	i := esc + 1
+	switch {
+	case i >= len(s):
+		return len(s)
+	case s[i] == '[':
+		i++
+		for i < len(s) && (s[i] < 0x40 || s[i] > 0x7e) {
+			i++
+		}
+		return min(i+1, len(s))
+	case s[i] == ']' || s[i] == 'P' || s[i] == '_' || s[i] == '^':
+		for i < len(s) && s[i] != 0x07 && !(s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\') {
+			i++
+		}
+		if i < len(s) && s[i] == 0x1b {
+			i++
+		}
+		return min(i+1, len(s))
+	case strings.IndexByte("()*+", s[i]) >= 0:
+		return min(i+2, len(s))
+	}
+	return i + 1
 }

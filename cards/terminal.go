@@ -56,14 +56,15 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 }
 
 // terminalOutput draws lines of output, each with its colours, under the
-// output bar.
+// output bar: as much of them as the display cap can show, the rest
+// counted for the cap's note.
 func terminalOutput(c *card, out []string) {
 	if c.o.Plain && !c.o.NoWrap {
 		plainOutput(c, out)
 		return
 	}
 	bar := span{"│ ", c.th.Faint}
-	for _, r := range termLines(c.th, strings.Join(out, "\n")) {
+	for _, r := range termLines(c.th, c.showableOutput(strings.Join(out, "\n"), c.inner()-2)) {
 		for _, w := range c.codeRows(r, c.inner()-2) {
 			c.code(append(line{bar}, w...), indent)
 		}

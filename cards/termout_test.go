@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -123,5 +124,31 @@ func TestOutputInItsOwnBackgroundStaysReadable(t *testing.T) {
 	}
 	if st := termLines(th, "\x1b[31;42mx")[0][0].style; st.Fg == nil || st.Bg == nil {
 		t.Errorf("31;42 lost a colour: %+v", st)
+	}
+}
+
+// Output longer than the display cap can show is cut before it is parsed,
+// like other texts: a coloured line of megabytes (mostly escapes, which
+// take no cell) draws the cap's rows, the card says how much it did not
+// draw, and the search still finds what was cut, in the text the model
+// holds.
+func TestHugeOutputIsCutAtTheDisplayCap(t *testing.T) {
+	zero := 0
+	out := strings.Repeat("\x1b[31mred\x1b[0m ", 200000) + "needle\n" + strings.Repeat("more\n", 20)
+	call := &session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: "$ cat log"},
+		View: session.TerminalResultView{Title: "$ cat log", Output: out, ExitCode: &zero}}
+	rows := Render(call, Options{Width: 40, Theme: theme.Dark(), Expanded: true})
+	if len(rows) > maxCardRows+1 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	note := ansi.Strip(rows[len(rows)-1])
+	if !strings.Contains(note, "MB of text more not drawn") {
+		t.Fatalf("the last row: %q", note)
+	}
+	if !strings.HasPrefix(ansi.Strip(rows[len(rows)-2]), "  │ red red") {
+		t.Fatalf("the last row of output: %q", ansi.Strip(rows[len(rows)-2]))
+	}
+	if text, ok := SearchText(call, ""); !ok || !strings.Contains(text, "needle") {
+		t.Fatal("the cut text is not searched")
 	}
 }

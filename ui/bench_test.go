@@ -48,14 +48,18 @@ func openViewer(path string, following bool) *viewer {
 	return v
 }
 
-// untilLoaded takes the source's changes until the whole log is read.
-func untilLoaded(v *viewer) {
+// untilLoaded takes the source's changes until the whole log is read. It
+// returns the commands those updates started (the drawings left to the
+// background among them), which a benchmark of memory must run to the end.
+func untilLoaded(v *viewer) tea.Cmd {
+	var cmds []tea.Cmd
 	for {
-		v.Update(v.src.wait()())
+		_, cmd := v.Update(v.src.wait()())
+		cmds = append(cmds, cmd)
 		loading := true
 		v.src.with(func(st follow.State) { loading = st.Loading })
 		if !loading {
-			return
+			return tea.Batch(cmds...)
 		}
 	}
 }

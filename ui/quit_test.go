@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/golden/loggen"
 	"github.com/deck-tui/deck/session"
 )
 
@@ -39,7 +40,7 @@ func TestQuitWhileACardIsBeingDrawn(t *testing.T) {
 func TestAHugeReplyShowsItsFirstRowsAtOnce(t *testing.T) {
 	text := "FIRST " + strings.Repeat("lorem ipsum dolor sit amet ", 80000) // 2 MB
 	path := filepath.Join(t.TempDir(), "session.jsonl")
-	log := hostileHeader + `{"type":"assistant/message","seq":1,"time":1,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"` +
+	log := loggen.HostileHeader + `{"type":"assistant/message","seq":1,"time":1,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"` +
 		text + `"}],"source":{"kind":"model","provider":"p","model":"m"},"id":"x"}}}` + "\n"
 	if err := os.WriteFile(path, []byte(log), 0o644); err != nil {
 		t.Fatal(err)

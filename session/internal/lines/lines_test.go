@@ -2,6 +2,7 @@ package lines
 
 import (
 	"math/rand"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -57,5 +58,27 @@ func TestLineSplitterKeepsAnUnfinishedLineUntilFlushed(t *testing.T) {
 	}
 	if got := collect("a\nb", func() int { return 1 }, true); len(got) != 2 || got[1] != "b" {
 		t.Fatalf("after flush: %q", got)
+	}
+}
+
+// A line of megabytes fed in small chunks costs its copies and its whole
+// once, not the garbage of growing it by append (about five times its size).
+func TestAHugeLineIsJoinedOnce(t *testing.T) {
+	const size = 8 << 20
+	chunk := []byte(strings.Repeat("x", 64<<10))
+	var s Splitter
+	got := 0
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range size / len(chunk) {
+		s.Feed(chunk, func(int, []byte) {})
+	}
+	s.Feed([]byte("\n"), func(_ int, l []byte) { got = len(l) })
+	runtime.ReadMemStats(&after)
+	if got != size {
+		t.Fatalf("line of %d bytes, want %d", got, size)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 2*size+size/8 {
+		t.Fatalf("joining a line of %d MB allocated %.1f MB, want at most 2.1 × its size", size>>20, float64(allocated)/(1<<20))
 	}
 }

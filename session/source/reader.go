@@ -29,12 +29,13 @@ import (
 // whole frames only, joins lines across chunks and frames, and applies each
 // line to its session as soon as the line is whole.
 type Reader struct {
-	s       *session.Builder
-	dec     decoder     // the format's decoder, once the first lines told it
-	batch   []batchLine // lines of this Write waiting for a preparer
-	path    string      // the log's file, when it is one; see SetPath
-	gen     generation  // what the file's name says of its format
-	pending []pending   // lines read before the format was known
+	s          *session.Builder
+	dec        decoder     // the format's decoder, once the first lines told it
+	batch      []batchLine // lines of this Write waiting for a preparer
+	batchBytes int         // the bytes of their lines
+	path       string      // the log's file, when it is one; see SetPath
+	gen        generation  // what the file's name says of its format
+	pending    []pending   // lines read before the format was known
 
 	head     []byte // the first bytes, until the format is known
 	detected bool
@@ -213,6 +214,10 @@ func (r *Reader) applyLine(num int, line []byte) {
 	}
 	if _, ok := r.dec.(preparer); ok {
 		r.batch = append(r.batch, batchLine{num: num, line: line})
+		r.batchBytes += len(line)
+		if len(r.batch) >= batchLines || r.batchBytes >= batchBytes {
+			r.drain() // the lines are still valid: the Write is not over
+		}
 		return
 	}
 	r.dec.Apply(num, line)
@@ -223,6 +228,15 @@ func (r *Reader) applyLine(num int, line []byte) {
 // cores: below it, starting them costs more than it saves.
 const parallelBytes = 256 << 10
 
+// A batch is drained once it holds batchLines lines or batchBytes bytes,
+// whichever comes first, so what waits to be applied is bounded however
+// the input is cut: a Write of millions of blank lines, or of 4 MiB of
+// events decoded at once.
+const (
+	batchLines = 4096
+	batchBytes = 1 << 20
+)
+
 // drain prepares the batched lines, on every core when there are enough of
 // them, and applies them in order. Lines are only valid during the Write
 // that brought them, so a batch never outlives it.
@@ -232,11 +246,7 @@ func (r *Reader) drain() {
 		return
 	}
 	p := r.dec.(preparer)
-	size := 0
-	for _, l := range b {
-		size += len(l.line)
-	}
-	if workers := min(runtime.GOMAXPROCS(0), len(b)); workers > 1 && size >= parallelBytes {
+	if workers := min(runtime.GOMAXPROCS(0), len(b)); workers > 1 && r.batchBytes >= parallelBytes {
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		for range workers {
@@ -257,7 +267,7 @@ func (r *Reader) drain() {
 		r.checkGeneration(false) // at once, so its notice is at the top
 	}
 	clear(b)
-	r.batch = b[:0]
+	r.batch, r.batchBytes = b[:0], 0
 }
 
 // prepareSafely prepares a line; a panic (a bug in deck, on a line nobody

@@ -34,7 +34,8 @@ func ReadString(dec *jsontext.Decoder) (string, error) {
 // word at a time, where AppendUnquote goes a byte at a time.
 func unquote(val []byte) string {
 	src := val[1 : len(val)-1]
-	if bytes.IndexByte(src, '\\') < 0 && utf8.Valid(src) {
+	valid := utf8.Valid(src) // then so is every run between escapes
+	if valid && bytes.IndexByte(src, '\\') < 0 {
 		return string(src)
 	}
 	var b strings.Builder
@@ -44,7 +45,11 @@ func unquote(val []byte) string {
 		if i < 0 {
 			i = len(src)
 		}
-		plain(&b, src[:i])
+		if valid {
+			b.Write(src[:i])
+		} else {
+			plain(&b, src[:i])
+		}
 		src = src[i:]
 		if len(src) > 0 {
 			src = escape(&b, src)

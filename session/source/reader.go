@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/deck-tui/deck/session/harness"
@@ -29,13 +26,12 @@ import (
 // whole frames only, joins lines across chunks and frames, and applies each
 // line to its session as soon as the line is whole.
 type Reader struct {
-	s          *session.Builder
-	dec        decoder     // the format's decoder, once the first lines told it
-	batch      []batchLine // lines of this Write waiting for a preparer
-	batchBytes int         // the bytes of their lines
-	path       string      // the log's file, when it is one; see SetPath
-	gen        generation  // what the file's name says of its format
-	pending    []pending   // lines read before the format was known
+	s       *session.Builder
+	dec     decoder    // the format's decoder, once the first lines told it
+	prep    batches    // lines of this Write being prepared, for a preparer
+	path    string     // the log's file, when it is one; see SetPath
+	gen     generation // what the file's name says of its format
+	pending []pending  // lines read before the format was known
 
 	head     []byte // the first bytes, until the format is known
 	detected bool
@@ -53,22 +49,6 @@ type Reader struct {
 // NewReader returns a reader for a new session.
 func NewReader() *Reader {
 	return &Reader{s: session.NewBuilder()}
-}
-
-// batchLine is a line waiting for its turn, with what prepare made of it.
-type batchLine struct {
-	num  int
-	line []byte
-	prep any
-}
-
-// preparer is a decoder that reads a line in two steps: Prepare, which
-// needs no session state and may run for many lines at once on several
-// cores, then ApplyPrepared, in the log's order, with what Prepare returned
-// (or an error, if it panicked).
-type preparer interface {
-	Prepare(line []byte) any
-	ApplyPrepared(num int, line []byte, prep any)
 }
 
 // pending is a line kept until the format is known.
@@ -199,6 +179,18 @@ func (r *Reader) decodeFrame(f frameEvent) {
 	}
 }
 
+// drain applies every line batched so far: the Write that brought them
+// ends, or the piece of text they are in is overwritten.
+func (r *Reader) drain() {
+	if p, ok := r.dec.(preparer); ok {
+		r.prep.drain(p, r.applied)
+	}
+}
+
+// applied checks the log's name against its header as soon as a line has
+// given it, so its notice is at the top.
+func (r *Reader) applied() { r.checkGeneration(false) }
+
 func (r *Reader) applyLine(num int, line []byte) {
 	if num == 1 {
 		line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")) // a UTF-8 BOM
@@ -212,75 +204,12 @@ func (r *Reader) applyLine(num int, line []byte) {
 		r.choose(format)
 		return
 	}
-	if _, ok := r.dec.(preparer); ok {
-		r.batch = append(r.batch, batchLine{num: num, line: line})
-		r.batchBytes += len(line)
-		if len(r.batch) >= batchLines || r.batchBytes >= batchBytes {
-			r.drain() // the lines are still valid: the Write is not over
-		}
+	if p, ok := r.dec.(preparer); ok {
+		r.prep.add(p, num, line, r.applied)
 		return
 	}
 	r.dec.Apply(num, line)
 	r.checkGeneration(false)
-}
-
-// parallelBytes is the least a batch must hold to be prepared on several
-// cores: below it, starting them costs more than it saves.
-const parallelBytes = 256 << 10
-
-// A batch is drained once it holds batchLines lines or batchBytes bytes,
-// whichever comes first, so what waits to be applied is bounded however
-// the input is cut: a Write of millions of blank lines, or of 4 MiB of
-// events decoded at once.
-const (
-	batchLines = 4096
-	batchBytes = 1 << 20
-)
-
-// drain prepares the batched lines, on every core when there are enough of
-// them, and applies them in order. Lines are only valid during the Write
-// that brought them, so a batch never outlives it.
-func (r *Reader) drain() {
-	b := r.batch
-	if len(b) == 0 {
-		return
-	}
-	p := r.dec.(preparer)
-	if workers := min(runtime.GOMAXPROCS(0), len(b)); workers > 1 && r.batchBytes >= parallelBytes {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(b); i = int(next.Add(1) - 1) {
-					b[i].prep = prepareSafely(p, b[i].line)
-				}
-			})
-		}
-		wg.Wait()
-	} else {
-		for i := range b {
-			b[i].prep = prepareSafely(p, b[i].line)
-		}
-	}
-	for _, l := range b {
-		p.ApplyPrepared(l.num, l.line, l.prep)
-		r.checkGeneration(false) // at once, so its notice is at the top
-	}
-	clear(b)
-	r.batch, r.batchBytes = b[:0], 0
-}
-
-// prepareSafely prepares a line; a panic (a bug in deck, on a line nobody
-// foresaw) must not take down the program from another goroutine, so it
-// becomes an error, which the decoder reports as it reports a line it could
-// not read.
-func prepareSafely(p preparer, line []byte) (prep any) {
-	defer func() {
-		if e := recover(); e != nil {
-			prep = fmt.Errorf("deck could not read this line: %v", e)
-		}
-	}()
-	return p.Prepare(line)
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/deck-tui/deck/session/harness"
@@ -96,11 +97,13 @@ func (r *Reader) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	if !r.detected {
-		r.head = append(r.head, p...)
-		if len(r.head) < 1024 && !bytes.Contains(r.head, []byte("\n")) && !isZstd(r.head) {
-			return len(p), nil // too little to tell what this is
+		if len(r.head) > 0 || len(p) < 1024 { // else p tells, without a copy
+			r.head = append(r.head, p...)
+			if len(r.head) < 1024 && !bytes.Contains(r.head, []byte("\n")) && !isZstd(r.head) {
+				return len(p), nil // too little to tell what this is
+			}
+			p, r.head = r.head, nil
 		}
-		p, r.head = r.head, nil
 		r.detect(p)
 		if r.stopped {
 			return len(p), nil
@@ -335,8 +338,14 @@ func readFrom(rd io.Reader, path string) (*session.Session, error) {
 	return read(r, rd)
 }
 
+// readBuffers are ReadAll's buffers, kept between reads: a new one is
+// 4 MiB to zero, which is most of reading a small log.
+var readBuffers = sync.Pool{New: func() any { return new([readChunk]byte) }}
+
 func read(r *Reader, rd io.Reader) (*session.Session, error) {
-	buf := make([]byte, readChunk)
+	b := readBuffers.Get().(*[readChunk]byte)
+	defer readBuffers.Put(b) // a Write holds none of its bytes after it returns
+	buf := b[:]
 	for {
 		n, err := io.ReadFull(rd, buf)
 		r.Write(buf[:n])

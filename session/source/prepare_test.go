@@ -16,3 +16,13 @@ func TestHarnessDecoderIsAPreparer(t *testing.T) {
 		t.Fatal("harness.Decoder has no Prepare and ApplyPrepared: its lines are read on one core")
 	}
 }
+
+// A zstd log's lines are prepared on every core too: each piece of its text
+// is drained before the next, so a piece must hold a batch big enough to
+// share (parallelBytes) even when a long line is cut at either end. With
+// 256 KiB pieces no batch ever was, and zstd logs were read on one core.
+func TestZstdPiecesFillAParallelBatch(t *testing.T) {
+	if zstdPiece < 2*parallelBytes {
+		t.Fatalf("a %d KiB piece of text cannot fill a batch of %d KiB", zstdPiece>>10, parallelBytes>>10)
+	}
+}

@@ -147,7 +147,9 @@ func (r *Reader) feed(p []byte) {
 // zstdPiece is how much decompressed text is held at a time, besides the
 // lines the session keeps: a frame that expands to gigabytes is read in
 // pieces, never whole.
-const zstdPiece = 256 << 10
+// A piece is drained before the next (its lines are in it), so it is large
+// enough for its lines to be prepared on every core (parallelBytes).
+const zstdPiece = 1 << 20
 
 // decodeFrame streams one whole zstd frame's text into lines, a piece at a
 // time, each piece's lines applied before the next is decompressed.

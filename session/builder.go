@@ -6,7 +6,14 @@ import "maps"
 // Readers hold a Builder; everyone else sees the Session.
 type Builder struct {
 	*Session
-	turn *TurnStart // the turn started last: the model's usage is counted in it
+	turn  *TurnStart  // the turn started last: the model's usage is counted in it
+	named []namedCall // calls given an id since the last NamedSince
+}
+
+// namedCall is a call as it was given an id.
+type namedCall struct {
+	id string
+	c  *ToolCall
 }
 
 // NewBuilder starts an empty session; its reader names the format.
@@ -33,7 +40,7 @@ func (b *Builder) Add(e Entry) {
 	s.Entries = append(s.Entries, e)
 	s.Rev++
 	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
-		s.calls[c.CallID] = c
+		b.name(c, c.CallID)
 	}
 	if t, ok := e.(*TurnStart); ok {
 		b.turn = t
@@ -97,11 +104,32 @@ func (b *Builder) Remove(e Entry) {
 // makes it findable by that id.
 func (b *Builder) SetCallID(c *ToolCall, id string) {
 	c.CallID = id
+	b.name(c, id)
+}
+
+func (b *Builder) name(c *ToolCall, id string) {
 	b.calls[id] = c
+	b.named = append(b.named, namedCall{id, c})
 }
 
 // Calls yields every call that has an id, in no order.
 func (b *Builder) Calls() func(yield func(*ToolCall) bool) { return maps.Values(b.calls) }
+
+// NamedSince yields the calls given an id since the last NamedSince (or
+// the start) that are still found by it, a call once for each such id: of
+// the calls Calls yields, those that can have come since. A reader that
+// looks at every call at each turn's end looks at these alone.
+func (b *Builder) NamedSince() func(yield func(*ToolCall) bool) {
+	named := b.named
+	b.named = nil
+	return func(yield func(*ToolCall) bool) {
+		for _, n := range named {
+			if b.calls[n.id] == n.c && !yield(n.c) {
+				return
+			}
+		}
+	}
+}
 
 // EndCalls marks every call still pending as one that will get no result
 // (ToolCall.Unfinished), as a turn's end does: the log ended, or its turn

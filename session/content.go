@@ -96,7 +96,7 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
 	var err error
 	switch name {
 	case "text":
-		err = json.UnmarshalDecode(dec, &b.Text)
+		b.Text, err = jsonline.ReadString(dec) // a file, a command's output
 	case "alt":
 		err = json.UnmarshalDecode(dec, &b.Alt)
 	case "attachment":

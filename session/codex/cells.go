@@ -6,7 +6,6 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -45,7 +44,7 @@ func (d *Decoder) execCell(c *call, id, script string) {
 			workdir, _ := sc.args["workdir"].(string)
 			n.run = run{script: cmd, workdir: workdir}
 			n.run.classify()
-			raw, _ := json.Marshal(sc.args)
+			raw, _ := jsonline.Marshal(sc.args) // members in name order: a map has none of its own
 			n.cards = []*session.ToolCall{d.newCard(nid, sc.tool, string(raw), session.TerminalCallView{Title: cmd, Cwd: workdir})}
 		case "apply_patch":
 			p := &call{name: sc.tool}

@@ -294,3 +294,16 @@ func TestCodexInjectedBlocks(t *testing.T) {
 		t.Errorf("messages %+v, title %q", m, s.Title)
 	}
 }
+
+// A script's command card holds the command's arguments as JSON in one
+// order, the same on every read (a map's members came out in a random
+// order, so one log read twice was two models).
+func TestCodexCellArgumentsReadAlike(t *testing.T) {
+	line := cell(1, "c1", `await tools.exec_command({cmd: "make", workdir: "/w/src", yield_time_ms: 10000, max_output_tokens: 5});`)
+	want := `{"cmd":"make","max_output_tokens":5,"workdir":"/w/src","yield_time_ms":10000}`
+	for range 20 {
+		if got := sessiontest.Calls(log(t, line))[1].Arguments; got != want {
+			t.Fatalf("arguments %s, want %s", got, want)
+		}
+	}
+}

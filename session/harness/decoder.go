@@ -45,27 +45,27 @@ func New(s *session.Builder) *Decoder {
 
 // Apply decodes one log line (without its newline) into the session.
 func (d *Decoder) Apply(num int, line []byte) {
-	d.applyPrepared(num, line, d.prepare(line))
+	d.ApplyPrepared(num, line, d.Prepare(line))
 }
 
 // applyLive applies one event a live host sent, with the view it attached.
 func (d *Decoder) applyLive(num int, event, view []byte, viewFor string) {
-	p := d.prepare(event)
+	p := d.Prepare(event)
 	if pr, _ := p.(prepared); pr.r != nil {
 		pr.r.hostView, pr.r.hostViewFor = view, viewFor
 	}
-	d.applyPrepared(num, event, p)
+	d.ApplyPrepared(num, event, p)
 }
 
-// prepared is a line read ahead of its turn (prepare).
+// prepared is a line read ahead of its turn (Prepare).
 type prepared struct {
 	r   *record
 	err error
 }
 
-// prepare reads a line without touching the session, so lines can be
-// prepared on several cores at once.
-func (d *Decoder) prepare(line []byte) any {
+// Prepare reads a line without touching the session, so lines can be
+// prepared on several cores at once (the Reader does, a Write at a time).
+func (d *Decoder) Prepare(line []byte) any {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return prepared{}
 	}
@@ -73,8 +73,9 @@ func (d *Decoder) prepare(line []byte) any {
 	return prepared{r, err}
 }
 
-// applyPrepared applies a prepared line, in the log's order.
-func (d *Decoder) applyPrepared(num int, line []byte, p any) {
+// ApplyPrepared applies a prepared line, in the log's order: what Prepare
+// returned, or an error if it panicked.
+func (d *Decoder) ApplyPrepared(num int, line []byte, p any) {
 	d.line = num
 	d.s.Account.Lines++
 	pr, _ := p.(prepared)

@@ -107,9 +107,12 @@ func (d *Decoder) turnEndEvent(r *record) (session.Outcome, error) {
 }
 
 // endCalls marks the calls still pending when a turn ends: no result will
-// come for them.
+// come for them. Only calls named since the last turn's end can be pending:
+// one looked at then had its result or was marked, and a harness call never
+// loses either (looking at every call made each turn's end cost the whole
+// session so far).
 func (d *Decoder) endCalls() {
-	for c := range d.s.Calls() {
+	for c := range d.s.NamedSince() {
 		if c.Result == nil && !c.Unfinished {
 			c.Unfinished = true
 			d.s.Touch(c)

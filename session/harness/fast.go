@@ -14,7 +14,7 @@ import (
 // read in one pass where it can be: a decoder walks the envelope's members,
 // decodes the data straight into the shape its handler wants, and the small
 // envelope around it is decoded on its own. That work needs no session
-// state, so the Reader runs it for many lines at once (prepare). Any line
+// state, so the Reader runs it for many lines at once (Prepare). Any line
 // this path cannot read goes the slow way (parseRecord), whose messages
 // name the problem.
 

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -62,13 +63,31 @@ func isReplace(op jsontext.Value) bool {
 	return len(op) > 0 && op[0] == '{' && jsonline.Unmarshal(op, &o) == nil && o.Op == "replace"
 }
 
+// packedRow applies a row's chunk events as one: they all grow the same
+// block, so its text is joined once and its call presented once, instead
+// of once a member (which cost the square of a long reply's length). The
+// block is touched once a member all the same, as the events one by one did.
 func (d *Decoder) packedRow(r *record) (session.Outcome, error) {
 	events, err := expandRow(r)
 	if err != nil {
 		return 0, err
 	}
+	joined := events[0]
+	var text strings.Builder
 	for _, e := range events {
-		d.applyChunk(e, r)
+		text.WriteString(e.Chunk.Text)           // a text or reasoning member
+		text.WriteString(e.Chunk.ArgumentsDelta) // a tool-call member
+	}
+	if joined.Chunk.Type == "tool-call-delta" {
+		joined.Chunk.ArgumentsDelta = text.String()
+	} else {
+		joined.Chunk.Text = text.String()
+	}
+	d.applyChunk(joined, r)
+	if cur := d.streams[streamKey{joined.Turn, joined.Step, jsonline.Num(joined.Chunk.Index)}]; cur != nil {
+		for range events[1:] {
+			d.s.Touch(cur)
+		}
 	}
 	return session.AsMerge, nil
 }

@@ -1,6 +1,7 @@
 package present
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
@@ -57,14 +58,29 @@ func FuzzPresentCall(f *testing.F) {
 	})
 }
 
-// FuzzParseExitStatus: the body is always a prefix of the text.
+// FuzzParseExitStatus: the body is always a prefix of the text, and the
+// status is what the markers, matched against the whole text, say.
 func FuzzParseExitStatus(f *testing.F) {
 	f.Add("out\n[exit code: 2]")
 	f.Add("x\n[killed by signal: SIGTERM]")
+	f.Add("a\n[exit code: 1]\n[exit code: 2]")
+	f.Add("\n[killed by signal: \n]")
 	f.Fuzz(func(t *testing.T, text string) {
-		body, _, _ := parseExitStatus(text)
+		body, code, signal := parseExitStatus(text)
 		if len(body) > len(text) || text[:len(body)] != body {
 			t.Fatalf("body %q is not a prefix of %q", body, text)
+		}
+		wantBody, wantCode, wantSignal := text, 0, ""
+		if m := signalMarker.FindStringSubmatchIndex(text); m != nil {
+			wantBody, wantSignal = text[:m[0]], text[m[2]:m[3]]
+		} else if m := exitMarker.FindStringSubmatchIndex(text); m != nil {
+			wantBody, wantCode = text[:m[0]], -1
+			if n, err := strconv.Atoi(text[m[2]:m[3]]); err == nil {
+				wantCode = n
+			}
+		}
+		if body != wantBody || code != wantCode || signal != wantSignal {
+			t.Fatalf("parseExitStatus(%q) = %q, %d, %q; the whole text's markers say %q, %d, %q", text, body, code, signal, wantBody, wantCode, wantSignal)
 		}
 	})
 }

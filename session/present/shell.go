@@ -122,16 +122,24 @@ var (
 // "[killed by signal: X]" or "[exit code: N]" (after a newline, at the very
 // end) is the status and is cut from the output; with neither the exit code
 // is 0. signal is "" unless the process was killed.
+//
+// A marker holds no newline, so only the last line is matched: a regular
+// expression anchored at the end still scans all of a long output.
 func parseExitStatus(text string) (body string, exitCode int, signal string) {
-	if m := signalMarker.FindStringSubmatchIndex(text); m != nil {
-		return text[:m[0]], 0, text[m[2]:m[3]]
+	last := strings.LastIndexByte(text, '\n')
+	if last < 0 {
+		return text, 0, ""
 	}
-	if m := exitMarker.FindStringSubmatchIndex(text); m != nil {
-		code, err := strconv.Atoi(text[m[2]:m[3]])
+	tail := text[last:] // a match starts at its newline, or there is none
+	if m := signalMarker.FindStringSubmatchIndex(tail); m != nil {
+		return text[:last], 0, tail[m[2]:m[3]]
+	}
+	if m := exitMarker.FindStringSubmatchIndex(tail); m != nil {
+		code, err := strconv.Atoi(tail[m[2]:m[3]])
 		if err != nil { // more digits than an int holds
 			code = -1
 		}
-		return text[:m[0]], code, ""
+		return text[:last], code, ""
 	}
 	return text, 0, ""
 }

@@ -47,12 +47,14 @@ func BenchmarkDecode(b *testing.B) {
 				b.SetBytes(plain)
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu := cpuTime()
 				for b.Loop() {
 					s, _ := source.ReadAll(bytes.NewReader(data))
 					if !s.Account.Balanced() || s.NoticeCount() != 0 {
 						b.Fatalf("the generated log read with %d notices", s.NoticeCount())
 					}
 				}
+				b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 			})
 		}
 	}

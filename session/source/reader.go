@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/deck-tui/deck/session/harness"
@@ -30,11 +28,11 @@ import (
 // line to its session as soon as the line is whole.
 type Reader struct {
 	s       *session.Builder
-	dec     decoder     // the format's decoder, once the first lines told it
-	batch   []batchLine // lines of this Write waiting for a preparer
-	path    string      // the log's file, when it is one; see SetPath
-	gen     generation  // what the file's name says of its format
-	pending []pending   // lines read before the format was known
+	dec     decoder    // the format's decoder, once the first lines told it
+	prep    batches    // lines of this Write being prepared, for a preparer
+	path    string     // the log's file, when it is one; see SetPath
+	gen     generation // what the file's name says of its format
+	pending []pending  // lines read before the format was known
 
 	head     []byte // the first bytes, until the format is known
 	detected bool
@@ -53,22 +51,6 @@ type Reader struct {
 // NewReader returns a reader for a new session.
 func NewReader() *Reader {
 	return &Reader{s: session.NewBuilder()}
-}
-
-// batchLine is a line waiting for its turn, with what prepare made of it.
-type batchLine struct {
-	num  int
-	line []byte
-	prep any
-}
-
-// preparer is a decoder that reads a line in two steps: Prepare, which
-// needs no session state and may run for many lines at once on several
-// cores, then ApplyPrepared, in the log's order, with what Prepare returned
-// (or an error, if it panicked).
-type preparer interface {
-	Prepare(line []byte) any
-	ApplyPrepared(num int, line []byte, prep any)
 }
 
 // pending is a line kept until the format is known.
@@ -145,11 +127,13 @@ func (r *Reader) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	if !r.detected {
-		r.head = append(r.head, p...)
-		if len(r.head) < 1024 && !bytes.Contains(r.head, []byte("\n")) && !isZstd(r.head) {
-			return len(p), nil // too little to tell what this is
+		if len(r.head) > 0 || len(p) < 1024 { // else p tells, without a copy
+			r.head = append(r.head, p...)
+			if len(r.head) < 1024 && !bytes.Contains(r.head, []byte("\n")) && !isZstd(r.head) {
+				return len(p), nil // too little to tell what this is
+			}
+			p, r.head = r.head, nil
 		}
-		p, r.head = r.head, nil
 		r.detect(p)
 		if r.stopped {
 			return len(p), nil
@@ -193,7 +177,9 @@ func (r *Reader) feed(p []byte) {
 // zstdPiece is how much decompressed text is held at a time, besides the
 // lines the session keeps: a frame that expands to gigabytes is read in
 // pieces, never whole.
-const zstdPiece = 256 << 10
+// A piece is drained before the next (its lines are in it), so it is large
+// enough for its lines to be prepared on every core (parallelBytes).
+const zstdPiece = 1 << 20
 
 // decodeFrame streams one whole zstd frame's text into lines, a piece at a
 // time, each piece's lines applied before the next is decompressed.
@@ -228,6 +214,18 @@ func (r *Reader) decodeFrame(f frameEvent) {
 	}
 }
 
+// drain applies every line batched so far: the Write that brought them
+// ends, or the piece of text they are in is overwritten.
+func (r *Reader) drain() {
+	if p, ok := r.dec.(preparer); ok {
+		r.prep.drain(p, r.applied)
+	}
+}
+
+// applied checks the log's name against its header as soon as a line has
+// given it, so its notice is at the top.
+func (r *Reader) applied() { r.checkGeneration(false) }
+
 func (r *Reader) applyLine(num int, line []byte) {
 	if num == 1 {
 		line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF")) // a UTF-8 BOM
@@ -241,66 +239,12 @@ func (r *Reader) applyLine(num int, line []byte) {
 		r.choose(format)
 		return
 	}
-	if _, ok := r.dec.(preparer); ok {
-		r.batch = append(r.batch, batchLine{num: num, line: line})
+	if p, ok := r.dec.(preparer); ok {
+		r.prep.add(p, num, line, r.applied)
 		return
 	}
 	r.dec.Apply(num, line)
 	r.checkGeneration(false)
-}
-
-// parallelBytes is the least a batch must hold to be prepared on several
-// cores: below it, starting them costs more than it saves.
-const parallelBytes = 256 << 10
-
-// drain prepares the batched lines, on every core when there are enough of
-// them, and applies them in order. Lines are only valid during the Write
-// that brought them, so a batch never outlives it.
-func (r *Reader) drain() {
-	b := r.batch
-	if len(b) == 0 {
-		return
-	}
-	p := r.dec.(preparer)
-	size := 0
-	for _, l := range b {
-		size += len(l.line)
-	}
-	if workers := min(runtime.GOMAXPROCS(0), len(b)); workers > 1 && size >= parallelBytes {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(b); i = int(next.Add(1) - 1) {
-					b[i].prep = prepareSafely(p, b[i].line)
-				}
-			})
-		}
-		wg.Wait()
-	} else {
-		for i := range b {
-			b[i].prep = prepareSafely(p, b[i].line)
-		}
-	}
-	for _, l := range b {
-		p.ApplyPrepared(l.num, l.line, l.prep)
-		r.checkGeneration(false) // at once, so its notice is at the top
-	}
-	clear(b)
-	r.batch = b[:0]
-}
-
-// prepareSafely prepares a line; a panic (a bug in deck, on a line nobody
-// foresaw) must not take down the program from another goroutine, so it
-// becomes an error, which the decoder reports as it reports a line it could
-// not read.
-func prepareSafely(p preparer, line []byte) (prep any) {
-	defer func() {
-		if e := recover(); e != nil {
-			prep = fmt.Errorf("deck could not read this line: %v", e)
-		}
-	}()
-	return p.Prepare(line)
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.
@@ -430,8 +374,14 @@ func readFrom(rd io.Reader, path string) (*session.Session, error) {
 	return read(r, rd)
 }
 
+// readBuffers are ReadAll's buffers, kept between reads: a new one is
+// 4 MiB to zero, which is most of reading a small log.
+var readBuffers = sync.Pool{New: func() any { return new([readChunk]byte) }}
+
 func read(r *Reader, rd io.Reader) (*session.Session, error) {
-	buf := make([]byte, readChunk)
+	b := readBuffers.Get().(*[readChunk]byte)
+	defer readBuffers.Put(b) // a Write holds none of its bytes after it returns
+	buf := b[:]
 	for {
 		n, err := io.ReadFull(rd, buf)
 		r.Write(buf[:n])

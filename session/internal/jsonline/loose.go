@@ -20,6 +20,9 @@ func (a *Value) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 func readAny(dec *jsontext.Decoder) (any, error) {
+	if dec.PeekKind() == '"' {
+		return ReadString(dec) // a read's every line is one
+	}
 	tok, err := dec.ReadToken()
 	if err != nil {
 		return nil, err
@@ -55,8 +58,6 @@ func readAny(dec *jsontext.Decoder) (any, error) {
 			a = []any{}
 		}
 		return a, err
-	case '"':
-		return tok.String(), nil
 	case '0':
 		return Number(tok.String()), nil
 	case 't', 'f':

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -54,6 +55,19 @@ func (c *card) showableOutput(out string, width int) string {
 		n++
 	}
 	return out
+}
+
+// showableLines is showableOutput of lines: joined and cut only when they
+// can be over the cap.
+func (c *card) showableLines(out []string, width int) []string {
+	n := 0
+	for _, l := range out {
+		n += len(l) + 1
+	}
+	if n <= maxCardRows*max(width, 1) {
+		return out
+	}
+	return strings.Split(c.showableOutput(strings.Join(out, "\n"), width), "\n")
 }
 
 // unreadNote words what capNote says of text left out.

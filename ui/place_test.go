@@ -218,7 +218,7 @@ func TestThePercentageCountsRows(t *testing.T) {
 	x.keys("]")
 	x.waitFor("line 3143") // collapsed: its last lines
 	x.keys("enter")
-	x.waitFor("│ line 16")
+	x.waitFor("│ line 12") // expanded: its first lines
 	x.keys("g", "]", "3", "space")
 	first := percentIn(t, x.settled("3 pages into the card", anything))
 	x.keys("3", "0", "space")

@@ -31,7 +31,7 @@ func stripRows(rows []string) {
 // plain card: a line of simple text and colours by counting, any other
 // through the terminal parser.
 func plainOutput(c *card, out []string) {
-	out = c.showableLines(out, c.inner()-2) // as terminalOutput cuts them
+	out = c.showableLines(out, c.inner()-2)     // as terminalOutput cuts them
 	if n := len(out); n > 1 && out[n-1] == "" { // as termLines reads the lines joined
 		out = out[:n-1]
 	}

@@ -143,9 +143,7 @@ func first(re *syntax.Regexp) (set [128]bool, nullable, known bool) {
 			if !k {
 				return set, false, false
 			}
-			for c := range s {
-				set[c] = set[c] || s[c]
-			}
+			union(&set, &s)
 			if !n {
 				return set, false, true
 			}
@@ -157,14 +155,19 @@ func first(re *syntax.Regexp) (set [128]bool, nullable, known bool) {
 			if !k {
 				return set, false, false
 			}
-			for c := range s {
-				set[c] = set[c] || s[c]
-			}
+			union(&set, &s)
 			nullable = nullable || n
 		}
 		return set, nullable, true
 	}
 	return set, false, false
+}
+
+// union adds to set the characters of s.
+func union(set, s *[128]bool) {
+	for c := range s {
+		set[c] = set[c] || s[c]
+	}
 }
 
 // addRune adds the ASCII rune r, and with fold the ASCII runes it folds

@@ -358,6 +358,11 @@ func openLog(path string) (*os.File, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return withInfo(f)
+}
+
+// withInfo is f with what Stat says of it; f is closed when Stat fails.
+func withInfo(f *os.File) (*os.File, os.FileInfo, error) {
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()

@@ -55,10 +55,5 @@ func (l *Log) switchGeneration(old *os.File, next string) (*os.File, os.FileInfo
 	if err != nil {
 		return nil, nil, err
 	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, info, nil
+	return withInfo(f)
 }

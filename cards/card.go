@@ -32,6 +32,7 @@ type card struct {
 	stopped bool             // CountRows was told to stop: the card is as full as can be
 	buf     []byte           // a plain row being laid out, reused (plain.go)
 	tabs    []byte           // a plain line, its tabs expanded, reused
+	runs    []styledRun      // a simple line of code's styles, reused (simplecode.go)
 }
 
 // full reports whether the card reached the display cap; long loops stop
@@ -71,6 +72,16 @@ func (c *card) raw(s string) {
 	if len(s) > c.o.Width && !(c.o.NoWrap && c.o.Uncut) && ansi.StringWidth(s) > c.o.Width { // a plain row no longer than the width fits at once; Uncut: code rows are whole
 		overflowCuts.Add(1)
 		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
+	}
+	c.keepRow(s)
+}
+
+// fitted adds a rendered row that was laid out to fit by counting cells
+// (simplecode.go), without measuring it again.
+func (c *card) fitted(s string) {
+	if c.full() {
+		c.dropped++
+		return
 	}
 	c.keepRow(s)
 }

@@ -50,7 +50,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
 			c.body(line{{pad("⋮", numW), th.Faint}})
 		}
-		if g := numberGutter(th, l.Number, numW); !plainRead(c, g, l.Text) {
+		if g := numberGutter(th, l.Number, numW); !plainRead(c, g, l.Text) && !simpleCode(c, g, toks(i)) {
 			c.gutterCode(g, paint(th, toks(i), nil, noBg, noBg), 0)
 		}
 	}

@@ -232,25 +232,39 @@ func (c *lexClock) tick() string {
 	return ""
 }
 
-// linesOf splits tokens into code's lines, each token styled.
+// linesOf splits tokens into code's lines, each token styled. The lines
+// share one backing array of tokens, cut to length so that appending to one
+// cannot write over the next.
 func linesOf(th *theme.Theme, toks []chroma.Token, code string) [][]token {
-	lines := [][]token{nil}
+	want := strings.Count(code, "\n") + 1
+	lines := make([][]token, want)
+	all := make([]token, 0, len(toks)+want)
+	n, start := 0, 0 // the line being filled, and where its tokens start in all
 	for _, t := range toks {
 		style := th.Token(t.Type)
-		for i, part := range strings.Split(t.Value, "\n") {
-			if i > 0 {
-				lines = append(lines, nil)
-			}
+		for rest := t.Value; ; {
+			part, after, newline := strings.Cut(rest, "\n")
 			if part != "" {
-				lines[len(lines)-1] = append(lines[len(lines)-1], token{part, style})
+				all = append(all, token{part, style})
 			}
+			if !newline {
+				break
+			}
+			if n < want {
+				lines[n] = all[start:len(all):len(all)]
+			}
+			n, start, rest = n+1, len(all), after
 		}
 	}
-	want := strings.Count(code, "\n") + 1
-	for len(lines) < want {
-		lines = append(lines, nil)
+	if n < want {
+		lines[n] = all[start:len(all):len(all)]
 	}
-	return lines[:want]
+	for i, l := range lines {
+		if len(l) == 0 {
+			lines[i] = nil
+		}
+	}
+	return lines
 }
 
 func plainTokens(th *theme.Theme, code string) [][]token {

@@ -61,6 +61,12 @@ func Encode(text string, p colorprofile.Profile) string {
 		}
 		return strings.Join(lines, "\n")
 	}
+	if p == colorprofile.TrueColor { // the Writer forwards it as it is
+		return text
+	}
+	if out, ok := downsample(text, p); ok {
+		return out
+	}
 	var b strings.Builder
 	w := &colorprofile.Writer{Forward: &b, Profile: p}
 	_, _ = w.WriteString(text) // a strings.Builder does not fail

@@ -71,6 +71,7 @@ type part struct {
 	toks   []chroma.Token
 	roots  []root        // in rising position: the lexer only moves on
 	peeked *chroma.Token // the next token, taken from a pending emitter by settle
+	group  [1]string     // the one group of a match of a single token (iterate.go)
 	why    string
 	bad    bool // the lexer failed, panicked or ran over its limits
 }
@@ -109,15 +110,7 @@ func (p *part) step() bool {
 	if p.peeked != nil {
 		t, p.peeked = *p.peeked, nil
 	} else {
-		pos := p.st.Pos
-		p.st.Rules, p.st.Groups = p.rules.at(p.st.Text, pos), nil
-		t = p.st.Iterator()
-		if g := p.st.Groups; g != nil && p.st.Pos-utf8.RuneCountInString(g[0]) != pos {
-			// A match made no token and chroma matched again, with the
-			// rules of the character before: lex the block as chroma does.
-			p.bad = true
-			return false
-		}
+		t = p.next()
 	}
 	if why := p.clock.tick(); why != "" {
 		p.why, p.bad = why, true
@@ -277,7 +270,7 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 // rune position pos in the root state. Every lexer deck uses comes from
 // chroma's global registry (lexers.Get), the one its embedded lexers are
 // found in.
-func newLexerState(rl *chroma.RegexLexer, rules chroma.CompiledRules, text []rune, pos int, newlineAdded bool) *chroma.LexerState {
+func newLexerState(rl *chroma.RegexLexer, rules chroma.CompiledRules, text []rune, pos int, added bool) *chroma.LexerState {
 	st := &chroma.LexerState{
 		Lexer:          rl,
 		Registry:       lexers.GlobalLexerRegistry,
@@ -288,7 +281,7 @@ func newLexerState(rl *chroma.RegexLexer, rules chroma.CompiledRules, text []run
 		MutatorContext: map[any]any{},
 	}
 	*(**chroma.TokeniseOptions)(unsafe.Add(unsafe.Pointer(st), stateFields.options)) = &chroma.TokeniseOptions{State: "root"}
-	*(*bool)(unsafe.Add(unsafe.Pointer(st), stateFields.newlineAdded)) = newlineAdded
+	*newlineAdded(st) = added
 	return st
 }
 
@@ -312,6 +305,11 @@ var statePatchable = func() bool {
 	stateFields.options, stateFields.newlineAdded, stateFields.iteratorStack = options.Offset, added.Offset, pending.Offset
 	return true
 }()
+
+// newlineAdded says the lexer added the text's last newline (EnsureNL).
+func newlineAdded(st *chroma.LexerState) *bool {
+	return (*bool)(unsafe.Add(unsafe.Pointer(st), stateFields.newlineAdded))
+}
 
 // pendingEmitters are the emitters of the matches made whose tokens chroma
 // has not all handed out yet.

@@ -61,7 +61,7 @@ func (f *AgentFile) Show() {
 // when the log is no file, the subagents are nested too deep, or the id is
 // not one a file name may hold.
 func (d *Decoder) agentFile(t *task) *AgentFile {
-	if d.path == "" || d.depth >= maxDepth || !agentID.MatchString(t.agentID) {
+	if d.path == "" || d.depth >= maxDepth || !isAgentID(t.agentID) {
 		return nil
 	}
 	child := New(session.NewBuilder(), "")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -273,7 +272,20 @@ func agentIDIn(content []session.ContentBlock) string {
 	return ""
 }
 
-var agentID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+// isAgentID says whether id is a subagent's id, safe in a file name: 1 to
+// 128 ASCII letters, digits, underscores and hyphens. (A function, not the
+// regexp it was: `{1,128}` compiled to 128 copies at every start.)
+func isAgentID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // subagentPaths are where a subagent's file may be: in the session's
 // folder beside the log, or beside this file when it is a subagent's.
@@ -286,7 +298,7 @@ func (d *Decoder) subagentPaths(id string) []string {
 	}
 	base := strings.TrimSuffix(filepath.Base(d.path), ".jsonl")
 	out = append(out, filepath.Join(dir, base, "subagents", name))
-	if sid := d.s.Header.ID; sid != "" && sid != base && agentID.MatchString(sid) {
+	if sid := d.s.Header.ID; sid != "" && sid != base && isAgentID(sid) {
 		out = append(out, filepath.Join(dir, sid, "subagents", name))
 	}
 	return out

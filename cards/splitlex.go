@@ -249,6 +249,14 @@ func lexSplit(rl *chroma.RegexLexer, code string, cuts []int, clock *lexClock) (
 			return nil, "", false
 		}
 	}
+	if len(parts) == 1 {
+		return parts[0].toks, "", true
+	}
+	n := 0
+	for _, p := range parts {
+		n += len(p.toks) // at least what the block keeps of them
+	}
+	toks = make([]chroma.Token, 0, n)
 	from := 0
 	for i, p := range parts {
 		to := len(p.toks)

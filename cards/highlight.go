@@ -151,6 +151,7 @@ func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 	if why := tooBigToHighlight(code); why != "" {
 		return plainTokens(th, code), why
 	}
+	budgetFences(lang, code)
 	lines, why := lexLines(th, lx, code, lexLimits{matchTimeout, lexBudget})
 	if lines == nil {
 		return plainTokens(th, code), why

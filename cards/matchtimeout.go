@@ -2,6 +2,7 @@ package cards
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -45,6 +46,36 @@ func budgetedLexer(name string) chroma.Lexer {
 // lexer from the text (Markdown's fences): those markup embeds most.
 var anyLanguage = []string{"JavaScript", "CSS", "HTML"}
 
+// reachedUnnamed are the lexers a lexer hands text to that its rules do
+// not name, so embeddedLexers cannot find them: Go's raw strings are lexed
+// by "Go Text Template" through a closure, Markdown's front matter by YAML
+// in its Tokenise. TestEveryLexerThatRanIsBudgeted finds a new one.
+var reachedUnnamed = map[string][]string{
+	"Go":       {"Go Text Template"},
+	"markdown": {"YAML"},
+}
+
+// budgetFences budgets the lexers a Markdown file's fences name, which
+// chroma's Markdown lexer hands their code to (a fence is "```" and a
+// name on a line of its own), before the file is lexed.
+func budgetFences(lang, code string) {
+	if chromaLexers[lang] != "Markdown" {
+		return
+	}
+	for rest := code; rest != ""; {
+		line, after, _ := strings.Cut(rest, "\n")
+		rest = after
+		if name, ok := strings.CutPrefix(line, "```"); ok && name != "" && !strings.ContainsFunc(name, notWord) {
+			budgetedLexer(name)
+		}
+	}
+}
+
+// notWord is a rune outside regexp's \w.
+func notWord(r rune) bool {
+	return !(r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z')
+}
+
 // budget sets the timeout of a lexer's rules and of the lexers it
 // wraps (a delegating or embedding lexer holds them in its fields).
 func budget(v reflect.Value, depth int) {
@@ -61,7 +92,7 @@ func budget(v reflect.Value, depth int) {
 			}
 			budgeted[rl] = true
 			budgetRules(rl)
-			for _, name := range embeddedLexers(rl) {
+			for _, name := range append(embeddedLexers(rl), reachedUnnamed[rl.Config().Name]...) {
 				if l := lexers.Get(name); l != nil {
 					budget(reflect.ValueOf(l), depth+1)
 				}

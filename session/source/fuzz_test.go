@@ -9,10 +9,13 @@ import (
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 )
 
-// seedLogs adds every log of the golden testdata to a fuzz corpus.
+// seedLogs adds every log of the golden testdata to a fuzz corpus, the
+// harness's zstd logs too.
 func seedLogs(f *testing.F) {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/fixtures/*")
 	more, _ := filepath.Glob(sessiontest.Testdata + "/harness/*/session.jsonl")
+	zstd, _ := filepath.Glob(sessiontest.Testdata + "/harness/live/session-logs/*/session.jsonl.zstd")
+	more = append(more, zstd...) // frames to damage
 	for _, p := range append(paths, more...) {
 		if b, err := os.ReadFile(p); err == nil && len(b) < 64<<10 {
 			f.Add(b, uint16(7))

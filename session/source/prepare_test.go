@@ -17,10 +17,11 @@ func TestHarnessDecoderIsAPreparer(t *testing.T) {
 	}
 }
 
-// A zstd log's lines are prepared on every core too: each piece of its text
-// is drained before the next, so a piece must hold a batch big enough to
-// share (parallelBytes) even when a long line is cut at either end. With
-// 256 KiB pieces no batch ever was, and zstd logs were read on one core.
+// A zstd log's lines are prepared on every core too: a piece's lines are
+// passed on to be prepared when the next piece begins, so a piece must hold
+// a batch big enough to share (parallelBytes) even when a long line is cut
+// at either end. When each piece was drained before the next and pieces
+// were 256 KiB, no batch ever was, and zstd logs were read on one core.
 func TestZstdPiecesFillAParallelBatch(t *testing.T) {
 	if zstdPiece < 2*parallelBytes {
 		t.Fatalf("a %d KiB piece of text cannot fill a batch of %d KiB", zstdPiece>>10, parallelBytes>>10)

@@ -38,13 +38,14 @@ type Reader struct {
 	detected bool
 	zstd     bool
 	frames   frameSplitter
-	zdec     *zstd.Decoder
+	zdec     *zstd.Decoder // for a frame of more text than a piece; made when one comes
 	lines    lines.Splitter
 	stopped  bool // the input is not a log deck can read; the rest is ignored
 	told     bool // a line told the format by its content
 	consumed int64
 	guard    ratioGuard
-	piece    []byte // a zstd frame's text is decompressed a piece at a time into this
+	piece    []byte // the piece of zstd text being filled (zstdtext.go)
+	spare    []byte // the piece before it, whose lines may still be prepared
 	deferred bool   // files beside the log are left to the user (Defer)
 }
 
@@ -150,7 +151,6 @@ func (r *Reader) detect(first []byte) {
 	switch {
 	case isZstd(first):
 		r.zstd = true
-		r.zdec = newZstdDecoder()
 	case bytes.HasPrefix(first, []byte{0xFF, 0xFE}) || bytes.HasPrefix(first, []byte{0xFE, 0xFF}):
 		r.s.Notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
 		r.stopped = true
@@ -174,48 +174,8 @@ func (r *Reader) feed(p []byte) {
 	})
 }
 
-// zstdPiece is how much decompressed text is held at a time, besides the
-// lines the session keeps: a frame that expands to gigabytes is read in
-// pieces, never whole.
-// A piece is drained before the next (its lines are in it), so it is large
-// enough for its lines to be prepared on every core (parallelBytes).
-const zstdPiece = 1 << 20
-
-// decodeFrame streams one whole zstd frame's text into lines, a piece at a
-// time, each piece's lines applied before the next is decompressed.
-func (r *Reader) decodeFrame(f frameEvent) {
-	// a bare io.Reader: given a small *bytes.Reader, the zstd decoder
-	// would decompress the whole frame at once
-	if err := r.zdec.Reset(struct{ io.Reader }{bytes.NewReader(f.frame)}); err != nil {
-		r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
-		return
-	}
-	if r.piece == nil {
-		r.piece = make([]byte, zstdPiece)
-	}
-	r.guard.compressed += int64(len(f.frame))
-	for !r.stopped {
-		n, err := io.ReadFull(r.zdec, r.piece)
-		if n > 0 {
-			r.lines.Feed(r.piece[:n], r.applyLine)
-			r.drain() // the lines are in r.piece, which the next piece overwrites
-			if why := r.guard.add(n); why != "" {
-				r.s.Notice(0, why)
-				r.stopped = true
-			}
-		}
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return
-		}
-		if err != nil {
-			r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); the rest of its lines are lost", f.offset, err))
-			return
-		}
-	}
-}
-
-// drain applies every line batched so far: the Write that brought them
-// ends, or the piece of text they are in is overwritten.
+// drain applies every line batched so far, as the Write that brought them
+// ends.
 func (r *Reader) drain() {
 	if p, ok := r.dec.(preparer); ok {
 		r.prep.drain(p, r.applied)
@@ -323,6 +283,7 @@ func (r *Reader) Close() error {
 	if r.zdec != nil {
 		r.zdec.Close()
 	}
+	r.releasePieces()
 	if r.consumed == 0 {
 		r.s.Notice(0, "the log is empty")
 	}

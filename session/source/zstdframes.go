@@ -34,17 +34,23 @@ type frameSplitter struct {
 // not zstd and were skipped to find the next frame.
 type frameEvent struct {
 	frame   []byte // a whole data frame; nil for skipped bytes
+	most    int    // the most text the frame can hold, by its headers
 	offset  int64  // stream offset of the frame or skipped run
 	skipped int    // bytes skipped as corrupt
 }
 
-// feed appends chunk and calls emit for every whole frame and every corrupt run.
+// feed calls emit for every whole frame and every corrupt run, with the
+// bytes kept from before; only an unfinished frame's bytes are copied.
 func (f *frameSplitter) feed(chunk []byte, emit func(frameEvent)) {
-	f.buf = append(f.buf, chunk...)
+	data := chunk
+	if len(f.buf) > 0 {
+		f.buf = append(f.buf, chunk...)
+		data = f.buf
+	}
 	start := 0
-	for start < len(f.buf) {
-		rest := f.buf[start:]
-		size, err := zstdFrameSize(rest)
+	for start < len(data) {
+		rest := data[start:]
+		size, most, err := zstdFrameSize(rest)
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
@@ -58,12 +64,12 @@ func (f *frameSplitter) feed(chunk []byte, emit func(frameEvent)) {
 			continue
 		}
 		if size > 0 { // skippable frames carry no log data
-			emit(frameEvent{frame: rest[:size], offset: f.offset + int64(start)})
+			emit(frameEvent{frame: rest[:size], most: most, offset: f.offset + int64(start)})
 		}
 		start += abs(size)
 	}
 	f.offset += int64(start)
-	f.buf = append(f.buf[:0], f.buf[start:]...)
+	f.buf = append(f.buf[:0], data[start:]...)
 }
 
 // tail reports the bytes of an unfinished frame left at the end of the stream.
@@ -78,32 +84,39 @@ func resync(b []byte) int {
 }
 
 // zstdFrameSize walks a frame's header and block headers (RFC 8878 §3.1.1) and
-// returns its total length, negative for a skippable frame. It returns
-// io.ErrUnexpectedEOF while the frame is incomplete.
-func zstdFrameSize(b []byte) (int, error) {
+// returns its total length, negative for a skippable frame, and the most
+// text it can decompress to: its content size when the header gives it,
+// else its raw and RLE blocks' sizes and 128 KiB for each compressed block.
+// It returns io.ErrUnexpectedEOF while the frame is incomplete.
+func zstdFrameSize(b []byte) (size, most int, err error) {
 	var h zstd.Header
 	if _, err := h.DecodeAndStrip(b); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if h.Skippable {
 		n := h.HeaderSize + int(h.SkippableSize)
 		if n > len(b) {
-			return 0, io.ErrUnexpectedEOF
+			return 0, 0, io.ErrUnexpectedEOF
 		}
-		return -n, nil
+		return -n, 0, nil
 	}
 	pos := h.HeaderSize
 	for {
 		if pos+3 > len(b) {
-			return 0, io.ErrUnexpectedEOF
+			return 0, 0, io.ErrUnexpectedEOF
 		}
 		bh := uint32(b[pos]) | uint32(b[pos+1])<<8 | uint32(b[pos+2])<<16
 		last, kind, size := bh&1 == 1, (bh>>1)&3, int(bh>>3)
 		switch kind {
-		case 1: // RLE: one byte repeated
+		case 0: // raw
+			most += size
+		case 1: // RLE: one byte repeated size times
+			most += size
 			size = 1
+		case 2:
+			most += maxBlockText
 		case 3:
-			return 0, fmt.Errorf("reserved block type at byte %d", pos)
+			return 0, 0, fmt.Errorf("reserved block type at byte %d", pos)
 		}
 		pos += 3 + size
 		if last {
@@ -114,29 +127,20 @@ func zstdFrameSize(b []byte) (int, error) {
 		pos += 4
 	}
 	if pos > len(b) {
-		return 0, io.ErrUnexpectedEOF
+		return 0, 0, io.ErrUnexpectedEOF
 	}
-	return pos, nil
+	if h.HasFCS && h.FrameContentSize < uint64(most) {
+		most = int(h.FrameContentSize)
+	}
+	return pos, most, nil
 }
+
+// maxBlockText is the most text a compressed block holds (RFC 8878 §3.1.1.2.4).
+const maxBlockText = 128 << 10
 
 func abs(n int) int {
 	if n < 0 {
 		return -n
 	}
 	return n
-}
-
-// maxWindow is the largest zstd window deck decodes with: zstd --long's
-// 128 MiB, far past what the harness's frames use. The window is what the
-// decoder holds of a frame while it streams its text.
-const maxWindow = 128 << 20
-
-// newZstdDecoder makes a streaming decoder for single frames; one per
-// reader, reused.
-func newZstdDecoder() *zstd.Decoder {
-	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxWindow))
-	if err != nil {
-		panic(err) // only invalid options fail here
-	}
-	return d
 }

@@ -2,10 +2,14 @@ package source_test
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/deck-tui/deck/golden/loggen"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 )
@@ -83,5 +87,71 @@ func TestZstdIsDetectedByContentNotName(t *testing.T) {
 	s := sessiontest.ReadBytes(bytes.Clone(sessiontest.ReadFile(t, liveZstdLogs(t)[0])), 1<<20)
 	if !s.Header.Present {
 		t.Fatal("the zstd log's header was not read")
+	}
+}
+
+// A log's text cut into zstd frames of every size reads as the text does:
+// many frames to a piece of text and frames cut across two, frames that
+// give their size and frames that do not (the harness's), and frames of
+// more text than a piece, which are streamed.
+func TestZstdFramesOfEverySizeReadLikeTheirText(t *testing.T) {
+	gen, err := loggen.File(t.TempDir(), 1<<20, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := sessiontest.ReadFile(t, gen)
+	sized, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sized.Close()
+	var log bytes.Buffer
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, rest := 0, text; len(rest) > 0; i++ {
+		n := min(len(rest), 1+rng.IntN(64<<10))
+		if i%7 == 3 {
+			n = min(len(rest), 1200<<10) // more than a piece
+		}
+		if i%2 == 0 {
+			log.Write(sized.EncodeAll(rest[:n], nil))
+		} else { // streamed: no content size in the header
+			w, _ := zstd.NewWriter(&log, zstd.WithEncoderLevel(zstd.SpeedFastest))
+			w.Write(rest[:n])
+			w.Close()
+		}
+		rest = rest[n:]
+	}
+	var want, got bytes.Buffer
+	sessiontest.Dump(&want, sessiontest.ReadBytes(text, 1<<20))
+	for _, chunk := range []int{4 << 20, 4096} {
+		got.Reset()
+		sessiontest.Dump(&got, sessiontest.ReadBytes(log.Bytes(), chunk))
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("read %d bytes at a time, the zstd log's model differs from its text's", chunk)
+		}
+	}
+}
+
+// A frame whose bytes are damaged says so, reads what it can, and the
+// frames after it read whole.
+func TestACorruptZstdFrameIsReportedAndTheNextFramesRead(t *testing.T) {
+	data := sessiontest.ReadFile(t, liveZstdLogs(t)[0])
+	ends := source.FrameEnds(data)
+	if len(ends) < 3 {
+		t.Fatalf("%d frames", len(ends))
+	}
+	bad := bytes.Clone(data)
+	mid := (ends[0] + ends[1]) / 2 // inside the second frame's one block
+	for i := mid; i < mid+4; i++ {
+		bad[i] ^= 0x5A
+	}
+	s := sessiontest.ReadBytes(bad, 1<<20)
+	notices := strings.Join(sessiontest.NoticeTexts(s), "\n")
+	if !strings.Contains(notices, "is corrupt") {
+		t.Fatalf("no notice of the corrupt frame: %q", notices)
+	}
+	after := sessiontest.ReadBytes(data[ends[1]:], 1<<20)
+	if s.Account.Lines < after.Account.Lines {
+		t.Fatalf("read %d lines, fewer than the %d of the frames after the corrupt one", s.Account.Lines, after.Account.Lines)
 	}
 }

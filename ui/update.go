@@ -19,14 +19,22 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case changedMsg:
 		wasBottom := v.pinned || v.holdsBottom() || (v.follow && v.atBottom())
 		before, resets := len(v.items), v.resets
+		held := place{-1, -1} // the held place's card, found again after the sync
+		if v.hold != nil {
+			held = v.anchor(v.hold.at.idx)
+		}
 		v.sync()
-		if wasBottom {
+		switch {
+		case wasBottom:
 			v.toBottom() // the newest card, as it grows
-		} else {
+		case v.hold != nil: // a change of the log is no move: the place stays held
+			v.hold.at.idx = held.find(v.items)
+			v.keepHold()
+		default:
 			v.scrollTo(v.top)
-			if v.follow && resets == v.resets { // cards below, which the person reading above has not seen
-				v.unseen += max(len(v.items)-before, 0)
-			}
+		}
+		if !wasBottom && v.follow && resets == v.resets { // cards below, which the person reading above has not seen
+			v.unseen += max(len(v.items)-before, 0)
 		}
 		cmds = append(cmds, v.src.wait())
 		if v.search.query != "" {

@@ -58,6 +58,8 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case searchedMsg:
 		cmds = append(cmds, v.searched(msg))
+	case countedMsg:
+		v.counted(msg)
 	case tea.WindowSizeMsg:
 		v.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
@@ -96,7 +98,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if len(v.pages) > 0 {
 		v.layoutPage() // at the new size or in the new theme
 	}
-	cmds = append(cmds, v.prepare(), v.loadOlder())
+	cmds = append(cmds, v.prepare(), v.loadOlder(), v.countRows())
 	return v, tea.Batch(cmds...)
 }
 

@@ -166,6 +166,7 @@ func (v *viewer) counted(msg countedMsg) {
 		rc.known[id] = msg.got[i]
 	}
 	rc.changes++
+	v.clampScrolls()
 }
 
 // fresh says the index was built from the cards as they are shown now.

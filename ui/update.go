@@ -272,15 +272,6 @@ func (v *viewer) step(dir int, what string, is func(item) bool) bool {
 	return false
 }
 
-// sideways scrolls the focused card's long lines when they are not wrapped.
-func (v *viewer) sideways(n int) {
-	if !v.nowrap || v.focus >= len(v.items) {
-		return
-	}
-	id := v.items[v.focus].id
-	v.scroll[id] = max(v.scroll[id]+n, 0)
-}
-
 func (v *viewer) indexOf(id int) int {
 	for i, it := range v.items {
 		if it.id == id {

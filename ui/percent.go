@@ -176,18 +176,36 @@ func (rc *rowCounts) fresh(v *viewer) bool {
 }
 
 // percent is how far down the view is: the rows down to the screen's foot
-// over all rows; "" until every card is counted, or while the log is read.
+// over all rows, 100% once they are all above it; "" until every card is
+// counted (but at the bottom), or while the log is first read.
 func (v *viewer) percent() string {
 	rc := &v.counts
 	switch {
 	case len(v.items) == 0 || v.reading.Loading:
 		return ""
-	case v.atBottom():
+	case v.drawnToTheEnd():
 		return "100%"
 	case !rc.whole || !rc.fresh(v):
 		return ""
 	}
-	top := rc.above[v.top.idx+1] - rc.above[v.top.idx]
+	top, total := rc.above[v.top.idx+1]-rc.above[v.top.idx], rc.above[len(v.items)]
 	shown := rc.above[v.top.idx] + min(v.top.row, top) + v.contentHeight()
-	return fmt.Sprintf("%d%%", min(shown*100/rc.above[len(v.items)], 99))
+	return fmt.Sprintf("%d%%", min(shown, total)*100/total)
+}
+
+// drawnToTheEnd says the screen shows the end of the transcript as its
+// cards are drawn: then it is at 100% whatever the cards above it count. A
+// placeholder's one row, or a huge text's first screens, may stand for a
+// card on screen, which is then not at its end.
+func (v *viewer) drawnToTheEnd() bool {
+	if !v.atBottom() {
+		return false
+	}
+	for _, it := range v.items[v.top.idx:] {
+		c, ok := v.cache.get(v.keyOf(it, v.options(it)))
+		if !ok || it.huge && !c.full {
+			return false
+		}
+	}
+	return true
 }

@@ -66,3 +66,15 @@ func TestNoPercentageUntilEveryCardIsCounted(t *testing.T) {
 		t.Fatalf("counted at 70 columns, the status bar says %q, not %d%%:\n%s", p, want, v.statusBar())
 	}
 }
+
+// At the bottom, the cards on screen drawn to the end of the transcript,
+// the percentage is 100% before the cards above are counted: the end of
+// the transcript on screen is all it takes.
+func TestTheBottomIsAtAHundredBeforeTheCount(t *testing.T) {
+	v := readViewer(t, longCommandLog(t))
+	press(v, "G")
+	v.counts = rowCounts{} // as before any count
+	if p := v.percent(); p != "100%" {
+		t.Fatalf("at the bottom, not yet counted: %q", p)
+	}
+}

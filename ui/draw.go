@@ -102,7 +102,10 @@ func (v *viewer) statusBar() string {
 		}
 	}
 	if n := len(v.items); n > 0 {
-		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n), v.percent())
+		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n))
+		if p := v.percent(); p != "" {
+			facts = append(facts, p)
+		}
 	}
 	if f := v.sidewaysFact(); f != "" {
 		facts = append(facts, f)
@@ -157,18 +160,6 @@ func (v *viewer) statusBar() string {
 	left = ansi.Truncate(left, room(right), "…")
 	gap := max(v.width-ansi.StringWidth(left)-ansi.StringWidth(right)-1, 1)
 	return " " + th.Title.Render(left) + strings.Repeat(" ", gap) + th.Muted.Render(right)
-}
-
-// percent is how far down the view is: the cards above the screen, and
-// the share of the top card's rows above it, so that paging through a long
-// card moves it. Only the top card's rows count, which are drawn: the
-// figure never depends on which other cards happen to be drawn yet.
-func (v *viewer) percent() string {
-	if len(v.items) == 0 || v.atBottom() {
-		return "100%"
-	}
-	at := float64(v.top.idx) + float64(v.top.row)/float64(v.blockLen(v.top.idx))
-	return fmt.Sprintf("%d%%", min(int(at*100/float64(len(v.items))), 99))
 }
 
 // hintBar is the one-line reminder of the main keys.

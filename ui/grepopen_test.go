@@ -49,7 +49,7 @@ func TestOpenAGrepMatch(t *testing.T) {
 			t.Fatalf("never scrolled to main.go:\n%s", s)
 		}
 		x.keys("j")
-		time.Sleep(20 * time.Millisecond)
+		x.settled("a row down", anything) // one j at a time: a quiet moment is no proof it was taken
 	}
 	x.keys("o")
 	opened("+7 /work/app/src/main.go")

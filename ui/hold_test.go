@@ -173,3 +173,19 @@ func TestAStepShowsItsCardThoughTheCardsAreDrawnLate(t *testing.T) {
 		t.Fatalf("card %d focused, its row %d at screen row %d", v.focus+1, row, y)
 	}
 }
+
+// The same while the log's last change comes in (a log still being read):
+// a sync is no move, and the place stays held until the cards are drawn.
+func TestAStepShowsItsCardThoughTheLogChangesWhileItsCardsAreDrawnLate(t *testing.T) {
+	v := readViewer(t, demoLog(t))
+	press(v, "4")
+	v.cache = newRenderCache(cacheBytes) // as when the log was just read
+	release := drawLate(t)
+	_, cmd := v.Update(keyMsg("]"))
+	v.Update(changedMsg{})
+	release()
+	drain(v, cmd)
+	if y, row := focusAt(v); y < 0 || row != 0 || v.focus != 10 {
+		t.Fatalf("card %d focused, its row %d at screen row %d", v.focus+1, row, y)
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -73,11 +72,11 @@ func TestCountsAndLessKeys(t *testing.T) {
 		x.keys("g")
 		x.waitFor("card 1 of 29")
 		x.keys(a...)
-		want := cardsOf(x.settle())
+		want := cardsOf(x.settled(fmt.Sprint(a), anything))
 		x.keys("g")
 		x.waitFor("card 1 of 29")
 		x.keys(b...)
-		if got := cardsOf(x.settle()); got != want {
+		if got := cardsOf(x.settled(fmt.Sprint(b), anything)); got != want {
 			t.Errorf("%s: %v and %v differ:\n%s\n---\n%s", what, a, b, want, got)
 		}
 	}
@@ -160,18 +159,6 @@ func TestConfigBindsTheNavigationKeys(t *testing.T) {
 	x.tm.Send(tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl})
 	x.waitFor("▌10:14:03 ── turn 1")
 	x.quit()
-}
-
-// settle waits until the screen has not changed for 100ms, and returns it.
-func (x *term) settle() string {
-	last, since := x.screen(), time.Now()
-	for time.Since(since) < 100*time.Millisecond {
-		time.Sleep(10 * time.Millisecond)
-		if s := x.screen(); s != last {
-			last, since = s, time.Now()
-		}
-	}
-	return last
 }
 
 // A search under a filter finds only what the filter shows, and finds it

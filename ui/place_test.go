@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/cards"
 )
 
 const longClaude = testdata + "/corpus/claude-code/d-kimuson_claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"
@@ -177,19 +179,6 @@ func TestWrapKeepsTheFocusedCard(t *testing.T) {
 	keepsFocus(t, Options{Demo: true}, 29, 60, 40, []string{"2", "]", "tab", "6", "j"}, "card 8 of", "w", "long lines cut")
 }
 
-var percentOf = regexp.MustCompile(`(\d+)%`)
-
-// percentOf is the status bar's percentage.
-func percentIn(t *testing.T, screen string) int {
-	t.Helper()
-	m := percentOf.FindStringSubmatch(statusOf(screen))
-	if m == nil {
-		t.Fatalf("no percentage in the status:\n%s", screen)
-	}
-	n, _ := strconv.Atoi(m[1])
-	return n
-}
-
 // longCommandLog is the bash-tool-turn fixture with a command's output of
 // 3,143 lines: one huge card among a few.
 func longCommandLog(t *testing.T) string {
@@ -208,29 +197,55 @@ func longCommandLog(t *testing.T) string {
 	return path
 }
 
-// The percentage counts the top card's rows: paging through a card of 3,143
-// output lines moves it, where counting cards kept it where the card starts;
-// G reads 100%.
+// The percentage counts rows, as less counts lines: the rows down to the
+// screen's foot over every row at this width, collapsed cards as
+// collapsed. On a card of 3,143 output lines among a few short ones it is
+// exact at the top, in the middle of the long card and at the bottom
+// (100%), at two widths and after a resize; the figures are worked out
+// here from the drawn cards.
 func TestThePercentageCountsRows(t *testing.T) {
 	path := longCommandLog(t)
+	n := cardsIn(t, path)
+	want := rowShares(t, path, 100, 30)
 	x := start(t, Options{Path: path, Follow: new(false)}, 100, 30)
-	x.opened(cardsIn(t, path))
+	x.opened(n)
+	x.waitFor(fmt.Sprintf("card 1 of %d · %d%% ·", n, want(false, 0)))
 	x.keys("]")
 	x.waitFor("line 3143") // collapsed: its last lines
 	x.keys("enter")
 	x.waitFor("│ line 12") // expanded: its first lines
-	x.keys("g", "]", "3", "space")
-	first := percentIn(t, x.settled("3 pages into the card", anything))
-	x.keys("3", "0", "space")
-	second := percentIn(t, x.settled("33 pages into the card", anything))
-	if second <= first {
-		t.Fatalf("3 pages into the card: %d%%, 33 pages in: %d%%", first, second)
-	}
+	x.keys("g")
+	x.waitFor(fmt.Sprintf("card 1 of %d · %d%% ·", n, want(true, 0)))
+	x.keys("1", "5", "0", "0", "j") // the long card's middle at the top
+	x.waitFor(fmt.Sprintf("· %d%% ·", want(true, 1500)), "│ line 1")
 	x.keys("G")
-	if end := percentIn(t, x.waitUntil("the last card", atLastCard)); end != 100 {
-		t.Fatalf("at the bottom: %d%%", end)
-	}
+	x.waitUntil("the last card at 100%", atLastCard)
+
+	x.resizeTo(70, 30)
+	want = rowShares(t, path, 70, 30)
+	x.waitUntil("the last card at 100%", atLastCard)
+	x.keys("g")
+	x.waitFor(fmt.Sprintf("card 1 of %d · %d%% ·", n, want(true, 0)))
+	x.keys("1", "5", "0", "0", "j")
+	x.waitFor(fmt.Sprintf("· %d%% ·", want(true, 1500)))
 	x.quit()
+}
+
+// rowShares says what the percentage is at w×h with the top of the screen
+// at row top of the transcript, the long command's card expanded or not:
+// the rows down to the screen's foot over all, from the cards as drawn.
+func rowShares(t *testing.T, path string, w, h int) func(expanded bool, top int) int {
+	t.Helper()
+	v := readViewer(t, path)
+	v.resize(w, h)
+	return func(expanded bool, top int) int {
+		total := 0
+		for _, it := range v.items {
+			v.expand[it.id] = it.tool && expanded
+			total += len(cards.Render(it.e, v.options(it))) + 1
+		}
+		return (top + v.contentHeight()) * 100 / total
+	}
 }
 
 // Reading inside a collapsed card, its header above the screen: enter

@@ -19,14 +19,22 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case changedMsg:
 		wasBottom := v.pinned || v.holdsBottom() || (v.follow && v.atBottom())
 		before, resets := len(v.items), v.resets
+		held := place{-1, -1} // the held place's card, found again after the sync
+		if v.hold != nil {
+			held = v.anchor(v.hold.at.idx)
+		}
 		v.sync()
-		if wasBottom {
+		switch {
+		case wasBottom:
 			v.toBottom() // the newest card, as it grows
-		} else {
+		case v.hold != nil: // a change of the log is no move: the place stays held
+			v.hold.at.idx = held.find(v.items)
+			v.keepHold()
+		default:
 			v.scrollTo(v.top)
-			if v.follow && resets == v.resets { // cards below, which the person reading above has not seen
-				v.unseen += max(len(v.items)-before, 0)
-			}
+		}
+		if !wasBottom && v.follow && resets == v.resets { // cards below, which the person reading above has not seen
+			v.unseen += max(len(v.items)-before, 0)
 		}
 		cmds = append(cmds, v.src.wait())
 		if v.search.query != "" {
@@ -50,6 +58,8 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case searchedMsg:
 		cmds = append(cmds, v.searched(msg))
+	case countedMsg:
+		v.counted(msg)
 	case tea.WindowSizeMsg:
 		v.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
@@ -88,7 +98,7 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if len(v.pages) > 0 {
 		v.layoutPage() // at the new size or in the new theme
 	}
-	cmds = append(cmds, v.prepare(), v.loadOlder())
+	cmds = append(cmds, v.prepare(), v.loadOlder(), v.countRows())
 	return v, tea.Batch(cmds...)
 }
 
@@ -260,15 +270,6 @@ func (v *viewer) step(dir int, what string, is func(item) bool) bool {
 		v.flash += " below"
 	}
 	return false
-}
-
-// sideways scrolls the focused card's long lines when they are not wrapped.
-func (v *viewer) sideways(n int) {
-	if !v.nowrap || v.focus >= len(v.items) {
-		return
-	}
-	id := v.items[v.focus].id
-	v.scroll[id] = max(v.scroll[id]+n, 0)
 }
 
 func (v *viewer) indexOf(id int) int {

@@ -57,6 +57,7 @@ type viewer struct {
 	notices  int
 
 	cache     *renderCache
+	counts    rowCounts  // every card's rows, for the percentage and the sideways scroll's end
 	drawUntil time.Time  // how long this update may wait for cards to be drawn
 	late      []lateDraw // cards drawn on in the background, for prepare to wait on
 

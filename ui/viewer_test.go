@@ -45,7 +45,8 @@ func TestMovingThroughASession(t *testing.T) {
 	x := start(t, Options{Demo: true}, 100, 30)
 	x.waitFor("card 1 of 29")
 	x.keys("]", "]", "]", "]") // todo, grep, glob, read
-	s := x.waitFor("✓ Read server/health.go", "… 31 more lines · enter to expand", "card 11 of 29")
+	// the percentage says every card is counted
+	s := x.waitFor("✓ Read server/health.go", "… 31 more lines · enter to expand", "card 11 of 29 · 30%")
 	golden.RequireEqual(t, s)
 
 	x.keys("enter")
@@ -102,7 +103,7 @@ func TestHelpOverlay(t *testing.T) {
 	x := start(t, Options{Demo: true}, 120, 30)
 	x.waitFor("card 1 of 29")
 	x.keys("?")
-	s := x.waitFor("deck — keys", "next tool call", "copy card text", "follow the log")
+	s := x.waitFor("deck — keys", "next tool call", "copy card text", "follow the log", "card 1 of 29 · 12%")
 	golden.RequireEqual(t, s)
 	x.keys("j")
 	x.waitFor("card 1 of 29")

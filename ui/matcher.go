@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
 )
 
 // matcher finds a query in text. Smart case, as in less and vim: a query
@@ -19,6 +21,9 @@ type matcher struct {
 	q    string         // the literal query, lower-cased when fold
 	fold bool           // ignore case
 	re   *regexp.Regexp // a \ query; or, for a folded literal, the query case-blind, for text ToLower would resize
+	// prefilter: a card whose search text lacks the query cannot draw it
+	// (a query of letters in no word a card draws of its own: cards.SearchText)
+	prefilter bool
 }
 
 // newMatcher reads a query; a bad regular expression is an error worded
@@ -38,14 +43,26 @@ func newMatcher(query string) (matcher, error) {
 		}
 		return matcher{q: rest, re: re}, nil
 	}
-	if hasCapital(query) {
-		return matcher{q: query}, nil
+	m := matcher{q: query}
+	if !hasCapital(query) {
+		m = matcher{
+			q:    strings.ToLower(query),
+			fold: true,
+			re:   regexp.MustCompile("(?i)" + regexp.QuoteMeta(query)),
+		}
 	}
-	return matcher{
-		q:    strings.ToLower(query),
-		fold: true,
-		re:   regexp.MustCompile("(?i)" + regexp.QuoteMeta(query)),
-	}, nil
+	m.prefilter = letters(query) && !m.hit(cards.Decorations)
+	return m, nil
+}
+
+// letters reports whether q is letters alone.
+func letters(q string) bool {
+	for _, r := range q {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return q != ""
 }
 
 // badPattern words a regexp error as "bad pattern: missing closing )".

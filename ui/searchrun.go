@@ -95,10 +95,20 @@ const minBatch, maxBatch = 4, 256
 // the query, else the matches in its plain rows; nothing worth having once
 // stop says the run is cancelled, which it asks between rows.
 func countIn(e session.Entry, m matcher, o cards.Options, stop func() bool) int {
-	if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
+	if skips(e, m, o.Cwd) {
 		return 0
 	}
 	return cards.CountRows(e, o, m.count, stop)
+}
+
+// skips reports whether a card cannot hold the query, known from its text
+// without drawing it; only a query made of letters can be known so.
+func skips(e session.Entry, m matcher, cwd string) bool {
+	if !m.prefilter {
+		return false
+	}
+	text, ok := cards.SearchText(e, cwd)
+	return ok && !m.hit(text)
 }
 
 // stop cancels the run; the worker returns before its next card.

@@ -149,3 +149,58 @@ func TestMatchesOfAClearedSearchAreDropped(t *testing.T) {
 		t.Errorf("a cleared search took matches: %v", v.search.hits)
 	}
 }
+
+// The prefilter (a card's text read before it is drawn) skips no card
+// whose drawing holds the query: short queries that decorations make
+// (labels, counts, notes, marks: a letter, a digit, "tion", "no", "→")
+// are never skipped in a card whose drawing holds them, in the demo, every
+// fixture and the corpus. (TestSearchFindsWhatDrawingEveryCardFinds pins
+// what a card not skipped counts.)
+func TestPrefilterSkipsNoCardItsDrawingMatches(t *testing.T) {
+	sessions := map[string]*session.Session{"demo": demo.Session()}
+	logs, _ := filepath.Glob(testdata + "/fixtures/*")
+	corpus, _ := filepath.Glob(testdata + "/corpus/*/*")
+	for _, f := range append(logs, corpus...) {
+		if s, err := source.Open(f); err == nil {
+			sessions[f] = s
+		}
+	}
+	var queries []string
+	for c := 'a'; c <= 'z'; c++ {
+		queries = append(queries, string(c), string(c-'a'+'A'))
+	}
+	for c := '0'; c <= '9'; c++ {
+		queries = append(queries, string(c))
+	}
+	queries = append(queries, "tion", "ing", "no", "no result", "running", "lines", "of", "match", "file", "exit", "ms",
+		"Read", "Grep", "→", "·", "…", "│", "✓", "›", " ", "  ", ":", "(", `"`, "+", "−", "%", "ZWSP", "TAG", "U+", "thinking", "turn")
+	o := cards.Options{Width: 100, Theme: theme.Dark(), Expanded: true, NoHighlight: true}
+	for name, s := range sessions {
+		o.Cwd = s.Header.Cwd
+		drawn := make([][]string, len(s.Entries))
+		for i, e := range s.Entries {
+			for _, row := range cards.Render(e, o) {
+				drawn[i] = append(drawn[i], ansi.Strip(row))
+			}
+		}
+		for _, q := range queries {
+			m, err := newMatcher(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[int]int{}
+			for i, e := range s.Entries {
+				for _, row := range drawn[i] {
+					if n := m.count(row); n > 0 {
+						want[session.Base(e).ID] += n
+					}
+				}
+			}
+			for i, e := range s.Entries {
+				if id := session.Base(e).ID; want[id] > 0 && skips(e, m, o.Cwd) {
+					t.Errorf("%s, /%s: %T %d skipped, drawing it finds %d: %q", filepath.Base(name), q, e, id, want[id], drawn[i])
+				}
+			}
+		}
+	}
+}

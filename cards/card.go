@@ -32,6 +32,8 @@ type card struct {
 	stopped bool             // CountRows was told to stop: the card is as full as can be
 	buf     []byte           // a plain row being laid out, reused (plain.go)
 	tabs    []byte           // a plain line, its tabs expanded, reused
+	head    []byte           // a plain row's gutter, reused
+	cont    []byte           // the gutter of the rows a plain line wraps onto, reused
 }
 
 // full reports whether the card reached the display cap; long loops stop

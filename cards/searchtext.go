@@ -2,6 +2,7 @@ package cards
 
 import (
 	"html"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,110 +12,132 @@ import (
 )
 
 // SearchText is what the viewer's search reads of a card before it draws
-// it: the letters of the entry's text, everything between them left out,
-// read from what the card shows (a call's name, title, arguments, where a
-// command runs, its error and result; a command's output without its
-// escapes, as the terminal would leave it; Markdown's text with its tags
-// gone and its character references read, as well as without). It keeps
+// it: the entry's texts as the card shows them (a call's name, title,
+// arguments, where a command runs, its error and result; a command's
+// output without its escapes, as the terminal would leave it). It keeps
 // one rule, for a query of letters alone: every run of letters in the
-// card's drawn rows is in the text or in a word of Decorations, so a query
-// of letters that is in no word of Decorations is drawn only in a card
-// whose text holds it (TestSearchTextHoldsEveryDrawnWord). It is cheap (no
-// drawing, no sanitising), so a search over a long session reads it for
-// every card and draws only the cards it names. ok is false where the card
-// says more than the text holds (a turn's end, an event, a plan, a call
-// with an approval, nested calls or a subagent's work; all short), where
-// the text holds escape sequences outside a command's output, or reading
-// it panicked: that card must be drawn to be searched.
-func SearchText(e session.Entry, cwd string) (text string, ok bool) {
+// card's drawn rows is in one of the texts or in a word of Decorations, so
+// a query of letters that is in no word of Decorations is drawn only in a
+// card whose texts hold it (TestSearchTextHoldsEveryDrawnWord). Where the
+// drawing may join letters the text keeps apart (Markdown's emphasis, a
+// control's mark: a\x01b is drawn a^Ab) the text is its letters alone,
+// everything between them left out. It is cheap (no drawing, no
+// sanitising, the entry's own strings), so a search over a long session
+// reads it for every card and draws only the cards it names. ok is false
+// where the card says more than the texts hold (a turn's end, an event, a
+// plan, a call with an approval, nested calls or a subagent's work; all
+// short), where a text holds escape sequences outside a command's output
+// or Markdown what may be a tag, or reading it panicked: that card must be
+// drawn to be searched.
+func SearchText(e session.Entry, cwd string) (texts []string, ok bool) {
 	defer func() {
 		if recover() != nil {
-			text, ok = "", false
+			texts, ok = nil, false
 		}
 	}()
-	var w letterWriter
+	var w textWriter
 	switch e := e.(type) {
 	case *session.UserMessage:
-		parts := []string{rawText(e), e.Source}
+		w.add(rawText(e), e.Source)
 		for _, b := range e.Content {
 			if a := b.Attachment; a != nil {
-				parts = append(parts, a.Name, a.MediaType)
+				w.add(a.Name, a.MediaType)
 			}
-			parts = append(parts, b.Alt)
+			w.add(b.Alt)
 		}
-		return w.text(parts...)
+		return w.texts, !w.bad
 	case *session.AssistantText:
 		w.md = true
-		return w.text(rawText(e))
+		w.add(rawText(e))
+		return w.texts, !w.bad
 	case *session.Reasoning:
-		return w.text(rawText(e))
+		w.add(rawText(e))
+		return w.texts, !w.bad
 	case *session.ToolCall:
 		if e.Approval != nil || len(e.SubCalls) > 0 || len(e.Nested) > 0 || e.Orphan || e.Duplicate {
-			return "", false
+			return nil, false
 		}
-		return callSearchText(&w, e, cwd)
+		callSearchText(&w, e, cwd)
+		return w.texts, !w.bad
 	case *session.TurnStart, *session.TurnEnd, *session.Plan, *session.Event, *session.Notice:
 	}
-	return "", false
+	return nil, false
 }
 
-func callSearchText(w *letterWriter, t *session.ToolCall, cwd string) (string, bool) {
+func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 	switch t.View.(type) {
 	case session.GenericResultView, session.WebSearchResultView, session.WebFetchResultView, nil: // cards with Markdown in them
 		w.md = true
 	}
-	if out, term := outputOf(t); term {
-		w.add(terminalText(out), true)
-	} else if !w.add(rawText(t), false) {
-		return "", false
+	switch v := t.View.(type) {
+	case session.TerminalResultView:
+		w.addOutput(v.Output)
+	case session.ReadResultView:
+		for _, l := range v.Lines {
+			w.add(l.Text)
+		}
+	case session.SearchMatchesResultView:
+		for _, f := range v.Files {
+			w.add(f.Path)
+			for _, m := range f.Matches {
+				w.add(m.Line)
+			}
+		}
+		if pattern, _ := grepPattern(t); pattern != "" {
+			w.add(strconv.Quote(pattern)) // as the title may show it
+		}
+	default:
+		w.add(rawText(t))
 	}
-	parts := []string{t.Name, t.Title(), t.Arguments}
+	w.add(t.Name, t.Title(), t.Arguments)
 	switch c := t.Call.(type) {
 	case session.TerminalCallView:
 		if c.Cwd != "" {
 			cwd = resolve(cwd, c.Cwd)
 		}
-		parts = append(parts, c.Description, cwd)
+		w.add(c.Description, cwd)
 	case session.GenericCallView: // what an ACP call shows before its result
-		parts = append(parts, string(c.Kind), compactText(c.RawInput))
-		parts = blocksText(parts, c.Content)
+		w.add(string(c.Kind), compactText(c.RawInput))
+		w.add(blocksText(nil, c.Content)...)
 		for _, l := range c.Locations {
-			parts = append(parts, l.Path)
+			w.add(l.Path)
 		}
 	case session.DiffCallView:
-		parts = diffsText(parts, c.Diffs)
+		w.add(diffsText(nil, c.Diffs)...)
 	case nil:
 	}
 	switch v := t.View.(type) {
 	case session.TerminalResultView:
-		parts = append(parts, v.Title, v.Signal)
+		w.add(v.Title, v.Signal)
 	case session.DiffResultView:
-		parts = diffsText(append(parts, v.Title), v.Diffs)
+		w.add(v.Title)
+		w.add(diffsText(nil, v.Diffs)...)
 	case session.ReadResultView:
-		parts = append(parts, v.Path, v.Title, v.Lang)
+		w.add(v.Path, v.Title, v.Lang)
 	case session.WebSearchResultView:
 		for _, src := range v.Sources {
-			parts = append(parts, src.Snippet, src.PublishedAt)
+			w.add(src.Snippet, src.PublishedAt)
 		}
 	case session.GenericResultView:
-		parts = blocksText(parts, v.Content)
+		w.add(blocksText(nil, v.Content)...)
 	}
 	if r := t.Result; r != nil {
 		switch t.View.(type) {
 		case session.ReadResultView, session.TerminalResultView, session.SearchMatchesResultView, session.SearchPathsResultView:
 			if r.IsError || r.Error != nil {
-				parts = append(parts, session.TextOf(r.Content))
-			} else {
-				parts = append(parts, toolNote(t)) // the big views hold the result's text; a search's cap note is its last paragraph
+				w.add(session.TextOf(r.Content))
 			}
 		default:
-			parts = blocksText(parts, r.Content)
+			w.add(blocksText(nil, r.Content)...)
+		}
+		switch t.View.(type) {
+		case session.SearchMatchesResultView, session.SearchPathsResultView:
+			w.add(toolNote(t)) // a search's cap note: the last paragraph of its result
 		}
 		if r.Error != nil {
-			parts = append(parts, r.Error.Name, r.Error.Code, r.Error.Reason)
+			w.add(r.Error.Name, r.Error.Code, r.Error.Reason)
 		}
 	}
-	return w.text(parts...)
 }
 
 // diffsText adds what a diff card may show of its files: their paths and
@@ -183,49 +206,58 @@ const Decorations = "a b c d e f g h i j k l m n o p q r s t u v w x y z " +
 	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled using wall " +
 	"was when whole window without xml yaml"
 
-// letterWriter writes the letters of texts, a newline between two texts;
-// md: texts a card may draw as Markdown.
-type letterWriter struct {
-	b  strings.Builder
-	md bool
+// textWriter collects a card's texts for SearchText; md: texts the card
+// may draw as Markdown; bad: a text it cannot read (the card is drawn).
+type textWriter struct {
+	texts []string
+	md    bool
+	bad   bool
 }
 
-// text is the letters of parts; false when one holds escape sequences.
-func (w *letterWriter) text(parts ...string) (string, bool) {
-	for _, p := range parts {
-		if !w.add(p, false) {
-			return "", false
+// add takes texts as they are, unless the drawing may join their letters
+// (Markdown, a control's mark: ^A), then their letters alone; Markdown
+// with a character reference both as it is and read. It takes none but
+// sets bad for a text with escape sequences, C1 controls or bytes that
+// are no UTF-8 (the sanitiser reads them in ways this does not follow),
+// and Markdown with what may be an HTML tag (goldmark drops it, and joins
+// what was on either side).
+func (w *textWriter) add(texts ...string) {
+	for _, s := range texts {
+		switch {
+		case s == "" || w.bad:
+		case !escapeFree(s) || w.md && mayHoldTag(s):
+			w.bad = true
+		case w.md:
+			w.texts = append(w.texts, letters(s, false, true))
+			if strings.IndexByte(s, '&') >= 0 {
+				w.texts = append(w.texts, letters(html.UnescapeString(s), false, true))
+			}
+		case hasControls(s, false):
+			w.texts = append(w.texts, letters(s, false, false))
+		default:
+			w.texts = append(w.texts, s)
 		}
 	}
-	return w.b.String(), true
 }
 
-// add writes the letters of s, and for Markdown with a character
-// reference, of s with them read too, as the card may show either. A
-// control shows as a mark with a letter in it (^A): that letter is
-// written, but for a command's carriage return (term), which only ends its
-// line here (terminalText reads the others). It is false, and writes
-// nothing, when s holds escape sequences, C1 controls or bytes that are no
-// UTF-8 (the sanitiser reads them in ways this does not follow), or for
-// Markdown, what may be an HTML tag (goldmark drops it, and joins what
-// was on either side).
-func (w *letterWriter) add(s string, term bool) bool {
-	if s == "" {
-		return true
+// addOutput takes a command's output as the terminal would leave it.
+func (w *textWriter) addOutput(out string) {
+	if out = terminalText(out); hasControls(out, true) {
+		out = letters(out, true, false)
 	}
-	if !term && !escapeFree(s) || w.md && mayHoldTag(s) {
-		return false
+	w.texts = append(w.texts, out)
+}
+
+// hasControls reports whether s holds a control the sanitiser shows as a
+// mark (but a tab, a newline, and for output (term) a carriage return,
+// which ends its line there: terminalText reads the others).
+func hasControls(s string, term bool) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' && !(term && c == '\r') {
+			return true
+		}
 	}
-	if w.b.Len() > 0 {
-		w.b.WriteByte('\n')
-	}
-	w.b.Grow(len(s) / 2)
-	w.letters(s, term)
-	if w.md && strings.IndexByte(s, '&') >= 0 {
-		w.b.WriteByte('\n')
-		w.letters(html.UnescapeString(s), term)
-	}
-	return true
+	return false
 }
 
 // imageWord is what Markdown draws for an image's ![ ("Image: alt → url"),
@@ -248,34 +280,32 @@ func mayHoldTag(s string) bool {
 	return false
 }
 
-func (w *letterWriter) letters(s string, term bool) {
+// letters is the letters of s, everything else left out, but for the
+// letter in a control's mark (^A), and for Markdown (md) the word an
+// image's ![ draws.
+func letters(s string, term, md bool) string {
+	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if unicode.IsLetter(r) {
-				w.b.WriteString(s[i : i+size])
+				b = append(b, s[i:i+size]...)
 			}
 			i += size
 			continue
 		}
-		j := i
-		for j < len(s) && ('a' <= s[j]|0x20 && s[j]|0x20 <= 'z') {
-			j++
-		}
-		if j > i {
-			w.b.WriteString(s[i:j])
-			i = j
-			continue
-		}
-		if w.md && c == '!' && i+1 < len(s) && s[i+1] == '[' {
-			w.b.WriteString(imageWord)
-		}
-		if c < 0x20 && c != '\t' && c != '\n' && !(term && c == '\r') && unicode.IsLetter(rune('@'+c)) {
-			w.b.WriteByte('@' + c) // its mark: ^A
+		switch {
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+			b = append(b, c)
+		case md && c == '!' && i+1 < len(s) && s[i+1] == '[':
+			b = append(b, imageWord...)
+		case c < 0x20 && c != '\t' && c != '\n' && !(term && c == '\r') && unicode.IsLetter(rune('@'+c)):
+			b = append(b, '@'+c) // its mark: ^A
 		}
 		i++
 	}
+	return string(b)
 }
 
 // escapeFree reports whether s holds no escape sequence, no C1 control and

@@ -90,10 +90,11 @@ var decorationWords = strings.Fields(Decorations)
 // in its SearchText nor in a word of Decorations.
 func wordsHeld(t *testing.T, name string, e session.Entry, o Options) {
 	t.Helper()
-	text, ok := SearchText(e, o.Cwd)
+	texts, ok := SearchText(e, o.Cwd)
 	if !ok {
 		return
 	}
+	text := strings.Join(texts, "\n")
 	o.Plain = true
 	for _, row := range Render(e, o) {
 		for _, run := range strings.FieldsFunc(row, func(r rune) bool { return !unicode.IsLetter(r) }) {

@@ -93,13 +93,14 @@ func TestSearchFindsWhatDrawingEveryCardFinds(t *testing.T) {
 	o := cards.Options{Width: 100, Theme: theme.Dark(), Expanded: true, NoHighlight: true}
 	for name, s := range sessions {
 		o.Cwd = s.Header.Cwd
+		replies := newReplyRows() // the first query draws the replies, the others count the rows it kept
 		for _, q := range queries {
 			m, err := newMatcher(q)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := everyRow(m, s.Entries, o)
-			hits := collect(t, startRun(1, m, s.Entries, o))
+			hits := collect(t, startRun(1, m, s.Entries, o, replies))
 			total := 0
 			for _, h := range hits {
 				total += h.n
@@ -125,7 +126,7 @@ func TestSearchFindsWhatDrawingEveryCardFinds(t *testing.T) {
 func TestCancelledSearchEnds(t *testing.T) {
 	s := demo.Session()
 	m, _ := newMatcher("e")
-	r := startRun(1, m, s.Entries, cards.Options{Width: 80, Theme: theme.Dark(), Expanded: true, NoHighlight: true})
+	r := startRun(1, m, s.Entries, cards.Options{Width: 80, Theme: theme.Dark(), Expanded: true, NoHighlight: true}, nil)
 	r.stop()
 	select {
 	case <-r.ended:

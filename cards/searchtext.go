@@ -65,17 +65,23 @@ func SearchText(e session.Entry, cwd string) (texts []string, ok bool) {
 }
 
 func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
-	switch t.View.(type) {
-	case session.GenericResultView, session.WebSearchResultView, session.WebFetchResultView, nil: // cards with Markdown in them
-		w.md = true
+	r := t.Result
+	failed := r != nil && (r.IsError || r.Error != nil)
+	var result []string // the result's own text, where the view does not hold it
+	if r != nil {
+		result = blocksText(nil, r.Content)
 	}
 	switch v := t.View.(type) {
 	case session.TerminalResultView:
 		w.addOutput(v.Output)
+		w.add(v.Title, v.Signal)
+		result = errorText(failed, r)
 	case session.ReadResultView:
 		for _, l := range v.Lines {
 			w.add(l.Text)
 		}
+		w.add(v.Path, v.Title, v.Lang)
+		result = errorText(failed, r)
 	case session.SearchMatchesResultView:
 		for _, f := range v.Files {
 			w.add(f.Path)
@@ -86,9 +92,30 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 		if pattern, _ := grepPattern(t); pattern != "" {
 			w.add(strconv.Quote(pattern)) // as the title may show it
 		}
-	default:
+		result = append(errorText(failed, r), toolNote(t)) // a cap note: the last paragraph of the result
+	case session.SearchPathsResultView:
+		w.add(v.Paths...)
+		result = append(errorText(failed, r), toolNote(t))
+	case session.DiffResultView:
+		w.add(v.Title)
+		w.add(diffsText(nil, v.Diffs)...)
+	case session.GenericResultView:
+		w.md = true
+		w.add(blocksText(nil, v.Content)...)
+	case session.WebSearchResultView:
+		w.md = true
+		w.add(rawText(t))
+		for _, src := range v.Sources {
+			w.add(src.Snippet, src.PublishedAt)
+		}
+	case session.WebFetchResultView:
+		w.md = true
+		w.add(rawText(t))
+	case nil:
+		w.md = true // a pending call's content is Markdown
 		w.add(rawText(t))
 	}
+	w.add(result...)
 	w.add(t.Name, t.Title(), t.Arguments)
 	switch c := t.Call.(type) {
 	case session.TerminalCallView:
@@ -106,38 +133,18 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 		w.add(diffsText(nil, c.Diffs)...)
 	case nil:
 	}
-	switch v := t.View.(type) {
-	case session.TerminalResultView:
-		w.add(v.Title, v.Signal)
-	case session.DiffResultView:
-		w.add(v.Title)
-		w.add(diffsText(nil, v.Diffs)...)
-	case session.ReadResultView:
-		w.add(v.Path, v.Title, v.Lang)
-	case session.WebSearchResultView:
-		for _, src := range v.Sources {
-			w.add(src.Snippet, src.PublishedAt)
-		}
-	case session.GenericResultView:
-		w.add(blocksText(nil, v.Content)...)
+	if r != nil && r.Error != nil {
+		w.add(r.Error.Name, r.Error.Code, r.Error.Reason)
 	}
-	if r := t.Result; r != nil {
-		switch t.View.(type) {
-		case session.ReadResultView, session.TerminalResultView, session.SearchMatchesResultView, session.SearchPathsResultView:
-			if r.IsError || r.Error != nil {
-				w.add(session.TextOf(r.Content))
-			}
-		default:
-			w.add(blocksText(nil, r.Content)...)
-		}
-		switch t.View.(type) {
-		case session.SearchMatchesResultView, session.SearchPathsResultView:
-			w.add(toolNote(t)) // a search's cap note: the last paragraph of its result
-		}
-		if r.Error != nil {
-			w.add(r.Error.Name, r.Error.Code, r.Error.Reason)
-		}
+}
+
+// errorText is a failed result's text, which the big views (a read, a
+// command, a search) show only when the call failed.
+func errorText(failed bool, r *session.ToolResult) []string {
+	if !failed {
+		return nil
 	}
+	return []string{session.TextOf(r.Content)}
 }
 
 // diffsText adds what a diff card may show of its files: their paths and

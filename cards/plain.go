@@ -92,10 +92,11 @@ func appendSpaces(dst []byte, n int) []byte {
 
 // cellRows adds simple text, its tabs expanded, as rows of room cells
 // after head (and after cont on the rows it wraps onto), as line.wrap cuts
-// it: a rune a cell, so each row fits as it is made (raw need not measure
-// it). The rows are made in the card's buffer: a counted card keeps none
+// it: a rune a cell, so each row is known to fit as it is made, and raw
+// need not measure it (but where the width is under head and room). The rows are made in the card's buffer: a counted card keeps none
 // of them.
 func cellRows(c *card, head, cont []byte, text []byte, room int) {
+	fits := max(utf8.RuneCount(head), utf8.RuneCount(cont))+room <= c.o.Width // else raw cuts it, as it cuts the drawn row
 	first := head
 	for {
 		if c.full() { // counted as raw counts them, unmade
@@ -106,10 +107,16 @@ func cellRows(c *card, head, cont []byte, text []byte, room int) {
 		}
 		n := runeBytes(text, room)
 		c.buf = append(append(c.buf[:0], first...), text[:n]...)
+		var row string
 		if c.count != nil {
-			c.keepRow(unsafe.String(unsafe.SliceData(c.buf), len(c.buf)))
+			row = unsafe.String(unsafe.SliceData(c.buf), len(c.buf))
 		} else {
-			c.keepRow(string(c.buf))
+			row = string(c.buf)
+		}
+		if fits {
+			c.keepRow(row)
+		} else {
+			c.raw(row)
 		}
 		text = text[n:]
 		if len(text) == 0 {

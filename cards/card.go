@@ -33,6 +33,8 @@ type card struct {
 	buf     []byte           // a plain row being laid out, reused (plain.go)
 	tabs    []byte           // a plain line, its tabs expanded, reused
 	runs    []styledRun      // a simple line of code's styles, reused (simplecode.go)
+	head    []byte           // a plain row's gutter, reused
+	cont    []byte           // the gutter of the rows a plain line wraps onto, reused
 }
 
 // full reports whether the card reached the display cap; long loops stop

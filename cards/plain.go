@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -39,7 +40,8 @@ func plainOutput(c *card, out []string) {
 		return
 	}
 	room := max(c.inner()-2, 1)
-	head := strings.Repeat(" ", max(min(indent, c.o.Width-1), 0)) + "│ "
+	c.head = append(appendSpaces(c.head[:0], max(min(indent, c.o.Width-1), 0)), "│ "...)
+	head := string(c.head)
 	p := &termParser{th: c.th, styles: map[termStyle]theme.Style{}}
 	for _, l := range out {
 		if c.stopped {
@@ -47,7 +49,7 @@ func plainOutput(c *card, out []string) {
 		}
 		var ok bool
 		if c.tabs, ok = simpleOutput(c.tabs[:0], l); ok {
-			cellRows(c, head, head, c.tabs, room)
+			cellRows(c, c.head, c.head, c.tabs, room)
 			continue
 		}
 		p.rows = p.rows[:0]
@@ -60,24 +62,41 @@ func plainOutput(c *card, out []string) {
 	}
 }
 
-// plainRead adds a read's line as gutterCode lays it, for a plain card;
-// false when it is not simple text.
-func plainRead(c *card, g gutter, text string) bool {
-	room := c.inner() - g.width()
+// plainRead adds a read's line as gutterCode lays it after its number's
+// gutter (numberGutter: the number right-aligned in numW cells, a rail),
+// for a plain card; false when it is not simple text. The gutter is
+// written into the card's buffers, not made.
+func plainRead(c *card, number, numW int, text string) bool {
+	var digits [20]byte
+	num := strconv.AppendInt(digits[:0], int64(number), 10)
+	width := max(len(num), numW) + len(" | ")
+	room := c.inner() - width
 	if !c.o.Plain || c.o.NoWrap || room < 1 || !simpleText(text) {
 		return false
 	}
-	pad := strings.Repeat(" ", max(min(indent, c.o.Width-1), 0))
+	pad := max(min(indent, c.o.Width-1), 0)
+	c.head = appendSpaces(c.head[:0], pad+width-len(" | ")-len(num))
+	c.head = append(append(c.head, num...), " │ "...)
+	c.cont = appendSpaces(c.cont[:0], pad+width)
 	c.tabs = appendTabbed(c.tabs[:0], text, 4)
-	cellRows(c, pad+g.row(false).plain(), pad+g.row(true).plain(), c.tabs, room)
+	cellRows(c, c.head, c.cont, c.tabs, room)
 	return true
+}
+
+func appendSpaces(dst []byte, n int) []byte {
+	for range n {
+		dst = append(dst, ' ')
+	}
+	return dst
 }
 
 // cellRows adds simple text, its tabs expanded, as rows of room cells
 // after head (and after cont on the rows it wraps onto), as line.wrap cuts
-// it: a rune a cell. The rows are made in the card's buffer: a counted card
-// keeps none of them.
-func cellRows(c *card, head, cont string, text []byte, room int) {
+// it: a rune a cell, so each row is known to fit as it is made, and raw
+// need not measure it (but where the width is under head and room). The rows are made in the card's buffer: a counted card keeps none
+// of them.
+func cellRows(c *card, head, cont []byte, text []byte, room int) {
+	fits := max(utf8.RuneCount(head), utf8.RuneCount(cont))+room <= c.o.Width // else raw cuts it, as it cuts the drawn row
 	first := head
 	for {
 		if c.full() { // counted as raw counts them, unmade
@@ -88,10 +107,16 @@ func cellRows(c *card, head, cont string, text []byte, room int) {
 		}
 		n := runeBytes(text, room)
 		c.buf = append(append(c.buf[:0], first...), text[:n]...)
+		var row string
 		if c.count != nil {
-			c.raw(unsafe.String(unsafe.SliceData(c.buf), len(c.buf)))
+			row = unsafe.String(unsafe.SliceData(c.buf), len(c.buf))
 		} else {
-			c.raw(string(c.buf))
+			row = string(c.buf)
+		}
+		if fits {
+			c.keepRow(row)
+		} else {
+			c.raw(row)
 		}
 		text = text[n:]
 		if len(text) == 0 {

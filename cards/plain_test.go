@@ -51,23 +51,7 @@ func samePlainRows(t *testing.T, name string, e session.Entry, o Options) {
 // styles, for every card of the demo, every fixture, the corpus and a
 // generated session, at any width, collapsed or expanded.
 func TestPlainRowsAreTheDrawnRows(t *testing.T) {
-	sessions := map[string]*session.Session{"demo": demo.Session()}
-	logs, _ := filepath.Glob("../golden/testdata/fixtures/*")
-	corpus, _ := filepath.Glob("../golden/testdata/corpus/*/*")
-	for _, f := range append(logs, corpus...) {
-		if s, err := source.Open(f); err == nil {
-			sessions[f] = s
-		}
-	}
-	var gen bytes.Buffer
-	if err := loggen.Generate(&gen, loggen.Options{Size: 1 << 20}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := source.ReadAll(bytes.NewReader(gen.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sessions["generated"] = s
+	sessions := everySession(t)
 	for name, s := range sessions {
 		for _, o := range []Options{{Width: 100, Expanded: true}, {Width: 37}, {Width: 7, Expanded: true}} {
 			o.Theme, o.Cwd, o.NoHighlight = theme.Dark(), s.Header.Cwd, true
@@ -129,4 +113,28 @@ func TestCountRowsStopsBetweenRows(t *testing.T) {
 			t.Errorf("%T: %d rows counted, stop asked %d times, after it said stop", e, rows, asked)
 		}
 	}
+}
+
+// everySession is the demo, every fixture, the corpus and a generated
+// session, by name.
+func everySession(t *testing.T) map[string]*session.Session {
+	t.Helper()
+	sessions := map[string]*session.Session{"demo": demo.Session()}
+	logs, _ := filepath.Glob("../golden/testdata/fixtures/*")
+	corpus, _ := filepath.Glob("../golden/testdata/corpus/*/*")
+	for _, f := range append(logs, corpus...) {
+		if s, err := source.Open(f); err == nil {
+			sessions[f] = s
+		}
+	}
+	var gen bytes.Buffer
+	if err := loggen.Generate(&gen, loggen.Options{Size: 1 << 20}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := source.ReadAll(bytes.NewReader(gen.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sessions["generated"] = s
+	return sessions
 }

@@ -50,8 +50,10 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 		if i > 0 && l.Number != show[i-1].Number+1 { // the window skips lines
 			c.body(line{{pad("⋮", numW), th.Faint}})
 		}
-		if g := numberGutter(th, l.Number, numW); !plainRead(c, g, l.Text) && !simpleCode(c, g, toks(i)) {
-			c.gutterCode(g, paint(th, toks(i), nil, noBg, noBg), 0)
+		if !plainRead(c, l.Number, numW, l.Text) {
+			if g := numberGutter(th, l.Number, numW); !simpleCode(c, g, toks(i)) {
+				c.gutterCode(g, paint(th, toks(i), nil, noBg, noBg), 0)
+			}
 		}
 	}
 	c.elided(len(v.Lines)-len(show), "line", "lines")

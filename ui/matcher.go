@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
 )
 
 // matcher finds a query in text. Smart case, as in less and vim: a query
@@ -19,6 +21,9 @@ type matcher struct {
 	q    string         // the literal query, lower-cased when fold
 	fold bool           // ignore case
 	re   *regexp.Regexp // a \ query; or, for a folded literal, the query case-blind, for text ToLower would resize
+	// prefilter: a card whose search text lacks the query cannot draw it
+	// (a query of letters in no word a card draws of its own: cards.SearchText)
+	prefilter bool
 }
 
 // newMatcher reads a query; a bad regular expression is an error worded
@@ -38,14 +43,26 @@ func newMatcher(query string) (matcher, error) {
 		}
 		return matcher{q: rest, re: re}, nil
 	}
-	if hasCapital(query) {
-		return matcher{q: query}, nil
+	m := matcher{q: query}
+	if !hasCapital(query) {
+		m = matcher{
+			q:    strings.ToLower(query),
+			fold: true,
+			re:   regexp.MustCompile("(?i)" + regexp.QuoteMeta(query)),
+		}
 	}
-	return matcher{
-		q:    strings.ToLower(query),
-		fold: true,
-		re:   regexp.MustCompile("(?i)" + regexp.QuoteMeta(query)),
-	}, nil
+	m.prefilter = letters(query) && !m.hit(cards.Decorations)
+	return m, nil
+}
+
+// letters reports whether q is letters alone.
+func letters(q string) bool {
+	for _, r := range q {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return q != ""
 }
 
 // badPattern words a regexp error as "bad pattern: missing closing )".
@@ -137,16 +154,36 @@ func (m matcher) count(plain string) int {
 // strings.Count counts in the lowered text, without lowering it.
 func countFold(s, q string) int { return countFoldFrom(s, q, -1) }
 
-// countFoldFrom is countFold stopping after limit matches (-1: none).
+// countFoldFrom is countFold stopping after limit matches (-1: none). It
+// goes from one place q's first letter is, in either case, to the next.
 func countFoldFrom(s, q string, limit int) int {
 	lo, up := q[0], q[0]
 	if lo >= 'a' && lo <= 'z' {
 		up = lo - 'a' + 'A'
 	}
+	if len(q) == 1 && limit < 0 { // a letter: counted in each case at once
+		if up == lo {
+			return strings.Count(s, q)
+		}
+		return strings.Count(s, q) + strings.Count(s, string(up))
+	}
 	n := 0
+	nextLo, nextUp := -1, -1 // where lo and up are next, at or after i; -1: not looked for
 	for i := 0; i+len(q) <= len(s); {
-		c := s[i]
-		if (c == lo || c == up) && strings.EqualFold(s[i:i+len(q)], q) {
+		if nextLo < i {
+			if nextLo = indexFrom(s, lo, i); nextLo < 0 {
+				nextLo = len(s)
+			}
+		}
+		if nextUp < i {
+			if nextUp = indexFrom(s, up, i); nextUp < 0 {
+				nextUp = len(s)
+			}
+		}
+		if i = min(nextLo, nextUp); i+len(q) > len(s) {
+			break
+		}
+		if strings.EqualFold(s[i:i+len(q)], q) {
 			if n++; n == limit {
 				return n
 			}
@@ -156,6 +193,14 @@ func countFoldFrom(s, q string, limit int) int {
 		i++
 	}
 	return n
+}
+
+// indexFrom is where c is next in s at or after from, or -1.
+func indexFrom(s string, c byte, from int) int {
+	if i := strings.IndexByte(s[from:], c); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 // lowersInPlace reports whether strings.ToLower keeps every character of s

@@ -92,7 +92,7 @@ func (v *viewer) startSearch() tea.Cmd {
 	// with wrap off, a line a row as on screen, whole: a match past the
 	// right edge is found, and n scrolls to it
 	s.opts = cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, Plain: true, NoWrap: v.nowrap, Uncut: true}
-	s.run = startRun(s.gen, m, entries, s.opts)
+	s.run = startRun(s.gen, m, entries, s.opts, v.replies)
 	return s.run.next()
 }
 

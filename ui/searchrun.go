@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -39,19 +40,20 @@ type searchedMsg struct {
 	done bool
 }
 
-// startRun starts a search of entries drawn with o, plain.
-func startRun(gen int, m matcher, entries []session.Entry, o cards.Options) *searchRun {
+// startRun starts a search of entries drawn with o, plain; replies keeps
+// the rows of the replies it draws (nil: none kept).
+func startRun(gen int, m matcher, entries []session.Entry, o cards.Options, replies *replyRows) *searchRun {
 	o.Plain = true
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &searchRun{gen: gen, cancel: cancel, found: make(chan []cardHits, 16), ended: make(chan struct{})}
-	go r.work(ctx, m, entries, o)
+	go r.work(ctx, m, entries, o, replies)
 	return r
 }
 
 // work counts the cards on every core, a batch at a time, and sends each
 // batch's counts in order; batches start small, so the first hit comes
 // soon, and grow to keep the cores busy.
-func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry, o cards.Options) {
+func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry, o cards.Options, replies *replyRows) {
 	defer close(r.ended)
 	defer close(r.found)
 	workers := runtime.GOMAXPROCS(0)
@@ -63,7 +65,7 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 		for range min(workers, len(batch)) {
 			wg.Go(func() {
 				for i := int(next.Add(1)) - 1; i < len(batch) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-					counts[i] = countIn(batch[i], m, o, func() bool { return ctx.Err() != nil })
+					counts[i] = countIn(ctx, batch[i], m, o, replies)
 				}
 			})
 		}
@@ -92,13 +94,32 @@ func (r *searchRun) work(ctx context.Context, m matcher, entries []session.Entry
 const minBatch, maxBatch = 4, 256
 
 // countIn is how many matches a card holds: none when its text has not
-// the query, else the matches in its plain rows; nothing worth having once
-// stop says the run is cancelled, which it asks between rows.
-func countIn(e session.Entry, m matcher, o cards.Options, stop func() bool) int {
-	if text, ok := cards.SearchText(e, o.Cwd); ok && !m.hit(text) {
+// the query, else the matches in its plain rows (a reply's kept in
+// replies); nothing worth having once the run is cancelled, which it asks
+// between rows.
+func countIn(ctx context.Context, e session.Entry, m matcher, o cards.Options, replies *replyRows) int {
+	if skips(e, m, o.Cwd) {
 		return 0
 	}
-	return cards.CountRows(e, o, m.count, stop)
+	if a, ok := e.(*session.AssistantText); ok && replies != nil {
+		rows, ok := replies.rowsOf(ctx, a, o)
+		n := 0
+		for i := 0; ok && i < len(rows); i++ {
+			n += m.count(rows[i])
+		}
+		return n
+	}
+	return cards.CountRows(e, o, m.count, func() bool { return ctx.Err() != nil })
+}
+
+// skips reports whether a card cannot hold the query, known from its text
+// without drawing it; only a query made of letters can be known so.
+func skips(e session.Entry, m matcher, cwd string) bool {
+	if !m.prefilter {
+		return false
+	}
+	texts, ok := cards.SearchText(e, cwd)
+	return ok && !slices.ContainsFunc(texts, m.hit)
 }
 
 // stop cancels the run; the worker returns before its next card.

@@ -75,6 +75,7 @@ type viewer struct {
 	limits  cards.Collapse // how much collapsed cards keep (the config file's)
 
 	search   search
+	replies  *replyRows // the plain rows of the replies searches drew, kept for the next
 	showHelp bool
 	pages    []*page // the changes or stats view over the cards; esc closes the top one
 	flash    string  // a word in the status bar after an action
@@ -91,7 +92,7 @@ func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
 		src: src, keys: newKeyMap(), help: h, th: th, themeFixed: themeFixed,
 		width: 80, height: 24, cache: newRenderCache(cacheBytes),
 		expand: map[int]bool{}, scroll: map[int]int{},
-		follow: src.following(), pinned: src.following(), search: newSearch(),
+		follow: src.following(), pinned: src.following(), search: newSearch(), replies: newReplyRows(),
 		reading: follow.State{Loading: true}, // until the first sync
 	}
 }

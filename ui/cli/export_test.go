@@ -44,6 +44,19 @@ func TestRenderFormats(t *testing.T) {
 	}
 }
 
+// deck render closes with the card deck stats prints: the session's
+// figures and each turn's, drawn once.
+func TestRenderClosesWithEachTurnsFigures(t *testing.T) {
+	const log = "golden/testdata/harness/fs-edit"
+	for _, w := range []string{"40", "80", "120"} {
+		_, rendered, _ := deck(t, "", "render", log, "-w", w, "--format", "plain")
+		_, card, _ := deck(t, "", "stats", log, "-w", w, "--color", "never")
+		if !strings.Contains(card, "\n  turn 1 · ") || !strings.HasSuffix(rendered, "\n\n"+card) {
+			t.Errorf("width %s: render's closing summary is not the stats card with its turns:\n%s\n---\n%s", w, rendered, card)
+		}
+	}
+}
+
 func TestStatsJSON(t *testing.T) {
 	code, out, stderr := deck(t, "", "stats", editsLog, "--json")
 	if code != exitOK {

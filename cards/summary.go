@@ -120,8 +120,9 @@ func turnFigures(t stats.Turn) [][]string {
 }
 
 // TurnTable is the table of a session's turns that the exports write: its
-// head, and a row of cells per turn, the figures in the card's words. A
-// turn's "ended" cell is the log's: untrusted.
+// head, and a row of cells per turn (st.PerTurn's, in order), the figures
+// in the card's words, the turn's number first. A turn's "ended" cell is the
+// log's: untrusted.
 func TurnTable(st stats.Stats) (head []string, rows [][]string) {
 	for _, t := range st.PerTurn {
 		rows = append(rows, turnCells(t))

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/go-json-experiment/json"
 )
 
@@ -91,5 +93,39 @@ func TestChanges(t *testing.T) {
 	}
 	if code, _, stderr := deck(t, "", "changes", editsLog, "--file", "/nope"); code != exitInput || !strings.Contains(stderr, "did not change /nope") {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// render, changes and stats set up alike (startPrinting): stdin read as a
+// log, a file that is not there an input error naming it, NO_COLOR and
+// --color honoured, the width obeyed.
+func TestPrintingCommandsSetUpAlike(t *testing.T) {
+	log, err := os.ReadFile(editsLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, command := range []string{"render", "changes", "stats"} {
+		if code, _, stderr := deck(t, "", command, "/nope/session.jsonl"); code != exitInput || !strings.Contains(stderr, "/nope/session.jsonl") {
+			t.Errorf("%s of a missing file: exit %d, %s", command, code, stderr)
+		}
+		_, fromFile, _ := deck(t, "", command, editsLog, "-w", "40", "--color", "never")
+		_, fromStdin, _ := deck(t, string(log), command, "-", "-w", "40", "--color", "never")
+		if fromFile == "" || fromFile != fromStdin || strings.ContainsRune(fromFile, 0x1b) {
+			t.Errorf("%s: the file and stdin print differently, or in colour:\n%s\n---\n%s", command, fromFile, fromStdin)
+		}
+		for _, row := range strings.Split(fromFile, "\n") {
+			if ansi.StringWidth(row) > 40 {
+				t.Errorf("%s -w 40 printed a row of %d cells: %q", command, ansi.StringWidth(row), row)
+			}
+		}
+		if _, colored, _ := deck(t, "", command, editsLog, "--color", "always"); !strings.Contains(colored, "\x1b[") {
+			t.Errorf("%s --color always printed no colour", command)
+		}
+	}
+	t.Setenv("NO_COLOR", "1")
+	for _, command := range []string{"render", "changes", "stats"} {
+		if _, auto, _ := deck(t, "", command, editsLog, "--color", "auto"); strings.ContainsRune(auto, 0x1b) {
+			t.Errorf("%s printed colour under NO_COLOR", command)
+		}
 	}
 }

@@ -3,55 +3,131 @@ package cards
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/deck-tui/deck/session/stats"
 )
 
-// StatsCard is the stats card of `deck stats`: the summary, then two lines
-// per turn, its counts and times, then its tokens.
+// StatsCard is the stats card: the session's figures, then each turn's. It
+// closes `deck render`, is what `deck stats` prints and the viewer's stats
+// page. Each figure the log does not record is said to be so.
 func StatsCard(st stats.Stats, o Options) []string {
 	c := newCard(o)
-	c.rows = Summary(st, o)
-	c.made = len(c.rows)
+	c.row(rule(c.th, o.Width, "──", " stats "))
+	for _, g := range sessionFigures(st) {
+		c.figures(g, indent, indent)
+	}
 	for _, t := range st.PerTurn {
-		f := t.Figures
-		l := fmt.Sprintf("turn %d: %s · %s · %s · wall time %s · model time %s · tool time %s · first token %s",
-			t.Turn, plural(f.ToolCalls, "tool call", "tool calls"), plural(f.Errors, "error", "errors"), "steps "+f.Steps.Count(),
-			f.WallTime.Millis(), f.ModelTime.Millis(), f.ToolTime.Millis(), f.FirstToken.Millis())
-		if t.Reason != "" {
-			l += " · " + t.Reason
+		for i, g := range turnFigures(t) {
+			first := indent + 2 // a turn's later rows hang under its number
+			if i == 0 {
+				first = indent
+			}
+			c.figures(g, first, indent+2)
 		}
-		c.body(safeLine(c.th, l, c.th.Muted))
-		tokens := fmt.Sprintf("turn %d tokens: input %s · output %s · reasoning %s · cache hits %s · tokens/s %s",
-			t.Turn, f.InputTokens.Count(), f.OutputTokens.Count(), f.ReasoningTokens.Count(), f.CacheHitRate.Percent(), f.TokensPerSecond.Rate())
-		c.body(safeLine(c.th, tokens, c.th.Muted))
 	}
 	return c.rows
 }
 
-// Summary is the stats card that closes `deck render`: the session's
-// turns, calls, errors, times and tokens, each figure the log does not
-// record said to be so.
-func Summary(st stats.Stats, o Options) []string {
-	c := newCard(o)
+// figureGap is the width of " · ", between two figures.
+const figureGap = 3
+
+// figures adds one group of figures as rows, " · " between two: a row
+// breaks between figures, and inside one only when it alone is wider than
+// a row. The first row is indented by first cells, the others by rest.
+func (c *card) figures(group []string, first, rest int) {
 	th := c.th
-	c.row(rule(th, o.Width, "──", " stats "))
-	for _, l := range StatsLines(st) {
-		c.body(safeLine(th, l, th.Muted))
+	n := first
+	var row line
+	for _, f := range group {
+		l := safeLine(th, f, th.Muted)
+		if len(row) > 0 && row.width()+figureGap+l.width() > c.o.Width-n {
+			c.bodyAt(row, n)
+			row, n = nil, rest
+		}
+		if len(row) > 0 {
+			l = append(line{{" · ", th.Muted}}, l...) // figureGap cells
+		}
+		for _, s := range l { // one span per style: one reset, not one a figure
+			if k := len(row) - 1; k >= 0 && row[k].style == s.style {
+				row[k].text += s.text
+			} else {
+				row = append(row, s)
+			}
+		}
 	}
-	return c.rows
+	if len(row) > 0 {
+		c.bodyAt(row, n)
+	}
 }
 
-// StatsLines are the summary's lines as plain words, for every output
-// format: counts, then times, then tokens. Tool names are untrusted: a
-// caller sanitises or escapes them.
+// StatsLines are the session's figures as plain words, a line per group,
+// for the exports: counts, then times, then tokens. Tool names are
+// untrusted: a caller sanitises or escapes them.
 func StatsLines(st stats.Stats) []string {
+	groups := sessionFigures(st)
+	lines := make([]string, len(groups))
+	for i, g := range groups {
+		lines[i] = strings.Join(g, " · ")
+	}
+	return lines
+}
+
+// sessionFigures are the session's figures in three groups: counts, times,
+// tokens.
+func sessionFigures(st stats.Stats) [][]string {
 	f := st.Figures
-	counts := []string{plural(st.Turns, "turn", "turns"), "steps " + f.Steps.Count(), plural(f.ToolCalls, "tool call", "tool calls") + byName(f.ToolCallsByName), plural(f.Errors, "error", "errors")}
-	times := []string{"wall time " + f.WallTime.Millis(), "model time " + f.ModelTime.Millis(), "tool time " + f.ToolTime.Millis(), "first token " + f.FirstToken.Millis(), "tokens/s " + f.TokensPerSecond.Rate()}
-	tokens := []string{"input tokens " + f.InputTokens.Count(), "output " + f.OutputTokens.Count(), "reasoning " + f.ReasoningTokens.Count(), "cache hits " + f.CacheHitRate.Percent()}
-	return []string{strings.Join(counts, " · "), strings.Join(times, " · "), strings.Join(tokens, " · ")}
+	return [][]string{
+		{plural(st.Turns, "turn", "turns"), "steps " + f.Steps.Count(), plural(f.ToolCalls, "tool call", "tool calls") + byName(f.ToolCallsByName), plural(f.Errors, "error", "errors")},
+		{"wall time " + f.WallTime.Millis(), "model time " + f.ModelTime.Millis(), "tool time " + f.ToolTime.Millis(), "first token " + f.FirstToken.Millis(), "tokens/s " + f.TokensPerSecond.Rate()},
+		{"input tokens " + f.InputTokens.Count(), "output " + f.OutputTokens.Count(), "reasoning " + f.ReasoningTokens.Count(), "cache hits " + f.CacheHitRate.Percent()},
+	}
+}
+
+// turnHead names a turn's figures in the order turnCells gives them, the
+// order every output shows them in.
+var turnHead = []string{"turn", "ended", "tool calls", "errors", "steps",
+	"wall time", "model time", "tool time", "first token", "tokens/s",
+	"input tokens", "output", "reasoning", "cache hits"}
+
+// turnCells are a turn's figures in words, one per turnHead: "not
+// recorded" where the log lacks one, "" for a turn that has not ended.
+func turnCells(t stats.Turn) []string {
+	f := t.Figures
+	return []string{strconv.Itoa(t.Turn), t.Reason, thousands(f.ToolCalls), thousands(f.Errors), f.Steps.Count(),
+		f.WallTime.Millis(), f.ModelTime.Millis(), f.ToolTime.Millis(), f.FirstToken.Millis(), f.TokensPerSecond.Rate(),
+		f.InputTokens.Count(), f.OutputTokens.Count(), f.ReasoningTokens.Count(), f.CacheHitRate.Percent()}
+}
+
+// turnFigures are a turn's cells as the card's three groups, as the
+// session's are: its number, end and counts; its times; its tokens.
+func turnFigures(t stats.Turn) [][]string {
+	cells := turnCells(t)
+	named := func(from, to int) []string {
+		var g []string
+		for i := from; i < to; i++ {
+			g = append(g, turnHead[i]+" "+cells[i])
+		}
+		return g
+	}
+	counts := []string{"turn " + cells[0]}
+	if t.Reason != "" {
+		counts = append(counts, t.Reason)
+	}
+	counts = append(counts, plural(t.Figures.ToolCalls, "tool call", "tool calls"), plural(t.Figures.Errors, "error", "errors"))
+	return [][]string{append(counts, named(4, 5)...), named(5, 10), named(10, len(turnHead))}
+}
+
+// TurnTable is the table of a session's turns that the exports write: its
+// head, and a row of cells per turn (st.PerTurn's, in order), the figures
+// in the card's words, the turn's number first. A turn's "ended" cell is the
+// log's: untrusted.
+func TurnTable(st stats.Stats) (head []string, rows [][]string) {
+	for _, t := range st.PerTurn {
+		rows = append(rows, turnCells(t))
+	}
+	return turnHead, rows
 }
 
 // byName lists the calls by tool, most used first: " (bash ×3, read ×2)".

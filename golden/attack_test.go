@@ -167,8 +167,15 @@ func hostileLog(t *testing.T) []byte {
 	ev("future/\x1b]0;PWNED\x07", map[string]any{})
 	b.WriteString("not json " + attacks["clipboard (OSC 52)"] + attacks["alternate screen"] + "\n")
 	ev("turn/end", map[string]any{"turn": 1, "reason": map[string]any{"kind": "error", "error": map[string]any{"message": all, "code": "\x1b[2J"}}})
+	ev("turn/start", map[string]any{"turn": 2})
+	ev("turn/end", map[string]any{"turn": 2, "reason": map[string]any{"kind": hostileReason}})
 	return b.Bytes()
 }
+
+// hostileReason is why the hostile log's second turn ended: markup, a
+// Markdown table's pipe and link, and escapes, for every output that shows a
+// turn's end (the stats card, the exports' table of turns).
+var hostileReason = "</td></tr></table><script>alert(1)</script> | [x](javascript:alert(1)) \x1b]0;PWNED\x07" + attacks["clipboard (OSC 52)"]
 
 func sortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))

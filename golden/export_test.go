@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,11 +15,13 @@ import (
 	gmhtml "github.com/yuin/goldmark/renderer/html"
 	"golang.org/x/net/html"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/cards/gfm"
 	pagehtml "github.com/deck-tui/deck/cards/html"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/changes"
 	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -64,7 +67,7 @@ func TestExportGolden(t *testing.T) {
 			checkPage(t, s, page)
 			t.Run("html", func(t *testing.T) { golden.RequireEqual(t, page) })
 			md := exportMarkdown(t, s)
-			checkMarkdown(t, md)
+			checkMarkdown(t, s, md)
 			t.Run("markdown", func(t *testing.T) { golden.RequireEqual(t, md) })
 		})
 	}
@@ -78,10 +81,21 @@ func TestExportsStayInert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	reason := cards.Safe(hostileReason) // as every card shows it
 	for _, th := range []*theme.Theme{nil, theme.Light()} {
-		checkPage(t, s, exportHTML(t, s, th))
+		page := exportHTML(t, s, th)
+		checkPage(t, s, page)
+		doc, err := html.Parse(strings.NewReader(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(cells(doc), reason) {
+			t.Errorf("the page's table of turns does not show the hostile turn's end as text: %q", cells(doc))
+		}
 	}
-	checkMarkdown(t, exportMarkdown(t, s))
+	if !slices.Contains(checkMarkdown(t, s, exportMarkdown(t, s)), reason) {
+		t.Error("the Markdown's table of turns does not show the hostile turn's end as text")
+	}
 }
 
 // pageElements are the only elements deck's page is made of.
@@ -103,6 +117,7 @@ func checkPage(t *testing.T, s *session.Session, page string) {
 		t.Fatal(err)
 	}
 	ids := map[string]bool{}
+	var hrefs, turnLinks []string // every link, and the table of turns' links
 	var styles []string
 	var csp string
 	details := 0
@@ -123,6 +138,10 @@ func checkPage(t *testing.T, s *session.Session, page string) {
 				case "href":
 					if !strings.HasPrefix(a.Val, "#") {
 						t.Errorf("a link out of the page: %q", a.Val)
+					}
+					hrefs = append(hrefs, a.Val)
+					if inTable(n) {
+						turnLinks = append(turnLinks, a.Val)
 					}
 				case "http-equiv":
 					if a.Val != "Content-Security-Policy" {
@@ -180,13 +199,59 @@ func checkPage(t *testing.T, s *session.Session, page string) {
 	if !ids["stats"] || !ids["changes"] {
 		t.Error("the page has no stats or no changes section")
 	}
+	for _, h := range hrefs {
+		if !ids[strings.TrimPrefix(h, "#")] {
+			t.Errorf("a link to %s, which the page does not hold", h)
+		}
+	}
+	if len(turnLinks) != turns || len(stats.Of(s).PerTurn) != turns {
+		t.Errorf("the table of turns links %d turns of %d", len(turnLinks), turns)
+	}
+	for _, h := range turnLinks {
+		if !strings.HasPrefix(h, "#turn-") {
+			t.Errorf("the table of turns links %s", h)
+		}
+	}
 	_ = calls
+}
+
+// inTable reports whether n is inside a table's body: a row of the turns.
+func inTable(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && n.Data == "tbody" {
+			return true
+		}
+	}
+	return false
+}
+
+// cells are the texts of a page's table cells.
+func cells(n *html.Node) []string {
+	var out []string
+	if n.Type == html.ElementNode && n.Data == "td" {
+		var b strings.Builder
+		var text func(*html.Node)
+		text = func(n *html.Node) {
+			if n.Type == html.TextNode {
+				b.WriteString(n.Data)
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				text(c)
+			}
+		}
+		text(n)
+		return []string{b.String()}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		out = append(out, cells(c)...)
+	}
+	return out
 }
 
 // checkMarkdown renders Markdown as GitHub does (GFM, raw HTML let
 // through) and checks that the HTML holds only what deck writes itself:
 // no element from the session, no link, no image.
-func checkMarkdown(t *testing.T, md string) {
+func checkMarkdown(t *testing.T, s *session.Session, md string) []string {
 	t.Helper()
 	var out bytes.Buffer
 	gm := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
@@ -199,7 +264,9 @@ func checkMarkdown(t *testing.T, md string) {
 	}
 	allowed := map[string]bool{"html": true, "head": true, "body": true, "h1": true, "h2": true, "h3": true, "p": true,
 		"ul": true, "li": true, "input": true, "blockquote": true, "details": true, "summary": true,
-		"pre": true, "code": true, "em": true, "strong": true, "br": true, "a": true}
+		"pre": true, "code": true, "em": true, "strong": true, "br": true, "a": true,
+		"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true}
+	tables, rows := 0, 0
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode {
@@ -214,12 +281,22 @@ func checkMarkdown(t *testing.T, md string) {
 					t.Errorf("the Markdown makes <%s %s=%q>", n.Data, a.Key, a.Val)
 				}
 			}
+			switch {
+			case n.Data == "table":
+				tables++
+			case n.Data == "tr" && inTable(n):
+				rows++
+			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
 	}
 	walk(doc)
+	if turns := len(stats.Of(s).PerTurn); turns > 0 && (tables != 1 || rows != turns) || turns == 0 && tables != 0 {
+		t.Errorf("the Markdown makes %d tables of %d rows, for %d turns", tables, rows, turns)
+	}
+	return cells(doc)
 }
 
 // TestChangesOfEveryFormat lists the changed files of a session of each

@@ -395,5 +395,5 @@ func transcript(s *session.Session, o cards.Options) []string {
 		out = append(out, rows...)
 		return nil
 	})
-	return append(append(out, ""), cards.Summary(stats.Of(s), o)...) // deck render's closing stats
+	return append(append(out, ""), cards.StatsCard(stats.Of(s), o)...) // deck render's closing stats
 }

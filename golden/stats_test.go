@@ -9,6 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
@@ -33,5 +34,85 @@ func TestStatsGolden(t *testing.T) {
 			}
 			golden.RequireEqual(t, plain(card)+"\n\n"+string(j)+"\n")
 		})
+	}
+}
+
+// figureOf names each figure that may be not recorded, as the stats card
+// names it.
+var figureOf = map[string]func(stats.Figures) stats.Figure{
+	"steps":        func(f stats.Figures) stats.Figure { return f.Steps },
+	"wall time":    func(f stats.Figures) stats.Figure { return f.WallTime },
+	"model time":   func(f stats.Figures) stats.Figure { return f.ModelTime },
+	"tool time":    func(f stats.Figures) stats.Figure { return f.ToolTime },
+	"first token":  func(f stats.Figures) stats.Figure { return f.FirstToken },
+	"tokens/s":     func(f stats.Figures) stats.Figure { return f.TokensPerSecond },
+	"input tokens": func(f stats.Figures) stats.Figure { return f.InputTokens },
+	"output":       func(f stats.Figures) stats.Figure { return f.OutputTokens },
+	"reasoning":    func(f stats.Figures) stats.Figure { return f.ReasoningTokens },
+	"cache hits":   func(f stats.Figures) stats.Figure { return f.CacheHitRate },
+}
+
+// TestStatsSayWhatEachFormatHolds reads every format's logs (the harness's
+// scenarios and live host's, the corpus's ACP, Claude Code and Codex) and
+// holds the figures to docs/export.md's table: a figure a format never
+// records is not recorded in each of its sessions and turns, one it records
+// is in some turn; and deck render's summary says "not recorded" exactly
+// once for each figure, session's or turn's, that is not.
+func TestStatsSayWhatEachFormatHolds(t *testing.T) {
+	never := map[session.Format][]string{
+		session.FormatHarness:    nil,
+		session.FormatClaudeCode: {"steps", "wall time", "model time", "tokens/s", "reasoning"},
+		session.FormatCodex:      {"steps"},
+		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
+	}
+	some := map[session.Format][]string{
+		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
+		session.FormatClaudeCode: {"tool time", "first token", "input tokens", "output", "cache hits"},
+		session.FormatCodex:      {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
+		session.FormatACP:        {"tool time"}, // the corpus's transcripts report no usage and no prompt
+	}
+	recorded := map[session.Format]map[string]bool{}
+	for _, f := range append(fixtures(t), corpusFixtures(t)...) {
+		if strings.HasPrefix(f.name, "fixtures/") {
+			continue // deck's own, made up
+		}
+		s := open(t, f.path)
+		st := stats.Of(s)
+		all := []stats.Figures{st.Figures}
+		for _, turn := range st.PerTurn {
+			all = append(all, turn.Figures)
+		}
+		if recorded[s.Format] == nil {
+			recorded[s.Format] = map[string]bool{}
+		}
+		missing := 0
+		for i, figures := range all {
+			for name, of := range figureOf {
+				if !of(figures).Recorded() {
+					missing++
+				} else if i > 0 || len(all) == 1 {
+					recorded[s.Format][name] = true
+				}
+			}
+		}
+		for _, name := range never[s.Format] {
+			for _, figures := range all {
+				if figureOf[name](figures).Recorded() {
+					t.Errorf("%s: %s is recorded in a %s log, which holds none", f.name, name, s.Format)
+				}
+			}
+		}
+		card := plain(strings.Join(transcript(s, cards.Options{Width: 80, Theme: theme.Dark(), Expanded: true}), "\n"))
+		card = card[strings.LastIndex(card, "── stats "):]
+		if n := strings.Count(card, "not recorded"); n != missing {
+			t.Errorf("%s: the summary says \"not recorded\" %d times for %d figures not recorded:\n%s", f.name, n, missing, card)
+		}
+	}
+	for format, names := range some {
+		for _, name := range names {
+			if !recorded[format][name] {
+				t.Errorf("no %s log records %s", format, name)
+			}
+		}
 	}
 }

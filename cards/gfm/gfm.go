@@ -62,6 +62,30 @@ func summary(b *strings.Builder, st stats.Stats) {
 		fmt.Fprintf(b, "- %s\n", inline(l))
 	}
 	b.WriteString("\n")
+	turnTable(b, st)
+}
+
+// turnTable writes cards.TurnTable as a GFM table, each cell escaped (a
+// pipe too, which would end the cell).
+func turnTable(b *strings.Builder, st stats.Stats) {
+	head, rows := cards.TurnTable(st)
+	if len(rows) == 0 {
+		return
+	}
+	tableRow(b, head)
+	b.WriteString("|" + strings.Repeat(" --- |", len(head)) + "\n")
+	for _, r := range rows {
+		tableRow(b, r)
+	}
+	b.WriteString("\n")
+}
+
+func tableRow(b *strings.Builder, cells []string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" " + inline(c) + " |")
+	}
+	b.WriteString("\n")
 }
 
 func changeList(b *strings.Builder, l changes.List) {

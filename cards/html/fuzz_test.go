@@ -17,8 +17,9 @@ var deckTags = map[string]bool{"html": true, "head": true, "meta": true, "title"
 	"summary": true, "h2": true, "ul": true, "li": true, "table": true, "thead": true, "tbody": true, "tr": true,
 	"th": true, "td": true, "a": true}
 
-// FuzzPage: whatever a prompt, a path and a command's output hold, the page
-// is written, and none of it becomes a tag: every "<" in it is deck's.
+// FuzzPage: whatever a prompt, a path, a command's output and why a turn
+// ended hold, the page is written, and none of it becomes a tag: every "<"
+// in it is deck's.
 func FuzzPage(f *testing.F) {
 	f.Add("</pre><script>alert(1)</script>", "a\x1b[31m.go", "\x1b]8;;javascript:x\x07y")
 	f.Add("[x](javascript:alert(1))", "<img src=x onerror=alert(1)>", "\x1b[38;5;300;48;2;1;2m")
@@ -30,6 +31,7 @@ func FuzzPage(f *testing.F) {
 				Call: session.TerminalCallView{Title: prompt}, View: session.TerminalResultView{Output: output}},
 			&session.ToolCall{Name: "edit", Result: &session.ToolResult{},
 				View: session.DiffResultView{Diffs: []session.FileDiff{{Path: path, OldText: &prompt, NewText: output}}}},
+			&session.TurnEnd{Turn: 1, Reason: prompt}, // a cell of the table of turns
 		}}
 		var b bytes.Buffer
 		if err := Write(&b, s, Options{Width: 60}); err != nil {

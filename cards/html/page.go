@@ -114,9 +114,15 @@ func anchor(e session.Entry, ids map[string]int) string {
 	default:
 		return ""
 	}
-	ids[id]++
-	if n := ids[id]; n > 1 {
-		id = fmt.Sprintf("%s-%d", id, n) // a log holding two turns of one number
+	return numbered(id, ids)
+}
+
+// numbered is id the first time, id-2 the second, …: a log may hold two
+// turns of one number. The table of turns numbers them as their cards do.
+func numbered(id string, seen map[string]int) string {
+	seen[id]++
+	if n := seen[id]; n > 1 {
+		return fmt.Sprintf("%s-%d", id, n)
 	}
 	return id
 }
@@ -173,29 +179,41 @@ func (p *painter) rows(b *strings.Builder, rows []string) {
 	}
 }
 
-// stats writes the session's figures and a table of its turns'.
+// stats writes the session's figures and the table of its turns'.
 func (p *painter) stats(b *strings.Builder, st stats.Stats) {
 	b.WriteString("<section class=\"stats\" id=\"stats\"><h2>Stats</h2>\n<ul>\n")
 	for _, l := range cards.StatsLines(st) {
 		fmt.Fprintf(b, "<li>%s</li>\n", stdhtml.EscapeString(cards.Safe(l)))
 	}
 	b.WriteString("</ul>\n")
-	if len(st.PerTurn) > 0 {
-		b.WriteString("<table>\n<thead><tr><th>turn</th><th>ended</th><th>steps</th><th>tool calls</th><th>errors</th><th>wall time</th><th>model time</th><th>tool time</th><th>first token</th></tr></thead>\n<tbody>\n")
-		seen := map[string]int{}
-		for _, t := range st.PerTurn {
-			id := fmt.Sprintf("turn-%d", t.Turn)
-			seen[id]++
-			if n := seen[id]; n > 1 {
-				id = fmt.Sprintf("%s-%d", id, n)
-			}
-			f := t.Figures
-			fmt.Fprintf(b, "<tr><td><a href=\"#%s\">%d</a></td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-				id, t.Turn, stdhtml.EscapeString(cards.Safe(t.Reason)), f.Steps.Count(), f.ToolCalls, f.Errors, f.WallTime.Millis(), f.ModelTime.Millis(), f.ToolTime.Millis(), f.FirstToken.Millis())
-		}
-		b.WriteString("</tbody>\n</table>\n")
-	}
+	turnTable(b, st)
 	b.WriteString("</section>\n")
+}
+
+// turnTable writes cards.TurnTable, each turn's number a link to its card.
+func turnTable(b *strings.Builder, st stats.Stats) {
+	head, rows := cards.TurnTable(st)
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("<table>\n<thead><tr>")
+	for _, h := range head {
+		fmt.Fprintf(b, "<th>%s</th>", stdhtml.EscapeString(h))
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	ids := map[string]int{}
+	for i, row := range rows {
+		b.WriteString("<tr>")
+		for j, cell := range row {
+			text := stdhtml.EscapeString(cards.Safe(cell))
+			if j == 0 {
+				text = fmt.Sprintf("<a href=\"#%s\">%s</a>", numbered(fmt.Sprintf("turn-%d", st.PerTurn[i].Turn), ids), text)
+			}
+			fmt.Fprintf(b, "<td>%s</td>", text)
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody>\n</table>\n")
 }
 
 // changes writes the changes list, and each changed file's net change

@@ -50,7 +50,7 @@ type Stats struct {
 // Of counts a session.
 func Of(s *session.Session) Stats {
 	st := Stats{Format: string(s.Format), Agent: s.Agent, ID: s.Header.ID, Title: s.Title, Model: s.Model, PerTurn: []Turn{}}
-	all := newTally()
+	all, outside := newTally(), newTally() // outside: the calls before any turn
 	var turn *tally
 	var turnStart int64
 	closeTurn := func(end *session.TurnEnd) {
@@ -70,7 +70,7 @@ func Of(s *session.Session) Stats {
 			closeTurn(nil)
 			st.Turns++
 			turn, turnStart = newTally(), e.Time
-			turn.number, turn.usage = e.Turn, e.Usage
+			turn.number, turn.usage, turn.start = e.Turn, e.Usage, e.Time
 		case *session.TurnEnd:
 			if e.Reason == "error" {
 				all.errors++
@@ -83,23 +83,29 @@ func Of(s *session.Session) Stats {
 			all.add(e)
 			if turn != nil {
 				turn.add(e)
+			} else {
+				outside.add(e)
 			}
 		}
 	}
 	closeTurn(nil)
-	st.Figures = sessionFigures(s, all, st.PerTurn)
+	st.Figures = sessionFigures(s, all, outside, st.PerTurn)
 	return st
 }
 
-// sessionFigures sums the turns' figures, and takes the tokens from the
-// session's usage: it also counts what the model reported before any turn.
-func sessionFigures(s *session.Session, all *tally, turns []Turn) Figures {
-	f := Figures{ToolCalls: all.calls, ToolCallsByName: all.byName, Errors: all.errors, ToolTime: all.toolTime}
+// sessionFigures sums the turns' figures (and the tool time of the calls
+// before any turn), and takes the tokens from the session's usage: it also
+// counts what the model reported before any turn.
+func sessionFigures(s *session.Session, all, outside *tally, turns []Turn) Figures {
+	f := Figures{ToolCalls: all.calls, ToolCallsByName: all.byName, Errors: all.errors, ToolTime: outside.toolTime}
 	if all.calls == 0 {
 		f.ToolTime = Measured(0)
 	}
 	var firstTokens, firstTokenSum float64
 	for _, t := range turns {
+		if t.Figures.ToolCalls > 0 {
+			f.ToolTime = f.ToolTime.plus(t.Figures.ToolTime)
+		}
 		f.Steps = f.Steps.plus(t.Figures.Steps)
 		f.WallTime = f.WallTime.plus(t.Figures.WallTime)
 		f.ModelTime = f.ModelTime.plus(t.Figures.ModelTime)
@@ -146,12 +152,17 @@ type tally struct {
 	intervals  [][2]int64 // the calls' start and end, where both are known
 	untimed    bool       // a call whose interval is not known
 	firstToken int64      // time of the first thing the model sent
+	start      int64      // the turn's start; 0 for the session's tally
+	clockBack  bool       // an entry stamped before the turn started
 }
 
 func newTally() *tally { return &tally{byName: map[string]int{}} }
 
 func (t *tally) add(e session.Entry) {
 	base := session.Base(e)
+	if t.start > 0 && base.Time > 0 && base.Time < t.start {
+		t.clockBack = true
+	}
 	switch e := e.(type) {
 	case *session.ToolCall:
 		t.calls++
@@ -193,6 +204,11 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	}
 	if end != nil && format == session.FormatHarness { // only the harness logs its steps
 		f.Steps = Measured(end.Steps)
+	}
+	if t.clockBack { // the log's clock went back: no time in the turn can be trusted
+		f.ToolTime = NotRecorded
+		f.tokens(t.usage)
+		return f
 	}
 	if end != nil && end.Elapsed > 0 {
 		f.WallTime = Measured(end.Elapsed)

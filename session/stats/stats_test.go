@@ -149,3 +149,35 @@ func TestFigureFormats(t *testing.T) {
 		}
 	}
 }
+
+// A turn in which the log's clock went back (an entry stamped before the
+// turn started: logs spliced from several runs) has no time one can trust:
+// its times are not recorded, rather than a wall time of 44 hours, and the
+// session's leave it out. Its counts and tokens stand (issue 15).
+func TestATurnWhoseClockWentBackHasNoTimes(t *testing.T) {
+	s := turn(session.FormatHarness)
+	s.Entries[0].(*session.TurnStart).Usage = session.TokenUsage{Input: 20, Output: 12}
+	s.Entries[1].(*session.AssistantText).Time = 500 // before the turn's start, 1000
+	s.Entries = append(s.Entries,
+		&session.TurnStart{EntryBase: session.EntryBase{Time: 20000}, Turn: 2},
+		done("bash", 21000, 22000),
+		&session.TurnEnd{Turn: 2, Reason: "completed", Elapsed: 3000})
+	st := Of(s)
+	f := st.PerTurn[0].Figures
+	for name, got := range map[string]Figure{"wall": f.WallTime, "model": f.ModelTime, "tool": f.ToolTime, "first token": f.FirstToken, "tokens/s": f.TokensPerSecond} {
+		if got.Recorded() {
+			t.Errorf("turn 1's %s time is recorded (%s) though its clock went back", name, got.Millis())
+		}
+	}
+	if v, _ := f.OutputTokens.Value(); v != 12 || f.ToolCalls != 2 {
+		t.Errorf("turn 1's counts and tokens: %+v", f)
+	}
+	for name, c := range map[string]struct {
+		got  Figure
+		want float64
+	}{"wall": {st.Figures.WallTime, 3000}, "tool": {st.Figures.ToolTime, 1000}, "turn 2's tool": {st.PerTurn[1].Figures.ToolTime, 1000}} {
+		if v, ok := c.got.Value(); !ok || v != c.want {
+			t.Errorf("the session's %s time: %v (recorded %v), want %v, turn 2's alone", name, v, ok, c.want)
+		}
+	}
+}

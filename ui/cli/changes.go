@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"path"
 	"strings"
 
@@ -57,41 +56,21 @@ deck changes session.jsonl.zstd --file /work/app/main.go`,
 }
 
 func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
-	stdout := cmd.OutOrStdout()
-	th, err := theme.ByName(o.theme)
+	p, err := startPrinting(cmd, o.source, path, o.theme, o.color, o.width)
 	if err != nil {
-		return usageError(cmd, err)
+		return err
 	}
-	profile, err := theme.Profile(o.color, stdout, os.Environ())
-	if err != nil {
-		return usageError(cmd, err)
-	}
-	s, name, err := load(o.source, path, cmd.InOrStdin())
-	if err != nil {
-		return inputError(cmd, err)
-	}
-	width := o.width
-	if width == 0 {
-		width = terminalWidth(stdout)
-	}
-	co := cards.Options{Width: width, Theme: th, Expanded: true, Cwd: s.Header.Cwd}
+	s := p.s
+	co := cards.Options{Width: p.width, Theme: p.theme, Expanded: true, Cwd: s.Header.Cwd}
 	rows := cards.ChangeList(changes.Of(s), co)
 	if o.file != "" {
 		n, ok := changes.NetOf(s, inCwd(s.Header.Cwd, o.file))
 		if !ok {
-			return inputError(cmd, fmt.Errorf("%s did not change %s (deck changes %s lists the files it did)", cards.Safe(name), cards.Safe(o.file), cards.Safe(name)))
+			return inputError(cmd, fmt.Errorf("%s did not change %s (deck changes %s lists the files it did)", cards.Safe(p.name), cards.Safe(o.file), cards.Safe(p.name)))
 		}
 		rows = cards.NetChange(n, co)
 	}
-	out := bufio.NewWriter(stdout)
-	err = writeRows(out, rows, profile)
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		return inputError(cmd, fmt.Errorf("writing: %w", err))
-	}
-	return nil
+	return p.finish(cmd, writeRows(p.out, rows, p.profile))
 }
 
 // writeRows writes rows of a card in profile's colours.

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/go-json-experiment/json"
 )
 
@@ -44,6 +46,19 @@ func TestRenderFormats(t *testing.T) {
 	}
 }
 
+// deck render closes with the card deck stats prints: the session's
+// figures and each turn's, drawn once.
+func TestRenderClosesWithEachTurnsFigures(t *testing.T) {
+	const log = "golden/testdata/harness/fs-edit"
+	for _, w := range []string{"40", "80", "120"} {
+		_, rendered, _ := deck(t, "", "render", log, "-w", w, "--format", "plain")
+		_, card, _ := deck(t, "", "stats", log, "-w", w, "--color", "never")
+		if !strings.Contains(card, "\n  turn 1 · ") || !strings.HasSuffix(rendered, "\n\n"+card) {
+			t.Errorf("width %s: render's closing summary is not the stats card with its turns:\n%s\n---\n%s", w, rendered, card)
+		}
+	}
+}
+
 func TestStatsJSON(t *testing.T) {
 	code, out, stderr := deck(t, "", "stats", editsLog, "--json")
 	if code != exitOK {
@@ -78,5 +93,39 @@ func TestChanges(t *testing.T) {
 	}
 	if code, _, stderr := deck(t, "", "changes", editsLog, "--file", "/nope"); code != exitInput || !strings.Contains(stderr, "did not change /nope") {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// render, changes and stats set up alike (startPrinting): stdin read as a
+// log, a file that is not there an input error naming it, NO_COLOR and
+// --color honoured, the width obeyed.
+func TestPrintingCommandsSetUpAlike(t *testing.T) {
+	log, err := os.ReadFile(editsLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, command := range []string{"render", "changes", "stats"} {
+		if code, _, stderr := deck(t, "", command, "/nope/session.jsonl"); code != exitInput || !strings.Contains(stderr, "/nope/session.jsonl") {
+			t.Errorf("%s of a missing file: exit %d, %s", command, code, stderr)
+		}
+		_, fromFile, _ := deck(t, "", command, editsLog, "-w", "40", "--color", "never")
+		_, fromStdin, _ := deck(t, string(log), command, "-", "-w", "40", "--color", "never")
+		if fromFile == "" || fromFile != fromStdin || strings.ContainsRune(fromFile, 0x1b) {
+			t.Errorf("%s: the file and stdin print differently, or in colour:\n%s\n---\n%s", command, fromFile, fromStdin)
+		}
+		for _, row := range strings.Split(fromFile, "\n") {
+			if ansi.StringWidth(row) > 40 {
+				t.Errorf("%s -w 40 printed a row of %d cells: %q", command, ansi.StringWidth(row), row)
+			}
+		}
+		if _, colored, _ := deck(t, "", command, editsLog, "--color", "always"); !strings.Contains(colored, "\x1b[") {
+			t.Errorf("%s --color always printed no colour", command)
+		}
+	}
+	t.Setenv("NO_COLOR", "1")
+	for _, command := range []string{"render", "changes", "stats"} {
+		if _, auto, _ := deck(t, "", command, editsLog, "--color", "auto"); strings.ContainsRune(auto, 0x1b) {
+			t.Errorf("%s printed colour under NO_COLOR", command)
+		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -107,7 +106,6 @@ func viewerOnly(err error) error {
 // printCards prints the session at path (or what o.source names) on cmd's
 // stdout in o's format, and the count of its notices on stderr.
 func printCards(cmd *cobra.Command, o renderOptions, path string) error {
-	stdout := cmd.OutOrStdout()
 	cfg, err := loadConfig(cmd, o.config)
 	if err != nil {
 		return err
@@ -116,46 +114,29 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if o.formatName != "html" {
 		themeName = themeOf(cmd, o.theme, cfg, "dark")
 	}
-	var th *theme.Theme
-	if themeName != "" {
-		if th, err = theme.ByName(themeName); err != nil {
-			return usageError(cmd, err)
-		}
-	}
-	profile, err := theme.Profile(o.color, stdout, os.Environ())
+	p, err := startPrinting(cmd, o.source, path, themeName, o.color, o.width)
 	if err != nil {
-		return usageError(cmd, err)
-	}
-	s, name, err := load(o.source, path, cmd.InOrStdin())
-	if err != nil {
-		return inputError(cmd, err)
+		return err
 	}
 	collectLess()
-	width := o.width
-	if width == 0 {
-		width = terminalWidth(stdout)
-	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	co := cards.Options{Width: width, Theme: th, Expanded: !o.collapse, Collapse: cfg.Collapse}
+	s, out := p.s, p.out
+	co := cards.Options{Width: p.width, Theme: p.theme, Expanded: !o.collapse, Collapse: cfg.Collapse}
 	if why := s.Header.Unsupported; why != nil {
-		return printNotShown(cmd, out, s, co, profile, name, why)
+		return printNotShown(cmd, out, s, co, p.profile, p.name, why)
 	}
 	switch o.formatName {
 	case "html":
-		err = html.Write(out, s, html.Options{Width: width, Theme: th})
+		err = html.Write(out, s, html.Options{Width: p.width, Theme: p.theme})
 	case "markdown":
-		err = gfm.Write(out, s, gfm.Options{Width: width})
+		err = gfm.Write(out, s, gfm.Options{Width: p.width})
 	default:
-		err = writeTerminal(out, s, co, profile)
+		err = writeTerminal(out, s, co, p.profile)
 	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		return inputError(cmd, fmt.Errorf("writing: %w", err))
+	if err := p.finish(cmd, err); err != nil {
+		return err
 	}
 	if n := len(s.Notices()); n > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "deck: %s: %d %s (shown in place)\n", cards.Safe(name), n, plural(n, "notice", "notices"))
+		fmt.Fprintf(cmd.ErrOrStderr(), "deck: %s: %d %s (shown in place)\n", cards.Safe(p.name), n, plural(n, "notice", "notices"))
 	}
 	return nil
 }
@@ -201,7 +182,7 @@ func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profi
 	if err := cards.EachCard(s, o, write); err != nil {
 		return err
 	}
-	return write(append([]string{""}, cards.Summary(stats.Of(s), o)...))
+	return write(append([]string{""}, cards.StatsCard(stats.Of(s), o)...))
 }
 
 func plural(n int, one, many string) string {

@@ -1,17 +1,12 @@
 package cli
 
 import (
-	"bufio"
-	"fmt"
-	"os"
-
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/spf13/cobra"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/stats"
-	"github.com/deck-tui/deck/theme"
 )
 
 // statsOptions say what deck stats prints.
@@ -54,34 +49,18 @@ deck stats --last --json | jq .outputTokens`,
 }
 
 func printStats(cmd *cobra.Command, o statsOptions, path string) error {
-	stdout := cmd.OutOrStdout()
-	profile, err := theme.Profile(o.color, stdout, os.Environ())
+	p, err := startPrinting(cmd, o.source, path, "dark", o.color, o.width)
 	if err != nil {
-		return usageError(cmd, err)
+		return err
 	}
-	s, _, err := load(o.source, path, cmd.InOrStdin())
-	if err != nil {
-		return inputError(cmd, err)
-	}
-	st := stats.Of(s)
-	out := bufio.NewWriter(stdout)
+	st := stats.Of(p.s)
 	if o.json {
-		err = json.MarshalWrite(out, st, jsontext.WithIndent("  "), json.Deterministic(true))
+		err = json.MarshalWrite(p.out, st, jsontext.WithIndent("  "), json.Deterministic(true))
 		if err == nil {
-			err = out.WriteByte('\n')
+			err = p.out.WriteByte('\n')
 		}
 	} else {
-		width := o.width
-		if width == 0 {
-			width = terminalWidth(stdout)
-		}
-		err = writeRows(out, cards.StatsCard(st, cards.Options{Width: width, Theme: theme.Dark()}), profile)
+		err = writeRows(p.out, cards.StatsCard(st, cards.Options{Width: p.width, Theme: p.theme}), p.profile)
 	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		return inputError(cmd, fmt.Errorf("writing: %w", err))
-	}
-	return nil
+	return p.finish(cmd, err)
 }

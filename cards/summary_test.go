@@ -1,0 +1,92 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/session/stats"
+	"github.com/deck-tui/deck/theme"
+)
+
+// twoTurns is a session whose first turn records every figure and whose
+// second, unfinished, records none but its counts.
+func twoTurns() stats.Stats {
+	m := stats.Measured[float64]
+	timed := stats.Figures{Steps: m(3), ToolCalls: 142, Errors: 1, WallTime: m(821000), ModelTime: m(760000), ToolTime: m(421000),
+		FirstToken: m(11100), TokensPerSecond: m(48.6), CacheHitRate: m(0.94), InputTokens: m(6740973), OutputTokens: m(36950), ReasoningTokens: m(17085),
+		ToolCallsByName: map[string]int{"exec_command": 118, "write_stdin": 14, "apply_patch": 10}}
+	bare := stats.Figures{ToolCalls: 2, ToolTime: m(0)}
+	return stats.Stats{Turns: 2, Figures: timed, PerTurn: []stats.Turn{{Turn: 1, Reason: "completed", Figures: timed}, {Turn: 2, Figures: bare}}}
+}
+
+// The card breaks its rows between two figures, never inside one that
+// fits a row, and says "not recorded" for each figure a turn lacks: it is
+// readable at every width deck is read at.
+func TestStatsCardBreaksBetweenFigures(t *testing.T) {
+	st := twoTurns()
+	var figures []string
+	for _, g := range sessionFigures(st) {
+		figures = append(figures, g...)
+	}
+	for _, turn := range st.PerTurn {
+		for _, g := range turnFigures(turn) {
+			figures = append(figures, g...)
+		}
+	}
+	for _, w := range []int{40, 80, 120} {
+		rows := StatsCard(st, Options{Width: w, Theme: theme.Dark()})
+		plain := make([]string, len(rows))
+		for i, r := range rows {
+			plain[i] = ansi.Strip(r)
+			if ansi.StringWidth(plain[i]) > w {
+				t.Errorf("width %d: row %q is wider", w, plain[i])
+			}
+			if l := strings.TrimSpace(plain[i]); strings.HasPrefix(l, "·") || strings.HasSuffix(l, "·") {
+				t.Errorf("width %d: row %q breaks at a separator's side", w, plain[i])
+			}
+		}
+		card := strings.Join(plain, "\n")
+		for _, f := range figures {
+			if ansi.StringWidth(f) <= w-2*indent && !strings.Contains(card, f) {
+				t.Errorf("width %d: the figure %q is cut across rows:\n%s", w, f, card)
+			}
+		}
+		if w == 120 {
+			has(t, card, "turn 2 · 2 tool calls · 0 errors · steps not recorded", "\n    wall time not recorded · model time not recorded", "tool time 0ms", "input tokens not recorded")
+		}
+		if strings.Contains(card, "wall time 0") {
+			t.Errorf("width %d: an unrecorded time reads as 0:\n%s", w, card)
+		}
+	}
+}
+
+// The exports' table of turns holds each turn's figures in the card's
+// words, one cell per head.
+func TestTurnTable(t *testing.T) {
+	head, rows := TurnTable(twoTurns())
+	if len(rows) != 2 || len(rows[0]) != len(head) || len(rows[1]) != len(head) {
+		t.Fatalf("%d heads, rows %q", len(head), rows)
+	}
+	cell := func(row int, name string) string {
+		for i, h := range head {
+			if h == name {
+				return rows[row][i]
+			}
+		}
+		t.Fatalf("no column %q in %q", name, head)
+		return ""
+	}
+	for _, c := range []struct {
+		row        int
+		name, want string
+	}{
+		{0, "turn", "1"}, {0, "ended", "completed"}, {0, "tool calls", "142"}, {0, "wall time", "13m41s"}, {0, "cache hits", "94%"},
+		{1, "ended", ""}, {1, "steps", "not recorded"}, {1, "tool time", "0ms"}, {1, "input tokens", "not recorded"}, {1, "tokens/s", "not recorded"},
+	} {
+		if got := cell(c.row, c.name); got != c.want {
+			t.Errorf("turn %d's %s is %q, want %q", c.row+1, c.name, got, c.want)
+		}
+	}
+}

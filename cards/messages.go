@@ -84,7 +84,7 @@ func byteSize(n int64) string {
 
 // assistantText: the reply as Markdown.
 func assistantText(c *card, m *session.AssistantText) {
-	c.bodyRaw(markdown(c.th, c.showable(m.Text, c.inner()), c.inner(), false))
+	c.markdownBody(c.showable(m.Text, c.inner()), false)
 	switch {
 	case m.Streaming:
 		c.body(line{{"▍ streaming", c.th.Notice}})

@@ -1,0 +1,84 @@
+package cards
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/theme"
+)
+
+// piecewise lays a text out as markdown does, cut into as many pieces as
+// it can be (the least piece one byte), and whole, as one piece.
+func piecewise(th *theme.Theme, text string, width int) (pieces int, cut, whole []string) {
+	m := prepareMarkdown(th, text, width, false)
+	if len(m.pieces) == 0 {
+		return 0, nil, nil
+	}
+	all := strings.Join(m.pieces, "")
+	m.pieces = splitMarkdown(all, 1)
+	pieces, cut = len(m.pieces), markdownRows(m)
+	m.pieces = []string{all}
+	return pieces, cut, markdownRows(m)
+}
+
+// markdownTexts are the replies and reasonings of the demo, every fixture,
+// the harness's logs and the corpus.
+func markdownTexts(t *testing.T) map[string]string {
+	t.Helper()
+	sessions := []*session.Session{demo.Session()}
+	var logs []string
+	for _, g := range []string{"../golden/testdata/fixtures/*", "../golden/testdata/corpus/*/*", "../golden/testdata/harness/*/session.jsonl", "../golden/testdata/harness/live/session-logs/*/session.jsonl", "../golden/testdata/harness-next/*/*.jsonl"} {
+		paths, _ := filepath.Glob(g)
+		logs = append(logs, paths...)
+	}
+	for _, f := range logs {
+		if s, err := source.Open(f); err == nil {
+			sessions = append(sessions, s)
+		}
+	}
+	texts := map[string]string{}
+	for _, s := range sessions {
+		for _, e := range s.Entries {
+			switch e := e.(type) {
+			case *session.AssistantText:
+				texts[e.Text] = "reply"
+			case *session.Reasoning:
+				texts[e.Text] = "reasoning"
+			}
+		}
+	}
+	if len(texts) < 200 {
+		t.Fatalf("found %d texts; the testdata is incomplete", len(texts))
+	}
+	return texts
+}
+
+// A text laid out in pieces is the text laid out whole, byte for byte:
+// every reply and reasoning of the fixtures and the corpus, cut at every
+// place it can be, at several widths.
+func TestPiecesAreTheWhole(t *testing.T) {
+	th := theme.Dark()
+	cuts := 0
+	for text, kind := range markdownTexts(t) {
+		for _, width := range []int{7, 38, 78, 118} {
+			n, cut, whole := piecewise(th, text, width)
+			cuts += max(n-1, 0)
+			if !slices.Equal(cut, whole) {
+				i := 0
+				for i < min(len(cut), len(whole)) && cut[i] == whole[i] {
+					i++
+				}
+				t.Errorf("a %s in %d pieces at width %d is not its whole from row %d:\npieces %q\nwhole  %q", kind, n, width, i, cut[i:min(i+3, len(cut))], whole[i:min(i+3, len(whole))])
+			}
+		}
+	}
+	if cuts < 100 {
+		t.Errorf("only %d cuts: the texts are hardly cut", cuts)
+	}
+	t.Logf("%d cuts", cuts)
+}

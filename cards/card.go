@@ -143,19 +143,6 @@ func (c *card) bodyRaw(rows []string) {
 	}
 }
 
-// markdownBody adds Markdown as body rows, a piece at a time: once the
-// card is full, the pieces left are not laid out, their bytes counted as
-// text not drawn.
-func (c *card) markdownBody(text string, dim bool) {
-	m := prepareMarkdown(c.th, text, c.inner(), dim)
-	l := mdLayout{m: m}
-	for l.more() && !c.full() {
-		c.bodyRaw(l.next())
-	}
-	c.unread += l.rest()
-	c.bodyRaw(m.noteRows())
-}
-
 // text adds untrusted text as body rows in style st, one or more rows per
 // line of text.
 func (c *card) text(s string, st theme.Style) {

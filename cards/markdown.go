@@ -71,7 +71,7 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 // it), and glamour's output is made safe again: it keeps only its own
 // colours, links show their URL as text, never as an OSC 8 sequence, and
 // what character references decode to is marked as raw text is. It is the
-// rows of its pieces (pieces.go), a blank row between two, then the notes.
+// rows of its pieces (pieces.go), then the notes.
 func markdown(th *theme.Theme, text string, width int, dim bool) []string {
 	return markdownRows(prepareMarkdown(th, text, width, dim))
 }
@@ -87,14 +87,16 @@ func markdownRows(m mdText) []string {
 }
 
 // mdText is a Markdown text made ready for glamour: sanitised, bounded,
-// the characters glamour would mangle swapped for stand-ins, and split into
-// pieces that lay out as the whole does.
+// the characters glamour would mangle swapped for stand-ins; mdLayout
+// cuts it into pieces that lay out as the whole does.
 type mdText struct {
 	th                   *theme.Theme
 	width                int
 	dim, lex             bool
-	keycaps, backslashes bool // stand-ins to swap back in the output
-	pieces               []string
+	keycaps, backslashes bool   // stand-ins to swap back in the output
+	text                 string // glamour's input; empty when there is nothing to draw
+	least                int    // the least bytes of a piece: pieceBytes
+	linkDefs             bool   // it may define link references: one piece
 	notes                []string
 }
 
@@ -104,13 +106,13 @@ func prepareMarkdown(th *theme.Theme, text string, width int, dim bool) mdText {
 	for _, lang := range fenceLangs(text) { // glamour lexes code blocks: ready their lexers first
 		budgetFence(lang)
 	}
-	m := mdText{th: th, width: max(width, 1), dim: dim, lex: lex, notes: notes}
+	m := mdText{th: th, width: max(width, 1), dim: dim, lex: lex, least: pieceBytes, notes: notes}
 	if strings.TrimSpace(text) == "" {
 		return m
 	}
 	text, m.keycaps = hideKeycaps(text)
 	text, m.backslashes = hideBackslashes(text, lex)
-	m.pieces = splitMarkdown(text, pieceBytes)
+	m.text, m.linkDefs = text, mayDefineLinks(text)
 	return m
 }
 

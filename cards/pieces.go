@@ -1,63 +1,92 @@
 package cards
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/x/ansi"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
 )
 
 // A huge Markdown text is laid out in pieces, so that a card stops laying
 // it out at the display cap, and a viewer lays out only the pieces it
 // shows. A piece ends before a paragraph of the document's top level that
-// starts a line after a blank line, and follows no heading: nothing before such a paragraph reaches
-// past it or into it, so glamour draws each piece as it draws it in the
-// whole, and the pieces' rows one after the other are the whole's, byte
-// for byte (TestPiecesAreTheWhole). Where the blocks are is asked of
-// goldmark with glamour's own extensions, never guessed from the lines: a
-// fence, an HTML block or a list item may hold blank lines. A document
-// with link reference definitions is one piece, as a definition serves
-// links anywhere in it.
+// starts a line after a blank line, and follows no heading: nothing before
+// such a paragraph reaches past it or into it, so glamour draws each piece
+// as it draws it in the whole, and the pieces' rows one after the other
+// are the whole's, byte for byte (TestPiecesAreTheWhole). Where the blocks
+// are is asked of goldmark with glamour's own extensions, never guessed
+// from the lines: a fence, an HTML block or a list item may hold blank
+// lines. It is asked of a window of the text after the last cut, never of
+// the whole text, so the first screen of a huge text costs a window: the
+// text after a cut parses as it does in the whole, and a block the
+// window's end may have cut short (its last two) is never cut before. A
+// text that may define link references is one piece, as a definition
+// serves links anywhere in it.
 
-// pieceBytes is the least text of a piece: a screen's worth of prose or
-// more, so that a text of a few screens is one glamour call as before.
-const pieceBytes = 16 << 10
+// pieceBytes is the least text of a piece: a few screens of prose (each
+// piece costs a glamour call), so a short text is one piece as before.
+const pieceBytes = 4 << 10
 
 // mdBlocks parses as glamour parses (glamour.NewTermRenderer's parser).
 var mdBlocks = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser()
 
-// splitMarkdown cuts text into pieces of at least least bytes (the last
-// may be shorter), each ending before a top-level paragraph.
-func splitMarkdown(text string, least int) []string {
-	if len(text) < 2*least {
-		return []string{text}
+// nextCut is where the piece of text that starts at from ends: before the
+// first paragraph fit to start one at least least bytes on that leaves at
+// least least bytes after it, or at the text's end.
+func nextCut(text string, from, least int) int {
+	least = max(least, 1)
+	if len(text)-from < 2*least {
+		return len(text)
 	}
-	src := []byte(text)
-	ctx := parser.NewContext()
-	doc := mdBlocks.Parse(gmtext.NewReader(src), parser.WithContext(ctx))
-	if len(ctx.References()) > 0 {
-		return []string{text}
+	for window := 4 * max(least, pieceBytes); ; window *= 2 {
+		end := len(text)
+		if from+window < len(text) {
+			if nl := strings.IndexByte(text[from+window:], '\n'); nl >= 0 {
+				end = from + window + nl + 1
+			}
+		}
+		src := []byte(text[from:end])
+		doc := mdBlocks.Parse(gmtext.NewReader(src))
+		var blocks []ast.Node
+		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+			blocks = append(blocks, n)
+		}
+		if end < len(text) { // the last two may be cut short by the window, or be another kind in the whole
+			blocks = blocks[:max(len(blocks)-2, 0)]
+		}
+		for _, n := range blocks {
+			p, ok := n.(*ast.Paragraph)
+			if _, heading := n.PreviousSibling().(*ast.Heading); !ok || heading || p.Lines().Len() == 0 {
+				continue // glamour ends a heading by a style pair where a paragraph follows it
+			}
+			at := p.Lines().At(0).Start
+			if at < least || at < 2 || src[at-1] != '\n' || src[at-2] != '\n' {
+				continue // too soon, or not at its line's start after a blank line
+			}
+			if len(text)-(from+at) < least {
+				return len(text)
+			}
+			return from + at
+		}
+		if end == len(text) {
+			return len(text)
+		}
 	}
-	var pieces []string
-	from := 0
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		p, ok := n.(*ast.Paragraph)
-		if _, heading := n.PreviousSibling().(*ast.Heading); !ok || heading || p.Lines().Len() == 0 {
-			continue // glamour ends a heading by a style pair where a paragraph follows it
+}
+
+// mayDefineLinks reports whether a line of text may be a link reference
+// definition (`[label]: url`), wherever it is.
+func mayDefineLinks(text string) bool {
+	for l := range strings.Lines(text) {
+		l = strings.TrimLeft(l, " ")
+		if strings.HasPrefix(l, "[") && strings.Contains(l, "]:") {
+			return true
 		}
-		at := p.Lines().At(0).Start
-		if at-from < max(least, 1) || at < 2 || text[at-1] != '\n' || text[at-2] != '\n' {
-			continue // a piece too small, or a paragraph not after a blank line at its line's start
-		}
-		if len(text)-at < least {
-			break // the last piece would be too small
-		}
-		pieces = append(pieces, text[from:at])
-		from = at
 	}
-	return append(pieces, text[from:])
+	return false
 }
 
 // mdLayout lays a text's pieces out one after the other, as the rows of
@@ -65,18 +94,23 @@ func splitMarkdown(text string, least int) []string {
 // before the next, and those at the text's ends are left out.
 type mdLayout struct {
 	m       mdText
-	done    int      // pieces laid out
+	at      int      // the bytes of text laid out
+	pieces  int      // how many pieces
 	started bool     // a row with text was handed out
 	blank   []string // blank rows held back until a row with text follows
 }
 
-// more reports whether pieces are left.
-func (l *mdLayout) more() bool { return l.done < len(l.m.pieces) }
+// more reports whether text is left.
+func (l *mdLayout) more() bool { return l.at < len(l.m.text) }
 
 // next lays out the next piece and returns its rows.
 func (l *mdLayout) next() []string {
+	cut := len(l.m.text)
+	if !l.m.linkDefs {
+		cut = nextCut(l.m.text, l.at, l.m.least)
+	}
 	var rows []string
-	for _, r := range l.m.layout(l.m.pieces[l.done]) {
+	for _, r := range l.m.layout(l.m.text[l.at:cut]) {
 		if ansi.Strip(r) == "" {
 			if l.started {
 				l.blank = append(l.blank, r)
@@ -86,15 +120,10 @@ func (l *mdLayout) next() []string {
 		rows = append(append(rows, l.blank...), r)
 		l.blank, l.started = l.blank[:0], true
 	}
-	l.done++
+	l.at = cut
+	l.pieces++
 	return rows
 }
 
-// rest is the bytes of the pieces not laid out.
-func (l *mdLayout) rest() int {
-	n := 0
-	for _, p := range l.m.pieces[l.done:] {
-		n += len(p)
-	}
-	return n
-}
+// rest is the bytes of text not laid out.
+func (l *mdLayout) rest() int { return len(l.m.text) - l.at }

@@ -3,7 +3,6 @@ package cards
 import (
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
@@ -16,14 +15,13 @@ import (
 // it can be (the least piece one byte), and whole, as one piece.
 func piecewise(th *theme.Theme, text string, width int) (pieces int, cut, whole []string) {
 	m := prepareMarkdown(th, text, width, false)
-	if len(m.pieces) == 0 {
-		return 0, nil, nil
+	m.least = 1
+	l := mdLayout{m: m}
+	for l.more() {
+		cut = append(cut, l.next()...)
 	}
-	all := strings.Join(m.pieces, "")
-	m.pieces = splitMarkdown(all, 1)
-	pieces, cut = len(m.pieces), markdownRows(m)
-	m.pieces = []string{all}
-	return pieces, cut, markdownRows(m)
+	m.least = len(m.text)
+	return l.pieces, append(cut, m.noteRows()...), markdownRows(m)
 }
 
 // markdownTexts are the replies and reasonings of the demo, every fixture,

@@ -14,15 +14,16 @@ import (
 // rows of Render's, and all of them once it is whole. It is not safe for
 // concurrent use.
 type Lazy struct {
-	e     session.Entry
+	e     *session.AssistantText
 	o     Options
-	r     *reply
+	r     *reply // made by the first Rows: making the text ready takes a while
 	rows  []string
 	whole bool
 }
 
 // NewLazy returns the lazy card of an entry drawn in pieces (a reply whose
-// text is more than one piece), or nil for any other: Render draws those.
+// first piece ends in its first few windows), or nil for any other: Render
+// draws those. It lays nothing out, and is quick.
 func NewLazy(e session.Entry, o Options) *Lazy {
 	m, ok := e.(*session.AssistantText)
 	if !ok || o.Plain || len(m.Text) < 2*pieceBytes || !cutSoon(m.Text) {
@@ -32,12 +33,7 @@ func NewLazy(e session.Entry, o Options) *Lazy {
 	if o.Theme == nil {
 		o.Theme = theme.Dark()
 	}
-	z := &Lazy{e: e, o: o}
-	z.contain(func() { z.r = newReply(newCard(o), m) })
-	if z.whole || z.r.text.m.linkDefs {
-		return nil
-	}
-	return z
+	return &Lazy{e: m, o: o}
 }
 
 // Rows lays the card out until it has at least n rows or is whole, and
@@ -46,6 +42,9 @@ func NewLazy(e session.Entry, o Options) *Lazy {
 func (z *Lazy) Rows(n int) []string {
 	if !z.whole {
 		z.contain(func() {
+			if z.r == nil {
+				z.r = newReply(newCard(z.o), z.e)
+			}
 			z.r.layTo(n)
 			if z.r.done {
 				z.r.c.capNote()

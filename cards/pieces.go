@@ -7,16 +7,18 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	gmtext "github.com/yuin/goldmark/text"
 )
 
 // A huge Markdown text is laid out in pieces, so that a card stops laying
 // it out at the display cap, and a viewer lays out only the pieces it
 // shows. A piece ends before a paragraph of the document's top level that
-// starts a line after a blank line, and follows no heading: nothing before
-// such a paragraph reaches past it or into it, so glamour draws each piece
-// as it draws it in the whole, and the pieces' rows one after the other
-// are the whole's, byte for byte (TestPiecesAreTheWhole). Where the blocks
+// starts a line after a blank line and follows a block glamour draws alike
+// whatever follows it (cutAfter): nothing before such a paragraph reaches
+// past it or into it, so glamour draws each piece as it draws it in the
+// whole, and the pieces' rows one after the other are the whole's, byte
+// for byte (TestPiecesAreTheWhole, FuzzPiecesAreTheWhole). Where the blocks
 // are is asked of goldmark with glamour's own extensions, never guessed
 // from the lines: a fence, an HTML block or a list item may hold blank
 // lines. It is asked of a window of the text after the last cut, never of
@@ -59,8 +61,8 @@ func nextCut(text string, from, least int) int {
 		}
 		for _, n := range blocks {
 			p, ok := n.(*ast.Paragraph)
-			if _, heading := n.PreviousSibling().(*ast.Heading); !ok || heading || p.Lines().Len() == 0 {
-				continue // glamour ends a heading by a style pair where a paragraph follows it
+			if prev := n.PreviousSibling(); !ok || prev == nil || !cutAfter[prev.Kind()] || p.Lines().Len() == 0 {
+				continue
 			}
 			at := p.Lines().At(0).Start
 			if at < least || at < 2 || src[at-1] != '\n' || src[at-2] != '\n' {
@@ -75,6 +77,16 @@ func nextCut(text string, from, least int) int {
 			return len(text)
 		}
 	}
+}
+
+// cutAfter are the blocks a piece may end with: those glamour draws alike
+// whatever follows them. A heading is not (it ends by a style pair where a
+// paragraph follows it), nor is raw HTML (drawn as text where it ends a
+// document), nor any other block, untried.
+var cutAfter = map[ast.NodeKind]bool{
+	ast.KindParagraph: true, ast.KindList: true, ast.KindBlockquote: true,
+	ast.KindFencedCodeBlock: true, ast.KindCodeBlock: true, ast.KindThematicBreak: true,
+	east.KindTable: true,
 }
 
 // mayDefineLinks reports whether a line of text may be a link reference

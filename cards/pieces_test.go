@@ -80,3 +80,26 @@ func TestPiecesAreTheWhole(t *testing.T) {
 	}
 	t.Logf("%d cuts", cuts)
 }
+
+// FuzzPiecesAreTheWhole: whatever the Markdown, its pieces lay out as the
+// whole does.
+func FuzzPiecesAreTheWhole(f *testing.F) {
+	for _, s := range []string{
+		"para one\n\npara two\n\n- a\n  - b\n\nafter\n\n# head\n\ntext",
+		"```go\nx := 1\n\nnot a paragraph\n```\n\nafter\n\n<!--\n\nin a comment\n-->\n\nafter",
+		"> quote\n\nafter\n\nTerm\n: definition\n\nnext\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nend",
+		"1. one\n\n   more of one\n\n2. two\n\nafter\n\n    code\n\nafter\n\n[link][x]\n\n[x]: http://example.com",
+	} {
+		f.Add(s, uint8(38))
+	}
+	th := theme.Dark()
+	f.Fuzz(func(t *testing.T, text string, width uint8) {
+		if len(text) > 4<<10 {
+			return
+		}
+		n, cut, whole := piecewise(th, text, int(width%120)+1)
+		if !slices.Equal(cut, whole) {
+			t.Errorf("%q in %d pieces at width %d is not its whole:\npieces %q\nwhole  %q", text, n, int(width%120)+1, cut, whole)
+		}
+	})
+}

@@ -131,7 +131,7 @@ func (v *viewer) rows(i int) []string {
 	}
 	if it.huge {
 		if z := cards.NewLazy(it.e, o); z != nil {
-			return v.startLazy(k, z)
+			return v.startLazy(k, z, it.e, o)
 		}
 	}
 	o.NoHighlight = it.code
@@ -153,7 +153,7 @@ func (v *viewer) rows(i int) []string {
 	v.cache.inflight[k] = true
 	v.late = append(v.late, lateDraw{k, !it.code, done, nil})
 	if it.huge { // its first screens, while the whole card is drawn
-		rows := v.preview(e, o)
+		rows := v.preview(e, o, 4)
 		v.cache.put(k, rows, false)
 		return rows
 	}
@@ -193,13 +193,13 @@ func (v *viewer) highlight(i int) tea.Cmd {
 // blockLen is a card's rows and the blank row after it.
 func (v *viewer) blockLen(i int) int { return len(v.rows(i)) + 1 }
 
-// setLazy keeps what lays out more of a card drawn lazily; a whole one is
-// a card like any other.
-func (c *renderCache) setLazy(k cacheKey, z *cards.Lazy) {
-	if el, ok := c.m[k]; ok {
-		el.Value.(*cached).lazy, el.Value.(*cached).partial = nil, false
-		if z != nil && !z.Whole() {
-			el.Value.(*cached).lazy, el.Value.(*cached).partial = z, true
-		}
+// putLazy keeps a lazy card's rows so far and what lays out more (nil
+// while it is away doing so); a whole one is a card like any other.
+func (c *renderCache) putLazy(k cacheKey, rows []string, z *cards.Lazy, whole bool) {
+	c.put(k, rows, true)
+	el := c.m[k].Value.(*cached)
+	el.partial, el.lazy = !whole, nil
+	if !whole {
+		el.lazy = z
 	}
 }

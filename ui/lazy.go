@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 )
 
 // A huge reply is laid out lazily (cards.Lazy): its first rows when it
@@ -18,13 +19,16 @@ import (
 // most the update's budget for its rows, then goes on in the background,
 // the rows so far standing in.
 
-// startLazy lays out the first rows of a lazy card and returns them, or a
-// placeholder while they are laid out in the background.
-func (v *viewer) startLazy(k cacheKey, z *cards.Lazy) []string {
+// startLazy lays out the first rows of a lazy card and returns them; while
+// they are laid out in the background, its preview stands in: of a
+// screen's characters, since the lazy card's first rows soon replace it.
+func (v *viewer) startLazy(k cacheKey, z *cards.Lazy, e session.Entry, o cards.Options) []string {
 	if rows, ok := v.layLazy(k, z, 2*v.contentHeight(), v.drawUntil); ok {
 		return rows
 	}
-	return v.placeholder()
+	rows := v.preview(e, o, 1)
+	v.cache.putLazy(k, rows, nil, false)
+	return rows
 }
 
 // reach lays card i out to at least n rows, if it is laid out lazily.
@@ -62,8 +66,7 @@ func (v *viewer) layLazy(k cacheKey, z *cards.Lazy, n int, until time.Time) ([]s
 	defer budget.Stop()
 	select {
 	case rows := <-done:
-		v.cache.put(k, rows, true)
-		v.cache.setLazy(k, z)
+		v.cache.putLazy(k, rows, z, z.Whole())
 		return rows, true
 	case <-budget.C:
 	}

@@ -40,8 +40,11 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case renderedMsg:
 		delete(v.cache.inflight, msg.key)
 		if c, ok := v.cache.get(msg.key); !ok || !c.full || c.partial { // a late quick drawing never replaces the highlighted one
-			v.cache.put(msg.key, msg.rows, msg.full)
-			v.cache.setLazy(msg.key, msg.lazy)
+			if msg.lazy != nil {
+				v.cache.putLazy(msg.key, msg.rows, msg.lazy, msg.lazy.Whole())
+			} else {
+				v.cache.put(msg.key, msg.rows, msg.full)
+			}
 		}
 		switch { // a card drawn late moves what is below it
 		case v.hold != nil:

@@ -41,6 +41,15 @@ func (v *viewer) reach(i, n int) {
 	}
 }
 
+// reachNow is reach waiting as long as it takes: for a search's match,
+// placed by drawing its whole card on the loop already.
+func (v *viewer) reachNow(i, n int) {
+	until := v.drawUntil
+	v.drawUntil = time.Now().Add(time.Hour)
+	v.reach(i, n)
+	v.drawUntil = until
+}
+
 // scrollToBottom shows the end of the transcript: the lazy cards it passes
 // are laid out to their end first, in the background (a place held at the
 // bottom moves the view once they are back).

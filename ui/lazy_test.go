@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/golden/loggen"
 )
@@ -61,4 +63,22 @@ func TestAHugeReplyIsLaidOutAsItIsRead(t *testing.T) {
 		t.Errorf("at the end, the screen's last row is %v, not the blank after the reply's %d rows", last, len(whole))
 	}
 	onScreenAreWhole("at the end")
+}
+
+// A search goes to its match deep in a huge reply laid out lazily, the
+// rows down to it laid out on the way.
+func TestASearchGoesIntoAHugeReply(t *testing.T) {
+	paragraph := strings.Repeat("words of a long paragraph, ", 60) + `\n\n- a list item\n- and another\n\n`
+	text := strings.Repeat(paragraph, hugeText/len(paragraph)+1) + `NEEDLE in the reply\n\n` + strings.Repeat(paragraph, 20)
+	path, err := loggen.Reply(t.TempDir(), "needle.jsonl", func() string { return text })
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := readViewer(t, path)
+	run := searchFor(v, "NEEDLE")
+	drain(v, run.next())
+	press(v, "enter")
+	if screen := ansi.Strip(v.View().Content); !strings.Contains(screen, "NEEDLE in the reply") || !strings.Contains(screen, "match 1 of 1") {
+		t.Errorf("the match is not on screen:\n%s", screen)
+	}
 }

@@ -400,13 +400,3 @@ func trimTrailingSGR(l string) string {
 	}
 	return l
 }
-
-func trimBlank(lines []string) []string {
-	for len(lines) > 0 && ansi.Strip(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && ansi.Strip(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}

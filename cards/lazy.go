@@ -77,5 +77,5 @@ func (z *Lazy) contain(step func()) {
 // windows; one that does not (a paragraph of megabytes) is drawn whole.
 func cutSoon(text string) bool {
 	probe := text[:min(len(text), 16*pieceBytes)]
-	return nextCut(probe, 0, pieceBytes) < len(probe)
+	return cuts(probe, 0, pieceBytes)[0] < len(probe)
 }

@@ -28,7 +28,7 @@ func TestALazyCardIsRendersCard(t *testing.T) {
 		}
 	}
 	slices.Sort(all)
-	for _, text := range []string{strings.Repeat(strings.Join(all, "\n\n")+"\n\n", 3), paragraphs(80 << 10)} {
+	for _, text := range []string{strings.Join(all, "\n\n"), paragraphs(24 << 10)} {
 		for _, width := range []int{38, 118} {
 			e := &session.AssistantText{Text: text, Cut: true}
 			o := Options{Width: width, Theme: theme.Dark()}
@@ -66,9 +66,9 @@ func TestALazyCardLaysOutOnlyWhatIsRead(t *testing.T) {
 // A reply past the display cap stops being laid out there: the pieces
 // below are counted as text not drawn, never laid out to drop their rows.
 func TestAHugeReplyStopsAtTheCap(t *testing.T) {
-	e := &session.AssistantText{Text: paragraphs(400 << 10)} // under what the cap shows of its characters, over its rows
-	rows := Render(e, Options{Width: 60, Theme: theme.Dark()})
-	if len(rows) != maxCardRows+1 || !strings.Contains(rows[len(rows)-1], "of text more not drawn") {
+	e := &session.AssistantText{Text: paragraphs(150 << 10)} // under what the cap shows of its characters, over its rows
+	rows := Render(e, Options{Width: 20, Theme: theme.Dark()})
+	if len(rows) != maxCardRows+1 || !strings.Contains(rows[len(rows)-1], "of text") { // the note, cut at the width
 		t.Errorf("%d rows, the last %q", len(rows), rows[len(rows)-1])
 	}
 }

@@ -35,13 +35,14 @@ const pieceBytes = 4 << 10
 // mdBlocks parses as glamour parses (glamour.NewTermRenderer's parser).
 var mdBlocks = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser()
 
-// nextCut is where the piece of text that starts at from ends: before the
-// first paragraph fit to start one at least least bytes on that leaves at
-// least least bytes after it, or at the text's end.
-func nextCut(text string, from, least int) int {
+// cuts are where the pieces of text that start at from end, as far as
+// one window after from shows: each before a paragraph fit to start one,
+// at least least bytes after the last, leaving at least least bytes after
+// it; the text's end when there is none.
+func cuts(text string, from, least int) []int {
 	least = max(least, 1)
 	if len(text)-from < 2*least {
-		return len(text)
+		return []int{len(text)}
 	}
 	for window := 4 * max(least, pieceBytes); ; window *= 2 {
 		end := len(text)
@@ -59,22 +60,27 @@ func nextCut(text string, from, least int) int {
 		if end < len(text) { // the last two may be cut short by the window, or be another kind in the whole
 			blocks = blocks[:max(len(blocks)-2, 0)]
 		}
+		var out []int
+		last := 0
 		for _, n := range blocks {
 			p, ok := n.(*ast.Paragraph)
 			if prev := n.PreviousSibling(); !ok || prev == nil || !cutAfter[prev.Kind()] || p.Lines().Len() == 0 {
 				continue
 			}
 			at := p.Lines().At(0).Start
-			if at < least || at < 2 || src[at-1] != '\n' || src[at-2] != '\n' {
+			if at-last < least || at < 2 || src[at-1] != '\n' || src[at-2] != '\n' {
 				continue // too soon, or not at its line's start after a blank line
 			}
 			if len(text)-(from+at) < least {
-				return len(text)
+				return append(out, len(text))
 			}
-			return from + at
+			out, last = append(out, from+at), at
+		}
+		if len(out) > 0 {
+			return out
 		}
 		if end == len(text) {
-			return len(text)
+			return []int{len(text)}
 		}
 	}
 }
@@ -107,6 +113,7 @@ func mayDefineLinks(text string) bool {
 type mdLayout struct {
 	m       mdText
 	at      int      // the bytes of text laid out
+	cuts    []int    // where the next pieces end, as far as known
 	pieces  int      // how many pieces
 	started bool     // a row with text was handed out
 	blank   []string // blank rows held back until a row with text follows
@@ -117,10 +124,14 @@ func (l *mdLayout) more() bool { return l.at < len(l.m.text) }
 
 // next lays out the next piece and returns its rows.
 func (l *mdLayout) next() []string {
-	cut := len(l.m.text)
-	if !l.m.linkDefs {
-		cut = nextCut(l.m.text, l.at, l.m.least)
+	if len(l.cuts) == 0 {
+		l.cuts = []int{len(l.m.text)}
+		if !l.m.linkDefs {
+			l.cuts = cuts(l.m.text, l.at, l.m.least)
+		}
 	}
+	cut := l.cuts[0]
+	l.cuts = l.cuts[1:]
 	var rows []string
 	for _, r := range l.m.layout(l.m.text[l.at:cut]) {
 		if ansi.Strip(r) == "" {

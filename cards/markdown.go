@@ -70,65 +70,113 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 // code whose lexing would explode left unlexed, each said in a note under
 // it), and glamour's output is made safe again: it keeps only its own
 // colours, links show their URL as text, never as an OSC 8 sequence, and
-// what character references decode to is marked as raw text is.
+// what character references decode to is marked as raw text is. It is the
+// rows of its pieces (pieces.go), then the notes.
 func markdown(th *theme.Theme, text string, width int, dim bool) []string {
+	return markdownRows(prepareMarkdown(th, text, width, dim))
+}
+
+// markdownRows lays out every piece.
+func markdownRows(m mdText) []string {
+	l := mdLayout{m: m}
+	var lines []string
+	for l.more() {
+		lines = append(lines, l.next()...)
+	}
+	return append(lines, m.noteRows()...)
+}
+
+// mdText is a Markdown text made ready for glamour: sanitised, bounded,
+// the characters glamour would mangle swapped for stand-ins; mdLayout
+// cuts it into pieces that lay out as the whole does.
+type mdText struct {
+	th                   *theme.Theme
+	width                int
+	dim, lex             bool
+	keycaps, backslashes bool   // stand-ins to swap back in the output
+	text                 string // glamour's input; empty when there is nothing to draw
+	least                int    // the least bytes of a piece: pieceBytes
+	linkDefs             bool   // it may define link references: one piece
+	notes                []string
+}
+
+func prepareMarkdown(th *theme.Theme, text string, width int, dim bool) mdText {
 	text = safeMarkdown(text)
 	text, lex, notes := boundMarkdown(text)
 	for _, lang := range fenceLangs(text) { // glamour lexes code blocks: ready their lexers first
 		budgetFence(lang)
 	}
+	m := mdText{th: th, width: max(width, 1), dim: dim, lex: lex, least: pieceBytes, notes: notes}
 	if strings.TrimSpace(text) == "" {
-		return nil
+		return m
 	}
-	width = max(width, 1)
+	text, m.keycaps = hideKeycaps(text)
+	text, m.backslashes = hideBackslashes(text, lex)
+	m.text, m.linkDefs = text, mayDefineLinks(text)
+	return m
+}
+
+// layout renders one piece as rows, blank ones at its ends included
+// (mdLayout drops the text's); when glamour fails, the text itself,
+// wrapped.
+func (m mdText) layout(piece string) []string {
 	out := ""
-	if r, pool := takeRenderer(mdKey{th.Name, dim, lex, width}, th); r != nil {
-		hidden, keycaps := hideKeycaps(text)
-		hidden, backslashes := hideBackslashes(hidden, lex)
-		rendered, err := r.Render(hidden)
+	if r, pool := takeRenderer(mdKey{m.th.Name, m.dim, m.lex, m.width}, m.th); r != nil {
+		rendered, err := r.Render(piece)
 		pool.giveBack(r)
 		if err == nil {
 			out = rendered
 		}
-		if keycaps {
-			out = showKeycaps(out)
-		}
-		if backslashes {
-			out = strings.ReplaceAll(out, string(backslashStandIn), `\`)
-		}
 	}
 	var lines []string
-	if out == "" { // glamour failed: the text itself, wrapped
-		st := th.Text
-		if dim {
-			st = th.Muted
+	if out == "" {
+		text := m.shown(strings.TrimRight(piece, "\n"))
+		st := m.th.Text
+		if m.dim {
+			st = m.th.Muted
 		}
 		for _, l := range strings.Split(text, "\n") {
-			for _, row := range safeLine(th, l, st).wrap(width) {
+			for _, row := range safeLine(m.th, l, st).wrap(m.width) {
 				lines = append(lines, row.String())
 			}
 		}
-	} else {
-		for _, l := range strings.Split(keepSGR(out), "\n") {
-			l = trimRightSpace(expandTabs(l))
-			for ansi.StringWidth(l) > width {
-				head, rest := splitRow(l, width)
-				if rest == l { // nothing left to cut: never loop
-					break
-				}
-				lines = append(lines, head+theme.Reset)
-				l = rest
-			}
-			lines = append(lines, l)
-		}
-		lines = trimBlank(lines)
+		return lines
 	}
-	for _, n := range notes {
-		for _, row := range (line{{n, th.Muted}}).wrapWords(width) {
-			lines = append(lines, row.String())
+	for _, l := range strings.Split(keepSGR(m.shown(out)), "\n") {
+		l = trimRightSpace(expandTabs(l))
+		for ansi.StringWidth(l) > m.width {
+			head, rest := splitRow(l, m.width)
+			if rest == l { // nothing left to cut: never loop
+				break
+			}
+			lines = append(lines, head+theme.Reset)
+			l = rest
 		}
+		lines = append(lines, l)
 	}
 	return lines
+}
+
+// shown swaps the stand-ins back.
+func (m mdText) shown(s string) string {
+	if m.keycaps {
+		s = showKeycaps(s)
+	}
+	if m.backslashes {
+		s = strings.ReplaceAll(s, string(backslashStandIn), `\`)
+	}
+	return s
+}
+
+// noteRows are the notes under the text, dim and wrapped.
+func (m mdText) noteRows() []string {
+	var rows []string
+	for _, n := range m.notes {
+		for _, row := range (line{{n, m.th.Muted}}).wrapWords(m.width) {
+			rows = append(rows, row.String())
+		}
+	}
+	return rows
 }
 
 // boundMarkdown keeps glamour's work bounded: nesting past the caps is
@@ -351,14 +399,4 @@ func trimTrailingSGR(l string) string {
 		l = l[:i]
 	}
 	return l
-}
-
-func trimBlank(lines []string) []string {
-	for len(lines) > 0 && ansi.Strip(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && ansi.Strip(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
 }

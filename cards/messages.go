@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -83,13 +84,39 @@ func byteSize(n int64) string {
 }
 
 // assistantText: the reply as Markdown.
-func assistantText(c *card, m *session.AssistantText) {
-	c.bodyRaw(markdown(c.th, c.showable(m.Text, c.inner()), c.inner(), false))
-	switch {
-	case m.Streaming:
-		c.body(line{{"▍ streaming", c.th.Notice}})
-	case m.Cut:
-		c.body(line{{"✂ cut off: the turn ended before the reply was whole", c.th.Notice}})
+func assistantText(c *card, m *session.AssistantText) { newReply(c, m).layTo(math.MaxInt) }
+
+// reply lays a reply's card out as far as it is asked: its Markdown a
+// piece at a time (pieces.go), then how it ended. Once the card is full,
+// the pieces left are not laid out, their bytes counted as text not drawn.
+type reply struct {
+	c    *card
+	m    *session.AssistantText
+	text mdLayout
+	done bool
+}
+
+func newReply(c *card, m *session.AssistantText) *reply {
+	return &reply{c: c, m: m, text: mdLayout{m: prepareMarkdown(c.th, c.showable(m.Text, c.inner()), c.inner(), false)}}
+}
+
+// layTo lays the card out until it has made n rows or is done.
+func (r *reply) layTo(n int) {
+	c := r.c
+	for !r.done && c.made < n {
+		if r.text.more() && !c.full() {
+			c.bodyRaw(r.text.next())
+			continue
+		}
+		c.unread += r.text.rest()
+		c.bodyRaw(r.text.m.noteRows())
+		switch {
+		case r.m.Streaming:
+			c.body(line{{"▍ streaming", c.th.Notice}})
+		case r.m.Cut:
+			c.body(line{{"✂ cut off: the turn ended before the reply was whole", c.th.Notice}})
+		}
+		r.done = true
 	}
 }
 

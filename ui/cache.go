@@ -23,10 +23,12 @@ type cacheKey struct {
 }
 
 type cached struct {
-	key  cacheKey
-	rows []string
-	full bool // highlighted; otherwise the quick rows, laid out the same
-	size int
+	key     cacheKey
+	rows    []string
+	full    bool        // highlighted; otherwise the quick rows, laid out the same
+	partial bool        // the first rows of a card laid out lazily (lazy.go)
+	lazy    *cards.Lazy // what lays out more of a partial card; nil while it is away doing so
+	size    int
 }
 
 // cacheBytes bounds the drawn cards the viewer keeps: hundreds of screens'
@@ -85,6 +87,7 @@ type renderedMsg struct {
 	key  cacheKey
 	rows []string
 	full bool
+	lazy *cards.Lazy // a lazy card's, which laid out rows
 }
 
 // drawBudget is how long one update waits for the cards it needs to be
@@ -101,10 +104,11 @@ type lateDraw struct {
 	key  cacheKey
 	full bool
 	done <-chan []string
+	lazy *cards.Lazy
 }
 
 // wait brings the late drawing back to the loop when it is done.
-func (l lateDraw) wait() tea.Msg { return renderedMsg{l.key, <-l.done, l.full} }
+func (l lateDraw) wait() tea.Msg { return renderedMsg{l.key, <-l.done, l.full, l.lazy} }
 
 // keyOf names the drawing of an item in the current state.
 func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
@@ -125,6 +129,11 @@ func (v *viewer) rows(i int) []string {
 	if v.cache.inflight[k] {
 		return v.placeholder()
 	}
+	if it.huge {
+		if z := cards.NewLazy(it.e, o); z != nil {
+			return v.startLazy(k, z, it.e, o)
+		}
+	}
 	o.NoHighlight = it.code
 	done := make(chan []string, 1)
 	e, draw := it.e, drawCard // a clone: safe to draw off the loop
@@ -142,9 +151,9 @@ func (v *viewer) rows(i int) []string {
 	case <-budget.C:
 	}
 	v.cache.inflight[k] = true
-	v.late = append(v.late, lateDraw{k, !it.code, done})
+	v.late = append(v.late, lateDraw{k, !it.code, done, nil})
 	if it.huge { // its first screens, while the whole card is drawn
-		rows := v.preview(e, o)
+		rows := v.preview(e, o, 4)
 		v.cache.put(k, rows, false)
 		return rows
 	}
@@ -178,8 +187,19 @@ func (v *viewer) highlight(i int) tea.Cmd {
 	}
 	v.cache.inflight[k] = true
 	e, draw := it.e, drawCard // a clone: safe to draw off the loop
-	return func() tea.Msg { return renderedMsg{k, draw(e, o), true} }
+	return func() tea.Msg { return renderedMsg{k, draw(e, o), true, nil} }
 }
 
 // blockLen is a card's rows and the blank row after it.
 func (v *viewer) blockLen(i int) int { return len(v.rows(i)) + 1 }
+
+// putLazy keeps a lazy card's rows so far and what lays out more (nil
+// while it is away doing so); a whole one is a card like any other.
+func (c *renderCache) putLazy(k cacheKey, rows []string, z *cards.Lazy, whole bool) {
+	c.put(k, rows, true)
+	el := c.m[k].Value.(*cached)
+	el.partial, el.lazy = !whole, nil
+	if !whole {
+		el.lazy = z
+	}
+}

@@ -17,9 +17,11 @@ func (v *viewer) normal(p pos) pos {
 	if p.row < 0 {
 		p.row = 0
 	}
+	v.reach(p.idx, p.row+2*v.contentHeight())
 	for p.idx < n-1 && p.row >= v.blockLen(p.idx) {
 		p.row -= v.blockLen(p.idx)
 		p.idx++
+		v.reach(p.idx, p.row+2*v.contentHeight())
 	}
 	if p.idx == n-1 {
 		p.row = min(p.row, v.blockLen(p.idx)-1)
@@ -124,6 +126,7 @@ func (v *viewer) prepare() tea.Cmd {
 	var cmds []tea.Cmd
 	p := v.top
 	for len(v.screen) < v.contentHeight() && p.idx < len(v.items) {
+		v.reach(p.idx, p.row+2*v.contentHeight()) // a screen past what shows: the end of a lazy card's rows is never on screen
 		rows := v.rows(p.idx)
 		if cmd := v.highlight(p.idx); cmd != nil {
 			cmds = append(cmds, cmd)
@@ -182,7 +185,7 @@ func (v *viewer) keepSpot(s spot, relaid bool) {
 	s.relaid = relaid
 	defer func() { v.hold = &s }()
 	if s.bottom {
-		v.scrollTo(v.bottom())
+		v.scrollToBottom()
 		v.focus = len(v.items) - 1
 		return
 	}

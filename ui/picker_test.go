@@ -108,11 +108,11 @@ func TestAClosedViewersDrawingIsDropped(t *testing.T) {
 	v := newViewer(logFeed(follow.Stream("x", strings.NewReader(""))), theme.Dark(), true)
 	a := &app{model: v, picker: newPicker(theme.Dark(), "", nil), opened: 2}
 	k := cacheKey{id: 1, rev: 1, width: 79, theme: "dark"}
-	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true}})
+	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true, nil}})
 	if _, ok := v.cache.get(k); ok {
 		t.Error("a closed viewer's drawing reached the open one")
 	}
-	a.Update(scopedMsg{2, renderedMsg{k, []string{"its own row"}, true}})
+	a.Update(scopedMsg{2, renderedMsg{k, []string{"its own row"}, true, nil}})
 	if _, ok := v.cache.get(k); !ok {
 		t.Error("the open viewer's own drawing was dropped")
 	}

@@ -28,9 +28,9 @@ func isHuge(e session.Entry) bool {
 }
 
 // preview draws the first screens of a huge entry's text: enough
-// characters for a few screens' rows of the card's width.
-func (v *viewer) preview(e session.Entry, o cards.Options) []string {
-	n := 4 * v.contentHeight() * o.Width
+// characters for that many screens' rows of the card's width.
+func (v *viewer) preview(e session.Entry, o cards.Options, screens int) []string {
+	n := screens * v.contentHeight() * o.Width
 	switch x := e.(type) {
 	case *session.AssistantText:
 		p := *x

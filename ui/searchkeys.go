@@ -188,5 +188,6 @@ func (v *viewer) show(i int) {
 	}
 	v.focus = idx
 	v.revealSideways(*m)
+	v.reachNow(idx, m.row+2*v.contentHeight()) // a lazy card laid out to the match, as placing it drew the card
 	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
 }

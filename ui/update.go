@@ -47,14 +47,18 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v.liveResult(msg)
 	case renderedMsg:
 		delete(v.cache.inflight, msg.key)
-		if c, ok := v.cache.get(msg.key); !ok || !c.full { // a late quick drawing never replaces the highlighted one
-			v.cache.put(msg.key, msg.rows, msg.full)
+		if c, ok := v.cache.get(msg.key); !ok || !c.full || c.partial { // a late quick drawing never replaces the highlighted one
+			if msg.lazy != nil {
+				v.cache.putLazy(msg.key, msg.rows, msg.lazy, msg.lazy.Whole())
+			} else {
+				v.cache.put(msg.key, msg.rows, msg.full)
+			}
 		}
 		switch { // a card drawn late moves what is below it
 		case v.hold != nil:
 			v.keepHold()
 		case v.pinned:
-			v.scrollTo(v.bottom())
+			v.scrollToBottom()
 		}
 	case searchedMsg:
 		cmds = append(cmds, v.searched(msg))
@@ -246,7 +250,7 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		v.src.setFollow(v.follow)
 		v.pinned = v.follow
 		if v.follow {
-			v.scrollTo(v.bottom())
+			v.scrollToBottom()
 		}
 	}
 	return nil, false

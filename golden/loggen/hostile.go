@@ -77,3 +77,10 @@ func hostileLog(dir, name string, write func(f *os.File) error) (string, error) 
 	}
 	return path, os.Rename(path+".tmp", path)
 }
+
+// HugeParagraphs is mb megabytes of a reply's Markdown: short paragraphs
+// and lists, its newlines escaped for a JSON string (Reply's text).
+func HugeParagraphs(mb int) string {
+	unit := `Some **prose** with ` + "`code`" + ` in it: a paragraph long enough to wrap once or twice at a width of a hundred columns, as a reply's are.\n\n- a list item\n- and another\n\n`
+	return strings.Repeat(unit, mb<<20/len(unit)+1)
+}

@@ -8,7 +8,7 @@ import (
 
 // printHeadroom is how far past what the loaded session holds a render's
 // heap may grow between collections.
-const printHeadroom = 256 << 20
+const printHeadroom = 64 << 20
 
 // collectLess makes a render's printing, which draws a card at a time and
 // then exits, collect four times less often: once the heap has grown four

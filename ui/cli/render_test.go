@@ -153,7 +153,7 @@ func TestRenderTheLastSession(t *testing.T) {
 }
 
 // A render collects four times less often once its log is loaded (GOGC
-// 400), within a soft limit of what the session holds and 256 MiB; with
+// 400), within a soft limit of what the session holds and 64 MiB; with
 // GOGC set, as the person running it said.
 func TestRenderCollectsLessOften(t *testing.T) {
 	gc, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)

@@ -52,9 +52,9 @@ func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 
 // paragraphStep lays out a prefix of the plain paragraph text[at:end]
 // (at the start of one of its rows) well past a piece's worth of text,
-// and returns its rows but its last row with text, and where that row
-// starts in text; ok is false where the rest is better laid out whole:
-// it is short, or its rows do not map to the text exactly.
+// and returns the rows that end before the prefix's last word, and where
+// the row after them starts in text; ok is false where the rest is better
+// laid out whole: it is short, or its rows do not map to the text exactly.
 func (m mdText) paragraphStep(at, end int) (rows []string, next int, ok bool) {
 	stop := at + max(pieceBytes, 16*m.width)
 	if end-stop < pieceBytes {
@@ -95,10 +95,10 @@ func (m mdText) paragraphStep(at, end int) (rows []string, next int, ok bool) {
 			pos++
 		}
 	}
-	// glamour draws a text's last word apart from the words before it, and
-	// the row its space ends alike: keep the rows that end before that
-	// space (all but the last where there is none), and start the next
-	// piece at the row after them.
+	// glamour draws a text's last word apart from the words before it,
+	// which changes the row that the space before it ends: keep the rows
+	// that end before that space (all but the last where there is none),
+	// and start the next piece at the row after them.
 	limit := stop
 	if sp := strings.LastIndexByte(m.text[at:stop], ' '); sp >= 0 {
 		limit = at + sp

@@ -74,8 +74,10 @@ func (z *Lazy) contain(step func()) {
 }
 
 // cutSoon reports whether a text's first piece ends in its first few
-// windows; one that does not (a paragraph of megabytes) is drawn whole.
+// windows, or is cut between its rows (a huge paragraph of plain words,
+// paragraph.go); one that is not (another paragraph of megabytes) is
+// drawn whole.
 func cutSoon(text string) bool {
 	probe := text[:min(len(text), 16*pieceBytes)]
-	return cuts(probe, 0, pieceBytes)[0] < len(probe)
+	return plainParagraph(probe) || cuts(probe, 0, pieceBytes)[0] < len(probe)
 }

@@ -111,12 +111,14 @@ func mayDefineLinks(text string) bool {
 // the whole: the blank rows glamour puts at a piece's end are the gap
 // before the next, and those at the text's ends are left out.
 type mdLayout struct {
-	m       mdText
-	at      int      // the bytes of text laid out
-	cuts    []int    // where the next pieces end, as far as known
-	pieces  int      // how many pieces
-	started bool     // a row with text was handed out
-	blank   []string // blank rows held back until a row with text follows
+	m        mdText
+	at       int      // the bytes of text laid out
+	cuts     []int    // where the next pieces end, as far as known
+	para     int      // where the plain paragraph being cut between its rows ends (paragraph.go); 0 outside one
+	paraFrom int      // where it starts
+	pieces   int      // how many pieces
+	started  bool     // a row with text was handed out
+	blank    []string // blank rows held back until a row with text follows
 }
 
 // more reports whether text is left.
@@ -124,26 +126,50 @@ func (l *mdLayout) more() bool { return l.at < len(l.m.text) }
 
 // next lays out the next piece and returns its rows.
 func (l *mdLayout) next() []string {
-	if len(l.cuts) == 0 {
-		l.cuts = []int{len(l.m.text)}
-		if !l.m.linkDefs {
-			l.cuts = cuts(l.m.text, l.at, l.m.least)
+	text := l.m.text
+	if l.para == 0 && len(l.cuts) == 0 {
+		switch {
+		case len(text)-l.at > plainBytes && plainParagraph(text[l.at:]):
+			l.para, l.paraFrom = len(text), l.at // one paragraph to the end: no need to parse it
+		case l.m.linkDefs:
+			l.cuts = []int{len(text)}
+		default:
+			l.cuts = cuts(text, l.at, l.m.least)
 		}
 	}
-	cut := l.cuts[0]
-	l.cuts = l.cuts[1:]
+	if l.para == 0 {
+		cut := l.cuts[0]
+		l.cuts = l.cuts[1:]
+		if cut-l.at <= plainBytes || !plainParagraph(text[l.at:cut]) {
+			return l.take(l.m.layout(text[l.at:cut]), cut, false)
+		}
+		l.para, l.paraFrom = cut, l.at
+	}
+	continued := l.at > l.paraFrom
+	if rows, next, ok := l.m.paragraphStep(l.at, l.para); ok {
+		return l.take(rows, next, continued)
+	}
+	end := l.para
+	l.para = 0
+	return l.take(l.m.layout(text[l.at:end]), end, continued)
+}
+
+// take hands out a piece's rows, its text having ended at end: the blank
+// rows at a piece's end are held back as the gap before the next, and
+// those at the text's start, or a paragraph's continued, dropped.
+func (l *mdLayout) take(laid []string, end int, continued bool) []string {
 	var rows []string
-	for _, r := range l.m.layout(l.m.text[l.at:cut]) {
+	for _, r := range laid {
 		if ansi.Strip(r) == "" {
-			if l.started {
+			if l.started && !continued {
 				l.blank = append(l.blank, r)
 			}
 			continue
 		}
 		rows = append(append(rows, l.blank...), r)
-		l.blank, l.started = l.blank[:0], true
+		l.blank, l.started, continued = l.blank[:0], true, false
 	}
-	l.at = cut
+	l.at = end
 	l.pieces++
 	return rows
 }

@@ -3,6 +3,7 @@ package cards
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
@@ -12,7 +13,7 @@ import (
 )
 
 // piecewise lays a text out as markdown does, cut into as many pieces as
-// it can be (the least piece one byte), and whole, as one piece.
+// it can be (the least piece one byte), and whole, in one glamour call.
 func piecewise(th *theme.Theme, text string, width int) (pieces int, cut, whole []string) {
 	m := prepareMarkdown(th, text, width, false)
 	m.least = 1
@@ -20,8 +21,8 @@ func piecewise(th *theme.Theme, text string, width int) (pieces int, cut, whole 
 	for l.more() {
 		cut = append(cut, l.next()...)
 	}
-	m.least = len(m.text)
-	return l.pieces, append(cut, m.noteRows()...), markdownRows(m)
+	one := mdLayout{m: m}
+	return l.pieces, append(cut, m.noteRows()...), append(one.take(m.layout(m.text), len(m.text), false), m.noteRows()...)
 }
 
 // markdownTexts are the replies and reasonings of the demo, every fixture,
@@ -100,6 +101,84 @@ func FuzzPiecesAreTheWhole(f *testing.F) {
 		n, cut, whole := piecewise(th, text, int(width%120)+1)
 		if !slices.Equal(cut, whole) {
 			t.Errorf("%q in %d pieces at width %d is not its whole:\npieces %q\nwhole  %q", text, n, int(width%120)+1, cut, whole)
+		}
+	})
+}
+
+// plainWords is about n bytes of words of the lengths given, in turn,
+// single spaces between them, as a reply of one huge paragraph is.
+func plainWords(n int, lengths ...int) string {
+	var s strings.Builder
+	for i := 0; s.Len() < n; i++ {
+		if i > 0 {
+			s.WriteByte(' ')
+		}
+		l := lengths[i%len(lengths)]
+		s.WriteString(strings.Repeat(string(rune('a'+i%26)), l))
+	}
+	return s.String()
+}
+
+// A huge paragraph of plain words is cut between its rows, and its pieces
+// are its whole: one word of a few hundred KiB (as the 10 MB line is), a
+// few hundred KiB of short words (as the 10 MB of words are) and of words
+// of every length around the widths, after a paragraph or alone.
+func TestAPlainParagraphIsCutBetweenItsRows(t *testing.T) {
+	th := theme.Dark()
+	kib := 1 << 10
+	if raceEnabled {
+		kib /= 2 // the race detector makes glamour about five times slower
+	}
+	texts := map[string]string{
+		"one word":              strings.Repeat("x", 100*kib),
+		"short words":           plainWords(100*kib, 3, 7, 4, 1, 5, 2, 6),
+		"words of every length": plainWords(120*kib, 1, 6, 7, 8, 13, 37, 38, 39, 79, 80, 81, 117, 118, 119, 300, 2),
+		"after a paragraph":     "A *first* paragraph.\n\n" + plainWords(60<<10, 5, 9, 2) + ", and the end.\n\nThen more.\n",
+	}
+	for kind, text := range texts {
+		for _, width := range []int{7, 38, 80, 118} {
+			n, cut, whole := piecewise(th, text, width)
+			if n < len(text)/(max(pieceBytes, 16*width)+pieceBytes)-1 {
+				t.Errorf("%s at width %d: %d pieces", kind, width, n)
+			}
+			if !slices.Equal(cut, whole) {
+				i := 0
+				for i < min(len(cut), len(whole)) && cut[i] == whole[i] {
+					i++
+				}
+				t.Errorf("%s in %d pieces at width %d is not its whole from row %d of %d:\npieces %q\nwhole  %q", kind, n, width, i, len(whole), cut[i:min(i+3, len(cut))], whole[i:min(i+3, len(whole))])
+			}
+		}
+	}
+}
+
+// FuzzPlainParagraphPiecesAreTheWhole: a huge paragraph of plain words of
+// any lengths is cut between its rows into pieces that are its whole.
+func FuzzPlainParagraphPiecesAreTheWhole(f *testing.F) {
+	f.Add([]byte{3, 7, 4, 1, 5}, uint8(38))
+	f.Add([]byte{0}, uint8(6))
+	f.Add([]byte{1, 6, 7, 8, 13, 37, 38, 39, 79, 80, 81, 117, 118, 119, 255, 2}, uint8(7))
+	f.Add([]byte{200, 1, 250, 2}, uint8(117))
+	th := theme.Dark()
+	f.Fuzz(func(t *testing.T, lengths []byte, width uint8) {
+		if len(lengths) == 0 || len(lengths) > 64 {
+			return
+		}
+		ls := make([]int, len(lengths))
+		for i, l := range lengths {
+			ls[i] = int(l) + 1
+			if l == 0 {
+				ls[i] = 5000 // a word longer than a piece
+			}
+		}
+		text := plainWords(plainBytes+3*pieceBytes, ls...)
+		n, cut, whole := piecewise(th, text, int(width%120)+1)
+		if !slices.Equal(cut, whole) {
+			i := 0
+			for i < min(len(cut), len(whole)) && cut[i] == whole[i] {
+				i++
+			}
+			t.Errorf("words of lengths %v in %d pieces at width %d are not their whole from row %d", ls, n, int(width%120)+1, i)
 		}
 	})
 }

@@ -103,14 +103,15 @@ func BenchmarkBombInViewer(b *testing.B) {
 // took longer than the frame's budget), rows-laid-out how many it has once
 // the background is done (the whole card has 10,001: the display cap and
 // its note), ms-background how long that took after the first frame (the
-// one-line reply, one paragraph: its whole card; a reply of paragraphs:
-// its first rows, as it is laid out as it is read).
+// replies are laid out as they are read: a screen's pieces, a huge
+// paragraph of plain words cut between its rows too).
 func BenchmarkHugeTextFirstFrame(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		text func() string
 	}{
 		{"line-10MB", func() string { return loggen.HugeLine(10) }},
+		{"words-10MB", func() string { return loggen.HugeWords(10) }},
 		{"paragraphs-10MB", func() string { return loggen.HugeParagraphs(10) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -127,9 +127,15 @@ func (v *viewer) countRows() tea.Cmd {
 	for _, it := range v.items {
 		o := v.options(it)
 		m, ok := rc.measureOf(it, o.Expanded, o.NoWrap)
+		lazy := !ok && it.huge && cards.NewLazy(it.e, o) != nil
+		if lazy {
+			m, ok = v.lazyMeasure(it, o) // never counted: that would lay it all out
+		}
 		if !ok {
 			rc.whole = false
-			todo, opts = append(todo, it), append(opts, o)
+			if !lazy {
+				todo, opts = append(todo, it), append(opts, o)
+			}
 		}
 		rc.above = append(rc.above, rc.above[len(rc.above)-1]+m.rows+1)
 	}
@@ -208,4 +214,24 @@ func (v *viewer) drawnToTheEnd() bool {
 		}
 	}
 	return true
+}
+
+// lazyMeasure is a huge reply's measure once the viewer has laid it out
+// whole (the end of the transcript reached); until then it is not known,
+// and there is no percentage. Counting it in the background would lay the
+// whole text out at once, which laying it out lazily is there to avoid: a
+// 10 MB reply's first frame held three times the memory.
+func (v *viewer) lazyMeasure(it item, o cards.Options) (measure, bool) {
+	c, ok := v.cache.get(v.keyOf(it, o))
+	if !ok || c.partial {
+		return measure{}, false
+	}
+	m := measure{rev: it.rev, expanded: o.Expanded, rows: len(c.rows), widest: -1}
+	if o.NoWrap {
+		m.widest = 0
+		for _, r := range c.rows {
+			m.widest = max(m.widest, ansi.StringWidth(r))
+		}
+	}
+	return m, true
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/golden/loggen"
+	"github.com/deck-tui/deck/session"
 )
 
 // A huge reply is laid out as far as it is read: its first rows when it
@@ -80,5 +81,36 @@ func TestASearchGoesIntoAHugeReply(t *testing.T) {
 	press(v, "enter")
 	if screen := ansi.Strip(v.View().Content); !strings.Contains(screen, "NEEDLE in the reply") || !strings.Contains(screen, "match 1 of 1") {
 		t.Errorf("the match is not on screen:\n%s", screen)
+	}
+}
+
+// The percentage's count never lays a huge reply out in the background:
+// that would lay the whole text out at once, which the lazy layout is there
+// to avoid (a 10 MB reply's first frame held three times the memory). Until
+// the view has laid it out whole there is no percentage.
+func TestTheRowCountLeavesAHugeReplyToTheLazyLayout(t *testing.T) {
+	paragraph := strings.Repeat("words of a long paragraph, ", 60) + `\n\n` // newlines escaped for JSON
+	path, err := loggen.Reply(t.TempDir(), "paragraphs.jsonl", func() string { return strings.Repeat(paragraph, hugeText/len(paragraph)+2) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := false
+	countCard = func(e session.Entry, o cards.Options, count func(string) int, stop func() bool) int {
+		if m, ok := e.(*session.AssistantText); ok && len(m.Text) >= hugeText {
+			counted = true
+		}
+		return cards.CountRows(e, o, count, stop)
+	}
+	t.Cleanup(func() { countCard = cards.CountRows })
+	v := readViewer(t, path)
+	v.resize(100, 40) // a new layout: every card is counted again
+	for cmd := v.countRows(); cmd != nil; cmd = v.countRows() {
+		v.Update(cmd())
+	}
+	if counted {
+		t.Fatal("the huge reply was counted in the background")
+	}
+	if p := aPercentage.FindString(v.statusBar()); p != "" && !v.drawnToTheEnd() {
+		t.Fatalf("a percentage before the huge reply is laid out whole: %s", p)
 	}
 }

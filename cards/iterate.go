@@ -24,16 +24,7 @@ func (p *part) next() chroma.Token {
 	}
 	stack := pendingEmitters(l)
 	for l.Pos < end && len(l.Stack) > 0 {
-		for len(*stack) > 0 { // the tokens of the last match first
-			n := len(*stack) - 1
-			t := (*stack)[n]()
-			if t.Type == chroma.Ignore {
-				continue
-			}
-			if t == chroma.EOF {
-				*stack = (*stack)[:n]
-				continue
-			}
+		if t, ok := pending(stack); ok { // the tokens of the last match first
 			return t
 		}
 		l.State = l.Stack[len(l.Stack)-1]
@@ -89,6 +80,21 @@ func (p *part) next() chroma.Token {
 			*stack = append(*stack, rule.Type.Emit(l.Groups, l))
 		}
 	}
+	if t, ok := pending(stack); ok {
+		return t
+	}
+	if l.Pos != len(l.Text) && len(l.Stack) == 0 { // text left over: an error
+		value := string(l.Text[l.Pos:])
+		l.Pos = len(l.Text)
+		return chroma.Token{Type: chroma.Error, Value: value}
+	}
+	return chroma.EOF
+}
+
+// pending is the next token the emitters of earlier matches still hold,
+// the last match's first, as chroma's iterator takes them; false when
+// they are spent.
+func pending(stack *[]chroma.Iterator) (chroma.Token, bool) {
 	for len(*stack) > 0 {
 		n := len(*stack) - 1
 		t := (*stack)[n]()
@@ -99,12 +105,7 @@ func (p *part) next() chroma.Token {
 			*stack = (*stack)[:n]
 			continue
 		}
-		return t
+		return t, true
 	}
-	if l.Pos != len(l.Text) && len(l.Stack) == 0 { // text left over: an error
-		value := string(l.Text[l.Pos:])
-		l.Pos = len(l.Text)
-		return chroma.Token{Type: chroma.Error, Value: value}
-	}
-	return chroma.EOF
+	return chroma.Token{}, false
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -56,23 +57,25 @@ func drain(v *viewer, cmd tea.Cmd) {
 // drawLate makes every drawing wait until the returned func is called:
 // past the update's budget, each card on screen is a placeholder.
 func drawLate(t *testing.T) (release func()) {
-	gate := make(chan struct{})
+	wait, release := gate(t, func() { drawCard = cards.Render })
 	drawCard = func(e session.Entry, o cards.Options) []string {
-		<-gate
+		wait()
 		return cards.Render(e, o)
 	}
-	released := false
-	release = func() {
-		if !released {
-			released = true
-			close(gate)
-		}
-	}
+	return release
+}
+
+// gate holds whatever calls wait until release is called (at the test's
+// end at the latest, when restore puts back what the test replaced).
+func gate(t *testing.T, restore func()) (wait, release func()) {
+	ch := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(ch) }) }
 	t.Cleanup(func() {
 		release()
-		drawCard = cards.Render
+		restore()
 	})
-	return release
+	return func() { <-ch }, release
 }
 
 // focusAt is the screen row of the focused card's first row on screen,

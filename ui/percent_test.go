@@ -14,22 +14,11 @@ import (
 // countLate makes every count of a card's rows wait until the returned
 // func is called.
 func countLate(t *testing.T) (release func()) {
-	gate := make(chan struct{})
+	wait, release := gate(t, func() { countCard = cards.CountRows })
 	countCard = func(e session.Entry, o cards.Options, count func(string) int, stop func() bool) int {
-		<-gate
+		wait()
 		return cards.CountRows(e, o, count, stop)
 	}
-	released := false
-	release = func() {
-		if !released {
-			released = true
-			close(gate)
-		}
-	}
-	t.Cleanup(func() {
-		release()
-		countCard = cards.CountRows
-	})
 	return release
 }
 

@@ -61,6 +61,9 @@ type app struct {
 	// opened counts the viewers opened: a message one of them asked for
 	// reaches only that one, never a viewer opened after it.
 	opened int
+	// err is what Run returns: the input deck was opened on is no session
+	// log at all (a README), which is an error, as for deck render.
+	err error
 }
 
 // scopedMsg is a message a viewer's command brought back, with the viewer's
@@ -168,7 +171,12 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	a.model, cmd = a.model.Update(msg)
-	if _, ok := a.model.(*viewer); ok && a.picker != nil {
+	v, ok := a.model.(*viewer)
+	if ok && a.picker == nil && v.reading.NotALog != nil {
+		a.err = v.reading.NotALog // opened on it directly: nothing to go back to
+		return a, tea.Quit
+	}
+	if ok && a.picker != nil {
 		cmd = scoped(a.opened, cmd)
 	}
 	return a, cmd
@@ -255,6 +263,9 @@ func Run(o Options) error {
 	if o.Output != nil {
 		opts = append(opts, tea.WithOutput(o.Output))
 	}
-	_, err = tea.NewProgram(m, opts...).Run()
+	final, err := tea.NewProgram(m, opts...).Run()
+	if a, ok := final.(*app); ok && err == nil {
+		err = a.err
+	}
 	return err
 }

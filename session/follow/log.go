@@ -44,8 +44,9 @@ type Log struct {
 	waiting bool // following a file that is not there yet
 	follow  bool // watching the file for what is appended
 	err     error
-	resets  int // times the log was read again from the start
-	later   int // parts kept beside the log being read (later.go)
+	notALog error // the first read found no session log (State.NotALog)
+	resets  int   // times the log was read again from the start
+	later   int   // parts kept beside the log being read (later.go)
 
 	changes chan struct{} // one pending "the session changed" at most
 	cancel  context.CancelFunc
@@ -61,7 +62,11 @@ type State struct {
 	Waiting     bool  // followed, the file is not there yet (tail -F waits)
 	Read, Total int64 // bytes
 	Err         error
-	Following   bool
+	// NotALog is a *source.NotALogError, named, once the first read has
+	// ended on an input that is no session log at all (a README, a binary
+	// file): a viewer opened on it has nothing to show.
+	NotALog   error
+	Following bool
 	// Resets counts the times the log was read again from the start: entry
 	// ids started over then, and only event seqs name entries.
 	Resets int
@@ -99,7 +104,7 @@ func readerFor(path string) *source.Reader {
 func (l *Log) With(f func(State)) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, Following: l.follow, Resets: l.resets, Waiting: l.waiting})
+	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, NotALog: l.notALog, Following: l.follow, Resets: l.resets, Waiting: l.waiting})
 }
 
 // Changes delivers a value after each change to the log's state.
@@ -171,6 +176,7 @@ func (l *Log) readStream(ctx context.Context) {
 				l.err = err
 			}
 			l.loading = false
+			l.ended()
 			l.mu.Unlock()
 			l.changed()
 			return
@@ -233,6 +239,9 @@ func (l *Log) readFile(ctx context.Context) {
 		if !follow && !closed {
 			l.reader.Close() // the log is whole: its last line may lack a newline
 			closed = true
+		}
+		if wasLoading {
+			l.ended()
 		}
 		l.mu.Unlock()
 		l.startLater()
@@ -297,6 +306,7 @@ func (l *Log) stopReading() {
 	l.mu.Lock()
 	l.reader.Close()
 	l.loading, l.follow = false, false
+	l.ended()
 	l.mu.Unlock()
 	l.changed()
 }
@@ -314,7 +324,7 @@ func (l *Log) restart(old *os.File, why string) (*os.File, error) {
 	if why != "" {
 		l.reader.Notice(why)
 	}
-	l.read, l.total, l.loading = 0, info.Size(), true
+	l.read, l.total, l.loading, l.notALog = 0, info.Size(), true, nil
 	l.resets++
 	l.mu.Unlock()
 	l.changed()
@@ -369,6 +379,13 @@ func withInfo(f *os.File) (*os.File, os.FileInfo, error) {
 		return nil, nil, err
 	}
 	return f, info, nil
+}
+
+// ended is called, under the lock, as the first read of the log ends: what
+// was read so far says whether it is a session log at all. A log still
+// followed is judged on its complete lines (one just created has none).
+func (l *Log) ended() {
+	l.notALog = source.Named(l.reader.NotALog(), l.name)
 }
 
 func (l *Log) fail(err error) {

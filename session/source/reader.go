@@ -296,10 +296,26 @@ func (r *Reader) Close() error {
 // record of any format. A log that is partly broken is not one of these:
 // it is read, each bad line a notice.
 type NotALogError struct {
+	Name   string // the input, as its user named it ("" when unknown)
 	Reason string // the first notice, which says why
 }
 
-func (e *NotALogError) Error() string { return "not a session log: " + e.Reason }
+func (e *NotALogError) Error() string {
+	if e.Name == "" {
+		return "not a session log: " + e.Reason
+	}
+	return e.Name + " is not a session log: " + e.Reason
+}
+
+// Named is err with the input's name, when it is a *NotALogError that has
+// none.
+func Named(err error, name string) error {
+	var notALog *NotALogError
+	if errors.As(err, &notALog) && notALog.Name == "" {
+		notALog.Name = name
+	}
+	return err
+}
 
 // NotALog returns a *NotALogError when the input, now closed, held no
 // session log at all; nil for any log, an empty one too (a log the harness
@@ -325,7 +341,7 @@ func (r *Reader) NotALog() error {
 const readChunk = 4 << 20
 
 // ReadAll reads a whole log from rd. What it holds is returned even with an
-// error: a *NotALogError says it is no session log at all.
+// error: a *NotALogError (with no Name) says it is no session log at all.
 func ReadAll(rd io.Reader) (*session.Session, error) { return readFrom(rd, "") }
 
 // readFrom reads a whole log from rd, which holds the file at path (or "").
@@ -402,5 +418,5 @@ func Open(path string) (*session.Session, error) {
 	if err != nil && !errors.As(err, &notALog) {
 		return s, fmt.Errorf("reading %s: %w", file, err)
 	}
-	return s, err
+	return s, Named(err, path)
 }

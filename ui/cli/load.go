@@ -30,21 +30,12 @@ func load(src sourceFlags, path string, stdin io.Reader) (*session.Session, stri
 		if err != nil && !isNotALog(err) {
 			err = fmt.Errorf("reading stdin: %w", err)
 		}
-		return s, "stdin", named("stdin", err)
+		return s, "stdin", source.Named(err, "stdin")
 	case path == "":
 		return demo.Session(), "demo", nil
 	}
 	s, err := source.Open(path)
-	return s, path, named(path, readError(err))
-}
-
-// named says which input is no session log: "README.md is not a session
-// log: line 1: not JSON: …".
-func named(name string, err error) error {
-	if isNotALog(err) {
-		return fmt.Errorf("%s is %w", name, err)
-	}
-	return err
+	return s, path, readError(err)
 }
 
 func isNotALog(err error) bool {

@@ -19,6 +19,7 @@ import (
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui/config"
 )
@@ -96,8 +97,8 @@ func New(o Options) (tea.Model, error) {
 	case o.Stdin != nil:
 		a.model = a.viewer(logFeed(follow.Stream("stdin", o.Stdin)))
 	case o.Path != "":
-		if _, err := os.Stat(o.Path); err != nil && !(errors.Is(err, fs.ErrNotExist) && o.Follow != nil && *o.Follow) {
-			return nil, err // a log followed is waited for until it is there
+		if _, err := source.Resolve(o.Path); err != nil && !(errors.Is(err, fs.ErrNotExist) && o.Follow != nil && *o.Follow) {
+			return nil, err // a log followed is waited for until it is there; a folder with none is an error
 		}
 		a.model = a.viewer(logFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:
@@ -144,7 +145,11 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if p, ok := a.model.(*picker); ok {
 			a.picker = p
 		}
-		return a, a.open(a.viewer(logFeed(follow.File(msg.path, msg.path, msg.follow))))
+		on := msg.follow // the picker's guess: the log changed lately
+		if a.o.Follow != nil {
+			on = *a.o.Follow // -f or --no-follow said
+		}
+		return a, a.open(a.viewer(logFeed(follow.File(msg.path, msg.path, on))))
 	case scannedMsg: // the picker goes on reading titles behind a viewer
 		if a.picker != nil && a.model != tea.Model(a.picker) {
 			_, cmd := a.picker.Update(msg)

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -115,5 +117,34 @@ func TestAClosedViewersDrawingIsDropped(t *testing.T) {
 	a.Update(scopedMsg{2, renderedMsg{k, []string{"its own row"}, true, nil}})
 	if _, ok := v.cache.get(k); !ok {
 		t.Error("the open viewer's own drawing was dropped")
+	}
+}
+
+// -f and --no-follow reach a session opened from the picker: the picker's
+// own guess (a log that changed lately is followed) gives way to what was
+// said.
+func TestThePickerOpensAsFollowSays(t *testing.T) {
+	for _, c := range []struct {
+		follow bool
+		lately bool // the log changed just now, so the picker guesses "follow"
+	}{{false, true}, {true, false}} {
+		dir := sessionsHome(t, map[string]string{"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl"})
+		if c.lately {
+			now := time.Now()
+			logs, _ := filepath.Glob(filepath.Join(dir, "*", "*", "session.jsonl"))
+			for _, l := range logs {
+				os.Chtimes(l, now, now)
+			}
+		}
+		x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}, Follow: &c.follow}, 100, 20)
+		x.waitFor("Use the bash tool")
+		x.keys("enter")
+		s := x.waitUntil("the log read", func(s string) bool {
+			return strings.Contains(s, " of 8 · ") && !strings.Contains(s, "reading")
+		})
+		if got := strings.Contains(s, "following"); got != c.follow {
+			t.Errorf("follow %v, changed lately %v: the viewer follows: %v\n%s", c.follow, c.lately, got, s)
+		}
+		x.quit()
 	}
 }

@@ -69,6 +69,21 @@ func (f followFlags) choice() (*bool, error) {
 	return nil, nil
 }
 
+// fits refuses following what never grows: the demo, and stdin, which is
+// read as it comes to its end either way.
+func (f followFlags) fits(src sourceFlags, path string) error {
+	if !f.follow && !f.noFollow {
+		return nil
+	}
+	switch {
+	case src.demo:
+		return errors.New("-f/--follow and --no-follow are for a log file: the demo is built in and never grows")
+	case path == "-":
+		return errors.New("-f/--follow and --no-follow are for a log file: stdin is read as it comes, to its end")
+	}
+	return nil
+}
+
 // Flag values with a fixed set of words.
 var (
 	themes  = []string{"dark", "light"}

@@ -22,13 +22,10 @@ import (
 
 // renderOptions say what deck render prints, and how.
 type renderOptions struct {
-	width      int    // 0: the terminal's
-	formatName string // auto, ansi, plain, html or markdown
-	color      string // auto, always or never: the older words for auto, ansi and plain
-	theme      string // dark or light; for html, "" is both
-	collapse   bool
-	config     string // --config
-	source     sourceFlags
+	printFlags
+	theme  string // dark or light; for html, "" is both
+	config string // --config
+	source sourceFlags
 }
 
 func newRender() *cobra.Command {
@@ -60,23 +57,15 @@ deck render session.jsonl.zstd --format markdown > session.md`,
 			if err := o.source.check(path); err != nil {
 				return usageError(cmd, err)
 			}
-			format, err := o.format(cmd.Flags().Changed("color"))
-			if err != nil {
+			if err := o.settle(cmd); err != nil {
 				return usageError(cmd, err)
-			}
-			o.formatName, o.color = format, colorMode(format)
-			if format == "html" && !cmd.Flags().Changed("theme") {
-				o.theme = "" // the page follows the reader's colour scheme
 			}
 			return printCards(cmd, o, path)
 		},
 	}
-	addWidth(cmd, &o.width)
-	addFormat(cmd, &o.formatName)
-	addColor(cmd, &o.color)
+	o.printFlags.add(cmd)
 	addTheme(cmd, &o.theme, "dark", "dark or light (default: the config file's, else dark; for html both, as the reader's system prefers)")
 	addConfig(cmd, &o.config)
-	cmd.Flags().BoolVar(&o.collapse, "collapse", false, "draw long cards collapsed, as the viewer does")
 	o.source.add(cmd.Flags())
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		if why := viewerOnly(err); why != nil {

@@ -50,6 +50,27 @@ func TestViewerPrintsCardsWhenPiped(t *testing.T) {
 	}
 }
 
+// Piped, deck takes render's printing flags, as it always did, and prints
+// what render prints with them.
+func TestViewerTakesRendersFlagsWhenPiped(t *testing.T) {
+	const dir = "golden/testdata/harness/fs-read"
+	for _, flags := range [][]string{
+		{"--width", "60", "--collapse"},
+		{"-w", "50", "--color", "always"},
+		{"--format", "markdown"},
+		{"--format", "plain", "--theme", "light"},
+	} {
+		code, viewed, _ := deck(t, "", append([]string{dir}, flags...)...)
+		_, rendered, _ := deck(t, "", append([]string{"render", dir}, flags...)...)
+		if code != exitOK || viewed != rendered || viewed == "" {
+			t.Errorf("%v: exit %d, deck printed %d bytes, render %d", flags, code, len(viewed), len(rendered))
+		}
+	}
+	if code, _, errOut := deck(t, "", dir, "--format", "html", "--color", "always"); code != exitUsage || !strings.HasPrefix(errOut, "deck: --color is for terminal output") {
+		t.Errorf("--format html --color always: exit %d, %q", code, errOut)
+	}
+}
+
 func TestNoArgumentsShowTheDemo(t *testing.T) {
 	code, out, _ := deck(t, "this is not a log")
 	if code != exitOK || !strings.Contains(out, "Fix /healthz 500 without config.yaml") {

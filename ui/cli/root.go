@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -10,6 +11,7 @@ import (
 
 // viewOptions are the viewer's flags.
 type viewOptions struct {
+	print  printFlags // for printing the cards when stdout is not a terminal
 	follow followFlags
 	source sourceFlags
 	theme  string // "" follows the terminal's background
@@ -48,6 +50,11 @@ deck --demo`,
 			return view(cmd, o, pathArg(args))
 		},
 	}
+	o.print.add(cmd)
+	for _, name := range printFlagNames {
+		f := cmd.Flags().Lookup(name)
+		f.Usage = "when printing, as deck render: " + f.Usage
+	}
 	o.follow.add(cmd.Flags())
 	o.source.add(cmd.Flags())
 	addTheme(cmd, &o.theme, "", "dark or light (default: the config file's, else the terminal's background)")
@@ -64,6 +71,9 @@ func view(cmd *cobra.Command, o viewOptions, path string) error {
 		return usageError(cmd, err)
 	}
 	follow, err := o.follow.choice()
+	if err == nil {
+		err = o.follow.fits(o.source, path)
+	}
 	if err != nil {
 		return usageError(cmd, err)
 	}
@@ -75,13 +85,26 @@ func view(cmd *cobra.Command, o viewOptions, path string) error {
 		if path == "" && !src.last {
 			src.demo = true // no PATH is the picker, which a pipe cannot show
 		}
-		return printCards(cmd, renderOptions{formatName: "auto", color: colorMode("auto"), theme: o.theme, config: o.config, source: src}, path)
+		ro := renderOptions{printFlags: o.print, theme: o.theme, config: o.config, source: src}
+		if err := ro.settle(cmd); err != nil {
+			return usageError(cmd, err)
+		}
+		return printCards(cmd, ro, path)
+	}
+	for _, name := range printFlagNames {
+		if cmd.Flags().Changed(name) {
+			return usageError(cmd, fmt.Errorf("--%s is for printing the cards, and stdout is a terminal: the viewer fits the terminal (deck render prints them)", name))
+		}
 	}
 	cfg, err := loadConfig(cmd, o.config)
 	if err != nil {
 		return err
 	}
 	vo := ui.Options{Follow: follow, Theme: themeOf(cmd, o.theme, cfg, ""), Demo: o.source.demo, Last: o.source.last, Config: cfg}
+	vo.Output = cmd.OutOrStdout()
+	if in := cmd.InOrStdin(); isTerminal(in) && path != "-" {
+		vo.Input = in // else the keys come from the terminal, /dev/tty
+	}
 	switch path {
 	case "":
 	case "-":

@@ -46,7 +46,7 @@ deck changes session.jsonl.zstd --file /work/app/main.go`,
 			return printChanges(cmd, o, path)
 		},
 	}
-	cmd.Flags().StringVar(&o.file, "file", "", "print this file's net change")
+	cmd.Flags().Var(pathValue{&o.file}, "file", "print this file's net change")
 	addWidth(cmd, &o.width)
 	addColor(cmd, &o.color)
 	addTheme(cmd, &o.theme, "dark", "dark or light")

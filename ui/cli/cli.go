@@ -7,7 +7,9 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
@@ -25,6 +27,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultHelpCmd()
 	needShell(root)
+	knownTopics(root)
 	classify(root)
 	return exitCode(fang.Execute(ctx, root,
 		fang.WithVersion(version()),
@@ -62,5 +65,23 @@ func needShell(root *cobra.Command) {
 			}
 			return usageError(c, errors.New("name a shell: "+(&choice{allowed: shells}).want()))
 		}
+	}
+}
+
+// knownTopics makes `deck help TOPIC` a usage error when deck has no such
+// command: cobra's help prints the whole usage and succeeds.
+func knownTopics(root *cobra.Command) {
+	help, _, err := root.Find([]string{"help"})
+	if err != nil || help == root {
+		return
+	}
+	show := help.Run
+	help.Run = nil
+	help.RunE = func(c *cobra.Command, args []string) error {
+		if found, rest, err := root.Find(args); err != nil || found == root && len(rest) > 0 {
+			return usageError(c, fmt.Errorf("no help on %q: it is no command of deck (deck --help lists them)", strings.Join(args, " ")))
+		}
+		show(c, args)
+		return nil
 	}
 }

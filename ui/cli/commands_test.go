@@ -63,10 +63,14 @@ func TestManPage(t *testing.T) {
 	if code != exitOK || !strings.HasPrefix(out, ".TH DECK 1") {
 		t.Fatalf("exit %d:\n%.200s", code, out)
 	}
-	for _, want := range []string{".SH OPTIONS", ".SH COMMANDS", `\fBrender\fP`, `\fBattach\fP`, "--collapse", "$DSH_HOME"} {
+	for _, want := range []string{".SH OPTIONS", ".SH COMMANDS", `\fBrender\fP`, `\fBattach\fP`, "--collapse", "$DSH_HOME",
+		`\fB-f, --follow\fP`, `\fB-w, --width\fP`, `\fB-h, --help\fP`, `\fB-v, --version\fP`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the man page lacks %q", want)
 		}
+	}
+	if strings.Contains(out, `\fB--f `) || strings.Contains(out, `\fB--w `) {
+		t.Error("the man page writes a short flag with two dashes")
 	}
 }
 

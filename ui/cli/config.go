@@ -11,7 +11,7 @@ import (
 
 // addConfig declares --config, for the commands that draw cards.
 func addConfig(cmd *cobra.Command, path *string) {
-	cmd.Flags().StringVar(path, "config", "", "the config file (default: $XDG_CONFIG_HOME/deck/config.toml)")
+	cmd.Flags().Var(pathValue{path}, "config", "the config file (default: $XDG_CONFIG_HOME/deck/config.toml)")
 }
 
 // loadConfig reads the config file --config names, else the default one

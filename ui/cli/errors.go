@@ -71,6 +71,8 @@ func flagError(cmd *cobra.Command, err error) error {
 	var invalid *pflag.InvalidValueError
 	var missing *pflag.ValueRequiredError
 	switch {
+	case errors.As(err, &invalid) && invalid.GetFlag().Value.Type() == "bool":
+		err = fmt.Errorf("--%s is on when given, or says true or false, not %q", invalid.GetFlag().Name, invalid.GetValue())
 	case errors.As(err, &invalid):
 		err = fmt.Errorf("--%s %v", invalid.GetFlag().Name, invalid.Unwrap())
 	case errors.As(err, &missing):

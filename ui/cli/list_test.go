@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -71,5 +72,42 @@ func TestListNoSessions(t *testing.T) {
 	code, out, errOut := deck(t, "", "ls")
 	if code != exitOK || out != "" || !strings.HasPrefix(errOut, "deck ls: no sessions in ~/.dsh/sessions, ") {
 		t.Fatalf("exit %d: %q %q", code, out, errOut)
+	}
+}
+
+// With no session on disk, --last is an error of the command that asked
+// (exit 1), piped or in a terminal, and so is a folder with no log.
+func TestNoSessionIsAnError(t *testing.T) {
+	emptyHome(t)
+	for _, args := range [][]string{{"--last"}, {"render", "--last"}, {"stats", "--last"}, {"changes", "--last"}} {
+		code, out, errOut := deck(t, "", args...)
+		command := "deck"
+		if args[0] != "--last" {
+			command += " " + args[0]
+		}
+		if want := command + ": no sessions in ~/.dsh/sessions, ~/.claude/projects, ~/.codex/sessions\n"; code != exitInput || errOut != want || out != "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", args, code, errOut, want)
+		}
+	}
+	if code, errOut := deckInTerminal(t, "--last"); code != exitInput || !strings.Contains(errOut, "deck: no sessions in ~/.dsh/sessions") {
+		t.Errorf("--last in a terminal: exit %d, %q", code, errOut)
+	}
+	empty := t.TempDir()
+	if code, _, errOut := deck(t, "", empty); code != exitInput || !strings.HasPrefix(errOut, "deck: "+empty+" is a folder with no session log in it") {
+		t.Errorf("an empty folder piped: exit %d, %q", code, errOut)
+	}
+}
+
+// A failed write of what fang prints itself (--version) is labelled deck's.
+func TestAFailedVersionWriteIsLabelled(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	var errOut strings.Builder
+	code := Main(context.Background(), []string{"--version"}, strings.NewReader(""), full, &errOut)
+	if code != exitInput || !strings.HasPrefix(errOut.String(), "deck: ") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
 }

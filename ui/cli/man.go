@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"regexp"
 
 	mango "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
@@ -25,14 +26,34 @@ deck man > ~/.local/share/man/man1/deck.1`,
 		DisableFlagsInUseLine: true,
 		ValidArgsFunction:     cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			withEveryFlag(cmd.Root())
 			page, err := mango.NewManPage(1, cmd.Root())
 			if err != nil {
 				return inputError(cmd, err)
 			}
-			if _, err := fmt.Fprint(cmd.OutOrStdout(), page.Build(roff.NewDocument())); err != nil {
+			if _, err := fmt.Fprint(cmd.OutOrStdout(), shortFlags(page.Build(roff.NewDocument()))); err != nil {
 				return inputError(cmd, fmt.Errorf("writing: %w", err))
 			}
 			return nil
 		},
 	}
 }
+
+// withEveryFlag declares the flags cobra adds only to the command it runs
+// (-h/--help, and -v/--version on deck), so the page lists them all.
+func withEveryFlag(cmd *cobra.Command) {
+	cmd.InitDefaultHelpFlag()
+	if cmd.Version != "" {
+		cmd.InitDefaultVersionFlag()
+	}
+	for _, sub := range cmd.Commands() {
+		withEveryFlag(sub)
+	}
+}
+
+// mango writes a flag's short name with the long one's dashes ("--f
+// --follow"); shortFlags writes it as the page's readers type it
+// ("-f, --follow").
+var mangoShort = regexp.MustCompile(`\\fB--([A-Za-z0-9]) --`)
+
+func shortFlags(page string) string { return mangoShort.ReplaceAllString(page, `\fB-$1, --`) }

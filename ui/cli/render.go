@@ -65,6 +65,7 @@ deck render session.jsonl.zstd --format markdown > session.md`,
 	}
 	o.printFlags.add(cmd)
 	addTheme(cmd, &o.theme, "dark", "dark or light (default: the config file's, else dark; for html both, as the reader's system prefers)")
+	cmd.Flags().Lookup("theme").DefValue = "" // the usage says the default, which depends
 	addConfig(cmd, &o.config)
 	o.source.add(cmd.Flags())
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
@@ -125,7 +126,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		return err
 	}
 	if n := len(s.Notices()); n > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "deck: %s: %d %s (shown in place)\n", cards.Safe(p.name), n, plural(n, "notice", "notices"))
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s: %d %s (shown in place)\n", cmd.CommandPath(), cards.Safe(p.name), n, plural(n, "notice", "notices"))
 	}
 	return nil
 }

@@ -129,6 +129,9 @@ func TestNotASessionLog(t *testing.T) {
 		{"# notes\n", []string{"render", "-"}, `deck render: stdin is not a session log: line 1: not JSON: "# notes"`},
 		{"# notes\n", []string{"-"}, `deck: stdin is not a session log: line 1: not JSON: "# notes"`},
 		{"", []string{"render", binary}, "deck render: " + binary + " is not a session log: this looks like a binary file"},
+		{"", []string{"changes", "README.md"}, `deck changes: README.md is not a session log: line 1: not JSON: "# deck"`},
+		{"", []string{"stats", "README.md"}, `deck stats: README.md is not a session log: line 1: not JSON: "# deck"`},
+		{"# notes\n", []string{"stats", "-"}, `deck stats: stdin is not a session log: line 1: not JSON: "# notes"`},
 	} {
 		code, out, errOut := deck(t, c.stdin, c.args...)
 		if code != exitInput || !strings.HasPrefix(errOut, c.want) || out != "" {
@@ -150,7 +153,7 @@ func TestPartlyBadFileRendersWithNotices(t *testing.T) {
 	if !strings.Contains(errOut, "6 notices") {
 		t.Errorf("stderr: %q", errOut)
 	}
-	if want := "deck: golden/testdata/fixtures/bad-json.jsonl: 6 notices (shown in place)\n"; errOut != want {
+	if want := "deck render: golden/testdata/fixtures/bad-json.jsonl: 6 notices (shown in place)\n"; errOut != want {
 		t.Errorf("stderr %q, want %q", errOut, want)
 	}
 }

@@ -19,7 +19,10 @@ func reportError(stderr io.Writer) fang.ErrorHandler {
 		text := cards.Safe(err.Error()) // names of files on disk are untrusted
 		var hint string
 		var ce *commandError
-		if errors.As(err, &ce) && ce.code == exitUsage {
+		switch {
+		case !errors.As(err, &ce):
+			text = "deck: " + text // fang's own (writing --version): deck's
+		case ce.code == exitUsage:
 			hint = ce.command + " --help"
 		}
 		if !isTerminal(stderr) {

@@ -39,6 +39,21 @@ func (c *choice) want() string {
 	return strings.Join(c.allowed[:n-1], ", ") + " or " + c.allowed[n-1]
 }
 
+// path is a flag's file name: given, it is never empty (`--file=` would
+// otherwise mean no flag at all, without a word).
+type pathValue struct{ value *string }
+
+func (p pathValue) String() string { return *p.value }
+func (p pathValue) Type() string   { return "FILE" }
+
+func (p pathValue) Set(s string) error {
+	if s == "" {
+		return fmt.Errorf("needs a file, not an empty value")
+	}
+	*p.value = s
+	return nil
+}
+
 // columns is a width in columns, at least 1; 0 (unset) means the
 // terminal's.
 type columns struct{ value *int }

@@ -71,6 +71,10 @@ func Load(path string, optional bool, keys map[string][]string) (File, error) {
 	if optional && errors.Is(err, fs.ErrNotExist) {
 		return File{}, nil
 	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return File{}, fmt.Errorf("config %s: %w", pe.Path, pe.Err) // without Go's "open"
+	}
 	if err != nil {
 		return File{}, fmt.Errorf("config: %w", err)
 	}

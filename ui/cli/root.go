@@ -28,9 +28,9 @@ func newRoot() *cobra.Command {
 
 With no PATH, deck opens a picker of the sessions on disk (the demo if there are none): the harness's ($DSH_HOME/sessions, default ~/.dsh/sessions), Claude Code's ($CLAUDE_CONFIG_DIR/projects, default ~/.claude/projects) and Codex's ($CODEX_HOME/sessions, default ~/.codex/sessions).
 
-PATH is a session log (the harness's session.jsonl or session.jsonl.zstd, an ACP transcript, a Claude Code session or a Codex rollout, told apart by content), or a harness session folder holding one; - reads a log from stdin, and the keys then come from the terminal.
+PATH is a session log (the harness's session.jsonl or session.vN.jsonl, plain or .zstd, an ACP transcript, a Claude Code session or a Codex rollout, told apart by content), or a harness session folder, whose newest generation is read; - reads a log from stdin, and the keys then come from the terminal.
 
-When stdout is not a terminal, deck prints the cards instead, as deck render does (the demo when there is no PATH).
+When stdout is not a terminal, deck prints the cards instead, as deck render does (the demo when there is no PATH), and takes render's --width, --format, --color and --collapse; in a terminal those are errors, since the viewer fits the terminal. -f and --no-follow are for a log file (a session opened from the picker too), not for the demo or stdin.
 
 Exit status: 0 when the session was shown or printed (notices, if any, are counted on stderr); 1 when the input could not be read, is no session log, or the harness host of deck attach cannot be reached or refuses deck; 2 for a bad command line.`,
 		Example: `

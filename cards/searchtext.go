@@ -227,18 +227,19 @@ type textWriter struct {
 // sets bad for a text with escape sequences, C1 controls or bytes that
 // are no UTF-8 (the sanitiser reads them in ways this does not follow),
 // and Markdown with what may be an HTML tag (goldmark drops it, and joins
-// what was on either side).
+// what was on either side) or a relative link drawn escaped (searchlinks.go).
 func (w *textWriter) add(texts ...string) {
 	for _, s := range texts {
 		switch {
 		case s == "" || w.bad:
-		case !escapeFree(s) || w.md && mayHoldTag(s):
+		case !escapeFree(s) || w.md && (mayHoldTag(s) || escapesALink(s)):
 			w.bad = true
 		case w.md:
 			w.texts = append(w.texts, letters(s, false, true))
 			if strings.IndexByte(s, '&') >= 0 {
 				w.texts = append(w.texts, letters(html.UnescapeString(s), false, true))
 			}
+
 		case hasControls(s, false):
 			w.texts = append(w.texts, letters(s, false, false))
 		default:

@@ -67,6 +67,7 @@ func FuzzSearchText(f *testing.F) {
 	f.Add("a\x01bc \x1b[1mx\x1b[0my ab\rX \x1b]8;;http://u\x07link\x1b]8;;\x07z", 30)
 	f.Add("caf&eacute;s a<b>c</b>d **em**ph [t](http://x)y ![i](u)w www.x.com", 40)
 	f.Add("x\u00ady \u200bz \U000e0041q \xc2\x9b2Dw \xffv", 12)
+	f.Add("see [f](src/\u00fcber.go) and [g](a^b\x01c)\n\n[r]: docs/caf\u00e9 notes", 60) // relative links are drawn escaped
 	f.Fuzz(func(t *testing.T, text string, width int) {
 		o := Options{Width: 1 + abs(width)%200, Theme: theme.Dark(), Expanded: true}
 		var lines []session.ReadFileLine

@@ -2,6 +2,7 @@ package live
 
 import (
 	"maps"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,5 +104,29 @@ func TestReadFrameIgnoresWhatDeckDoesNotUse(t *testing.T) {
 				t.Errorf("ignored as %q, used as %q; want %q, %q", fr.ignored, fr.Type, c.ignored, c.used)
 			}
 		})
+	}
+}
+
+// The names frames are ignored under are the host's: a host that sends
+// frames of ever new names, or of huge ones, grows the count by a bounded
+// number of names; every frame is still counted.
+func TestIgnoredNamesAreBounded(t *testing.T) {
+	var n ignoredFrames
+	n.add("session/jobs")
+	n.add(strings.Repeat("x", 1<<20))
+	for i := range 10_000 {
+		n.add("session/new-" + strconv.Itoa(i))
+	}
+	n.add("session/jobs")
+	total := 0
+	for name, c := range n.byType {
+		total += c
+		if len(name) > maxIgnoredName {
+			t.Errorf("a name of %d bytes kept", len(name))
+		}
+	}
+	if len(n.byType) > maxIgnoredNames+1 || total != 10_003 || n.byType["session/jobs"] != 2 {
+		t.Errorf("%d names counting %d frames (session/jobs: %d), want at most %d names counting 10003",
+			len(n.byType), total, n.byType["session/jobs"], maxIgnoredNames+1)
 	}
 }

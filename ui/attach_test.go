@@ -232,7 +232,9 @@ func TestUnknownHostFramesAreCounted(t *testing.T) {
 	x.waitFor("turn 1 done")
 	h.Send(map[string]any{"type": "desktop/status", "ready": true})
 	h.Send(map[string]any{"type": "session/future-thing", "sessionId": h.SessionID()})
-	x.waitFor("2 frames ignored")
+	h.Send(livetest.Raw(`{"type":"server-notification","method":"session/event","payload":{"sessionId":"` + h.SessionID() + `"}}`))
+	h.Send(livetest.Raw(`{"type":"server-request","rpcId":"r","method":"session/jobs","payload":{"sessionId":"` + h.SessionID() + `"}}`))
+	x.waitFor("4 frames ignored")
 	if s := x.screen(); strings.Contains(s, "error") {
 		t.Errorf("an ignored frame shows as an error:\n%s", s)
 	}

@@ -9,12 +9,17 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// frame applies one downlink message. Frames of other sessions, and of
-// types deck has no use for, are skipped; a malformed one is a Problem.
+// frame applies one downlink message. Frames of other sessions are skipped,
+// and what deck has no use for is skipped and counted; a message that does
+// not read, or a frame deck uses whose fields are wrong, is a Problem.
 func (f *follower) frame(ctx context.Context, data []byte) {
 	fr, err := readFrame(data)
 	if err != nil {
 		f.problem("the host sent %v", err)
+		return
+	}
+	if fr.ignored != "" {
+		f.w.ignored.add(fr.ignored)
 		return
 	}
 	if fr.Type == "stream/error" {
@@ -24,10 +29,6 @@ func (f *follower) frame(ctx context.Context, data []byte) {
 		}
 		f.problem("%s", text)
 		f.dropLink(f.c.fail("events.mux", &lostError{cause: streamError(text)}))
-		return
-	}
-	if !usedFrames[fr.Type] {
-		f.w.ignored.add(fr.Type)
 		return
 	}
 	if fr.SessionID != f.id {

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -12,7 +11,8 @@ import (
 // frame is one downlink message: a server-request whose payload has a type.
 // Only the fields of the frame types deck uses are read.
 type frame struct {
-	RPCID string
+	RPCID   string
+	ignored string // the name a frame deck has no use for is counted under; "" for one it uses
 	framePayload
 }
 
@@ -68,35 +68,66 @@ type wireQuestion struct {
 	MultiSelect bool `json:"multiSelect"`
 }
 
-// readFrame reads one text message of a downlink. The error says what is
-// wrong with it, for a Problem.
+// readFrame reads one text message of a downlink. What deck has no use for
+// (a kind of message other than a server-request, a frame type or method it
+// does not know: the protocol grows) comes back ignored, never an error. The
+// error says what is wrong with a message that is no JSON object, or with a
+// frame deck uses, for a Problem.
 func readFrame(data []byte) (frame, error) {
 	var outer struct {
-		Type    string         `json:"type"`
-		RPCID   string         `json:"rpcId"`
+		Type    jsontext.Value `json:"type"`
+		RPCID   jsontext.Value `json:"rpcId"`
+		Method  jsontext.Value `json:"method"`
 		Payload jsontext.Value `json:"payload"`
 	}
-	if err := jsonline.Unmarshal(data, &outer); err != nil {
-		return frame{}, fmt.Errorf("a frame that is not JSON: %s", jsonline.Short(err))
+	if err := jsonline.Decode(data, "a frame", &outer); err != nil {
+		return frame{}, fmt.Errorf("a message that is %v", err)
 	}
-	if outer.Type != "server-request" {
-		return frame{}, fmt.Errorf("a frame of type %q, not a server-request", outer.Type)
+	if kind := text(outer.Type); kind != "server-request" {
+		return frame{ignored: nameOr(kind)}, nil
 	}
+	// The payload's type says which frame it is, as the harness's own
+	// clients read it (the host sets the method to the same); the method
+	// names a payload that has none.
 	var head struct {
-		Type string `json:"type"`
+		Type jsontext.Value `json:"type"`
 	}
-	if err := jsonline.Unmarshal(outer.Payload, &head); err != nil || head.Type == "" {
-		return frame{}, errors.New("a frame whose payload has no type")
+	_ = jsonline.Unmarshal(outer.Payload, &head)
+	name := text(head.Type)
+	if name == "" {
+		name = text(outer.Method)
 	}
-	f := frame{RPCID: outer.RPCID}
-	if !usedFrames[head.Type] {
-		f.Type = head.Type // a frame deck has no use for (the protocol grows): not read further
-		return f, nil
+	if !usedFrames[name] {
+		return frame{ignored: nameOr(name)}, nil
 	}
+	if outer.Payload.Kind() != '{' {
+		return frame{}, fmt.Errorf("a %s frame whose payload is no object", name)
+	}
+	f := frame{RPCID: text(outer.RPCID)}
 	if err := jsonline.Unmarshal(outer.Payload, &f.framePayload); err != nil {
-		return frame{}, fmt.Errorf("a %s frame that does not read: %s", head.Type, jsonline.Short(err))
+		return frame{}, fmt.Errorf("a %s frame that does not read: %s", name, jsonline.Short(err))
 	}
+	f.Type = name
 	return f, f.check()
+}
+
+// untypedFrame is what a message with no type and no method is counted as.
+const untypedFrame = "(no type)"
+
+func nameOr(name string) string {
+	if name == "" {
+		return untypedFrame
+	}
+	return name
+}
+
+// text is a JSON string's text; "" for anything else.
+func text(v jsontext.Value) string {
+	var s string
+	if v.Kind() != '"' || jsonline.Unmarshal(v, &s) != nil {
+		return ""
+	}
+	return s
 }
 
 // usedFrames are the frame types a Watch acts on.

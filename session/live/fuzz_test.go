@@ -21,10 +21,15 @@ func FuzzReadFrame(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"type":"server-request","rpcId":"r","payload":{"type":"question/requested","questions":[{"id":"q","options":[{"label":"a"}]}]}}`))
+	f.Add([]byte(`{"type":"server-notification","method":"session/event","payload":{"type":"session/event"}}`))
+	f.Add([]byte(`{"type":"server-request","rpcId":"r","method":"approval/requested","payload":{"approvalId":"a"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fr, err := readFrame(data)
 		if err != nil {
 			return
+		}
+		if (fr.ignored == "") != usedFrames[fr.Type] {
+			t.Fatalf("a frame both used and ignored, or neither: %q, %q", fr.Type, fr.ignored)
 		}
 		switch fr.Type {
 		case "approval/requested":

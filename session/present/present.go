@@ -51,16 +51,9 @@ func register(names []string, p presenter) {
 
 // Call derives the pending view of a call from its name and raw
 // arguments. Arguments that are not a JSON object, or that fail the tool's
-// schema, skip the tool's presenter, as the harness does.
-func Call(name, raw string) session.CallView {
-	a, ok := ParseArgs(raw)
-	if p := pick(name, a); ok && p != nil && p.call != nil {
-		if v := p.call(a); v != nil {
-			return v
-		}
-	}
-	return genericCall(name, raw, a, ok)
-}
+// schema, skip the tool's presenter, as the harness does. It checks the
+// built-in schemas; Declared.Call those of the session's header.
+func Call(name, raw string) session.CallView { return Declared(nil).Call(name, raw) }
 
 // genericCall is the fallback pending card: the tool's name, and its input.
 func genericCall(name, raw string, a Args, ok bool) session.CallView {
@@ -77,13 +70,7 @@ func genericCall(name, raw string, a Args, ok bool) session.CallView {
 // Result derives the completed view of a call. With no view from the
 // tool it is the generic card with no content: the raw result is shown.
 func Result(name, raw string, r *session.ToolResult) session.ResultView {
-	a, ok := ParseArgs(raw)
-	if p := pick(name, a); ok && p != nil && p.result != nil {
-		if v := p.result(a, r); v != nil {
-			return v
-		}
-	}
-	return session.GenericResultView{}
+	return Declared(nil).Result(name, raw, r)
 }
 
 // ParseArgs reads arguments as a JSON object, numbers kept exact.

@@ -31,6 +31,7 @@ type Decoder struct {
 	compacts  map[string]*session.Event // compactions by compactionId
 	files     *present.FileLines        // what the reads showed of each file
 	declared  present.Declared          // the tool schemas of the newest request/header
+	toolsRaw  []byte                    // the JSON they were read from: most headers repeat it
 }
 
 // New starts a decoder that fills s.
@@ -296,11 +297,11 @@ func (d *Decoder) requestHeader(r *record) (session.Outcome, error) {
 			Tools jsontext.Value `json:"tools"`
 		} `json:"header"`
 	}
-	if decode(r, &h) != nil || len(h.Header.Tools) == 0 || h.Header.Tools.Kind() != '[' {
+	if decode(r, &h) != nil || len(h.Header.Tools) == 0 || h.Header.Tools.Kind() != '[' || bytes.Equal(h.Header.Tools, d.toolsRaw) {
 		return session.AsBookkeeping, nil
 	}
 	if tools, err := jsonline.Any(h.Header.Tools); err == nil {
-		d.declared = present.ParseDeclared(tools)
+		d.declared, d.toolsRaw = present.ParseDeclared(tools), h.Header.Tools
 	}
 	return session.AsBookkeeping, nil
 }

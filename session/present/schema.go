@@ -60,9 +60,6 @@ func constant(value string) node { return str(value) }
 
 func arrayOf(item node) node { return node{kind: "array", items: &item} }
 
-// anyArray is an array of any items (no items schema).
-var anyArray = node{kind: "array"}
-
 // object takes its named keys and any other; closedObject only those.
 func object(props schema) node       { return node{kind: "object", props: props} }
 func closedObject(props schema) node { return node{kind: "object", props: props, closed: true} }

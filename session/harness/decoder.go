@@ -10,6 +10,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // streamKey names one block of one step's streamed reply.
@@ -29,6 +30,8 @@ type Decoder struct {
 	commands  map[string]*session.Event // slash commands by commandId
 	compacts  map[string]*session.Event // compactions by compactionId
 	files     *present.FileLines        // what the reads showed of each file
+	declared  present.Declared          // the tool schemas of the newest request/header
+	toolsRaw  []byte                    // the JSON they were read from: most headers repeat it
 }
 
 // New starts a decoder that fills s.
@@ -132,6 +135,7 @@ func init() {
 		"model/selection":          (*Decoder).modelSelection,
 		"command/run":              (*Decoder).commandRun,
 		"command/done":             (*Decoder).commandDone,
+		"request/header":           (*Decoder).requestHeader,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -148,7 +152,7 @@ func init() {
 // bookkeepingTypes are events deck counts but does not draw: request
 // envelopes, queue splices, policy knobs, step boundaries.
 var bookkeepingTypes = []string{
-	"step/end", "request/header", "request/header-delta", "agent/inbox/spliced",
+	"step/end", "request/header-delta", "agent/inbox/spliced",
 	"session/title-llm-request", "web/deepseek-search-llm-request", "session/end-seed",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
@@ -282,4 +286,22 @@ func (d *Decoder) modelSelection(r *record) (session.Outcome, error) {
 	d.s.Provider, d.s.Model = m.Provider, m.Model
 	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: summary})
 	return session.AsEntry, nil
+}
+
+// requestHeader is bookkeeping, but its tool schemas are the ones the
+// harness checked the calls that follow against (present.Declared). A
+// header whose tools deck cannot read leaves the ones it had.
+func (d *Decoder) requestHeader(r *record) (session.Outcome, error) {
+	var h struct {
+		Header struct {
+			Tools jsontext.Value `json:"tools"`
+		} `json:"header"`
+	}
+	if decode(r, &h) != nil || len(h.Header.Tools) == 0 || h.Header.Tools.Kind() != '[' || bytes.Equal(h.Header.Tools, d.toolsRaw) {
+		return session.AsBookkeeping, nil
+	}
+	if tools, err := jsonline.Any(h.Header.Tools); err == nil {
+		d.declared, d.toolsRaw = present.ParseDeclared(tools), h.Header.Tools
+	}
+	return session.AsBookkeeping, nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	"github.com/deck-tui/deck/session/present"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -157,9 +156,9 @@ func (d *Decoder) applyChunk(e chunkEvent, r *record) bool {
 			x.Arguments += c.ArgumentsDelta
 		}
 		if x.Streaming { // its arguments so far, as its card will show them
-			x.Call = present.Streaming(x.Name, x.Arguments)
+			x.Call = d.declared.Streaming(x.Name, x.Arguments)
 		} else {
-			x.Call = present.Call(x.Name, x.Arguments)
+			x.Call = d.declared.Call(x.Name, x.Arguments)
 		}
 	default: // newStreamEntry makes nothing else
 	}
@@ -279,7 +278,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *re
 			matched[c] = true
 			c.Streaming = false
 			c.Name, c.Arguments = b.Name, b.Arguments
-			c.Call = present.Call(c.Name, c.Arguments)
+			c.Call = d.declared.Call(c.Name, c.Arguments)
 		}
 	}
 	for key, e := range d.streams {

@@ -33,14 +33,14 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = jsonline.Num(r.Time)
-	call.Call = present.Call(call.Name, call.Arguments)
+	call.Call = d.declared.Call(call.Name, call.Arguments)
 	if r.hostViewFor == "call" {
 		if v, ok := present.NarrowCall(r.hostView); ok {
 			call.Call = v // the live host's own view of the call
 		}
 	}
 	if call.Result != nil { // the result came first: present it again with the arguments
-		settle(call, nil)
+		d.settle(call, nil)
 	}
 	d.track(call)
 	return out, nil
@@ -137,7 +137,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		call.Streaming = false
 		call.EndTime = jsonline.Num(r.Time)
 		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present}
-		settle(call, hostResultView(r))
+		d.settle(call, hostResultView(r))
 		d.track(call)
 	}
 	return out, nil
@@ -150,10 +150,10 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 // result whose call has not come yet keeps both, to be presented again with
 // the call's arguments. A live host's own view of the result (host) is shown
 // instead of deck's when there is one.
-func settle(call *session.ToolCall, host session.ResultView) {
+func (d *Decoder) settle(call *session.ToolCall, host session.ResultView) {
 	call.View = host
 	if host == nil {
-		call.View = present.Result(call.Name, call.Arguments, call.Result)
+		call.View = d.declared.Result(call.Name, call.Arguments, call.Result)
 	}
 	if call.Call == nil {
 		return

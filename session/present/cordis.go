@@ -14,13 +14,13 @@ func init() {
 		call: cordis("read", func(Args) string { return "List Cordis Inspect Providers" }),
 	})
 	register([]string{"cordis_inspect_query"}, presenter{
-		schema: schema{"platform": oneOf("host", "client"), "provider": req("string"), "method": req("string")},
+		schema: schema{"platform": req(str("host", "client")), "provider": req(str()), "method": req(str()), "input": opt(anyJSON)},
 		call: cordis("read", func(a Args) string {
 			return "Query Cordis " + a.Str("platform") + " " + a.Str("provider") + "." + a.Str("method")
 		}),
 	})
 	register([]string{"cordis_inspect_self"}, presenter{
-		schema: schema{"pluginId": opt("string"), "packageId": opt("string")},
+		schema: schema{"pluginId": opt(str()), "packageId": opt(str())},
 		call: cordis("read", func(a Args) string {
 			switch {
 			case !a.Has("pluginId"):
@@ -32,7 +32,14 @@ func init() {
 		}),
 	})
 	register([]string{"cordis_define"}, presenter{
-		schema: schema{"plugin": req("object"), "name": req("string"), "purpose": req("string"), "code": req("object")},
+		schema: schema{
+			"plugin": req(exactlyOne(
+				closedObject(schema{"kind": req(constant("new")), "idPrefix": req(str())}),
+				closedObject(schema{"kind": req(constant("existing")), "pluginId": req(str())}),
+			)),
+			"name": req(str()), "purpose": req(str()),
+			"code": req(closedObject(schema{"host": opt(str()), "client": opt(str())})),
+		},
 		call: func(a Args) session.CallView {
 			plugin, _ := a["plugin"].(map[string]any)
 			p := Args(plugin)
@@ -48,7 +55,7 @@ func init() {
 		},
 	})
 	register([]string{"cordis_run"}, presenter{
-		schema: schema{"pluginId": req("string"), "packageId": req("string"), "mode": oneOf("run", "update")},
+		schema: schema{"pluginId": req(str()), "packageId": req(str()), "mode": req(str("run", "update"))},
 		call: cordis("execute", func(a Args) string {
 			verb := "Run"
 			if a.Str("mode") == "update" {
@@ -58,11 +65,11 @@ func init() {
 		}),
 	})
 	register([]string{"cordis_stop"}, presenter{
-		schema: schema{"pluginId": req("string")},
+		schema: schema{"pluginId": req(str())},
 		call:   cordis("execute", func(a Args) string { return "Stop Cordis Plugin " + a.Str("pluginId") }),
 	})
 	register([]string{"cordis_undefine"}, presenter{
-		schema: schema{"pluginId": req("string")},
+		schema: schema{"pluginId": req(str())},
 		call:   cordis("delete", func(a Args) string { return "Remove Cordis Plugin " + a.Str("pluginId") }),
 	})
 }

@@ -12,12 +12,12 @@ import (
 
 func init() {
 	register([]string{"read"}, presenter{
-		schema: schema{"file_path": req("string"), "offset": opt("number"), "limit": opt("number")},
+		schema: schema{"file_path": req(str()), "offset": opt(number), "limit": opt(number)},
 		call:   ReadCall,
 		result: ReadResult,
 	})
 	register([]string{"write"}, presenter{
-		schema: schema{"file_path": req("string"), "content": req("string")},
+		schema: withSandbox(schema{"file_path": req(str()), "content": req(str())}),
 		call: func(a Args) session.CallView {
 			return session.DiffCallView{Title: "Write " + a.Str("file_path"), Diffs: writeDiff(a), Locations: []session.FileLocation{{Path: a.Str("file_path")}}}
 		},
@@ -39,7 +39,7 @@ func init() {
 		},
 	})
 	register([]string{"edit"}, presenter{
-		schema: schema{"file_path": req("string"), "old_string": req("string"), "new_string": req("string"), "replace_all": opt("boolean")},
+		schema: withSandbox(schema{"file_path": req(str()), "old_string": req(str()), "new_string": req(str()), "replace_all": opt(boolean)}),
 		call: func(a Args) session.CallView {
 			var old *string
 			if s := a.Str("old_string"); s != "" {
@@ -63,7 +63,7 @@ func init() {
 		},
 	})
 	register([]string{"list"}, presenter{
-		schema: schema{"path": opt("string")},
+		schema: schema{"path": opt(str())},
 		call: func(a Args) session.CallView {
 			p := "."
 			if a.Has("path") {
@@ -73,7 +73,7 @@ func init() {
 		},
 	})
 	register([]string{"read_image"}, presenter{
-		schema: schema{"file_path": req("string")},
+		schema: schema{"file_path": req(str())},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: "Read image " + a.Str("file_path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("file_path")}}}
 		},

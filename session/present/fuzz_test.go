@@ -84,3 +84,23 @@ func FuzzParseExitStatus(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDeclared gives a request/header's tools any JSON, and calls any
+// arguments through what deck read of them: it never panics.
+func FuzzDeclared(f *testing.F) {
+	f.Add(`[{"name":"bash","parameters":{"type":"object","properties":{"command":{"type":"string","enum":["ls"]}},"required":["command"]}}]`, `{"command":"ls"}`)
+	f.Add(`[{"name":"todo_write","parameters":{"type":"object","properties":{"todos":{"type":"array","items":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false}]}}}}}]`, `{"todos":[null,{}]}`)
+	f.Add(`[{"name":"read","parameters":{"type":"object","properties":{"offset":{"type":"integer","const":1e999}}}}]`, `{"offset":-0}`)
+	f.Fuzz(func(t *testing.T, tools, args string) {
+		v, err := jsonline.Any([]byte(tools))
+		if err != nil {
+			return
+		}
+		d := ParseDeclared(v)
+		for name := range d {
+			d.Call(name, args)
+			d.Streaming(name, args)
+			d.Result(name, args, &session.ToolResult{})
+		}
+	})
+}

@@ -30,9 +30,11 @@ func init() {
 			return a[key]
 		}
 	}
-	register([]string{"todo_write"}, presenter{schema: schema{"todos": req("array")},
+	register([]string{"todo_write"}, presenter{schema: schema{"todos": req(arrayOf(closedObject(schema{
+		"content": req(str()), "status": req(str("pending", "in_progress", "completed")),
+	})))},
 		call: generic("Update todo list", "other", arg("todos"))})
-	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req("string")},
+	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req(str())},
 		call: func(a Args) session.CallView {
 			title := FirstHeading(a.Str("plan"))
 			if title == "" {
@@ -45,9 +47,12 @@ func init() {
 		},
 	})
 	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
-	register([]string{"create_goal"}, presenter{schema: schema{"objective": req("string")},
+	register([]string{"create_goal"}, presenter{schema: schema{"objective": req(str()), "max_goal_rounds": opt(number)},
 		call: generic("Create goal", "other", arg("objective"))})
-	register([]string{"update_goal"}, presenter{schema: schema{"goal_id": req("string"), "action": oneOf("edit", "pause", "resume", "complete", "blocked")},
+	register([]string{"update_goal"}, presenter{schema: schema{
+		"goal_id": req(str()), "revision": req(number), "action": req(str("edit", "pause", "resume", "complete", "blocked")),
+		"objective": opt(str()), "max_goal_rounds": opt(number), "blocked_reason": opt(str()),
+	},
 		call: func(a Args) session.CallView {
 			action := a.Str("action")
 			title := "Mark goal"
@@ -63,11 +68,14 @@ func init() {
 			return session.GenericCallView{Title: title, Kind: "other", RawInput: input}
 		},
 	})
-	register([]string{"skill"}, presenter{schema: schema{"name": req("string")},
+	register([]string{"skill"}, presenter{schema: schema{"name": req(str())},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: "Load skill " + a.Str("name"), Kind: "read", RawInput: a.Str("name")}
 		}})
-	register([]string{"lsp"}, presenter{schema: schema{"operation": req("string"), "file_path": req("string"), "line": req("number"), "character": req("number")},
+	register([]string{"lsp"}, presenter{schema: schema{
+		"operation": req(str("goToDefinition", "findReferences", "goToImplementation", "hover")),
+		"file_path": req(str()), "line": req(number), "character": req(number),
+	},
 		call: func(a Args) session.CallView {
 			line, _ := a.Num("line")
 			char, _ := a.Num("character")
@@ -77,11 +85,18 @@ func init() {
 				Locations: []session.FileLocation{{Path: a.Str("file_path"), Line: int(line)}},
 			}
 		}})
-	register([]string{"run_code"}, presenter{schema: schema{"code": req("string"), "description": req("string")},
+	register([]string{"run_code"}, presenter{schema: schema{"code": req(str()), "description": req(str())},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: a.Str("description"), Kind: "execute", RawInput: a.Str("code")}
 		}})
-	register([]string{"workflow"}, presenter{schema: schema{"script": req("string"), "meta": req("object")},
+	register([]string{"workflow"}, presenter{schema: schema{
+		"script": req(str()),
+		"meta": req(object(schema{
+			"name": req(str()), "description": req(str()), "whenToUse": opt(str()),
+			"phases": opt(arrayOf(object(schema{"title": req(str()), "detail": opt(str()), "provider": opt(str()), "model": opt(str())}))),
+		})),
+		"args": opt(object(nil)),
+	},
 		call: func(a Args) session.CallView {
 			meta, _ := a["meta"].(map[string]any)
 			name, _ := meta["name"].(string)
@@ -89,41 +104,63 @@ func init() {
 		},
 		result: func(Args, *session.ToolResult) session.ResultView { return session.GenericResultView{} },
 	})
-	register([]string{"ralph"}, presenter{schema: schema{"objective": req("string")},
+	register([]string{"ralph"}, presenter{schema: schema{"objective": req(str()), "maxRounds": opt(number)},
 		call:   generic("ralph", "", arg("objective")),
 		result: func(Args, *session.ToolResult) session.ResultView { return session.GenericResultView{} },
 	})
-	register([]string{"schedule_create"}, presenter{schema: schema{"prompt": req("string")},
+	register([]string{"schedule_create"}, presenter{schema: schema{
+		"prompt": req(str()), "after_seconds": opt(number), "every_seconds": opt(number),
+		"at": opt(exactlyOne(str(), closedObject(schema{"date": req(str()), "time": req(str()), "time_zone": req(str())}))),
+	},
 		call: generic("Create reminder", "other", arg("prompt"))})
 	register([]string{"schedule_list"}, presenter{call: generic("List reminders", "read", nil)})
-	register([]string{"schedule_delete"}, presenter{schema: schema{"id": req("string")},
+	register([]string{"schedule_delete"}, presenter{schema: schema{"id": req(str())},
 		call: generic("Delete reminder", "other", arg("id"))})
-	register([]string{"session_search"}, presenter{call: generic("Search prior sessions", "search", arg("query"))})
-	register([]string{"session_event_search"}, presenter{call: generic("Search session events", "search", arg("query"))})
-	register([]string{"session_trace"}, presenter{call: func(a Args) session.CallView {
+	surfaces := []string{"current", "shadowed", "log-only"}
+	register([]string{"session_search"}, presenter{schema: schema{
+		"query": req(str()), "session_ids": opt(arrayOf(str())), "parent_session_ids": opt(arrayOf(str())),
+		"created_at_from": opt(str()), "created_at_to": opt(str()), "include_root_sessions": opt(boolean),
+		"availability": opt(arrayOf(str("live", "persisted"))), "event_seq_from": opt(integer), "event_seq_to": opt(integer),
+		"event_time_from": opt(str()), "event_time_to": opt(str()), "event_types": opt(arrayOf(str())),
+		"event_surfaces": opt(arrayOf(str(surfaces...))),
+	}, call: generic("Search prior sessions", "search", arg("query"))})
+	register([]string{"session_event_search"}, presenter{schema: schema{
+		"session_id": opt(str()), "query": req(str()), "seq_from": opt(integer), "seq_to": opt(integer),
+		"time_from": opt(str()), "time_to": opt(str()), "event_types": opt(arrayOf(str())),
+		"surfaces": opt(arrayOf(str(surfaces...))),
+	}, call: generic("Search session events", "search", arg("query"))})
+	register([]string{"session_trace"}, presenter{schema: schema{"session_id": opt(str())}, call: func(a Args) session.CallView {
 		if !a.Has("session_id") {
 			return session.GenericCallView{Title: "Trace current session", Kind: "read"}
 		}
 		return session.GenericCallView{Title: "Trace session " + text(a["session_id"]), Kind: "read", RawInput: a["session_id"]}
 	}})
+	eventTarget := map[string]schema{
+		"session_event_trace": {"session_id": opt(str()), "seq": req(integer)},
+		"session_event_read":  {"session_id": opt(str()), "seq": req(integer), "before": opt(integer), "after": opt(integer)},
+	}
 	for name, verb := range map[string]string{"session_event_trace": "Trace", "session_event_read": "Read"} {
-		register([]string{name}, presenter{call: func(a Args) session.CallView {
+		register([]string{name}, presenter{schema: eventTarget[name], call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: verb + " event " + text(a["seq"]), Kind: "read", RawInput: map[string]any(a)}
 		}})
 	}
 	for _, noun := range []string{"task", "job"} {
 		id := noun + "_id"
-		register([]string{noun + "_output"}, presenter{schema: schema{id: req("string")},
+		register([]string{noun + "_output"}, presenter{schema: schema{id: req(str()), "wait": opt(boolean), "timeout_ms": opt(number)},
 			call: func(a Args) session.CallView {
 				return session.GenericCallView{Title: "Read output from background " + noun + " " + a.Str(id), Kind: "read", RawInput: a.Str(id)}
 			}})
 		register([]string{noun + "_list"}, presenter{call: generic("List background "+noun+"s", "read", nil)})
-		register([]string{noun + "_kill"}, presenter{schema: schema{id: req("string")},
+		register([]string{noun + "_kill"}, presenter{schema: schema{id: req(str()), "reason": opt(str())},
 			call: func(a Args) session.CallView {
 				return session.GenericCallView{Title: "Kill background " + noun + " " + a.Str(id), Kind: "execute", RawInput: a.Str(id)}
 			}})
 	}
-	register([]string{"str_replace_editor"}, presenter{schema: schema{"command": req("string"), "path": req("string")},
+	register([]string{"str_replace_editor"}, presenter{schema: schema{
+		"command": req(str("view", "create", "str_replace", "insert")), "path": req(str()),
+		"file_text": opt(str()), "insert_line": opt(integer), "new_str": opt(str()), "old_str": opt(str()),
+		"view_range": opt(arrayOf(integer)),
+	},
 		call: strReplaceEditorCall})
 }
 

@@ -8,7 +8,6 @@ package present
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/deck-tui/deck/session"
@@ -52,16 +51,9 @@ func register(names []string, p presenter) {
 
 // Call derives the pending view of a call from its name and raw
 // arguments. Arguments that are not a JSON object, or that fail the tool's
-// schema, skip the tool's presenter, as the harness does.
-func Call(name, raw string) session.CallView {
-	a, ok := ParseArgs(raw)
-	if p := pick(name, a); ok && p != nil && p.call != nil {
-		if v := p.call(a); v != nil {
-			return v
-		}
-	}
-	return genericCall(name, raw, a, ok)
-}
+// schema, skip the tool's presenter, as the harness does. It checks the
+// built-in schemas; Declared.Call those of the session's header.
+func Call(name, raw string) session.CallView { return Declared(nil).Call(name, raw) }
 
 // genericCall is the fallback pending card: the tool's name, and its input.
 func genericCall(name, raw string, a Args, ok bool) session.CallView {
@@ -78,13 +70,7 @@ func genericCall(name, raw string, a Args, ok bool) session.CallView {
 // Result derives the completed view of a call. With no view from the
 // tool it is the generic card with no content: the raw result is shown.
 func Result(name, raw string, r *session.ToolResult) session.ResultView {
-	a, ok := ParseArgs(raw)
-	if p := pick(name, a); ok && p != nil && p.result != nil {
-		if v := p.result(a, r); v != nil {
-			return v
-		}
-	}
-	return session.GenericResultView{}
+	return Declared(nil).Result(name, raw, r)
 }
 
 // ParseArgs reads arguments as a JSON object, numbers kept exact.
@@ -94,67 +80,6 @@ func ParseArgs(raw string) (Args, bool) {
 		return nil, false
 	}
 	return jsonline.AsObject(v)
-}
-
-// schema is the part of a tool's JSON Schema the harness checks before it
-// presents: required keys and the JSON type of each known key. Other keys
-// pass, and numbers may be fractions or negative, as in the harness.
-type schema map[string]field
-
-type field struct {
-	kind     string // string, number, boolean, array, []string (an array of strings), object
-	required bool
-	enum     []string // the strings a string field may be, when the schema lists them
-}
-
-func req(kind string) field { return field{kind: kind, required: true} }
-func opt(kind string) field { return field{kind: kind} }
-
-// oneOf is a required string that must be one of values (JSON Schema enum).
-func oneOf(values ...string) field { return field{kind: "string", required: true, enum: values} }
-
-func (s schema) accepts(a Args) bool {
-	for key, f := range s {
-		v, present := a[key]
-		if !present {
-			if f.required {
-				return false
-			}
-			continue
-		}
-		if !isKind(v, f.kind) {
-			return false
-		}
-		if s, ok := v.(string); ok && f.enum != nil && !slices.Contains(f.enum, s) {
-			return false
-		}
-	}
-	return true
-}
-
-func isKind(v any, kind string) bool {
-	switch v := v.(type) {
-	case string:
-		return kind == "string"
-	case jsonline.Number:
-		return kind == "number"
-	case bool:
-		return kind == "boolean"
-	case []any:
-		return kind == "array" || kind == "[]string" && allStrings(v)
-	case map[string]any:
-		return kind == "object"
-	}
-	return false
-}
-
-func allStrings(items []any) bool {
-	for _, it := range items {
-		if _, ok := it.(string); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // Strs returns an array-of-strings argument; nil when absent.

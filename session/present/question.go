@@ -14,7 +14,10 @@ import (
 
 func init() {
 	register([]string{"ask_user_question"}, presenter{
-		schema: schema{"questions": req("array")},
+		schema: schema{"questions": req(arrayOf(object(schema{
+			"id": req(str()), "question": req(str()), "header": opt(str()), "multi_select": opt(boolean),
+			"options": opt(arrayOf(object(schema{"label": req(str()), "description": opt(str())}))),
+		})))},
 		call:   questionCall,
 		result: questionResult,
 	})

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	register([]string{"grep"}, presenter{
-		schema: schema{"pattern": req("string"), "path": opt("string"), "include": opt("string")},
+		schema: schema{"pattern": req(str()), "path": opt(str()), "include": opt(str())},
 		call: func(a Args) session.CallView {
 			title := "Grep " + a.Str("pattern") + Where(a)
 			if a.Has("include") {
@@ -23,7 +23,7 @@ func init() {
 		result: func(_ Args, r *session.ToolResult) session.ResultView { return searchResult(r, "matches") },
 	})
 	register([]string{"glob"}, presenter{
-		schema: schema{"pattern": req("string"), "path": opt("string")},
+		schema: schema{"pattern": req(str()), "path": opt(str())},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: "Glob " + a.Str("pattern") + Where(a), Kind: "search", RawInput: a.Str("pattern")}
 		},
@@ -47,13 +47,13 @@ func init() {
 	queries := func(a Args) string { return strings.Join(a.Strs("queries"), ", ") }
 	query := func(a Args) string { return a.Str("query") }
 	register([]string{"web_search"}, presenter{
-		schema: schema{"queries": req("[]string")},
+		schema: schema{"queries": req(arrayOf(str()))},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: queries(a), Kind: "search", RawInput: queries(a)}
 		},
 		result: webSearch(queries),
 		alt: &presenter{
-			schema: schema{"query": req("string")},
+			schema: schema{"query": req(str())},
 			call: func(a Args) session.CallView {
 				return session.GenericCallView{Title: query(a), Kind: "search", RawInput: query(a)}
 			},
@@ -61,7 +61,7 @@ func init() {
 		},
 	})
 	register([]string{"web_fetch"}, presenter{
-		schema: schema{"url": req("string")},
+		schema: schema{"url": req(str())},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: a.Str("url"), Kind: "fetch", RawInput: a.Str("url")}
 		},

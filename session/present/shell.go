@@ -13,24 +13,23 @@ import (
 
 func init() {
 	shell := presenter{
-		schema: schema{
-			"command": req("string"), "description": req("string"), "timeoutMs": opt("number"),
-			"workdir": opt("string"), "run_in_background": opt("boolean"),
-			"sandbox_permissions": opt("string"), "justification": opt("string"),
-		},
+		schema: withSandbox(schema{
+			"command": req(str()), "description": req(str()), "timeoutMs": opt(number),
+			"workdir": opt(str()), "run_in_background": opt(boolean),
+		}),
 		call:   shellCall,
 		result: shellResult,
 		// The persistent (PTY) shells register under the same names and take
 		// only a command: a terminal call, and no result presenter.
 		alt: &presenter{
-			schema: schema{"command": req("string")},
+			schema: schema{"command": req(str())},
 			call:   func(a Args) session.CallView { return session.TerminalCallView{Title: a.Str("command")} },
 		},
 	}
 	register([]string{"bash", "pwsh"}, shell)
 
 	register([]string{"terminal_open"}, presenter{
-		schema: schema{"type": req("string"), "name": opt("string"), "cwd": opt("string")},
+		schema: schema{"type": req(str()), "name": opt(str()), "cwd": opt(str())},
 		call: func(a Args) session.CallView {
 			name := a.Str("type")
 			if a.Has("name") {
@@ -40,7 +39,7 @@ func init() {
 		},
 	})
 	register([]string{"terminal_send"}, presenter{
-		schema: schema{"sessionId": req("string"), "text": req("string"), "submit": opt("boolean"), "run_in_background": opt("boolean")},
+		schema: schema{"sessionId": req(str()), "text": req(str()), "submit": opt(boolean), "run_in_background": opt(boolean)},
 		call: func(a Args) session.CallView {
 			if a["run_in_background"] == true {
 				return session.GenericCallView{Title: "Send to terminal " + a.Str("sessionId") + " in background", Kind: "execute", RawInput: a.Str("text")}
@@ -62,9 +61,10 @@ func init() {
 			return session.TerminalResultView{Output: text}
 		},
 	})
-	terminalTool := func(verb, kind string, withInput bool) presenter {
+	terminalTool := func(verb, kind string, withInput bool, s schema) presenter {
+		s["sessionId"] = req(str())
 		return presenter{
-			schema: schema{"sessionId": req("string")},
+			schema: s,
 			call: func(a Args) session.CallView {
 				v := session.GenericCallView{Title: verb + " terminal " + a.Str("sessionId"), Kind: session.ToolCallKind(kind)}
 				if withInput {
@@ -74,9 +74,9 @@ func init() {
 			},
 		}
 	}
-	register([]string{"terminal_read"}, terminalTool("Read", "read", true))
-	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true))
-	register([]string{"terminal_close"}, terminalTool("Close", "delete", false))
+	register([]string{"terminal_read"}, terminalTool("Read", "read", true, schema{"offset": opt(number), "count": opt(number)}))
+	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true, schema{"signal": req(str("SIGINT", "SIGTERM", "SIGKILL", "SIGTSTP", "SIGHUP"))}))
+	register([]string{"terminal_close"}, terminalTool("Close", "delete", false, schema{}))
 	register([]string{"terminal_list"}, presenter{call: func(Args) session.CallView {
 		return session.GenericCallView{Title: "List terminal sessions", Kind: "read"}
 	}})
@@ -142,4 +142,14 @@ func parseExitStatus(text string) (body string, exitCode int, signal string) {
 		return text[:last], code, ""
 	}
 	return text, 0, ""
+}
+
+// withSandbox adds the keys bash, pwsh, write and edit take to ask for a
+// wider sandbox, with the modes the harness offers. A deployment with no
+// sandbox declares neither key, and its open root takes any value there;
+// every captured header declares them, so deck checks them.
+func withSandbox(s schema) schema {
+	s["sandbox_permissions"] = opt(str("workspace-write", "danger-full-access"))
+	s["justification"] = opt(str())
+	return s
 }

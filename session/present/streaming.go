@@ -13,9 +13,16 @@ import (
 // still to come taken as empty (`Edit f.go` while old_string streams),
 // or its name; a tool with no presenter as the finished generic card
 // shows its input.
-func Streaming(name, raw string) session.CallView {
+//
+// Whole arguments are checked as Call checks them, against the declared
+// schemas; partial ones only against the built-in ones, whose required
+// keys are not all there yet.
+func Streaming(name, raw string) session.CallView { return Declared(nil).Streaming(name, raw) }
+
+// Streaming is the package's Streaming, checked against the declared schemas.
+func (d Declared) Streaming(name, raw string) session.CallView {
 	if _, ok := ParseArgs(raw); ok {
-		return Call(name, raw)
+		return d.Call(name, raw)
 	}
 	a := Args(jsonline.Partial([]byte(raw)))
 	if p := pick(name, a); p != nil && p.call != nil {

@@ -114,6 +114,15 @@ type Session struct {
 	promptTitle string
 }
 
+// HeaderOnly is what is shown of a session not shown as understood or
+// current (Header.Unsupported): its header and nothing its body says, so no
+// title, model, tokens or entry of a format deck does not read, or of a
+// generation the harness left, passes for one it does. Its title is the
+// header's id.
+func (s *Session) HeaderOnly() *Session {
+	return &Session{Format: s.Format, Agent: s.Agent, Header: s.Header, Title: s.Header.ID}
+}
+
 // Notices returns the notices, in order.
 func (s *Session) Notices() []*Notice {
 	var out []*Notice

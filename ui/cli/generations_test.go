@@ -80,3 +80,27 @@ func TestListAndLastTakeTheHighestGeneration(t *testing.T) {
 		t.Errorf("--last of a too-new log: exit %d, %q", code, errOut)
 	}
 }
+
+// deck stats and deck changes (and changes --file) of a log not shown as
+// understood or current do what render does: the header (titled by the
+// header, not by the body's first prompt), the message, exit 1; never the
+// body's figures or files as if read.
+func TestStatsAndChangesOfALogNotShown(t *testing.T) {
+	for _, c := range []struct{ path, says string }{
+		{"golden/testdata/generations/too-new", "golden/testdata/generations/too-new/session.v9.jsonl is session log format v9, newer than deck reads"},
+		{"golden/testdata/generations/two/session.jsonl", "golden/testdata/generations/two/session.jsonl is session log format v0, superseded by session.v5.jsonl"},
+	} {
+		for _, args := range [][]string{
+			{"stats", c.path}, {"stats", c.path, "--json"}, {"changes", c.path}, {"changes", c.path, "--file", "greeting.txt"},
+			{"render", c.path},
+		} {
+			code, out, errOut := deck(t, "", append(args, "--color", "never")...)
+			if code != exitInput || !strings.HasPrefix(errOut, "deck "+args[0]+": "+c.says) {
+				t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+			}
+			if !strings.HasPrefix(out, "▌ ") || strings.Count(out, "\n") > 3 || strings.Contains(out, "turn") || strings.Contains(out, "prompt") {
+				t.Errorf("%v: prints more than the header:\n%s", args, out)
+			}
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package source
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -44,9 +46,12 @@ func Generation(file string) (int64, bool) {
 
 // Pick is the log deck reads in a session folder: the highest generation,
 // as the harness takes it, whether deck reads its format or not (a log too
-// new is then said to be so, never swapped for an older one). When both
-// encodings of one generation are there, the one written last. ok is false
-// when the folder holds no log.
+// new is then said to be so, never swapped for an older one), and whether
+// it can be read or not: every entry of a generation's name counts, a
+// dangling link or a folder too, since the harness does not fall back to an
+// older generation either (Resolve then says why it cannot be read). When
+// both encodings of one generation are there, the one written last. ok is
+// false when the folder holds no entry of a log's name.
 func Pick(dir string) (file string, ok bool) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -58,17 +63,35 @@ func Pick(dir string) (file string, ok bool) {
 		if !named || gen < bestGen {
 			continue
 		}
-		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts
-		if err != nil || !info.Mode().IsRegular() {
-			continue
+		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts as the log
+		if err != nil {
+			info, err = e.Info() // a dangling link counts too
 		}
-		mod := info.ModTime().UnixNano()
+		var mod int64
+		if err == nil {
+			mod = info.ModTime().UnixNano()
+		}
 		if gen == bestGen && mod <= bestMod {
 			continue
 		}
 		best, bestGen, bestMod = filepath.Join(dir, e.Name()), gen, mod
 	}
 	return best, best != ""
+}
+
+// readable says why the log Pick took cannot be read, if it cannot.
+func readable(file string) error {
+	info, err := os.Stat(file)
+	if err == nil && !info.Mode().IsRegular() {
+		err = errors.New("not a file")
+	}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		err = pe.Err // the path is said once
+	}
+	if err != nil {
+		return fmt.Errorf("%s is its folder's newest generation, and it cannot be read (%w); the harness reads only that one, so deck does not open an older one", file, err)
+	}
+	return nil
 }
 
 // Superseding is the newer generation that replaced the log at file in its

@@ -114,21 +114,33 @@ func Superseding(file string) string {
 // NotShownError says a harness log is not shown as understood, or not as
 // current: a format newer than deck reads, or a generation the harness has
 // superseded with a newer file beside it. Its text names the file, its
-// format and the newest format deck reads.
+// format (and its name's, when the two disagree) and the newest format deck
+// reads.
 type NotShownError struct {
-	File    string
+	File    string // "" when the log is read from no file (stdin)
 	Version int64  // the log's format version
+	Header  int64  // the version its header says, which its name may not
 	Newer   string // the file that superseded it; "" when it is itself too new
 	Err     error  // the header's own complaint, when it had one
 }
 
 func (e *NotShownError) Error() string {
+	what := fmt.Sprintf("%s is session log format v%d", e.File, e.Version)
+	if e.File == "" {
+		what = fmt.Sprintf("session log format v%d is", e.Version)
+	}
+	if named, ok := Generation(e.File); ok && named != e.Header {
+		what = fmt.Sprintf("%s is named as format v%d but its header says v%d: format v%d", e.File, named, e.Header, e.Version)
+	}
 	if e.Newer != "" {
 		newer, _ := Generation(e.Newer)
-		return fmt.Sprintf("%s is session log format v%d, superseded by %s (format v%d) beside it: the harness no longer writes it; open its folder or that file (deck reads formats v0 to v%d)",
-			e.File, e.Version, filepath.Base(e.Newer), newer, harness.NewestVersion)
+		return fmt.Sprintf("%s, superseded by %s (format v%d) beside it: the harness no longer writes it; open its folder or that file (deck reads formats v0 to v%d)",
+			what, filepath.Base(e.Newer), newer, harness.NewestVersion)
 	}
-	return fmt.Sprintf("%s is session log format v%d, newer than deck reads (v%d at most): only its header is shown", e.File, e.Version, harness.NewestVersion)
+	if e.File == "" {
+		return fmt.Sprintf("%s newer than deck reads (v%d at most): only its header is shown", what, harness.NewestVersion)
+	}
+	return fmt.Sprintf("%s, newer than deck reads (v%d at most): only its header is shown", what, harness.NewestVersion)
 }
 
 func (e *NotShownError) Unwrap() error { return e.Err }
@@ -166,8 +178,8 @@ func (r *Reader) checkGeneration(closing bool) {
 		return // an empty log, or no harness log: nothing to compare
 	}
 	if !g.named {
-		if h.Unsupported != nil && g.file != "" {
-			h.Unsupported = &NotShownError{File: g.file, Version: h.Version, Err: h.Unsupported}
+		if h.Unsupported != nil { // its header's words, which say more follows, made deck's
+			h.Unsupported = &NotShownError{File: g.file, Version: h.Version, Header: h.Version, Err: h.Unsupported}
 		}
 		return
 	}
@@ -179,9 +191,9 @@ func (r *Reader) checkGeneration(closing bool) {
 	var why *NotShownError
 	switch {
 	case version > harness.NewestVersion:
-		why = &NotShownError{File: g.file, Version: version, Err: h.Unsupported}
+		why = &NotShownError{File: g.file, Version: version, Header: h.Version, Err: h.Unsupported}
 	case g.newer != "":
-		why = &NotShownError{File: g.file, Version: version, Newer: g.newer}
+		why = &NotShownError{File: g.file, Version: version, Header: h.Version, Newer: g.newer}
 	default:
 		return
 	}

@@ -104,3 +104,24 @@ func TestStatsAndChangesOfALogNotShown(t *testing.T) {
 		}
 	}
 }
+
+// The message says what is so: a too-new log on stdin is followed by
+// nothing (not "what follows may be wrong"), and a too-new log under an
+// older generation's name says both, its name's version and its header's.
+func TestTheMessageOfALogNotShownSaysWhatIsSo(t *testing.T) {
+	v9, err := os.ReadFile("golden/testdata/generations/too-new/session.v9.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := deck(t, string(v9), "render", "-")
+	if want := "deck render: stdin: session log format v9 is newer than deck reads (v6 at most): only its header is shown\n"; code != exitInput || errOut != want {
+		t.Errorf("stdin: exit %d, %q, want %q", code, errOut, want)
+	}
+	dir := t.TempDir()
+	misnamed := filepath.Join(dir, "session.v5.jsonl")
+	os.WriteFile(misnamed, v9, 0o644)
+	code, _, errOut = deck(t, "", "render", dir)
+	if want := "deck render: " + misnamed + " is named as format v5 but its header says v9: format v9, newer than deck reads (v6 at most): only its header is shown\n"; code != exitInput || errOut != want {
+		t.Errorf("misnamed: exit %d, %q, want %q", code, errOut, want)
+	}
+}

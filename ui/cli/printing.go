@@ -81,7 +81,7 @@ func (p *printing) notShown(cmd *cobra.Command, why error) error {
 		return inputError(cmd, fmt.Errorf("writing: %w", err))
 	}
 	var named *source.NotShownError
-	if errors.As(why, &named) {
+	if errors.As(why, &named) && named.File != "" {
 		return inputError(cmd, why) // it names its file
 	}
 	return inputError(cmd, fmt.Errorf("%s: %w", p.name, why))

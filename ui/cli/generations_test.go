@@ -51,7 +51,8 @@ func TestRenderOfALogNotShown(t *testing.T) {
 }
 
 // deck ls and --last take a session folder's highest generation, as the
-// harness does; a too-new one is marked, for a person and for a script.
+// harness does; a too-new one is marked, for a person and for a script,
+// and titled by its header, not by its body's first prompt.
 func TestListAndLastTakeTheHighestGeneration(t *testing.T) {
 	home := emptyHome(t)
 	place(t, home, "golden/testdata/generations/two/session.jsonl", ".dsh/sessions/--w--/s1/session.jsonl", 3*time.Hour)
@@ -75,6 +76,9 @@ func TestListAndLastTakeTheHighestGeneration(t *testing.T) {
 		if len(f) != 7 || f[3] != want.state || !strings.HasSuffix(f[4], want.file) {
 			t.Errorf("row %d: %q, want %s %s", i, f, want.state, want.file)
 		}
+	}
+	if title := strings.Split(rows[0], "\t")[6]; title != "fixture-harness-v9" {
+		t.Errorf("the too-new row is titled %q, want its header's id (nothing of its body)", title)
 	}
 	if code, _, errOut := deck(t, "", "render", "--last"); code != exitInput || !strings.Contains(errOut, "s3/session.v9.jsonl is session log format v9") {
 		t.Errorf("--last of a too-new log: exit %d, %q", code, errOut)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
 )
 
 // sessionHeader is the card at the top of a session: its title, and what
@@ -133,7 +134,7 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
-	if err := emit(nil, contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, o) })); err != nil {
+	if err := emit(nil, Header(s, o)); err != nil {
 		return err
 	}
 	type job struct {
@@ -183,6 +184,15 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 	}
 	footer := contain(o, func() string { return "" }, func() []string { return sessionFooter(s, o) })
 	return emit(nil, append([]string{""}, footer...))
+}
+
+// Header is the card at the top of a session, as EachCard draws it: what
+// the viewer shows of a log not shown as understood or current.
+func Header(s *session.Session, o Options) []string {
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	return contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, o) })
 }
 
 // headerText is what a session's header says, for when it cannot be drawn.

@@ -114,6 +114,27 @@ type Session struct {
 	promptTitle string
 }
 
+// HeaderOnly is what is shown of a session not shown as understood or
+// current (Header.Unsupported): its header and nothing its body says, so no
+// title, model, tokens or entry of a format deck does not read, or of a
+// generation the harness left, passes for one it does. Its title is the
+// header's id; its entries are the reading's own notices that came before
+// the log's first line (why it was read again: the harness migrated it),
+// not the one that says what Unsupported says.
+func (s *Session) HeaderOnly() *Session {
+	h := &Session{Format: s.Format, Agent: s.Agent, Header: s.Header, Title: s.Header.ID}
+	for _, e := range s.Entries {
+		n, ok := e.(*Notice)
+		if !ok || n.Line > 0 {
+			break
+		}
+		if s.Header.Unsupported == nil || n.Text != s.Header.Unsupported.Error() {
+			h.Entries = append(h.Entries, n)
+		}
+	}
+	return h
+}
+
 // Notices returns the notices, in order.
 func (s *Session) Notices() []*Notice {
 	var out []*Notice

@@ -1,6 +1,7 @@
 package session_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
@@ -60,5 +61,26 @@ func TestFinishEndsPendingCalls(t *testing.T) {
 	b.Finish()
 	if !pending.Unfinished || !inner.Unfinished || done.Unfinished {
 		t.Errorf("pending %v, nested %v, done %v", pending.Unfinished, inner.Unfinished, done.Unfinished)
+	}
+}
+
+// A session not shown keeps its header and nothing of its body: titled by
+// the header's id, no model or tokens, and of its entries only the
+// reading's notices before the first line, less the one saying why.
+func TestHeaderOnlyTakesNothingOfTheBody(t *testing.T) {
+	b := session.NewBuilder()
+	why := errors.New("session.v9.jsonl is too new")
+	b.Notice(0, "the harness migrated this session to session.v9.jsonl")
+	b.Header = session.Header{Present: true, Version: 9, ID: "s-9", Cwd: "/w", Unsupported: why}
+	b.Notice(0, why.Error())
+	b.Notice(1, "the header's own notice")
+	b.Add(&session.UserMessage{Role: session.RoleHuman, Content: text("a prompt of the body")})
+	b.Model, b.Usage = "m", session.TokenUsage{Input: 5}
+	h := b.HeaderOnly()
+	if h.Title != "s-9" || h.Model != "" || h.Usage.Input != 0 || h.Header.Cwd != "/w" || h.Header.Unsupported != why {
+		t.Errorf("HeaderOnly: title %q, model %q, usage %v, header %+v", h.Title, h.Model, h.Usage, h.Header)
+	}
+	if len(h.Entries) != 1 || h.Entries[0].(*session.Notice).Text != "the harness migrated this session to session.v9.jsonl" {
+		t.Errorf("entries %v", h.Entries)
 	}
 }

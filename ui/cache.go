@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 )
 
 // cacheKey names one drawing of a card: a change to any part of it (the
@@ -137,6 +138,9 @@ func (v *viewer) rows(i int) []string {
 	o.NoHighlight = it.code
 	done := make(chan []string, 1)
 	e, draw := it.e, drawCard // a clone: safe to draw off the loop
+	if h := it.header; h != nil {
+		draw = func(session.Entry, cards.Options) []string { return cards.Header(h, o) }
+	}
 	go func() { done <- draw(e, o) }()
 	until := v.drawUntil
 	if it.huge { // no wait: the whole card is far slower than a frame

@@ -54,6 +54,9 @@ func turnsOf(all []item) []turnRow {
 // outlinePage lists the session's turns, with where the session is (its
 // model, tokens and folder) above them; enter jumps to the picked turn.
 func (v *viewer) outlinePage() *page {
+	if v.notShown != "" {
+		return v.notShownPage("≡ outline")
+	}
 	turns := turnsOf(v.all)
 	model, usage, cwd := v.model, v.usage, v.cwd
 	p := &page{name: "outline"}

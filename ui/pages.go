@@ -41,6 +41,9 @@ func (v *viewer) snapshot(f func(s *session.Session)) {
 // changesPage lists the files the session changed; enter shows one file's
 // net change.
 func (v *viewer) changesPage() *page {
+	if v.notShown != "" {
+		return v.notShownPage("± changes")
+	}
 	var list changes.List
 	var nets []changes.Net
 	v.snapshot(func(s *session.Session) {
@@ -65,9 +68,22 @@ func (v *viewer) changesPage() *page {
 
 // statsPage shows the session's figures and each turn's.
 func (v *viewer) statsPage() *page {
+	if v.notShown != "" {
+		return v.notShownPage("stats")
+	}
 	var st stats.Stats
 	v.snapshot(func(s *session.Session) { st = stats.Of(s) })
 	return &page{name: "stats", draw: func(o cards.Options) ([]string, []int) { return cards.StatsCard(st, o), nil }}
+}
+
+// notShownPage stands for a page of a log not shown as understood or
+// current: why, instead of figures its body would make up.
+func (v *viewer) notShownPage(name string) *page {
+	why := v.notShown
+	return &page{name: name, draw: func(o cards.Options) ([]string, []int) {
+		rows := []string{o.Theme.Title.Render(name) + o.Theme.Muted.Render(" · not shown"), ""}
+		return append(rows, cards.Render(&session.Notice{EntryBase: session.EntryBase{Seq: -1}, Text: why}, o)...), nil
+	}}
 }
 
 // push opens p over what is on screen.

@@ -21,6 +21,9 @@ type item struct {
 	failed  bool // an error or a failed call: e and E stop here
 	code    bool // worth highlighting, off the update loop
 	huge    bool // a huge text: previewed first (preview.go)
+	// header, for the card that stands for a log's header, is what it
+	// draws (cards.Header): a log not shown as understood or current
+	header *session.Session
 }
 
 // pos is a place in the transcript: a row of the card at idx, counting the
@@ -55,6 +58,7 @@ type viewer struct {
 	tools    int
 	failures int
 	notices  int
+	notShown string // why the log is not shown as understood or current; "" when it is
 
 	cache     *renderCache
 	counts    rowCounts  // every card's rows, for the percentage and the sideways scroll's end
@@ -133,17 +137,24 @@ func (v *viewer) sync() {
 			}
 		}
 		items = make([]item, 0, len(s.Entries))
-		entries := s.Entries
+		entries, shown := s.Entries, s
+		var whyNot string
 		if why := s.Header.Unsupported; why != nil {
-			// not shown as understood or current: the header (the title
-			// bar) and why, as deck render prints them, and nothing else
-			entries = []session.Entry{&session.Notice{EntryBase: session.EntryBase{ID: -1, Seq: -1}, Text: why.Error()}}
+			// not shown as understood or current: the header card and why,
+			// as deck render prints them, after the reading's own words (a
+			// migration), and nothing of the body, not even in the title
+			shown, whyNot = s.HeaderOnly(), why.Error()
+			entries = append([]session.Entry{headerEntry(shown)}, shown.Entries...)
+			entries = append(entries, &session.Notice{EntryBase: session.EntryBase{ID: -1, Seq: -1}, Text: whyNot})
 		}
 		for _, e := range entries {
 			b := session.Base(e)
 			it, ok := old[b.ID]
 			if !ok || it.rev != b.Rev {
 				it = describe(session.Clone(e))
+			}
+			if b.ID == headerID {
+				it.header = shown
 			}
 			items = append(items, it)
 			if it.tool {
@@ -156,7 +167,7 @@ func (v *viewer) sync() {
 				notices++
 			}
 		}
-		v.title, v.cwd, v.model, v.usage = s.Title, s.Header.Cwd, s.Model, s.Usage
+		v.title, v.cwd, v.model, v.usage, v.notShown = shown.Title, shown.Header.Cwd, shown.Model, shown.Usage, whyNot
 		if v.title == "" && v.live != nil {
 			v.title = v.live.title // the host's title, before its session/title event
 		}
@@ -173,6 +184,15 @@ func (v *viewer) sync() {
 	// themselves (found by id, or, when the session was read again and its
 	// ids started over, by event seq)
 	v.top.idx, v.focus = top.find(v.items), focus.find(v.items)
+}
+
+// headerID is the id of the card that stands for a log's header.
+const headerID = -2
+
+// headerEntry stands for the header card of a log not shown, for what reads
+// entries (search, copy): its title; the card drawn is cards.Header.
+func headerEntry(s *session.Session) session.Entry {
+	return &session.Event{EntryBase: session.EntryBase{ID: headerID, Seq: -1}, Kind: "session", Summary: s.Title}
 }
 
 // place names an entry so it can be found again after a sync.

@@ -84,11 +84,12 @@ func Scan(e Item) Item {
 	// Not told its path: a title needs none of what lies beside a log
 	// (Claude Code's subagent files, megabytes each).
 	s := source.ReadHead(io.LimitReader(f, scanLimit), e.Path)
-	// the session's own title rule, the one the viewer shows
-	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
 	if s.Header.Unsupported != nil {
 		e.NotShown = s.Header.Unsupported.Error()
+		s = s.HeaderOnly() // titled by its header, not by a body deck does not read
 	}
+	// the session's own title rule, the one the viewer shows
+	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)
 	}

@@ -1,7 +1,9 @@
 package source
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -44,9 +46,12 @@ func Generation(file string) (int64, bool) {
 
 // Pick is the log deck reads in a session folder: the highest generation,
 // as the harness takes it, whether deck reads its format or not (a log too
-// new is then said to be so, never swapped for an older one). When both
-// encodings of one generation are there, the one written last. ok is false
-// when the folder holds no log.
+// new is then said to be so, never swapped for an older one), and whether
+// it can be read or not: every entry of a generation's name counts, a
+// dangling link or a folder too, since the harness does not fall back to an
+// older generation either (Resolve then says why it cannot be read). When
+// both encodings of one generation are there, the one written last. ok is
+// false when the folder holds no entry of a log's name.
 func Pick(dir string) (file string, ok bool) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -58,17 +63,35 @@ func Pick(dir string) (file string, ok bool) {
 		if !named || gen < bestGen {
 			continue
 		}
-		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts
-		if err != nil || !info.Mode().IsRegular() {
-			continue
+		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts as the log
+		if err != nil {
+			info, err = e.Info() // a dangling link counts too
 		}
-		mod := info.ModTime().UnixNano()
+		var mod int64
+		if err == nil {
+			mod = info.ModTime().UnixNano()
+		}
 		if gen == bestGen && mod <= bestMod {
 			continue
 		}
 		best, bestGen, bestMod = filepath.Join(dir, e.Name()), gen, mod
 	}
 	return best, best != ""
+}
+
+// readable says why the log Pick took cannot be read, if it cannot.
+func readable(file string) error {
+	info, err := os.Stat(file)
+	if err == nil && !info.Mode().IsRegular() {
+		err = errors.New("not a file")
+	}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		err = pe.Err // the path is said once
+	}
+	if err != nil {
+		return fmt.Errorf("%s is its folder's newest generation, and it cannot be read (%w); the harness reads only that one, so deck does not open an older one", file, err)
+	}
+	return nil
 }
 
 // Superseding is the newer generation that replaced the log at file in its
@@ -91,21 +114,33 @@ func Superseding(file string) string {
 // NotShownError says a harness log is not shown as understood, or not as
 // current: a format newer than deck reads, or a generation the harness has
 // superseded with a newer file beside it. Its text names the file, its
-// format and the newest format deck reads.
+// format (and its name's, when the two disagree) and the newest format deck
+// reads.
 type NotShownError struct {
-	File    string
+	File    string // "" when the log is read from no file (stdin)
 	Version int64  // the log's format version
+	Header  int64  // the version its header says, which its name may not
 	Newer   string // the file that superseded it; "" when it is itself too new
 	Err     error  // the header's own complaint, when it had one
 }
 
 func (e *NotShownError) Error() string {
+	what := fmt.Sprintf("%s is session log format v%d", e.File, e.Version)
+	if e.File == "" {
+		what = fmt.Sprintf("session log format v%d is", e.Version)
+	}
+	if named, ok := Generation(e.File); ok && named != e.Header {
+		what = fmt.Sprintf("%s is named as format v%d but its header says v%d: format v%d", e.File, named, e.Header, e.Version)
+	}
 	if e.Newer != "" {
 		newer, _ := Generation(e.Newer)
-		return fmt.Sprintf("%s is session log format v%d, superseded by %s (format v%d) beside it: the harness no longer writes it; open its folder or that file (deck reads formats v0 to v%d)",
-			e.File, e.Version, filepath.Base(e.Newer), newer, harness.NewestVersion)
+		return fmt.Sprintf("%s, superseded by %s (format v%d) beside it: the harness no longer writes it; open its folder or that file (deck reads formats v0 to v%d)",
+			what, filepath.Base(e.Newer), newer, harness.NewestVersion)
 	}
-	return fmt.Sprintf("%s is session log format v%d, newer than deck reads (v%d at most): only its header is shown", e.File, e.Version, harness.NewestVersion)
+	if e.File == "" {
+		return fmt.Sprintf("%s newer than deck reads (v%d at most): only its header is shown", what, harness.NewestVersion)
+	}
+	return fmt.Sprintf("%s, newer than deck reads (v%d at most): only its header is shown", what, harness.NewestVersion)
 }
 
 func (e *NotShownError) Unwrap() error { return e.Err }
@@ -143,8 +178,8 @@ func (r *Reader) checkGeneration(closing bool) {
 		return // an empty log, or no harness log: nothing to compare
 	}
 	if !g.named {
-		if h.Unsupported != nil && g.file != "" {
-			h.Unsupported = &NotShownError{File: g.file, Version: h.Version, Err: h.Unsupported}
+		if h.Unsupported != nil { // its header's words, which say more follows, made deck's
+			h.Unsupported = &NotShownError{File: g.file, Version: h.Version, Header: h.Version, Err: h.Unsupported}
 		}
 		return
 	}
@@ -156,9 +191,9 @@ func (r *Reader) checkGeneration(closing bool) {
 	var why *NotShownError
 	switch {
 	case version > harness.NewestVersion:
-		why = &NotShownError{File: g.file, Version: version, Err: h.Unsupported}
+		why = &NotShownError{File: g.file, Version: version, Header: h.Version, Err: h.Unsupported}
 	case g.newer != "":
-		why = &NotShownError{File: g.file, Version: version, Newer: g.newer}
+		why = &NotShownError{File: g.file, Version: version, Header: h.Version, Newer: g.newer}
 	default:
 		return
 	}

@@ -68,7 +68,6 @@ func TestPickAmongEncodingsAndStrangers(t *testing.T) {
 	}
 	write("session.v05.jsonl", 0)
 	write("session.v7.jsonl.bak", 0)
-	os.Mkdir(filepath.Join(dir, "session.v8.jsonl"), 0o755) // a folder is no log
 	if got, ok := source.Pick(dir); ok {
 		t.Fatalf("a folder of strangers picks %s", got)
 	}
@@ -80,6 +79,43 @@ func TestPickAmongEncodingsAndStrangers(t *testing.T) {
 	write("session.jsonl", 0)
 	if got, _ := source.Pick(dir); filepath.Base(got) != "session.v3.jsonl" {
 		t.Errorf("picks %s, want the v3 written last", got)
+	}
+}
+
+// A folder whose highest generation's name is a dangling link or a folder
+// does not fall back to the older generation, as the harness does not:
+// Resolve names the highest, which cannot be read, and the older file,
+// opened on its own, is superseded by it.
+func TestAnUnreadableHighestGenerationIsNoFallBack(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join(generations, "two", "session.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, make := range map[string]func(string) error{
+		"a dangling link": func(p string) error { return os.Symlink("gone.jsonl", p) },
+		"a folder":        func(p string) error { return os.Mkdir(p, 0o755) },
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "session.jsonl"), old, 0o644)
+		highest := filepath.Join(dir, "session.v5.jsonl")
+		if err := make(highest); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := source.Pick(dir); got != highest {
+			t.Errorf("%s: picks %s, want %s", name, got, highest)
+		}
+		s, err := source.Open(dir)
+		if err == nil || !strings.HasPrefix(err.Error(), highest+" is its folder's newest generation, and it cannot be read") || strings.Count(err.Error(), highest) != 1 {
+			t.Errorf("%s: Open: %v", name, err)
+		}
+		if s != nil {
+			t.Errorf("%s: the older generation was read as current", name)
+		}
+		s, _ = source.Open(filepath.Join(dir, "session.jsonl"))
+		var why *source.NotShownError
+		if !errors.As(s.Header.Unsupported, &why) || why.Newer != highest {
+			t.Errorf("%s: the older file on its own: Unsupported %v", name, s.Header.Unsupported)
+		}
 	}
 }
 

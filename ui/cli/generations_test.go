@@ -51,7 +51,8 @@ func TestRenderOfALogNotShown(t *testing.T) {
 }
 
 // deck ls and --last take a session folder's highest generation, as the
-// harness does; a too-new one is marked, for a person and for a script.
+// harness does; a too-new one is marked, for a person and for a script,
+// and titled by its header, not by its body's first prompt.
 func TestListAndLastTakeTheHighestGeneration(t *testing.T) {
 	home := emptyHome(t)
 	place(t, home, "golden/testdata/generations/two/session.jsonl", ".dsh/sessions/--w--/s1/session.jsonl", 3*time.Hour)
@@ -76,7 +77,55 @@ func TestListAndLastTakeTheHighestGeneration(t *testing.T) {
 			t.Errorf("row %d: %q, want %s %s", i, f, want.state, want.file)
 		}
 	}
+	if title := strings.Split(rows[0], "\t")[6]; title != "fixture-harness-v9" {
+		t.Errorf("the too-new row is titled %q, want its header's id (nothing of its body)", title)
+	}
 	if code, _, errOut := deck(t, "", "render", "--last"); code != exitInput || !strings.Contains(errOut, "s3/session.v9.jsonl is session log format v9") {
 		t.Errorf("--last of a too-new log: exit %d, %q", code, errOut)
+	}
+}
+
+// deck stats and deck changes (and changes --file) of a log not shown as
+// understood or current do what render does: the header (titled by the
+// header, not by the body's first prompt), the message, exit 1; never the
+// body's figures or files as if read.
+func TestStatsAndChangesOfALogNotShown(t *testing.T) {
+	for _, c := range []struct{ path, says string }{
+		{"golden/testdata/generations/too-new", "golden/testdata/generations/too-new/session.v9.jsonl is session log format v9, newer than deck reads"},
+		{"golden/testdata/generations/two/session.jsonl", "golden/testdata/generations/two/session.jsonl is session log format v0, superseded by session.v5.jsonl"},
+	} {
+		for _, args := range [][]string{
+			{"stats", c.path}, {"stats", c.path, "--json"}, {"changes", c.path}, {"changes", c.path, "--file", "greeting.txt"},
+			{"render", c.path},
+		} {
+			code, out, errOut := deck(t, "", append(args, "--color", "never")...)
+			if code != exitInput || !strings.HasPrefix(errOut, "deck "+args[0]+": "+c.says) {
+				t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+			}
+			if !strings.HasPrefix(out, "▌ ") || strings.Count(out, "\n") > 3 || strings.Contains(out, "turn") || strings.Contains(out, "prompt") {
+				t.Errorf("%v: prints more than the header:\n%s", args, out)
+			}
+		}
+	}
+}
+
+// The message says what is so: a too-new log on stdin is followed by
+// nothing (not "what follows may be wrong"), and a too-new log under an
+// older generation's name says both, its name's version and its header's.
+func TestTheMessageOfALogNotShownSaysWhatIsSo(t *testing.T) {
+	v9, err := os.ReadFile("golden/testdata/generations/too-new/session.v9.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := deck(t, string(v9), "render", "-")
+	if want := "deck render: stdin: session log format v9 is newer than deck reads (v6 at most): only its header is shown\n"; code != exitInput || errOut != want {
+		t.Errorf("stdin: exit %d, %q, want %q", code, errOut, want)
+	}
+	dir := t.TempDir()
+	misnamed := filepath.Join(dir, "session.v5.jsonl")
+	os.WriteFile(misnamed, v9, 0o644)
+	code, _, errOut = deck(t, "", "render", dir)
+	if want := "deck render: " + misnamed + " is named as format v5 but its header says v9: format v9, newer than deck reads (v6 at most): only its header is shown\n"; code != exitInput || errOut != want {
+		t.Errorf("misnamed: exit %d, %q, want %q", code, errOut, want)
 	}
 }

@@ -2,13 +2,17 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -47,7 +51,40 @@ func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color s
 		p.width = terminalWidth(stdout)
 	}
 	p.out = bufio.NewWriterSize(stdout, 64<<10)
+	if why := p.s.Header.Unsupported; why != nil {
+		return nil, p.notShown(cmd, why)
+	}
 	return p, nil
+}
+
+// notShown prints only the header of a log deck does not show as understood
+// or current (too new a format, a superseded generation), then fails with
+// why, naming the file: exit 1, so no script takes the log for read, be it
+// rendered, counted or listed for its changes. Every format prints the
+// header as the terminal does.
+func (p *printing) notShown(cmd *cobra.Command, why error) error {
+	o := cards.Options{Width: p.width, Theme: p.theme}
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	errHeaderDone := errors.New("header printed")
+	err := cards.EachCard(p.s.HeaderOnly(), o, func(rows []string) error {
+		if _, err := p.out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", p.profile)); err != nil {
+			return err
+		}
+		return errHeaderDone // the first card is the header
+	})
+	if err == errHeaderDone {
+		err = p.out.Flush()
+	}
+	if err != nil {
+		return inputError(cmd, fmt.Errorf("writing: %w", err))
+	}
+	var named *source.NotShownError
+	if errors.As(why, &named) && named.File != "" {
+		return inputError(cmd, why) // it names its file
+	}
+	return inputError(cmd, fmt.Errorf("%s: %w", p.name, why))
 }
 
 // finish flushes stdout after a command wrote err's way: a write that

@@ -15,7 +15,6 @@ import (
 	"github.com/deck-tui/deck/cards/gfm"
 	"github.com/deck-tui/deck/cards/html"
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
@@ -111,9 +110,6 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	collectLess()
 	s, out := p.s, p.out
 	co := cards.Options{Width: p.width, Theme: p.theme, Expanded: !o.collapse, Collapse: cfg.Collapse}
-	if why := s.Header.Unsupported; why != nil {
-		return printNotShown(cmd, out, s, co, p.profile, p.name, why)
-	}
 	switch o.formatName {
 	case "html":
 		err = html.Write(out, s, html.Options{Width: p.width, Theme: p.theme})
@@ -129,34 +125,6 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s: %d %s (shown in place)\n", cmd.CommandPath(), cards.Safe(p.name), n, plural(n, "notice", "notices"))
 	}
 	return nil
-}
-
-// printNotShown prints only the header of a log deck does not show as
-// understood or current (too new a format, a superseded generation), then
-// fails with why, naming the file: exit 1, so no script takes the log for
-// read. Any --format prints the header as the terminal does.
-func printNotShown(cmd *cobra.Command, out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile, name string, why error) error {
-	if o.Theme == nil {
-		o.Theme = theme.Dark()
-	}
-	errHeaderDone := errors.New("header printed")
-	err := cards.EachCard(s, o, func(rows []string) error {
-		if _, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile)); err != nil {
-			return err
-		}
-		return errHeaderDone // the first card is the header
-	})
-	if err == errHeaderDone {
-		err = out.Flush()
-	}
-	if err != nil {
-		return inputError(cmd, fmt.Errorf("writing: %w", err))
-	}
-	var named *source.NotShownError
-	if errors.As(why, &named) {
-		return inputError(cmd, why) // it names its file
-	}
-	return inputError(cmd, fmt.Errorf("%s: %w", name, why))
 }
 
 // writeTerminal writes the cards as a terminal shows them, in profile's

@@ -120,7 +120,11 @@ func (l line) withNote(th *theme.Theme, note string) line {
 func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
 	var out []line
 	if r := t.Result; r != nil && r.Error != nil && r.Error.Code != "" {
-		out = append(out, safeLine(th, r.Error.Code, th.Error))
+		st := th.Error
+		if t.Status() == session.CallStopped {
+			st = th.Notice // amber, as its mark
+		}
+		out = append(out, safeLine(th, r.Error.Code, st))
 	}
 	for _, f := range facts {
 		if f != "" {

@@ -22,9 +22,15 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t)...)
 	// a tool with no presenter, an MCP tool: its input says what it did;
-	// any other finished call keeps its input one keypress away (expanded)
-	if g, ok := t.Call.(session.GenericCallView); ok && (g.Title == t.Name || g.Kind == "mcp" || c.o.Expanded && !sameAsTitle(g)) {
-		rawInput(c, g.RawInput)
+	// any other finished call keeps its input one keypress away (expanded),
+	// and says so while collapsed
+	if g, ok := t.Call.(session.GenericCallView); ok {
+		switch {
+		case g.Title == t.Name || g.Kind == "mcp" || c.o.Expanded && !sameAsTitle(g):
+			rawInput(c, g.RawInput)
+		case !sameAsTitle(g):
+			hiddenInput(c, g.RawInput)
+		}
 	}
 	if v.Content != nil {
 		blocks(c, v.Content)
@@ -48,11 +54,40 @@ func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	otherBlocks(c, t.Result.Content)
 }
 
-// sameAsTitle reports an input the card's title already shows whole
-// (`npm run dev`, a search's pattern).
+// sameAsTitle reports an input the card's title already shows whole, as
+// one of its words (`npm run dev`, a search's pattern in `Grep old in src`).
 func sameAsTitle(v session.GenericCallView) bool {
 	s, ok := v.RawInput.(string)
-	return ok && s == v.Title
+	if !ok || s == "" {
+		return false
+	}
+	for from := 0; ; {
+		i := strings.Index(v.Title[from:], s)
+		if i < 0 {
+			return false
+		}
+		at, end := from+i, from+i+len(s)
+		if (at == 0 || v.Title[at-1] == ' ') && (end == len(v.Title) || v.Title[end] == ' ') {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+// hiddenInput says, on a collapsed card, that a call's input is there to
+// see (as elided says of the rest of a list).
+func hiddenInput(c *card, in any) {
+	switch v := in.(type) {
+	case nil:
+	case string:
+		if v == "" {
+			return
+		}
+		n := len(strings.Split(strings.TrimRight(v, "\n"), "\n"))
+		c.note("… " + plural(n, "line", "lines") + " of input" + c.expandHint())
+	default:
+		c.note("… its input" + c.expandHint())
+	}
 }
 
 // blocks draws content blocks: text as dim Markdown (its first rows when

@@ -28,3 +28,38 @@ func TestAFinishedGenericCallKeepsItsInputExpanded(t *testing.T) {
 		t.Errorf("collapsed, the program shows:\n%s", out)
 	}
 }
+
+// Collapsed, a finished generic call says its input is there, and in the
+// viewer how to see it, as a cut list says how much more there is.
+func TestACollapsedCallSaysItsInputIsThere(t *testing.T) {
+	c := &session.ToolCall{
+		Name:   "run_code",
+		Call:   session.GenericCallView{Title: "Count the files", RawInput: "const n = 12\nreturn n"},
+		Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: "12"}}},
+		View:   session.GenericResultView{},
+	}
+	if out := ansi.Strip(strings.Join(Render(c, Options{Width: 80, ExpandHint: true}), "\n")); !strings.Contains(out, "… 2 lines of input · enter to expand") {
+		t.Errorf("collapsed, nothing says the input is there:\n%s", out)
+	}
+	if out := ansi.Strip(strings.Join(Render(c, Options{Width: 80, Expanded: true, ExpandHint: true}), "\n")); strings.Contains(out, "of input") {
+		t.Errorf("expanded, the note stays:\n%s", out)
+	}
+}
+
+// An input the title shows whole, as one of its words, is not repeated
+// under it (`✓ Grep old in src`, not `→ old` under it); one the title only
+// holds inside a word is.
+func TestAnInputTheTitleShowsIsNotRepeated(t *testing.T) {
+	for title, repeated := range map[string]bool{"Grep old": false, "Grep old in src": false, "Grep old (*.go)": false, "Read old.go": true, "Grep golden": true, "old": false} {
+		c := &session.ToolCall{
+			Name:   "grep",
+			Call:   session.GenericCallView{Title: title, Kind: "search", RawInput: "old"},
+			Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: "Found 1 match"}}},
+			View:   session.GenericResultView{},
+		}
+		out := ansi.Strip(strings.Join(Render(c, Options{Width: 80, Expanded: true}), "\n"))
+		if got := strings.Contains(out, "→ old"); got != repeated {
+			t.Errorf("%q: input repeated %v, want %v:\n%s", title, got, repeated, out)
+		}
+	}
+}

@@ -221,6 +221,8 @@ func status(th *theme.Theme, s session.CallStatus) span {
 		return span{"✓", th.MarkDone}
 	case session.CallFailed:
 		return span{"✗", th.MarkFailed}
+	case session.CallStopped:
+		return span{"■", th.MarkStopped}
 	}
 	return span{"◌", th.MarkPending}
 }

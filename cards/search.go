@@ -66,15 +66,11 @@ func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) 
 	capNote(c, t, len(v.Paths), v.Total, v.Truncated)
 }
 
-// capNote says when the tool capped its result: in the tool's own words
-// when it gave them (how it sampled, where the full list is), as the web
-// client shows them, else how much of the total the card holds.
+// capNote says when the tool capped its result: how much of the total the
+// card holds, then the tool's own words when it gave them (how it sampled,
+// where the full list is), as the web client shows them under the card.
 func capNote(c *card, t *session.ToolCall, shown, total int, truncated bool) {
 	if !truncated && total <= shown {
-		return
-	}
-	if note := toolNote(t); truncated && note != "" {
-		c.text(note, c.th.Muted)
 		return
 	}
 	l := line{{fmt.Sprintf("showing %s of %s", thousands(shown), thousands(total)), c.th.Muted}}
@@ -82,6 +78,9 @@ func capNote(c *card, t *session.ToolCall, shown, total int, truncated bool) {
 		l = append(l, span{" · truncated", c.th.Notice})
 	}
 	c.body(l)
+	if note := toolNote(t); truncated && note != "" {
+		c.text(note, c.th.Muted)
+	}
 }
 
 // toolNote is what a search tool wrote after its list when it cut it: the

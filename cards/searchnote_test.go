@@ -28,3 +28,24 @@ func TestATruncatedSearchShowsTheToolsOwnNote(t *testing.T) {
 		t.Errorf("a search that was not cut shows a note:\n%s", out)
 	}
 }
+
+// A grep the tool cut keeps the total it cut from ("showing 2 of 120") as
+// well as the tool's note, whose words do not say the total.
+func TestATruncatedGrepKeepsItsTotal(t *testing.T) {
+	text := "Found 2 of 120 matches\n\na.go\nLine 1: func a()\n\nb.go\nLine 2: func b()\n\n(Full grep result stored at: /tmp/x/grep.txt.)"
+	c := &session.ToolCall{
+		Name: "grep", Arguments: `{"pattern":"func "}`,
+		Call:   session.GenericCallView{Title: "Grep func ", Kind: "search"},
+		Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: text}}},
+		View: session.SearchMatchesResultView{Files: []session.SearchFileMatches{
+			{Path: "a.go", Matches: []session.SearchLineMatch{{LineNumber: 1, Line: "func a()"}}},
+			{Path: "b.go", Matches: []session.SearchLineMatch{{LineNumber: 2, Line: "func b()"}}},
+		}, Truncated: true, Total: 120},
+	}
+	out := ansi.Strip(strings.Join(Render(c, Options{Width: 200, Expanded: true}), "\n"))
+	for _, want := range []string{"showing 2 of 120 · truncated", "(Full grep result stored at: /tmp/x/grep.txt.)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q:\n%s", want, out)
+		}
+	}
+}

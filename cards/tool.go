@@ -120,7 +120,11 @@ func (l line) withNote(th *theme.Theme, note string) line {
 func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
 	var out []line
 	if r := t.Result; r != nil && r.Error != nil && r.Error.Code != "" {
-		out = append(out, safeLine(th, r.Error.Code, th.Error))
+		st := th.Error
+		if t.Status() == session.CallStopped {
+			st = th.Notice // amber, as its mark
+		}
+		out = append(out, safeLine(th, r.Error.Code, st))
 	}
 	for _, f := range facts {
 		if f != "" {
@@ -185,16 +189,25 @@ func relPath(cwd, p string) string {
 	return p
 }
 
-// relTitle writes each path in a title that lies under cwd relative to it;
-// a path starts the title or follows a space.
+// relTitle writes each path in a title that lies under cwd relative to it,
+// and the cwd itself as ".", the harness's name for it (its own title for a
+// grep in "." says "in ."); a path starts the title or follows a space, and
+// the cwd itself ends it or a space does.
 func relTitle(cwd, text string) string {
 	root := strings.TrimRight(cwd, `/\`) + "/"
 	if root == "/" {
 		return text
 	}
+	dir := root[:len(root)-1]
 	var b strings.Builder
 	for i := 0; i < len(text); {
-		if strings.HasPrefix(text[i:], root) && (i == 0 || text[i-1] == ' ') {
+		starts := i == 0 || text[i-1] == ' '
+		if n := cwdItself(text[i:], dir); starts && n > 0 {
+			b.WriteByte('.')
+			i += n
+			continue
+		}
+		if starts && strings.HasPrefix(text[i:], root) {
 			i += len(root)
 			continue
 		}
@@ -202,6 +215,22 @@ func relTitle(cwd, text string) string {
 		i++
 	}
 	return b.String()
+}
+
+// cwdItself is the length of the cwd (dir) at the start of text, with or
+// without its trailing slash, when it ends there or a space follows; else 0.
+func cwdItself(text, dir string) int {
+	if !strings.HasPrefix(text, dir) {
+		return 0
+	}
+	n := len(dir)
+	if n < len(text) && (text[n] == '/' || text[n] == '\\') {
+		n++
+	}
+	if n < len(text) && text[n] != ' ' {
+		return 0
+	}
+	return n
 }
 
 // resolve makes a path absolute against the session's working directory.

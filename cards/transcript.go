@@ -63,13 +63,15 @@ func Tokens(n int64) string {
 func sessionFooter(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
-	calls, failed, pending := 0, 0, 0
+	calls, failed, stopped, pending := 0, 0, 0, 0
 	for _, e := range s.Entries {
 		if t, ok := e.(*session.ToolCall); ok {
 			calls++
 			switch t.Status() {
 			case session.CallFailed:
 				failed++
+			case session.CallStopped:
+				stopped++
 			case session.CallPending:
 				pending++
 			}
@@ -78,6 +80,9 @@ func sessionFooter(s *session.Session, o Options) []string {
 	facts := []string{plural(calls, "tool call", "tool calls")}
 	if failed > 0 {
 		facts = append(facts, fmt.Sprintf("%d failed", failed))
+	}
+	if stopped > 0 {
+		facts = append(facts, fmt.Sprintf("%d stopped", stopped))
 	}
 	if pending > 0 {
 		facts = append(facts, fmt.Sprintf("%d without a result", pending))

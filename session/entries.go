@@ -102,6 +102,7 @@ const (
 	CallPending CallStatus = iota
 	CallDone
 	CallFailed
+	CallStopped // ended by the turn's interrupt: neither done nor failed
 )
 
 // ToolCall is a tool call and, once it came, its result. Call and Result are
@@ -146,12 +147,16 @@ func (c *ToolCall) Elapsed() (int64, bool) {
 	return c.EndTime - c.StartTime, true
 }
 
-// Status says whether the call is pending, done or failed. A command that
-// exited non-zero or was killed failed, though its tool call worked.
+// Status says whether the call is pending, done, failed or stopped. A
+// command that exited non-zero or was killed failed, though its tool call
+// worked. A question the turn's interrupt ended (ASK_ABORTED) stopped, as
+// the web client shows it (amber, as any interrupted call), not failed.
 func (c *ToolCall) Status() CallStatus {
 	switch {
 	case c.Result == nil:
 		return CallPending
+	case c.Result.Error != nil && c.Result.Error.Code == "ASK_ABORTED":
+		return CallStopped
 	case c.Result.IsError || c.Result.Error != nil:
 		return CallFailed
 	}

@@ -13,14 +13,14 @@ type Theme struct {
 	Name    string
 	Palette Palette
 
-	Text, Muted, Faint, Title, Accent, Path Style
-	MarkPending, MarkDone, MarkFailed       Style
-	Notice, Error, Control, Match           Style
-	Reasoning                               Style
-	GutterNum, GutterSep                    Style
-	DiffAdd, DiffAddEmph, DiffAddMark       Style
-	DiffDel, DiffDelEmph, DiffDelMark       Style
-	ExitOK, ExitFail, Success               Style
+	Text, Muted, Faint, Title, Accent, Path        Style
+	MarkPending, MarkDone, MarkFailed, MarkStopped Style
+	Notice, Error, Control, Match                  Style
+	Reasoning                                      Style
+	GutterNum, GutterSep                           Style
+	DiffAdd, DiffAddEmph, DiffAddMark              Style
+	DiffDel, DiffDelEmph, DiffDelMark              Style
+	ExitOK, ExitFail, Success                      Style
 
 	syntax syntaxStyles
 }
@@ -63,6 +63,7 @@ func build(name string, p Palette) *Theme {
 	t.MarkPending = Style{Fg: p.Warn, Bold: true}.Make()
 	t.MarkDone = Style{Fg: p.OK, Bold: true}.Make()
 	t.MarkFailed = Style{Fg: p.Err, Bold: true}.Make()
+	t.MarkStopped = Style{Fg: p.Warn, Bold: true}.Make() // amber, as the web client's stopped
 	t.Notice = fg(p.Warn)
 	t.Error = fg(p.Err)
 	t.Control = Style{Fg: p.Special, Bold: true}.Make()

@@ -28,7 +28,7 @@ func TestPickerListsEveryAgent(t *testing.T) {
 func TestOtherAgentsOpenInTheViewer(t *testing.T) {
 	for _, c := range []struct{ path, want string }{
 		{"/corpus/acp/codex-acp.codecompanion-capture.jsonl", "✓ Read /Users/Oli/Code/Neovim/codecompanion.nvim/hello.txt"},
-		{"/corpus/claude-code/Brads3290_cclogviewer__example.jsonl", "✓ List /Users/brad/Desktop"},
+		{"/corpus/claude-code/Brads3290_cclogviewer__example.jsonl", "✓ List ."},
 		{"/corpus/codex/AcidicSoil_codex-session-view__rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl", "✓ Read LM Studio configuration.md"},
 	} {
 		t.Run(filepath.Base(filepath.Dir(c.path)), func(t *testing.T) {

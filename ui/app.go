@@ -171,7 +171,7 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openLiveMsg:
 		v := a.viewer(newLiveSource(a.host, msg.id))
 		v.live = newLiveState(a.host, msg.id)
-		v.live.title = msg.title
+		v.live.title, v.live.cwd = msg.title, msg.cwd
 		return a, a.open(v)
 	}
 	var cmd tea.Cmd

@@ -30,8 +30,8 @@ func TestAttachToTheNewestBuildableHost(t *testing.T) {
 		answer   string   // the key that answers its approval or question, if it asks
 		shows    []string // on screen once the turn is done
 	}{
-		{livetest.NextTools, "TOOLS: inspect main.go, note the rounding, remove the tax factor and list go files.", "", []string{"✓ Glob *.go in /srv/dsh-next/work", "SANDBOX_UNAVAILABLE", "turn 1 done"}},
-		{livetest.NextPlain, "Read the hello file and run a command.", "", []string{"✓ Read /srv/dsh-next/work/hello.txt", "turn 1 done"}},
+		{livetest.NextTools, "TOOLS: inspect main.go, note the rounding, remove the tax factor and list go files.", "", []string{"✓ Glob *.go in .", "SANDBOX_UNAVAILABLE", "turn 1 done"}},
+		{livetest.NextPlain, "Read the hello file and run a command.", "", []string{"✓ Read hello.txt", "turn 1 done"}},
 		{livetest.NextApproval, "ESCALATE: read the hello file and run bash with full access.", "a", []string{"· allowed once", "turn 1 done"}},
 		{livetest.NextReject, "ESCALATE: same again, but this one will be rejected.", "r", []string{"· rejected", "turn 1 done"}},
 		{livetest.NextQuestion, "ASK: which path should I take?", "enter", []string{"turn 1 done"}},

@@ -50,7 +50,7 @@ func TestAttachCreatePromptAndWatch(t *testing.T) {
 	x, h := attach(t, livetest.Plain)
 	newSessionAndPrompt(x, h, "Please read hello.txt and then run a bash command.")
 	h.Wait(livetest.Finished)
-	x.waitFor("› Please read hello.txt and then run a bash command.", "✓ Read /srv/dsh/work/hello.txt", "Hello from the probe workspace.", "turn 1 done")
+	x.waitFor("› Please read hello.txt and then run a bash command.", "✓ Read hello.txt", "Hello from the probe workspace.", "turn 1 done")
 	prompts := h.Calls("session.prompt")
 	if len(prompts) != 1 || !strings.Contains(string(prompts[0].Payload), `"mode":"queue"`) {
 		t.Errorf("prompts sent: %v", prompts)
@@ -199,7 +199,7 @@ func TestAttachOpensAColdSessionWithItsHistory(t *testing.T) {
 	x.keys("/")
 	x.typeText(h.SessionID()) // the filter takes a session's id too
 	x.keys("enter", "enter")
-	x.waitFor("✓ Read /srv/dsh/work/hello.txt", "turn 1 done")
+	x.waitFor("✓ Read hello.txt", "turn 1 done")
 	x.typeText("Please read hello.txt and then run a bash command again.")
 	x.keys("enter")
 	h.Wait(livetest.Finished)

@@ -11,9 +11,7 @@ import (
 // highlighted when its drawing off the update loop is done.
 func TestCodeIsHighlightedOffTheLoop(t *testing.T) {
 	x := start(t, Options{Demo: true}, 100, 30)
-	x.waitFor("card 1 of 29")
-	x.keys("]", "]", "]", "]")
-	x.waitFor("✓ Read server/health.go")
+	x.toTheDemosRead()
 	deadline := time.Now().Add(5 * time.Second)
 	for { // "package" on the read's first line, in the keyword colour
 		x.mu.Lock()

@@ -33,7 +33,7 @@ type hostPicker struct {
 }
 
 // openLiveMsg asks the app to open a session of the host.
-type openLiveMsg struct{ id, title string }
+type openLiveMsg struct{ id, title, cwd string }
 
 type hostSessionsMsg struct {
 	sessions []live.SessionInfo
@@ -41,8 +41,8 @@ type hostSessionsMsg struct {
 }
 
 type createdMsg struct {
-	id  string
-	err error
+	id, cwd string
+	err     error
 }
 
 type refreshMsg struct{}
@@ -116,8 +116,8 @@ func (p *hostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			p.flash = "not created: " + oneLine(msg.err.Error())
 			return p, nil
 		}
-		id := msg.id
-		return p, func() tea.Msg { return openLiveMsg{id: id} }
+		id, cwd := msg.id, msg.cwd
+		return p, func() tea.Msg { return openLiveMsg{id: id, cwd: cwd} }
 	case tea.KeyPressMsg:
 		return p, p.key(msg)
 	}
@@ -140,7 +140,7 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.flash = "creating a session in " + oneLine(dir) + "…"
 			return call(func(ctx context.Context) createdMsg {
 				id, err := c.Create(ctx, dir)
-				return createdMsg{id, err}
+				return createdMsg{id, dir, err}
 			})
 		}
 		var cmd tea.Cmd
@@ -180,7 +180,7 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 	case "enter":
 		if p.cursor < len(p.shown) {
 			e := p.sessions[p.shown[p.cursor]]
-			return func() tea.Msg { return openLiveMsg{e.ID, e.Title} }
+			return func() tea.Msg { return openLiveMsg{e.ID, e.Title, e.Cwd} }
 		}
 	}
 	return nil

@@ -33,6 +33,7 @@ type liveState struct {
 	tokens   live.TokenUsage
 	context  live.ContextPressure
 	title    string // the host's title projection, until a session/title event
+	cwd      string // the session's folder as the host listed it, for its events carry no header
 	older    bool   // an older page is being fetched
 }
 

@@ -252,8 +252,7 @@ func rowShares(t *testing.T, path string, w, h int) func(expanded bool, top int)
 // expands it and the row being read stays at the top.
 func TestExpandKeepsTheRowBeingRead(t *testing.T) {
 	x := start(t, Options{Demo: true}, 100, 30)
-	x.opened(29)
-	x.keys("4", "]") // the read card, collapsed
+	x.toTheDemosRead() // collapsed
 	s := x.settled("card 11, collapsed", func(s string) bool {
 		y, _ := focusRow(s)
 		return y >= 0 && strings.Contains(statusOf(s), "card 11 of 29") && strings.Contains(s, "31 more lines")
@@ -275,4 +274,22 @@ func TestExpandKeepsTheRowBeingRead(t *testing.T) {
 		t.Fatalf("before enter:\n%s\nafter:\n%s", before, after)
 	}
 	x.quit()
+}
+
+// toTheDemosRead focuses the demo's read card (its fourth tool call),
+// collapsed, and scrolls it to the top of the screen, wherever the cards
+// above it leave it.
+func (x *term) toTheDemosRead() string {
+	x.t.Helper()
+	x.opened(29)
+	x.keys("]", "]", "]", "]")
+	s := x.settled("the read card focused", func(s string) bool { return strings.Contains(s, "▌✓ Read server/health.go") })
+	y, _ := focusRow(s)
+	for range y {
+		x.keys("j")
+	}
+	return x.settled("the read card at the top", func(s string) bool {
+		y, _ := focusRow(s)
+		return y == 0 && strings.Contains(s, "▌✓ Read server/health.go")
+	})
 }

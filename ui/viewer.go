@@ -171,6 +171,9 @@ func (v *viewer) sync() {
 		if v.title == "" && v.live != nil {
 			v.title = v.live.title // the host's title, before its session/title event
 		}
+		if v.cwd == "" && v.live != nil {
+			v.cwd = v.live.cwd // titles name paths relative to it, as a log's do
+		}
 	})
 
 	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)

@@ -183,7 +183,7 @@ func details(b *strings.Builder, title, lang, text string) {
 // its card.
 func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
-	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌"}[t.Status()]
+	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■"}[t.Status()]
 	title := mark + " " + t.Name
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt

@@ -76,3 +76,42 @@ func TestHostViewsOfEveryCard(t *testing.T) {
 		}
 	}
 }
+
+// A host's write view says oldText null for a new file and for an overwrite
+// alike; as for a log, only "Created file" or a read that found the file
+// missing makes it a new file.
+func TestAHostsWriteViewIsANewFileOnlyWhenTheResultSaysSo(t *testing.T) {
+	call := []byte(`{"type":"tool/call","seq":1,"time":1,"data":{"callId":"w","name":"write","arguments":"{\"file_path\":\"a.go\",\"content\":\"x\"}"}}`)
+	result := func(text string) []byte {
+		return []byte(`{"type":"tool/result","seq":2,"time":2,"data":{"message":{"source":{"kind":"tool","callId":"w"},"content":[{"type":"tool-result","toolCallId":"w","content":[{"type":"text","text":"` + text + `"}]}]}}}`)
+	}
+	missingRead := [][]byte{
+		[]byte(`{"type":"tool/call","seq":0,"time":0,"data":{"callId":"r","name":"read","arguments":"{\"file_path\":\"a.go\"}"}}`),
+		[]byte(`{"type":"tool/result","seq":0,"time":0,"data":{"message":{"source":{"kind":"tool","callId":"r"},"content":[{"type":"tool-result","toolCallId":"r","isError":true,"content":[{"type":"text","text":"no such file"}]}]},"error":{"code":"FS_NOT_FOUND","message":"no such file"}}}`),
+	}
+	view := []byte(`{"card":"diff","title":"Write a.go","diffs":[{"path":"a.go","oldText":null,"newText":"x"}]}`)
+	for _, c := range []struct {
+		name      string
+		before    [][]byte
+		text      string
+		wantWhole bool
+	}{
+		{"an overwrite", nil, "Updated file a.go", true},
+		{"a created file", nil, "Created file a.go", false},
+		{"a file last seen missing", missingRead, "Wrote a.go", false},
+	} {
+		r := NewEvents()
+		for _, e := range c.before {
+			r.Write(e, nil, "")
+		}
+		r.Write(call, nil, "")
+		r.Write(result(c.text), view, "result")
+		v, ok := r.Session().Call("w").View.(session.DiffResultView)
+		if !ok || len(v.Diffs) != 1 {
+			t.Fatalf("%s: view %#v", c.name, r.Session().Call("w").View)
+		}
+		if v.Title != "Write a.go" || v.Diffs[0].Whole != c.wantWhole {
+			t.Errorf("%s: %q whole %v, want %v", c.name, v.Title, v.Diffs[0].Whole, c.wantWhole)
+		}
+	}
+}

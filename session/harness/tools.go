@@ -151,7 +151,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 // the call's arguments. A live host's own view of the result (host) is shown
 // instead of deck's when there is one.
 func (d *Decoder) settle(call *session.ToolCall, host session.ResultView) {
-	call.View = host
+	call.View = present.HostResult(call.Name, call.Result, host)
 	if host == nil {
 		call.View = d.declared.Result(call.Name, call.Arguments, call.Result)
 	}

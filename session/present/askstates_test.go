@@ -28,3 +28,22 @@ func TestQuestionOutcomes(t *testing.T) {
 		}
 	}
 }
+
+// Answers are counted as the web client counts them (ask-question-row.tsx
+// answeredSummary): an entry with something selected or a custom text that
+// is not "" (spaces too) is an answer, and each entry counts, ids repeated
+// or not.
+func TestAnswersAreCountedAsTheHarnessCountsThem(t *testing.T) {
+	args := `{"questions":[{"id":"a","question":"First?"},{"id":"b","question":"Second?"}]}`
+	for answers, want := range map[string]string{
+		`[{"id":"a","selected":["yes"]},{"id":"b","selected":[],"custom":"  "}]`: "2 of 2 answered",
+		`[{"id":"a","selected":["yes"]},{"id":"a","selected":["no"]}]`:           "2 of 2 answered",
+		`[{"id":"a","selected":[]},{"id":"b","selected":[],"custom":""}]`:        "0 of 2 answered",
+	} {
+		r := &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: `{"answers":` + answers + `}`}}}
+		v, _ := Result("ask_user_question", args, r).(session.GenericResultView)
+		if got := session.TextOf(v.Content); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %q, want %q", answers, got, want)
+		}
+	}
+}

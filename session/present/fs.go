@@ -29,13 +29,7 @@ func init() {
 			if !ok { // a new file, an identical overwrite, an old log: the whole file
 				diffs = writeDiff(a)
 			}
-			// oldText null is a new file or an overwrite: only the tool's
-			// "Created file" says which
-			created := strings.Contains(session.TextOf(r.Content), "Created file")
-			for i := range diffs {
-				diffs[i].Whole = diffs[i].OldText == nil && !created
-			}
-			return session.DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: diffs}
+			return session.DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: wholeWrites(diffs, r)}
 		},
 	})
 	register([]string{"edit"}, presenter{
@@ -187,4 +181,15 @@ func diffsFromMeta(meta any) ([]session.FileDiff, bool) {
 		out = append(out, fd)
 	}
 	return out, true
+}
+
+// wholeWrites marks a write's diffs whose oldText is null as whole content:
+// null is a new file or an overwrite, and only the tool's "Created file"
+// says which.
+func wholeWrites(diffs []session.FileDiff, r *session.ToolResult) []session.FileDiff {
+	created := strings.Contains(session.TextOf(r.Content), "Created file")
+	for i := range diffs {
+		diffs[i].Whole = diffs[i].OldText == nil && !created
+	}
+	return diffs
 }

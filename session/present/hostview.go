@@ -1,6 +1,8 @@
 package present
 
 import (
+	"slices"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 )
@@ -180,4 +182,16 @@ func viewContent(m map[string]any) ([]session.ContentBlock, bool) {
 		return nil, false
 	}
 	return blocks, true
+}
+
+// HostResult is a host's result view with what the view cannot say but the
+// result can: a write's oldText null is a new file only when its result says
+// "Created file", as for a log (wholeWrites).
+func HostResult(name string, r *session.ToolResult, v session.ResultView) session.ResultView {
+	d, ok := v.(session.DiffResultView)
+	if !ok || name != "write" || r == nil {
+		return v
+	}
+	d.Diffs = wholeWrites(slices.Clone(d.Diffs), r)
+	return d
 }

@@ -109,35 +109,38 @@ func questionResult(a Args, r *session.ToolResult) session.ResultView {
 	if err != nil || !ok || !ok2 {
 		return nil
 	}
-	answered := map[string]string{}
+	// counted as the web client counts (ask-question-row.tsx): an entry is
+	// an answer when it selected something or its custom text is not ""
+	// (spaces too), and every entry counts, whatever its id
+	answered := map[string][]string{}
+	given := 0
 	for _, item := range list {
 		ans, ok := jsonline.AsObject(item)
 		if !ok {
 			return nil
 		}
 		id, _ := ans["id"].(string)
-		var parts []string
 		selected, _ := ans["selected"].([]any)
+		custom, _ := ans["custom"].(string)
+		if len(selected) > 0 || custom != "" {
+			given++
+		}
+		parts := answered[id]
 		for _, s := range selected {
 			if label, ok := s.(string); ok {
 				parts = append(parts, label)
 			}
 		}
-		if custom, _ := ans["custom"].(string); strings.TrimSpace(custom) != "" {
+		if custom != "" {
 			parts = append(parts, "“"+custom+"”")
 		}
-		answered[id] = strings.Join(parts, ", ")
-	}
-	given := 0
-	for _, ans := range answered {
-		if ans != "" {
-			given++
-		}
+		answered[id] = parts
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d answered\n\n", given, len(list))
 	for _, q := range askedQuestions(a) {
-		answer, ok := answered[q.id]
+		parts, ok := answered[q.id]
+		answer := strings.Join(parts, ", ")
 		switch {
 		case !ok:
 			answer = "(no answer)"

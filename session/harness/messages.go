@@ -212,6 +212,7 @@ type assistantMessageData struct {
 	} `json:"message"`
 	Content []session.ContentBlock `json:"content"` // the legacy shape
 	Usage   *usageData             `json:"usage"`
+	Stream  streamStarts           `json:"stream"` // v2 on: the chunks v0 logged on their own
 }
 
 func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
@@ -228,7 +229,7 @@ func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 	}
 	d.s.CountUsage(m.Usage.tokens())
 	turn, step := jsonline.Num(m.Turn), jsonline.Num(m.Step)
-	added := d.commit(turn, step, content, r)
+	added := d.commit(turn, step, content, m.Stream, r)
 	if added {
 		return session.AsEntry, nil
 	}
@@ -238,12 +239,17 @@ func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 // commit replaces a step's streamed blocks by the blocks of its assembled
 // message: a streamed block that matches (same index and kind) is finished in
 // place, a block that never streamed is added, a streamed block the message
-// does not hold is dropped. It reports whether it added an entry.
-func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *record) bool {
+// does not hold is dropped. It reports whether it added an entry. A block
+// added is stamped when its stream began, if the message says.
+func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, starts streamStarts, r *record) bool {
 	added := false
 	matched := map[session.Entry]bool{}
 	for i, b := range content {
 		cur := d.streams[streamKey{turn, step, int64(i)}]
+		base := d.base(r)
+		if at, ok := starts[int64(i)]; ok {
+			base.Time = at
+		}
 		switch b.Type {
 		case "text", "reasoning":
 			if e := finishText(cur, b); e != nil {
@@ -255,9 +261,9 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *re
 				continue
 			}
 			if b.Type == "text" {
-				d.s.Add(&session.AssistantText{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&session.AssistantText{EntryBase: base, Text: b.Text})
 			} else {
-				d.s.Add(&session.Reasoning{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&session.Reasoning{EntryBase: base, Text: b.Text})
 			}
 			added = true
 		case "tool-call":
@@ -269,7 +275,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *re
 				}
 			}
 			if c == nil {
-				c = &session.ToolCall{EntryBase: d.base(r), CallID: b.ID}
+				c = &session.ToolCall{EntryBase: base, CallID: b.ID}
 				d.s.Add(c)
 				added = true
 			} else {

@@ -79,6 +79,9 @@ func (t turnEndReason) detail() string {
 		Reason string `json:"reason"`
 	}
 	if jsonline.Unmarshal(t.Reason, &cause) == nil {
+		if cause.Kind == "legacy" {
+			return "" // migrated from a log whose aborted turn did not say who cancelled it
+		}
 		if cause.Reason != "" {
 			return "by " + cause.Kind + ": " + cause.Reason
 		}

@@ -120,3 +120,20 @@ func TestProducerKindsAreNeverThePersonsPrompt(t *testing.T) {
 		}
 	}
 }
+
+// A cancel cause of kind legacy is the harness's import of an older log's
+// coarse aborted turn, which did not say who cancelled it: the turn reads
+// as that older log's does, cancelled by no one named.
+func TestALegacyCancelNamesNoOne(t *testing.T) {
+	ends := map[string]string{
+		"v5 legacy":         `{"kind":"aborted","reason":{"kind":"legacy"}}`,
+		"v0 coarse aborted": `{"kind":"aborted"}`,
+	}
+	for name, reason := range ends {
+		s := sessiontest.ReadString(headerV5 + `{"type":"turn/end","seq":0,"time":1,"data":{"turn":2,"reason":` + reason + `}}` + "\n")
+		e := sessiontest.Of[*session.TurnEnd](s)
+		if len(e) != 1 || e[0].Reason != "aborted" || e[0].Detail != "" {
+			t.Errorf("%s: %+v, want an aborted turn with no one named", name, e)
+		}
+	}
+}

@@ -29,6 +29,8 @@ type Decoder struct {
 	commands  map[string]*session.Event // slash commands by commandId
 	compacts  map[string]*session.Event // compactions by compactionId
 	files     *present.FileLines        // what the reads showed of each file
+	turn      int                       // the turn started last
+	surface   []surfaceNode             // the messages the model sees, in order (surface.go)
 }
 
 // New starts a decoder that fills s.
@@ -179,7 +181,11 @@ func (d *Decoder) dispatch(r *record) (session.Outcome, error) {
 	case !ok:
 		return 0, fmt.Errorf("unknown event `%s`: the log is from a newer harness than deck knows", r.Type)
 	}
-	return h(d, r)
+	out, err := h(d, r)
+	if err == nil && len(r.SurfaceOp) > 0 {
+		d.surfaced(r)
+	}
+	return out, err
 }
 
 // base makes the common entry fields for an event.

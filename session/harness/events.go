@@ -19,6 +19,7 @@ func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
 	}
 	turn := jsonline.Num(t.Turn)
 	d.turnStart[turn] = jsonline.Num(r.Time)
+	d.turn = int(turn)
 	d.s.Add(&session.TurnStart{EntryBase: d.base(r), Turn: int(turn)})
 	return session.AsEntry, nil
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/deck-tui/deck/session/present"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // messageSource is a message's source: who or what wrote it.
@@ -40,27 +39,18 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	if err != nil {
 		return 0, err
 	}
-	role := session.RoleInjected
+	role, replaces := session.RoleInjected, session.Replaced{}
 	switch {
-	case isReplace(r.SurfaceOp):
-		role = session.RoleSummary
+	case isReplace(r.SurfaceOp): // a compaction's summary, in place of earlier messages
+		role, replaces = session.RoleSummary, d.replaces(r)
 	case m.Source.Kind == "user":
 		role = session.RoleHuman
 	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin,
 		m.Source.Kind == "runtime-context": // the v4 producer kind
 		role = session.RoleContext
 	} // every other kind (skill-catalog, goal, plugin:…, one deck never saw) is injected, never the user's
-	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
+	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces})
 	return session.AsEntry, nil
-}
-
-// isReplace reports a surfaceOp {op:"replace", …}: the message replaces
-// earlier ones on the model's surface (a compaction summary).
-func isReplace(op jsontext.Value) bool {
-	var o struct {
-		Op string `json:"op"`
-	}
-	return len(op) > 0 && op[0] == '{' && jsonline.Unmarshal(op, &o) == nil && o.Op == "replace"
 }
 
 // packedRow applies a row's chunk events as one: they all grow the same

@@ -19,6 +19,8 @@ type record struct {
 	Data      jsontext.Value  `json:"data"`
 	SurfaceOp jsontext.Value  `json:"surfaceOp"`
 	Ignorable bool            `json:"ignorable"` // a reader that does not know the type may skip it
+	// SourceEventSeqs are the earlier events a surface event cites
+	SourceEventSeqs eventSeqs `json:"sourceEventSeqs"`
 
 	// packed chunk rows
 	Seq0  jsonline.Number `json:"seq0"`

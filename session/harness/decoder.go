@@ -23,14 +23,16 @@ type Decoder struct {
 	line    int
 	streams map[streamKey]session.Entry // blocks still streaming, until assistant/message commits them
 
-	turnStart map[int64]int64 // turn → time it started
-	turnSteps map[int64]int   // turn → steps entered
-	approvals map[string]approvalRef
-	commands  map[string]*session.Event // slash commands by commandId
-	compacts  map[string]*session.Event // compactions by compactionId
-	files     *present.FileLines        // what the reads showed of each file
-	turn      int                       // the turn started last
-	surface   []surfaceNode             // the messages the model sees, in order (surface.go)
+	turnStart  map[int64]int64 // turn → time it started
+	turnSteps  map[int64]int   // turn → steps entered
+	approvals  map[string]approvalRef
+	commands   map[string]*session.Event // slash commands by commandId
+	compacts   map[string]*session.Event // compactions by compactionId
+	files      *present.FileLines        // what the reads showed of each file
+	seedLength int64                     // v0/v1: the events a fork inherited (seed.go)
+	seedShown  bool                      // the end of the inherited history has its line
+	turn       int                       // the turn started last
+	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
 }
 
 // New starts a decoder that fills s.
@@ -134,6 +136,7 @@ func init() {
 		"model/selection":          (*Decoder).modelSelection,
 		"command/run":              (*Decoder).commandRun,
 		"command/done":             (*Decoder).commandDone,
+		"session/end-seed":         (*Decoder).endSeed,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -151,7 +154,7 @@ func init() {
 // envelopes, queue splices, policy knobs, step boundaries.
 var bookkeepingTypes = []string{
 	"step/end", "request/header", "request/header-delta", "agent/inbox/spliced",
-	"session/title-llm-request", "web/deepseek-search-llm-request", "session/end-seed",
+	"session/title-llm-request", "web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
 	// since v1: the parent's list of children, an image moved out of the
@@ -222,6 +225,9 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
 	d.files.Cwd = r.Cwd
+	if n, ok := jsonline.Int(r.SeedLength); ok && n > 0 {
+		d.seedLength = n
+	}
 	if v := d.s.Header.Version; v > NewestVersion {
 		err := &NewerVersionError{Version: v}
 		d.s.Header.Unsupported = err

@@ -35,6 +35,7 @@ type record struct {
 	Origin          string          `json:"origin"`
 	DelegationDepth jsonline.Number `json:"delegationDepth"`
 	AgentPreset     string          `json:"agentPreset"`
+	SeedLength      jsonline.Number `json:"seedLength"` // v0/v1: how many leading events a fork inherited
 
 	// the data as the fast path (fast.go) decoded it into its shape
 	pre any

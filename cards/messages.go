@@ -36,12 +36,27 @@ func userMessage(c *card, m *session.UserMessage) {
 		session.RoleSummary:  "summary of earlier messages",
 		session.RoleInjected: "injected by " + m.Source,
 	}[m.Role]
+	if r := m.Replaces; m.Role == session.RoleSummary && r.Messages > 0 {
+		label = "summary replacing " + plural(r.Messages, "earlier message", "earlier messages") + turnSpan(r)
+	}
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	c.lead(line{{"› ", th.Faint}}, append(safeLine(th, label, th.Muted), span{" · " + plural(len(lines), "line", "lines"), th.Faint}))
 	if m.Role == session.RoleContext && !c.o.Expanded {
 		return // the same snapshot every step: the line above says it is there
 	}
 	c.textLines(lines, th.Muted)
+}
+
+// turnSpan names the turns a summary's messages were in: ", turn 2",
+// ", turns 1–3", or nothing before any turn.
+func turnSpan(r session.Replaced) string {
+	switch {
+	case r.FirstTurn <= 0 || r.LastTurn < r.FirstTurn:
+		return ""
+	case r.FirstTurn == r.LastTurn:
+		return fmt.Sprintf(", turn %d", r.FirstTurn)
+	}
+	return fmt.Sprintf(", turns %d–%d", r.FirstTurn, r.LastTurn)
 }
 
 // images lists image blocks as one-line placeholders.

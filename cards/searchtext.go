@@ -207,7 +207,7 @@ const Decorations = "a b c d e f g h i j k l m n o p q r s t u v w x y z " +
 	"forked go harness highlighted hits html hunk hunks image in ini injected input interrupted is its java js " +
 	"json jsx killed kotlin less lexer limit line lines list lists log lua many match matches max mcp md mdx " +
 	"message messages mid model more nested net new no not notice notices npm null of off once only options " +
-	"out output over panic path paths php presented progress py quotes ran rb react read reasoning rejected " +
+	"out output over panic path paths php presented progress py quotes ran rb react read reasoning rejected replacing " +
 	"reply result root row rows rs rule rules running runtime scss second session sh showing shown source " +
 	"sources sql starts stats step steps stopped streaming subagent summary swift terminal text the thinking " +
 	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled using wall " +

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -44,6 +45,40 @@ func TestAV5FolderDrawsAsV0(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The same session converted from v0 to v5 (generations/v0-to-v5.py:
+// its chunks become the messages' embedded streams) has the same figures
+// and each entry the same time: a v5 entry is stamped when its block's
+// stream began, as v0's first chunk stamped it, not when its message was
+// committed.
+func TestAV5SessionKeepsTheTimesOfItsV0(t *testing.T) {
+	old := open(t, "testdata/harness/live/session-logs/tools/session.jsonl")
+	want, wantTimes := stats.Of(old), entryTimes(old)
+	if len(wantTimes) < 5 {
+		t.Fatalf("the v0 log draws only %d entries", len(wantTimes))
+	}
+	for _, path := range []string{"testdata/generations/tools-v5", "testdata/generations/v5-zstd/tools"} {
+		s := open(t, path)
+		if s.Header.Version != 5 || s.NoticeCount() != 0 {
+			t.Fatalf("%s reads as v%d with %d notices", path, s.Header.Version, s.NoticeCount())
+		}
+		if got := stats.Of(s); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s figures\n%+v\nv0 figures\n%+v", path, got, want)
+		}
+		if got := entryTimes(s); got != wantTimes {
+			t.Errorf("%s entry times\n%s\nv0 entry times\n%s", path, got, wantTimes)
+		}
+	}
+}
+
+// entryTimes writes each drawn entry's kind and time, a line each.
+func entryTimes(s *session.Session) string {
+	var b strings.Builder
+	for _, e := range s.Entries {
+		fmt.Fprintf(&b, "%T %d\n", e, session.Base(e).Time)
+	}
+	return b.String()
 }
 
 // cardsThatAgree writes what two recordings of one scenario must share, a

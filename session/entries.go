@@ -74,9 +74,18 @@ const (
 // UserMessage is a user-role message.
 type UserMessage struct {
 	EntryBase
-	Role    MessageRole
-	Source  string // source kind, with the plugin name for plugin sources
-	Content []ContentBlock
+	Role     MessageRole
+	Source   string // source kind, with the plugin name for plugin sources
+	Content  []ContentBlock
+	Replaces Replaced // a summary's: what it stands in for
+}
+
+// Replaced is what a summary stands in for on the model's surface: how many
+// earlier messages, and the turns they were in (0 before any turn). No
+// Messages when the log does not say.
+type Replaced struct {
+	Messages            int
+	FirstTurn, LastTurn int
 }
 
 // AssistantText is the model's reply text (Markdown).

@@ -24,14 +24,18 @@ type Decoder struct {
 	line    int
 	streams map[streamKey]session.Entry // blocks still streaming, until assistant/message commits them
 
-	turnStart map[int64]int64 // turn → time it started
-	turnSteps map[int64]int   // turn → steps entered
-	approvals map[string]approvalRef
-	commands  map[string]*session.Event // slash commands by commandId
-	compacts  map[string]*session.Event // compactions by compactionId
-	files     *present.FileLines        // what the reads showed of each file
-	declared  present.Declared          // the tool schemas of the newest request/header
-	toolsRaw  []byte                    // the JSON they were read from: most headers repeat it
+	turnStart  map[int64]int64 // turn → time it started
+	turnSteps  map[int64]int   // turn → steps entered
+	approvals  map[string]approvalRef
+	commands   map[string]*session.Event // slash commands by commandId
+	compacts   map[string]*session.Event // compactions by compactionId
+	files      *present.FileLines        // what the reads showed of each file
+	declared   present.Declared          // the tool schemas of the newest request/header
+	toolsRaw   []byte                    // the JSON they were read from: most headers repeat it
+	seedLength int64                     // v0/v1: the events a fork inherited (seed.go)
+	seedShown  bool                      // the end of the inherited history has its line
+	turn       int                       // the turn started last
+	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
 }
 
 // New starts a decoder that fills s.
@@ -136,6 +140,7 @@ func init() {
 		"command/run":              (*Decoder).commandRun,
 		"command/done":             (*Decoder).commandDone,
 		"request/header":           (*Decoder).requestHeader,
+		"session/end-seed":         (*Decoder).endSeed,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -153,7 +158,7 @@ func init() {
 // envelopes, queue splices, policy knobs, step boundaries.
 var bookkeepingTypes = []string{
 	"step/end", "request/header-delta", "agent/inbox/spliced",
-	"session/title-llm-request", "web/deepseek-search-llm-request", "session/end-seed",
+	"session/title-llm-request", "web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
 	// since v1: the parent's list of children, an image moved out of the
@@ -183,7 +188,11 @@ func (d *Decoder) dispatch(r *record) (session.Outcome, error) {
 	case !ok:
 		return 0, fmt.Errorf("unknown event `%s`: the log is from a newer harness than deck knows", r.Type)
 	}
-	return h(d, r)
+	out, err := h(d, r)
+	if err == nil && len(r.SurfaceOp) > 0 {
+		d.surfaced(r)
+	}
+	return out, err
 }
 
 // base makes the common entry fields for an event.
@@ -220,6 +229,9 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
 	d.files.Cwd = r.Cwd
+	if n, ok := jsonline.Int(r.SeedLength); ok && n > 0 {
+		d.seedLength = n
+	}
 	if v := d.s.Header.Version; v > NewestVersion {
 		err := &NewerVersionError{Version: v}
 		d.s.Header.Unsupported = err

@@ -19,6 +19,7 @@ func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
 	}
 	turn := jsonline.Num(t.Turn)
 	d.turnStart[turn] = jsonline.Num(r.Time)
+	d.turn = int(turn)
 	d.s.Add(&session.TurnStart{EntryBase: d.base(r), Turn: int(turn)})
 	return session.AsEntry, nil
 }
@@ -79,6 +80,9 @@ func (t turnEndReason) detail() string {
 		Reason string `json:"reason"`
 	}
 	if jsonline.Unmarshal(t.Reason, &cause) == nil {
+		if cause.Kind == "legacy" {
+			return "" // migrated from a log whose aborted turn did not say who cancelled it
+		}
 		if cause.Reason != "" {
 			return "by " + cause.Kind + ": " + cause.Reason
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // messageSource is a message's source: who or what wrote it.
@@ -39,27 +38,18 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	if err != nil {
 		return 0, err
 	}
-	role := session.RoleInjected
+	role, replaces := session.RoleInjected, session.Replaced{}
 	switch {
-	case isReplace(r.SurfaceOp):
-		role = session.RoleSummary
+	case isReplace(r.SurfaceOp): // a compaction's summary, in place of earlier messages
+		role, replaces = session.RoleSummary, d.replaces(r)
 	case m.Source.Kind == "user":
 		role = session.RoleHuman
 	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin,
 		m.Source.Kind == "runtime-context": // the v4 producer kind
 		role = session.RoleContext
 	} // every other kind (skill-catalog, goal, plugin:…, one deck never saw) is injected, never the user's
-	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content})
+	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces})
 	return session.AsEntry, nil
-}
-
-// isReplace reports a surfaceOp {op:"replace", …}: the message replaces
-// earlier ones on the model's surface (a compaction summary).
-func isReplace(op jsontext.Value) bool {
-	var o struct {
-		Op string `json:"op"`
-	}
-	return len(op) > 0 && op[0] == '{' && jsonline.Unmarshal(op, &o) == nil && o.Op == "replace"
 }
 
 // packedRow applies a row's chunk events as one: they all grow the same
@@ -211,6 +201,7 @@ type assistantMessageData struct {
 	} `json:"message"`
 	Content []session.ContentBlock `json:"content"` // the legacy shape
 	Usage   *usageData             `json:"usage"`
+	Stream  streamStarts           `json:"stream"` // v2 on: the chunks v0 logged on their own
 }
 
 func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
@@ -227,7 +218,7 @@ func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 	}
 	d.s.CountUsage(m.Usage.tokens())
 	turn, step := jsonline.Num(m.Turn), jsonline.Num(m.Step)
-	added := d.commit(turn, step, content, r)
+	added := d.commit(turn, step, content, m.Stream, r)
 	if added {
 		return session.AsEntry, nil
 	}
@@ -237,12 +228,17 @@ func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 // commit replaces a step's streamed blocks by the blocks of its assembled
 // message: a streamed block that matches (same index and kind) is finished in
 // place, a block that never streamed is added, a streamed block the message
-// does not hold is dropped. It reports whether it added an entry.
-func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *record) bool {
+// does not hold is dropped. It reports whether it added an entry. A block
+// added is stamped when its stream began, if the message says.
+func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, starts streamStarts, r *record) bool {
 	added := false
 	matched := map[session.Entry]bool{}
 	for i, b := range content {
 		cur := d.streams[streamKey{turn, step, int64(i)}]
+		base := d.base(r)
+		if at, ok := starts[int64(i)]; ok {
+			base.Time = at
+		}
 		switch b.Type {
 		case "text", "reasoning":
 			if e := finishText(cur, b); e != nil {
@@ -254,9 +250,9 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *re
 				continue
 			}
 			if b.Type == "text" {
-				d.s.Add(&session.AssistantText{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&session.AssistantText{EntryBase: base, Text: b.Text})
 			} else {
-				d.s.Add(&session.Reasoning{EntryBase: d.base(r), Text: b.Text})
+				d.s.Add(&session.Reasoning{EntryBase: base, Text: b.Text})
 			}
 			added = true
 		case "tool-call":
@@ -268,7 +264,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, r *re
 				}
 			}
 			if c == nil {
-				c = &session.ToolCall{EntryBase: d.base(r), CallID: b.ID}
+				c = &session.ToolCall{EntryBase: base, CallID: b.ID}
 				d.s.Add(c)
 				added = true
 			} else {

@@ -19,6 +19,8 @@ type record struct {
 	Data      jsontext.Value  `json:"data"`
 	SurfaceOp jsontext.Value  `json:"surfaceOp"`
 	Ignorable bool            `json:"ignorable"` // a reader that does not know the type may skip it
+	// SourceEventSeqs are the earlier events a surface event cites
+	SourceEventSeqs eventSeqs `json:"sourceEventSeqs"`
 
 	// packed chunk rows
 	Seq0  jsonline.Number `json:"seq0"`
@@ -33,6 +35,7 @@ type record struct {
 	Origin          string          `json:"origin"`
 	DelegationDepth jsonline.Number `json:"delegationDepth"`
 	AgentPreset     string          `json:"agentPreset"`
+	SeedLength      jsonline.Number `json:"seedLength"` // v0/v1: how many leading events a fork inherited
 
 	// the data as the fast path (fast.go) decoded it into its shape
 	pre any

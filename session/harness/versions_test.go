@@ -120,3 +120,57 @@ func TestProducerKindsAreNeverThePersonsPrompt(t *testing.T) {
 		}
 	}
 }
+
+// A cancel cause of kind legacy is the harness's import of an older log's
+// coarse aborted turn, which did not say who cancelled it: the turn reads
+// as that older log's does, cancelled by no one named.
+func TestALegacyCancelNamesNoOne(t *testing.T) {
+	ends := map[string]string{
+		"v5 legacy":         `{"kind":"aborted","reason":{"kind":"legacy"}}`,
+		"v0 coarse aborted": `{"kind":"aborted"}`,
+	}
+	for name, reason := range ends {
+		s := sessiontest.ReadString(headerV5 + `{"type":"turn/end","seq":0,"time":1,"data":{"turn":2,"reason":` + reason + `}}` + "\n")
+		e := sessiontest.Of[*session.TurnEnd](s)
+		if len(e) != 1 || e[0].Reason != "aborted" || e[0].Detail != "" {
+			t.Errorf("%s: %+v, want an aborted turn with no one named", name, e)
+		}
+	}
+}
+
+// What the v2→v3 and v3→v4 migrations do that a reader meets (SPEC §7):
+// a request/header with no system prompt beside a system/message (v3), a
+// header preset renamed ptc (v3), an interrupted turn/end the harness
+// inserted as a closer (v4), unknown ignorable events and content blocks
+// renamed plugin:<type> (v4), subagent/catalog appended at the end (v4).
+func TestWhatTheMigrationsWriteReadsCleanly(t *testing.T) {
+	log := `{"type":"session","version":4,"id":"s","createdAt":1,"isSeeded":false,"delegationDepth":0,"agentPreset":"ptc"}
+{"type":"turn/start","seq":0,"time":10,"data":{"turn":1}}
+{"type":"system/message","seq":1,"time":11,"data":{"turn":1,"step":1,"message":{"role":"system","content":[],"source":{"kind":"system-prompt"},"id":"h"}},"surfaceOp":"append"}
+{"type":"request/header","seq":2,"time":12,"data":{"header":{"config":{"provider":"p","model":"m"}},"reason":"initial"}}
+{"type":"user/message","seq":3,"time":13,"data":{"content":[{"type":"plugin:sticker","id":"x"},{"type":"text","text":"go"}],"source":{"kind":"user"},"role":"user","id":"u"},"surfaceOp":"append"}
+{"type":"plugin:acme/trace","seq":4,"time":14,"ignorable":true,"data":{"anything":1}}
+{"type":"tool/call","seq":5,"time":15,"data":{"turn":1,"step":1,"callId":"c1","name":"bash","arguments":"{\"command\":\"sleep 9\"}"}}
+{"type":"turn/end","seq":6,"time":16,"data":{"turn":1,"reason":{"kind":"interrupted"}}}
+{"type":"subagent/catalog","seq":7,"time":17,"data":{"childId":"k","childCreatedAt":1,"mode":"unknown"}}
+`
+	s := sessiontest.ReadString(log)
+	sessiontest.NoNotices(t, s)
+	if s.Header.AgentPreset != "ptc" {
+		t.Errorf("the preset: %q", s.Header.AgentPreset)
+	}
+	if m := sessiontest.Of[*session.UserMessage](s); len(m) != 1 || m[0].Role != session.RoleHuman || session.TextOf(m[0].Content) != "go" {
+		t.Errorf("the prompt with a plugin block: %+v", m)
+	}
+	if c := sessiontest.OnlyCall(t, s); !c.Unfinished {
+		t.Error("the call the interrupted turn left is not marked unfinished")
+	}
+	if e := sessiontest.Of[*session.TurnEnd](s); len(e) != 1 || e[0].Reason != "interrupted" {
+		t.Errorf("the closer: %+v", e)
+	}
+	for _, kind := range []string{"system/message", "request/header", "plugin:acme/trace", "subagent/catalog"} {
+		if s.Hidden[kind] != 1 {
+			t.Errorf("%s is not bookkeeping: %v", kind, s.Hidden)
+		}
+	}
+}

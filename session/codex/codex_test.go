@@ -191,7 +191,7 @@ func expectCard(name, args, output string) (string, int) {
 
 // Every corpus rollout becomes the cards its own lines call for, with
 // every line accounted for after each line.
-func TestCodexCorpus(t *testing.T) {
+func TestCorpus(t *testing.T) {
 	for _, p := range corpus(t) {
 		data := sessiontest.ReadFile(t, p)
 		want := expectCodex(t, data)

@@ -42,8 +42,8 @@ func FuzzNarrowing(f *testing.F) {
 	})
 }
 
-// FuzzPresentCall gives every presenter any arguments.
-func FuzzPresentCall(f *testing.F) {
+// FuzzCall gives every presenter any arguments.
+func FuzzCall(f *testing.F) {
 	f.Add("read", `{"file_path":"a","offset":5,"limit":4}`)
 	f.Add("str_replace_editor", `{"command":"insert","path":"p","insert_line":-1e308}`)
 	f.Add("update_goal", `{"goal_id":"g","action":""}`)

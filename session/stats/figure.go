@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/deck-tui/deck/internal/human"
 )
 
 // Figure is one number a log may or may not hold. A figure the log does not
@@ -47,7 +49,7 @@ func (f Figure) Count() string {
 	if !f.known {
 		return "not recorded"
 	}
-	return thousands(int64(f.value))
+	return human.Thousands(int64(f.value))
 }
 
 // Millis writes a duration held in ms: 850ms, 12.3s, 4m05s.
@@ -79,15 +81,4 @@ func (f Figure) Rate() string {
 		return "not recorded"
 	}
 	return fmt.Sprintf("%.1f/s", f.value)
-}
-
-func thousands(n int64) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

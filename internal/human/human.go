@@ -3,17 +3,18 @@
 // readers' notices and the stats do.
 package human
 
-import "fmt"
+import "strconv"
 
 // Thousands writes n with a comma between each group of three digits:
-// 12,345.
+// 12,345. It groups the digits of n's text, so the one int64 whose
+// negation is itself (a log's sum can wrap to it) is written too.
 func Thousands[N ~int | ~int64](n N) string {
+	s, sign := strconv.FormatInt(int64(n), 10), ""
 	if n < 0 {
-		return "-" + Thousands(-n)
+		s, sign = s[1:], "-"
 	}
-	s := fmt.Sprint(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
-	return s
+	return sign + s
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -49,7 +50,14 @@ func (f Figure) Count() string {
 	if !f.known {
 		return "not recorded"
 	}
-	return human.Thousands(int64(f.value))
+	// a sum at the top of int64 (a hostile log's) is held as the float
+	// 2^63, which no int64 holds: converted, it is whatever the CPU makes
+	// of it (amd64: the most negative int64)
+	n := int64(math.MaxInt64)
+	if f.value < math.MaxInt64 {
+		n = int64(f.value)
+	}
+	return human.Thousands(n)
 }
 
 // Millis writes a duration held in ms: 850ms, 12.3s, 4m05s.

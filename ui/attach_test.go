@@ -157,7 +157,7 @@ func TestAttachHostDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New(Options{Host: c})
+	_, err = newApp(Options{Host: c})
 	if err == nil || !strings.Contains(err.Error(), h.URL()) {
 		t.Fatalf("attaching to a host that is down: %v", err)
 	}

@@ -158,11 +158,11 @@ func TestPromptOpensAndEndsATurn(t *testing.T) {
 func TestPermissionOutcomeOnTheCard(t *testing.T) {
 	ask := `{"jsonrpc":"2.0","id":6,"method":"session/request_permission","params":{"sessionId":"s","toolCall":{"toolCallId":"c1","title":"Write a.txt","kind":"edit"},"options":[{"kind":"allow_always","name":"Always Allow","optionId":"allow_always"},{"kind":"allow_once","name":"Allow","optionId":"allow"},{"kind":"reject_once","name":"Reject","optionId":"reject"},{"kind":"reject_always","name":"Never","optionId":"never"}]}}`
 	for answer, want := range map[string]session.ApprovalOutcome{
-		`{"outcome":"selected","optionId":"allow"}`:        "allowed-once",
-		`{"optionId":"allow_always","outcome":"selected"}`: "allowed-always",
-		`{"outcome":"selected","optionId":"reject"}`:       "rejected",
+		`{"outcome":"selected","optionId":"allow"}`:        session.AllowedOnce,
+		`{"optionId":"allow_always","outcome":"selected"}`: session.AllowedAlways,
+		`{"outcome":"selected","optionId":"reject"}`:       session.Rejected,
 		`{"outcome":"selected","optionId":"never"}`:        "rejected-always",
-		`{"outcome":"cancelled"}`:                          "cancelled",
+		`{"outcome":"cancelled"}`:                          session.Cancelled,
 	} {
 		s := readLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":`+answer+`}}`)
 		c := sessiontest.OnlyCall(t, s) // the permission made the call the log had not shown

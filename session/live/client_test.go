@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live/livetest"
 )
 
@@ -267,7 +268,7 @@ func TestRefusedHere(t *testing.T) {
 		t.Errorf("Prompt in mode later: %v", err)
 	}
 	a := ApprovalRequest{RPCID: "r", SessionID: id, ApprovalID: "a"}
-	if _, err := c.Approve(ctx, a, "allowed-always"); err == nil {
+	if _, err := c.Approve(ctx, a, session.AllowedAlways); err == nil {
 		t.Error("Approve with outcome allowed-always was sent")
 	}
 	q := QuestionRequest{RPCID: "q", SessionID: id, Questions: []Question{{ID: "mode",

@@ -352,16 +352,16 @@ func TestHostErrors(t *testing.T) {
 	}
 }
 
-func TestBackoffGrowsToTenSeconds(t *testing.T) {
+func TestReconnectWaitGrowsToTenSeconds(t *testing.T) {
 	for n, d := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second,
 		8 * time.Second, 10 * time.Second, 10 * time.Second, 10 * time.Second} {
 		for range 100 {
 			if b := reconnectWait(n); b < d/2 || b > d {
-				t.Fatalf("Backoff(%d) = %v, want within [%v, %v]", n, b, d/2, d)
+				t.Fatalf("reconnectWait(%d) = %v, want within [%v, %v]", n, b, d/2, d)
 			}
 		}
 	}
 	if reconnectWait(1000) > 10*time.Second {
-		t.Error("Backoff passes 10 s")
+		t.Error("reconnectWait passes 10 s")
 	}
 }

@@ -58,9 +58,9 @@ func FuzzCall(f *testing.F) {
 	})
 }
 
-// FuzzParseExitStatus: the body is always a prefix of the text, and the
+// FuzzExitStatusFromTheFinalLine: the body is always a prefix of the text, and the
 // status is what the markers, matched against the whole text, say.
-func FuzzParseExitStatus(f *testing.F) {
+func FuzzExitStatusFromTheFinalLine(f *testing.F) {
 	f.Add("out\n[exit code: 2]")
 	f.Add("x\n[killed by signal: SIGTERM]")
 	f.Add("a\n[exit code: 1]\n[exit code: 2]")

@@ -164,7 +164,7 @@ func diffLine(c *card, r diffRow, numW int) {
 func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	h := hunk{path: d.Path}
 	lang := session.LangFromPath(d.Path)
-	newLines := DiffLines(d.NewText)
+	newLines := diffLines(d.NewText)
 	newTok, why := c.highlight(lang, strings.Join(newLines, "\n"))
 	h.note = why
 	if d.OldText == nil {
@@ -175,7 +175,7 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 		h.added = len(newLines)
 		return h
 	}
-	oldLines := DiffLines(*d.OldText)
+	oldLines := diffLines(*d.OldText)
 	oldTok, why := c.highlight(lang, strings.Join(oldLines, "\n"))
 	h.note = cmp.Or(h.note, why)
 	num := func(n int) int { // a file line number, when the start is known
@@ -226,10 +226,10 @@ func layoutHunk(c *card, d session.FileDiff, start, shift int) hunk {
 	return h
 }
 
-// DiffLines splits a FileDiff side into the lines the diff card diffs ("" has
+// diffLines splits a FileDiff side into the lines the diff card diffs ("" has
 // none; one trailing newline ends the last line rather than starting
 // another), each cleaned of escape sequences. The viewer copies a diff so.
-func DiffLines(s string) []string {
+func diffLines(s string) []string {
 	if s == "" {
 		return nil
 	}

@@ -18,8 +18,8 @@ import (
 // of the block's tokens; the counted caps in highlight.go keep the known
 // exponential shapes from the lexer before that.
 // Chroma compiles rules lazily and keeps them unexported, so this compiles
-// the lexer and reaches the rules by reflection; TestLexersNeverTimeOut
-// pins that it works for the pinned chroma version.
+// the lexer and reaches the rules by reflection;
+// TestLexersTimeOutOnlyAtTheBudget pins that it works for the pinned chroma version.
 
 var (
 	budgetMu sync.Mutex

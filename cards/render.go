@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/internal/human"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
@@ -263,14 +264,6 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%s %s", thousands(n), many)
 }
 
-// thousands writes n with thin separators: 12,345.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+// thousands writes n with a comma between each group of three digits:
+// the one rule, human's, under the name the cards use for their ints.
+var thousands = human.Thousands[int]

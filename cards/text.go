@@ -168,7 +168,7 @@ func unified(diffs []session.FileDiff) string {
 // patchText is text as a patch's lines: as the diff card splits them, each
 // ended by a newline.
 func patchText(s string) string {
-	lines := DiffLines(s)
+	lines := diffLines(s)
 	if len(lines) == 0 {
 		return ""
 	}

@@ -1,6 +1,9 @@
-// Package session reads agent session logs into one typed model: entries
-// (messages, tool calls with the harness's card views, boundaries, notices)
-// that change only by applying decoded events. It knows no screen.
+// Package session is the model of a session, whichever agent's log it came
+// from: its entries (messages, tool calls with their card views, boundaries,
+// notices) and the Session that holds them. It reads no log: the readers
+// (session/source and a decoder per format) fill a Session through its
+// Builder, the only way to change one; everyone else only reads it. It
+// knows no screen.
 package session
 
 import "fmt"

@@ -9,9 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// ColorModes are the values of --color.
-var ColorModes = []string{"auto", "always", "never"}
-
 // Profile decides how much colour output gets. Cards are drawn in true
 // colour; the profile downsamples them once, at output.
 //   - never, or NO_COLOR with auto: no escape byte at all;

@@ -74,8 +74,8 @@ type scopedMsg struct {
 	msg    tea.Msg
 }
 
-// New builds the program's model for the options.
-func New(o Options) (tea.Model, error) {
+// newApp builds the program's model for the options.
+func newApp(o Options) (tea.Model, error) {
 	a := &app{o: o, th: theme.Dark()}
 	if o.Theme != "" {
 		th, err := theme.ByName(o.Theme)
@@ -249,7 +249,7 @@ func (a *app) View() tea.View { return a.model.View() }
 
 // Run runs the program until the user quits.
 func Run(o Options) error {
-	m, err := New(o)
+	m, err := newApp(o)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
 )
@@ -157,7 +158,7 @@ func TestAttachHostDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New(Options{Host: c})
+	_, err = newApp(Options{Host: c})
 	if err == nil || !strings.Contains(err.Error(), h.URL()) {
 		t.Fatalf("attaching to a host that is down: %v", err)
 	}
@@ -178,7 +179,7 @@ func TestAttachApprovalAnsweredElsewhere(t *testing.T) {
 	w := other.Watch(ctx, h.SessionID())
 	for u := range w.Updates() {
 		if a, ok := u.(live.ApprovalAsked); ok {
-			if _, err := other.Approve(ctx, a.Request, "allowed-once"); err != nil {
+			if _, err := other.Approve(ctx, a.Request, session.AllowedOnce); err != nil {
 				t.Fatal(err)
 			}
 			break

@@ -46,7 +46,7 @@ func (x *term) unreadable() []string {
 // and the help are readable on a white background (they were white on white).
 func TestLightThemeIsReadable(t *testing.T) {
 	dir := sessionsHome(t, map[string]string{"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl"})
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}, Theme: "light"}, 100, 24)
+	x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}, Theme: "light"}, 100, 24)
 	x.waitFor("filter:", "1 of 1")
 	x.typeText("bash")
 	x.waitFor("filter: bash")

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -146,7 +148,11 @@ func TestConfigBindsTheNavigationKeys(t *testing.T) {
 			t.Errorf("no action %q for the config file", name)
 		}
 	}
-	f, err := config.Parse("[keys]\noutline = [\"O\"]\nfilter = [\"F\"]\ntimes = [\"ctrl+t\"]\n", KeyActions())
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte("[keys]\noutline = [\"O\"]\nfilter = [\"F\"]\ntimes = [\"ctrl+t\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := config.Load(path, false, KeyActions())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func manySessions(t *testing.T, n int) string {
 // time and the size are whole.
 func TestPickerKeysMouseAndColumns(t *testing.T) {
 	dir := manySessions(t, 30)
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}}, 60, 14)
+	x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}}, 60, 14)
 	s := x.waitFor("30 of 30", "Use the bash tool")
 	rows := strings.Split(s, "\n")[listTop : listTop+3]
 	for i, r := range rows { // newest first, each showing its own change time, whole
@@ -83,7 +83,7 @@ func TestBackToThePicker(t *testing.T) {
 		"s-edit": testdata + "/harness/fs-edit/session.jsonl",
 		"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
 	})
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}}, 100, 24)
+	x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}}, 100, 24)
 	x.waitFor("2 of 2", "Use the bash tool")
 	x.keys("enter")
 	x.waitFor("$ echo TERMINAL_OK")

@@ -44,7 +44,7 @@ func start(t *testing.T, o Options, w, h int) *term {
 	if o.Theme == "" {
 		o.Theme = "dark" // the emulator answers no colour query
 	}
-	m, err := New(o)
+	m, err := newApp(o)
 	if err != nil {
 		t.Fatal(err)
 	}

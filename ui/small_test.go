@@ -54,7 +54,7 @@ func TestTheHintBarKeepsHelpAndQuit(t *testing.T) {
 
 // A demo opened because there are no sessions says so.
 func TestTheDemoOfNoSessionsIsLabelled(t *testing.T) {
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(t.TempDir())}}, 100, 30)
+	x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: t.TempDir()}}}, 100, 30)
 	x.waitFor("demo · Fix /healthz")
 	x.quit()
 }

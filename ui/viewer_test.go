@@ -22,7 +22,7 @@ func TestPickAndOpenASession(t *testing.T) {
 		"s-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
 		"s-live": testdata + "/harness/live/session-logs/plain/session.jsonl.zstd",
 	})
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}}, 100, 24)
+	x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}}, 100, 24)
 	s := x.waitFor("First use the read tool", "Use the bash tool to", "Scripted probe session", "3 of 3")
 	golden.RequireEqual(t, strings.ReplaceAll(s, dir, "$SESSIONS"))
 	x.typeText("bash")
@@ -34,7 +34,7 @@ func TestPickAndOpenASession(t *testing.T) {
 
 // With no sessions on disk, deck opens its demo.
 func TestNoSessionsOpensTheDemo(t *testing.T) {
-	x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(t.TempDir())}}, 120, 30)
+	x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: t.TempDir()}}}, 120, 30)
 	x.waitFor("demo · Fix /healthz 500 without config.yaml")
 	x.quit()
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/deck-tui/deck/session"
 )
 
 // These tests prove the rig: the real host, booted by StartHost with the
@@ -85,7 +87,7 @@ func TestScriptedTurn(t *testing.T) {
 				continue
 			}
 			asked = append(asked, f.Method+" "+req.ToolName)
-			api.respond(f.RPCID, map[string]any{"sessionId": sid, "approvalId": req.ApprovalID, "outcome": "allowed-once"})
+			api.respond(f.RPCID, map[string]any{"sessionId": sid, "approvalId": req.ApprovalID, "outcome": session.AllowedOnce})
 		case "question/requested":
 			req := decode[struct {
 				SessionID string `json:"sessionId"`

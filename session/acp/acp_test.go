@@ -31,7 +31,7 @@ func update(s, update string) string {
 	return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"` + s + `","update":` + update + `}}`
 }
 
-func TestACPToolCallIsAnUpsert(t *testing.T) {
+func TestToolCallIsAnUpsert(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read File","kind":"read","status":"pending","rawInput":{},"content":[]}`),
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Read /a/b.go","kind":"read","status":"pending","rawInput":{"file_path":"/a/b.go"}}`),
@@ -46,7 +46,7 @@ func TestACPToolCallIsAnUpsert(t *testing.T) {
 	}
 }
 
-func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
+func TestUpdateMergesOnlyItsFields(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Tool: mcp/list","kind":"other","status":"in_progress","rawInput":{"server":"mcp"},"content":[{"type":"content","content":{"type":"text","text":"working"}}]}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`),
@@ -69,7 +69,7 @@ func TestACPUpdateMergesOnlyItsFields(t *testing.T) {
 	}
 }
 
-func TestACPUpdateOfAnUnknownCallMakesIt(t *testing.T) {
+func TestUpdateOfAnUnknownCallMakesIt(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c9","status":"completed","kind":"execute","title":"ls","rawOutput":{"stdout":"a\n","exit_code":0}}`))
 	c := sessiontest.OnlyCall(t, s)
 	v, ok := c.View.(session.TerminalResultView)
@@ -78,7 +78,7 @@ func TestACPUpdateOfAnUnknownCallMakesIt(t *testing.T) {
 	}
 }
 
-func TestACPChunksJoin(t *testing.T) {
+func TestChunksJoin(t *testing.T) {
 	chunk := func(kind, text, id string) string {
 		msgID := ""
 		if id != "" {
@@ -114,7 +114,7 @@ func TestACPChunksJoin(t *testing.T) {
 	}
 }
 
-func TestACPPlanIsReplaced(t *testing.T) {
+func TestPlanIsReplaced(t *testing.T) {
 	plan := func(status string) string {
 		return update("s", `{"sessionUpdate":"plan","entries":[{"content":"Check","priority":"high","status":"`+status+`"},{"content":"Fix","priority":"low","status":"pending"}]}`)
 	}
@@ -135,7 +135,7 @@ func TestACPPlanIsReplaced(t *testing.T) {
 	}
 }
 
-func TestACPPromptOpensAndEndsATurn(t *testing.T) {
+func TestPromptOpensAndEndsATurn(t *testing.T) {
 	for stop, want := range map[string]string{"end_turn": "completed", "cancelled": "aborted", "max_tokens": "max-tokens", "refusal": "refusal"} {
 		s := readLog(t,
 			`{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"fix it"},{"type":"resource_link","name":"a.go","uri":"file:///a.go"}]}}`,
@@ -155,14 +155,14 @@ func TestACPPromptOpensAndEndsATurn(t *testing.T) {
 	}
 }
 
-func TestACPPermissionOutcomeOnTheCard(t *testing.T) {
+func TestPermissionOutcomeOnTheCard(t *testing.T) {
 	ask := `{"jsonrpc":"2.0","id":6,"method":"session/request_permission","params":{"sessionId":"s","toolCall":{"toolCallId":"c1","title":"Write a.txt","kind":"edit"},"options":[{"kind":"allow_always","name":"Always Allow","optionId":"allow_always"},{"kind":"allow_once","name":"Allow","optionId":"allow"},{"kind":"reject_once","name":"Reject","optionId":"reject"},{"kind":"reject_always","name":"Never","optionId":"never"}]}}`
 	for answer, want := range map[string]session.ApprovalOutcome{
-		`{"outcome":"selected","optionId":"allow"}`:        "allowed-once",
-		`{"optionId":"allow_always","outcome":"selected"}`: "allowed-always",
-		`{"outcome":"selected","optionId":"reject"}`:       "rejected",
+		`{"outcome":"selected","optionId":"allow"}`:        session.AllowedOnce,
+		`{"optionId":"allow_always","outcome":"selected"}`: session.AllowedAlways,
+		`{"outcome":"selected","optionId":"reject"}`:       session.Rejected,
 		`{"outcome":"selected","optionId":"never"}`:        "rejected-always",
-		`{"outcome":"cancelled"}`:                          "cancelled",
+		`{"outcome":"cancelled"}`:                          session.Cancelled,
 	} {
 		s := readLog(t, ask, `{"jsonrpc":"2.0","id":6,"result":{"outcome":`+answer+`}}`)
 		c := sessiontest.OnlyCall(t, s) // the permission made the call the log had not shown
@@ -177,7 +177,7 @@ func TestACPPermissionOutcomeOnTheCard(t *testing.T) {
 	}
 }
 
-func TestACPTerminalFeedsItsCall(t *testing.T) {
+func TestTerminalFeedsItsCall(t *testing.T) {
 	lines := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"terminal/create","params":{"sessionId":"s","command":"go","args":["test","./..."],"cwd":"/src"}}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"terminalId":"t1"}}`,
@@ -199,7 +199,7 @@ func TestACPTerminalFeedsItsCall(t *testing.T) {
 	}
 }
 
-func TestACPMetaTerminalOutputStreams(t *testing.T) {
+func TestMetaTerminalOutputStreams(t *testing.T) {
 	head := []string{
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"execute","title":"make","status":"in_progress","content":[{"type":"terminal","terminalId":"c1"}],"rawInput":{"command":"make"},"_meta":{"terminal_info":{"cwd":"/p","terminal_id":"c1"}}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","_meta":{"terminal_output":{"data":"one\n","terminal_id":"c1"}}}`),
@@ -224,7 +224,7 @@ func TestACPMetaTerminalOutputStreams(t *testing.T) {
 	}
 }
 
-func TestACPRawOutputExitCode(t *testing.T) {
+func TestRawOutputExitCode(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":["bash","-lc","rg x"],"cwd":"/p/."}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","content":[{"type":"content","content":{"type":"text","text":"partial"}}]}`),
@@ -240,7 +240,7 @@ func TestACPRawOutputExitCode(t *testing.T) {
 // An argv command is worded by the one shell rule every format shares: a
 // wrapper's script, else the words quoted where a shell would read them
 // otherwise (# and ~ too).
-func TestACPArgvCommand(t *testing.T) {
+func TestArgvCommand(t *testing.T) {
 	for argv, want := range map[string]string{
 		`["fish","-c","ls | head"]`:          "ls | head",
 		`["grep","-n","#x","~/a","a b"]`:     `grep -n '#x' '~/a' 'a b'`,
@@ -254,7 +254,7 @@ func TestACPArgvCommand(t *testing.T) {
 }
 
 // A call's duration is what its raw output says, the log having no times.
-func TestACPRawOutputDuration(t *testing.T) {
+func TestRawOutputDuration(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Run","kind":"execute","status":"in_progress","rawInput":{"command":"ls"}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"a\n","exit_code":0,"duration":{"secs":2,"nanos":500000000}}}`),
@@ -264,7 +264,7 @@ func TestACPRawOutputDuration(t *testing.T) {
 	}
 }
 
-func TestACPUnifiedDiffChanges(t *testing.T) {
+func TestUnifiedDiffChanges(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Edit a.go","kind":"edit","status":"in_progress","content":[{"type":"diff","path":"/p/a.go","oldText":"x","newText":"y"}],"rawInput":{"changes":{"/p/a.go":{"update":{"unified_diff":"@@ -3,2 +3,2 @@\n a\n-b\n+c\n","move_path":null}}}}}`),
 		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"stdout":"Success","stderr":"","success":true}}`),
@@ -276,7 +276,7 @@ func TestACPUnifiedDiffChanges(t *testing.T) {
 	}
 }
 
-func TestACPDiffWithNullOldTextIsANewFile(t *testing.T) {
+func TestDiffWithNullOldTextIsANewFile(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"a\nb\n"}]}`))
 	c := sessiontest.OnlyCall(t, s)
 	v, ok := c.Call.(session.DiffCallView)
@@ -290,7 +290,7 @@ func TestACPDiffWithNullOldTextIsANewFile(t *testing.T) {
 	}
 }
 
-func TestACPSessionsEachHaveAHeader(t *testing.T) {
+func TestSessionsEachHaveAHeader(t *testing.T) {
 	s := readLog(t,
 		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}`,
 		`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":1,"agentInfo":{"name":"claude-code-acp","title":"Claude Code","version":"0.9.1"}}}`,
@@ -320,7 +320,7 @@ func TestACPSessionsEachHaveAHeader(t *testing.T) {
 	}
 }
 
-func TestACPUnknownUpdateIsANotice(t *testing.T) {
+func TestUnknownUpdateIsANotice(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"agent_audio_chunk","content":{"type":"text","text":"not a user message"}}`))
 	if n := sessiontest.NoticeTexts(s); len(n) != 1 || n[0] != "line 1: unknown session update `agent_audio_chunk`" {
 		t.Fatalf("notices %q", n)
@@ -332,7 +332,7 @@ func TestACPUnknownUpdateIsANotice(t *testing.T) {
 	}
 }
 
-func TestACPUnknownContentIsANotice(t *testing.T) {
+func TestUnknownContentIsANotice(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"t","content":[{"type":"hologram"},{"type":"content","content":{"type":"text","text":"kept"}}]}`))
 	if n := sessiontest.NoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "unknown tool call content `hologram`") {
 		t.Fatalf("notices %q", n)
@@ -342,7 +342,7 @@ func TestACPUnknownContentIsANotice(t *testing.T) {
 	}
 }
 
-func TestACPResponseWithoutRequest(t *testing.T) {
+func TestResponseWithoutRequest(t *testing.T) {
 	s := readLog(t, `{"jsonrpc":"2.0","id":41,"result":{"content":"x"}}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
 	n := sessiontest.NoticeTexts(s)
 	if len(n) != 2 || n[0] != "line 1: a response to request 41, which is not in this log" || n[1] != "line 2: a response with no id: error Parse error (-32700)" {
@@ -350,7 +350,7 @@ func TestACPResponseWithoutRequest(t *testing.T) {
 	}
 }
 
-func TestACPErrorResponsesShow(t *testing.T) {
+func TestErrorResponsesShow(t *testing.T) {
 	s := readLog(t,
 		`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/p"}}`,
 		`{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Authentication required"}}`,
@@ -367,7 +367,7 @@ func TestACPErrorResponsesShow(t *testing.T) {
 	}
 }
 
-func TestACPIdsPairWithTheLatestUnansweredRequest(t *testing.T) {
+func TestIdsPairWithTheLatestUnansweredRequest(t *testing.T) {
 	read := func(id, p string) string {
 		return `{"jsonrpc":"2.0","id":` + id + `,"method":"fs/read_text_file","params":{"sessionId":"s","path":"` + p + `"}}`
 	}
@@ -386,7 +386,7 @@ func TestACPIdsPairWithTheLatestUnansweredRequest(t *testing.T) {
 	}
 }
 
-func TestACPClientFileOpsJoinTheirCall(t *testing.T) {
+func TestClientFileOpsJoinTheirCall(t *testing.T) {
 	s := readLog(t,
 		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write q.lua","kind":"edit","status":"pending","locations":[{"path":"/p/./q.lua"}],"content":[{"type":"diff","path":"/p/q.lua","oldText":null,"newText":"x"}]}`),
 		`{"jsonrpc":"2.0","id":7,"method":"fs/write_text_file","params":{"sessionId":"s","path":"/p/q.lua","content":"x"}}`,
@@ -402,7 +402,7 @@ func TestACPClientFileOpsJoinTheirCall(t *testing.T) {
 	}
 }
 
-func TestACPReadSearchAndFetchCards(t *testing.T) {
+func TestReadSearchAndFetchCards(t *testing.T) {
 	text := func(s string) string {
 		return `"content":[{"type":"content","content":{"type":"text","text":"` + s + `"}}]`
 	}
@@ -436,7 +436,7 @@ func TestACPReadSearchAndFetchCards(t *testing.T) {
 	}
 }
 
-func TestACPRecordingsSpanLines(t *testing.T) {
+func TestRecordingsSpanLines(t *testing.T) {
 	rec := `{
   "method": "sessionUpdate",
   "args": [
@@ -487,7 +487,7 @@ func TestACPRecordingsSpanLines(t *testing.T) {
 	}
 }
 
-func TestACPBrokenInput(t *testing.T) {
+func TestBrokenInput(t *testing.T) {
 	ok := update("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"still read"}}`)
 	for _, c := range []struct {
 		name, log string
@@ -513,7 +513,7 @@ func TestACPBrokenInput(t *testing.T) {
 	}
 }
 
-func TestACPValueBoundAndUnfinishedTail(t *testing.T) {
+func TestValueBoundAndUnfinishedTail(t *testing.T) {
 	s := sessiontest.ReadString("{\n" + strings.Repeat("  \"a\": 1,\n", acp.MaxValueLines) + "  \"b\": 2\n}\n")
 	if !s.Account.Balanced() || len(s.Notices()) == 0 || !strings.Contains(s.Notices()[0].Text, "still open after") {
 		t.Fatalf("accounting %+v, notices %q", s.Account, sessiontest.NoticeTexts(s))
@@ -524,10 +524,10 @@ func TestACPValueBoundAndUnfinishedTail(t *testing.T) {
 	}
 }
 
-// FuzzACPReader feeds any bytes, in any chunks, after an ACP first line, so
+// FuzzReader feeds any bytes, in any chunks, after an ACP first line, so
 // the ACP decoder reads them: it never panics, and every line is accounted
 // for.
-func FuzzACPReader(f *testing.F) {
+func FuzzReader(f *testing.F) {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/acp/*.json*")
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
@@ -554,7 +554,7 @@ func FuzzACPReader(f *testing.F) {
 	})
 }
 
-func TestACPLoadReplaysASession(t *testing.T) {
+func TestLoadReplaysASession(t *testing.T) {
 	s := readLog(t,
 		`{"jsonrpc":"2.0","id":1,"method":"session/load","params":{"sessionId":"019a5121-cbef-746c-aece-adc08cef75cd","cwd":"/p","mcpServers":[]}}`,
 		update("019a5121-cbef-746c-aece-adc08cef75cd", `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"earlier prompt"}}`),
@@ -571,7 +571,7 @@ func TestACPLoadReplaysASession(t *testing.T) {
 	}
 }
 
-func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
+func TestInterleavedSessionsStreamQuietly(t *testing.T) {
 	chunk := func(s, text string) string {
 		return update(s, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+text+`"}}`)
 	}
@@ -586,7 +586,7 @@ func TestACPInterleavedSessionsStreamQuietly(t *testing.T) {
 }
 
 // The title is the first prompt typed, until the agent names the session.
-func TestACPTitleIsTheFirstPrompt(t *testing.T) {
+func TestTitleIsTheFirstPrompt(t *testing.T) {
 	prompt := `{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"fix it\nplease"}]}}`
 	if s := readLog(t, prompt); s.Title != "fix it" {
 		t.Errorf("title %q", s.Title)
@@ -598,7 +598,7 @@ func TestACPTitleIsTheFirstPrompt(t *testing.T) {
 
 // A call still pending when the capture ends gets no result: it is never
 // drawn as running.
-func TestACPCallsEndWithTheLog(t *testing.T) {
+func TestCallsEndWithTheLog(t *testing.T) {
 	s := readLog(t, update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"read","title":"Read a","status":"in_progress"}`))
 	if c := sessiontest.OnlyCall(t, s); !c.Unfinished {
 		t.Errorf("call %+v", c)

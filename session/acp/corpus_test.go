@@ -185,7 +185,7 @@ func corpusGot(s *session.Session) map[string]int {
 
 // Every ACP log of the corpus reads whole: each line accounted for after
 // every line, and the calls, cards, sessions and approvals the log holds.
-func TestACPCorpus(t *testing.T) {
+func TestCorpus(t *testing.T) {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/acp/*.json*")
 	if len(paths) != 4 {
 		t.Fatalf("corpus: %d ACP logs", len(paths))

@@ -10,7 +10,7 @@ import (
 
 // Each prompt's response reports the session's usage so far: a turn keeps
 // what its report adds (issue 15).
-func TestACPUsageIsKeptPerTurn(t *testing.T) {
+func TestUsageIsKeptPerTurn(t *testing.T) {
 	prompt := func(id int) string {
 		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"go"}]}}`, id)
 	}

@@ -48,10 +48,11 @@ type Item struct {
 func Find(roots []Root) []Item {
 	var out []Item
 	for _, r := range roots {
-		if r.Dir == "" {
-			continue
+		logs := layouts[r.Agent]
+		if r.Dir == "" || logs == nil {
+			continue // no folder, or an agent deck does not read
 		}
-		for _, log := range r.logs(r.Dir) {
+		for _, log := range logs(r.Dir) {
 			info, err := os.Stat(log)
 			if err != nil || info.IsDir() {
 				continue

@@ -12,11 +12,11 @@ import (
 	"github.com/deck-tui/deck/session/source"
 )
 
-// Root is a folder where one agent keeps its session logs.
+// Root is a folder where one agent keeps its session logs, laid out as
+// that agent lays them out (layouts).
 type Root struct {
 	Agent string // the agent's name, shown on each of its rows
 	Dir   string
-	logs  func(dir string) []string
 }
 
 // Agent names, as the picker and `deck ls` show them.
@@ -26,17 +26,16 @@ const (
 	AgentCodex   = "Codex"
 )
 
-// HarnessRoot is the harness's sessions folder:
-// --<normalized-cwd>--/<session-id>/session.jsonl[.zstd].
-func HarnessRoot(dir string) Root { return Root{AgentHarness, dir, sessionFolderLogs} }
-
-// ClaudeRoot is Claude Code's projects folder: <project>/<session>.jsonl.
-// Subagent transcripts (<project>/<session>/subagents/) open with their
-// session, so they are not listed on their own.
-func ClaudeRoot(dir string) Root { return Root{AgentClaude, dir, projectLogs} }
-
-// CodexRoot is Codex's sessions folder: YYYY/MM/DD/rollout-*.jsonl.
-func CodexRoot(dir string) Root { return Root{AgentCodex, dir, rolloutLogs} }
+// layouts list each agent's logs under its folder. The harness's:
+// --<normalized-cwd>--/<session-id>/session.jsonl[.zstd]. Claude Code's:
+// <project>/<session>.jsonl (subagent transcripts,
+// <project>/<session>/subagents/, open with their session, so they are not
+// listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl.
+var layouts = map[string]func(dir string) []string{
+	AgentHarness: sessionFolderLogs,
+	AgentClaude:  projectLogs,
+	AgentCodex:   rolloutLogs,
+}
 
 // DefaultRoots are the three agents' folders, from the environment:
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
@@ -53,9 +52,9 @@ func DefaultRoots() []Root {
 		return filepath.Join(home, dflt, sub)
 	}
 	return []Root{
-		HarnessRoot(under("DSH_HOME", ".dsh", "sessions")),
-		ClaudeRoot(under("CLAUDE_CONFIG_DIR", ".claude", "projects")),
-		CodexRoot(under("CODEX_HOME", ".codex", "sessions")),
+		{AgentHarness, under("DSH_HOME", ".dsh", "sessions")},
+		{AgentClaude, under("CLAUDE_CONFIG_DIR", ".claude", "projects")},
+		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
 	}
 }
 

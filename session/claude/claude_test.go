@@ -83,7 +83,7 @@ func (l *ccLog) result(id string, content any, isErr bool, tur any) *ccLog {
 	return l.add(r)
 }
 
-func TestClaudeSessionFacts(t *testing.T) {
+func TestSessionFacts(t *testing.T) {
 	l := &ccLog{}
 	l.add(obj{"type": "file-history-snapshot", "messageId": "m"})
 	l.prompt("hi")
@@ -110,7 +110,7 @@ func TestClaudeSessionFacts(t *testing.T) {
 	}
 }
 
-func TestClaudeBlockWrittenTwice(t *testing.T) {
+func TestBlockWrittenTwice(t *testing.T) {
 	l := &ccLog{}
 	l.say("m1", "same").say("m1", "same").use("m1", "t1", "Glob", obj{"pattern": "*"}).use("m1", "t1", "Glob", obj{"pattern": "*"})
 	s := l.read(t)
@@ -122,7 +122,7 @@ func TestClaudeBlockWrittenTwice(t *testing.T) {
 	}
 }
 
-func TestClaudeMessages(t *testing.T) {
+func TestMessages(t *testing.T) {
 	l := &ccLog{}
 	l.add(obj{"type": "user", "message": obj{"content": "<command-message>init</command-message>\n<command-name>/init</command-name>\n<command-args>a\nb</command-args>"}})
 	l.add(obj{"type": "user", "isMeta": true, "message": obj{"content": []any{obj{"type": "text", "text": "Please analyze"}}}})
@@ -157,7 +157,7 @@ func TestClaudeMessages(t *testing.T) {
 	}
 }
 
-func TestClaudeHumanPrompt(t *testing.T) {
+func TestHumanPrompt(t *testing.T) {
 	l := &ccLog{}
 	l.prompt("<b>bold</b> is html").prompt("plain")
 	s := l.read(t)
@@ -174,7 +174,7 @@ func TestClaudeHumanPrompt(t *testing.T) {
 	}
 }
 
-func TestClaudeInterruptEndsCalls(t *testing.T) {
+func TestInterruptEndsCalls(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Bash", obj{"command": "sleep 9"})
 	l.add(obj{"type": "user", "message": obj{"content": []any{obj{"type": "text", "text": "[Request interrupted by user for tool use]"}}}})
@@ -187,7 +187,7 @@ func TestClaudeInterruptEndsCalls(t *testing.T) {
 	}
 }
 
-func TestClaudeReadFromObject(t *testing.T) {
+func TestReadFromObject(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "/w/a.go", "offset": 2, "limit": 2})
 	l.result("t1", "     2→b\n     3→c\n", false, obj{"type": "text", "file": obj{"filePath": "/w/a.go", "content": "b\nc", "numLines": 2, "startLine": 2, "totalLines": 9}})
@@ -197,7 +197,7 @@ func TestClaudeReadFromObject(t *testing.T) {
 	}
 }
 
-func TestClaudeReadFromText(t *testing.T) {
+func TestReadFromText(t *testing.T) {
 	for _, text := range []string{
 		"     1→x\n     2→y\n\n<system-reminder>\nWhenever you read a file, consider…\n</system-reminder>\n",
 		"1\tx\n2\ty",
@@ -211,7 +211,7 @@ func TestClaudeReadFromText(t *testing.T) {
 	}
 }
 
-func TestClaudeReadKeepsTheFinalEmptyLine(t *testing.T) {
+func TestReadKeepsTheFinalEmptyLine(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "a"}).result("t1", "", false, obj{"file": obj{"filePath": "a", "content": "x\n", "numLines": 2, "startLine": 1, "totalLines": 2}})
 	if v := sessiontest.OnlyCall(t, l.read(t)).View.(session.ReadResultView); len(v.Lines) != 2 {
@@ -219,7 +219,7 @@ func TestClaudeReadKeepsTheFinalEmptyLine(t *testing.T) {
 	}
 }
 
-func TestClaudeEditFromPatch(t *testing.T) {
+func TestEditFromPatch(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Edit", obj{"file_path": "/w/a.go", "old_string": "b", "new_string": "B"})
 	l.result("t1", "ok", false, obj{"filePath": "/w/a.go", "structuredPatch": []any{
@@ -234,7 +234,7 @@ func TestClaudeEditFromPatch(t *testing.T) {
 	}
 }
 
-func TestClaudeEditNumberedByEarlierRead(t *testing.T) {
+func TestEditNumberedByEarlierRead(t *testing.T) {
 	l := &ccLog{}
 	l.use("m1", "t1", "Read", obj{"file_path": "/w/a.go"}).result("t1", "     7→x\n     8→old\n     9→y", false, nil)
 	l.use("m2", "t2", "Edit", obj{"file_path": "/w/a.go", "old_string": "old", "new_string": "new"})
@@ -250,7 +250,7 @@ func TestClaudeEditNumberedByEarlierRead(t *testing.T) {
 	}
 }
 
-func TestClaudeMultiEdit(t *testing.T) {
+func TestMultiEdit(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "MultiEdit", obj{"file_path": "a", "edits": []any{obj{"old_string": "1", "new_string": "2"}, obj{"old_string": "3", "new_string": "4"}}})
 	s := l.read(t)
@@ -266,7 +266,7 @@ func TestClaudeMultiEdit(t *testing.T) {
 	}
 }
 
-func TestClaudeWrite(t *testing.T) {
+func TestWrite(t *testing.T) {
 	old := "a\nb\nc\nd\ne\nf\ng\nh\n"
 	cases := []struct {
 		name    string
@@ -300,7 +300,7 @@ func TestClaudeWrite(t *testing.T) {
 	}
 }
 
-func TestClaudeBash(t *testing.T) {
+func TestBash(t *testing.T) {
 	zero := 0
 	cases := []struct {
 		name   string
@@ -344,7 +344,7 @@ func deref(p *int) any {
 	return *p
 }
 
-func TestClaudeSearch(t *testing.T) {
+func TestSearch(t *testing.T) {
 	cases := []struct {
 		name  string
 		tool  string
@@ -395,7 +395,7 @@ func TestClaudeSearch(t *testing.T) {
 	}
 }
 
-func TestClaudeWeb(t *testing.T) {
+func TestWeb(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "WebFetch", obj{"url": "https://a.test", "prompt": "what?"}).result("t1", "# Page", false, obj{"code": 404, "url": "https://a.test/x", "result": "# Page"})
 	l.use("m", "t2", "WebSearch", obj{"query": "q"}).result("t2", "…", false, obj{"query": "q", "results": []any{
@@ -413,7 +413,7 @@ func TestClaudeWeb(t *testing.T) {
 	}
 }
 
-func TestClaudeTodoWriteIsAPlan(t *testing.T) {
+func TestTodoWriteIsAPlan(t *testing.T) {
 	l := &ccLog{}
 	todos := []any{obj{"content": "a", "status": "completed", "activeForm": "A"}, obj{"content": "b", "status": "in_progress"}}
 	l.use("m", "t1", "TodoWrite", obj{"todos": todos}).result("t1", "Todos have been modified", false, obj{"oldTodos": []any{}, "newTodos": todos})
@@ -433,7 +433,7 @@ func TestClaudeTodoWriteIsAPlan(t *testing.T) {
 	}
 }
 
-func TestClaudeErrors(t *testing.T) {
+func TestErrors(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "Read", obj{"file_path": "x"}).result("t1", "<tool_use_error>File does not exist.</tool_use_error>", true, "Error: File does not exist.")
 	l.use("m", "t2", "Edit", obj{"file_path": "x", "old_string": "a", "new_string": "b"}).result("t2", "String not found", false, "Error: String not found")
@@ -452,7 +452,7 @@ func TestClaudeErrors(t *testing.T) {
 	}
 }
 
-func TestClaudeOrphanAndDuplicateResults(t *testing.T) {
+func TestOrphanAndDuplicateResults(t *testing.T) {
 	l := &ccLog{}
 	l.result("nope", "x", false, nil)
 	l.use("m", "t1", "Glob", obj{"pattern": "*"}).result("t1", "a", false, nil).result("t1", "b", false, nil)
@@ -463,7 +463,7 @@ func TestClaudeOrphanAndDuplicateResults(t *testing.T) {
 	}
 }
 
-func TestClaudeOtherTools(t *testing.T) {
+func TestOtherTools(t *testing.T) {
 	l := &ccLog{}
 	l.use("m", "t1", "ExitPlanMode", obj{"plan": "# Ship it\n\n1. do"}).result("t1", "User has approved exiting plan mode.", false, obj{"plan": "# Ship it\n\n1. do"})
 	l.use("m", "t2", "AskUserQuestion", obj{"questions": []any{obj{"question": "Which?", "header": "H", "options": []any{obj{"label": "A"}}}}}).
@@ -492,7 +492,7 @@ func TestClaudeOtherTools(t *testing.T) {
 	}
 }
 
-func TestClaudeCompaction(t *testing.T) {
+func TestCompaction(t *testing.T) {
 	l := &ccLog{}
 	l.add(obj{"type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "compactMetadata": obj{"trigger": "auto", "preTokens": 155116}})
 	l.add(obj{"type": "user", "isCompactSummary": true, "message": obj{"content": "This session is being continued… the summary"}})
@@ -510,7 +510,7 @@ func TestClaudeCompaction(t *testing.T) {
 	}
 }
 
-func TestClaudeCompactionAgent(t *testing.T) {
+func TestCompactionAgent(t *testing.T) {
 	l := &ccLog{}
 	l.add(obj{"type": "user", "isSidechain": true, "agentId": "acompact-1", "parentUuid": "elsewhere", "message": obj{"content": "Your task is to create a detailed summary"}})
 	l.add(obj{"type": "assistant", "isSidechain": true, "agentId": "acompact-1", "message": obj{"id": "m", "content": []any{obj{"type": "text", "text": "<summary>done</summary>"}}}})
@@ -523,7 +523,7 @@ func TestClaudeCompactionAgent(t *testing.T) {
 	}
 }
 
-func TestClaudeTitle(t *testing.T) {
+func TestTitle(t *testing.T) {
 	here := (&ccLog{}).add(obj{"type": "summary", "summary": "Mine", "leafUuid": "u3"}).
 		add(obj{"type": "summary", "summary": "Another's", "leafUuid": "zz"}).prompt("x")
 	if s := here.read(t); s.Title != "Mine" {
@@ -560,7 +560,7 @@ func TestClaudeTitle(t *testing.T) {
 	}
 }
 
-func TestClaudeBookkeepingAndNotices(t *testing.T) {
+func TestBookkeepingAndNotices(t *testing.T) {
 	l := &ccLog{}
 	l.add(obj{"type": "progress", "data": obj{"type": "hook_progress", "hookEvent": "PostToolUse"}})
 	l.add(obj{"type": "system", "subtype": "stop_hook_summary", "hookErrors": []any{}, "preventedContinuation": false})
@@ -611,7 +611,7 @@ func (l *ccLog) task(msg, id, prompt string) *ccLog {
 	return l.use(msg, id, "Task", obj{"description": "job " + id, "prompt": prompt, "subagent_type": "general-purpose"})
 }
 
-func TestClaudeSidechainNestsInItsTask(t *testing.T) {
+func TestSidechainNestsInItsTask(t *testing.T) {
 	l := &ccLog{}
 	l.task("m", "ta", "do A").task("m", "tb", "do B")
 	// B's sidechain comes first, as parallel Tasks' do
@@ -644,7 +644,7 @@ func TestClaudeSidechainNestsInItsTask(t *testing.T) {
 	}
 }
 
-func TestClaudeNestedCopiesNotChangedInPlace(t *testing.T) {
+func TestNestedCopiesNotChangedInPlace(t *testing.T) {
 	l := &ccLog{}
 	l.task("m", "ta", "go")
 	l.side(obj{"type": "user", "parentUuid": nil, "uuid": "a0", "message": obj{"content": "go"}})
@@ -665,7 +665,7 @@ func TestClaudeNestedCopiesNotChangedInPlace(t *testing.T) {
 	}
 }
 
-func TestClaudeSubagentFileOnItsOwn(t *testing.T) {
+func TestSubagentFileOnItsOwn(t *testing.T) {
 	l := &ccLog{}
 	l.side(obj{"type": "user", "parentUuid": nil, "agentId": "a1", "message": obj{"content": "explore"}})
 	l.side(obj{"type": "assistant", "parentUuid": "u1", "agentId": "a1", "message": obj{"id": "m", "model": "claude-test", "content": []any{obj{"type": "tool_use", "id": "t1", "name": "Glob", "input": obj{"pattern": "*"}}}}})
@@ -699,7 +699,7 @@ func progressLog() *ccLog {
 	return l
 }
 
-func TestClaudeAgentProgressWithoutItsFile(t *testing.T) {
+func TestAgentProgressWithoutItsFile(t *testing.T) {
 	l := progressLog()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sess.jsonl")
@@ -722,7 +722,7 @@ func TestClaudeAgentProgressWithoutItsFile(t *testing.T) {
 	}
 }
 
-func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
+func TestSubagentFileBesideTheLog(t *testing.T) {
 	l := progressLog()
 	sub := &ccLog{}
 	sub.side(obj{"type": "user", "parentUuid": nil, "agentId": "abc123", "message": obj{"content": "dig"}})
@@ -788,9 +788,9 @@ func TestClaudeSubagentFileBesideTheLog(t *testing.T) {
 	}
 }
 
-// FuzzClaudeReader feeds any bytes after a Claude Code line: the reader
+// FuzzReader feeds any bytes after a Claude Code line: the reader
 // never panics, and every line is accounted for.
-func FuzzClaudeReader(f *testing.F) {
+func FuzzReader(f *testing.F) {
 	for _, path := range []string{"Brads3290_cclogviewer__example.jsonl", "marot_spotter__subagent.jsonl"} {
 		if b, err := os.ReadFile(filepath.Join(corpus, path)); err == nil {
 			lines := strings.SplitAfter(string(b), "\n")
@@ -815,7 +815,7 @@ func FuzzClaudeReader(f *testing.F) {
 	})
 }
 
-func TestClaudeBackgroundSubagentEndsAtItsNotification(t *testing.T) {
+func TestBackgroundSubagentEndsAtItsNotification(t *testing.T) {
 	dir := t.TempDir()
 	sub := &ccLog{}
 	sub.side(obj{"type": "user", "parentUuid": nil, "agentId": "bg1", "message": obj{"content": "watch"}})
@@ -856,7 +856,7 @@ func TestClaudeBackgroundSubagentEndsAtItsNotification(t *testing.T) {
 
 // An API error's message is found at whichever depth it is, and a member of
 // another type hides none of the others.
-func TestClaudeAPIErrorShapes(t *testing.T) {
+func TestAPIErrorShapes(t *testing.T) {
 	for _, c := range []struct{ err, want string }{
 		{`{"status":529,"message":"overloaded"}`, "API error (529 overloaded)"},
 		{`{"status":529,"error":{"message":"overloaded"}}`, "API error (529 overloaded)"},
@@ -873,7 +873,7 @@ func TestClaudeAPIErrorShapes(t *testing.T) {
 }
 
 // A call with no result when the transcript ends gets none: never running.
-func TestClaudeCallsEndWithTheLog(t *testing.T) {
+func TestCallsEndWithTheLog(t *testing.T) {
 	s := (&ccLog{}).prompt("go").use("m1", "t1", "Bash", obj{"command": "sleep 9"}).read(t)
 	if c := sessiontest.OnlyCall(t, s); !c.Unfinished {
 		t.Errorf("call %+v", c)

@@ -149,9 +149,9 @@ func viewKind(v session.ResultView) string {
 	return "pending"
 }
 
-// TestClaudeCorpus reads every transcript of the corpus and checks what
+// TestCorpus reads every transcript of the corpus and checks what
 // deck made against counts taken from the file itself.
-func TestClaudeCorpus(t *testing.T) {
+func TestCorpus(t *testing.T) {
 	for _, path := range corpusFiles(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			data := sessiontest.ReadFile(t, path)
@@ -230,9 +230,9 @@ func checkPrompt(t *testing.T, c *session.ToolCall) {
 	}
 }
 
-// TestClaudeCorpusBalancedEveryLine feeds each transcript a line at a time:
+// TestCorpusBalancedEveryLine feeds each transcript a line at a time:
 // every line is accounted for as soon as it is read.
-func TestClaudeCorpusBalancedEveryLine(t *testing.T) {
+func TestCorpusBalancedEveryLine(t *testing.T) {
 	for _, path := range corpusFiles(t) {
 		r := source.NewReader()
 		for i, line := range bytes.SplitAfter(sessiontest.ReadFile(t, path), []byte("\n")) {

@@ -8,7 +8,7 @@ import (
 	"github.com/deck-tui/deck/session"
 )
 
-func TestClaudeSubagentPathIsSafe(t *testing.T) {
+func TestSubagentPathIsSafe(t *testing.T) {
 	d := New(session.NewBuilder(), "/p/s.jsonl")
 	for _, id := range []string{"../../etc/passwd", "a/b", "", "x y"} {
 		if f := d.agentFile(&task{agentID: id}); f != nil {

@@ -10,7 +10,7 @@ import (
 )
 
 // Claude Code's tools mapped onto the harness's cards: what each call shows
-// while it runs. claude_results.go says what it shows once done.
+// while it runs. results.go says what it shows once done.
 
 // callView is the pending view of a call of a Claude Code tool.
 func (d *Decoder) callView(name string, a present.Args, cwd string) session.CallView {

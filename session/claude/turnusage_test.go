@@ -10,7 +10,7 @@ import (
 
 // Each turn keeps the usage of its assistant messages, each message once
 // however many lines repeat it (issue 15).
-func TestClaudeUsageIsKeptPerTurn(t *testing.T) {
+func TestUsageIsKeptPerTurn(t *testing.T) {
 	l := (&ccLog{}).prompt("one")
 	l.add(obj{"type": "assistant", "message": obj{"id": "m1", "role": "assistant", "content": []any{obj{"type": "thinking", "thinking": "hm"}},
 		"usage": obj{"input_tokens": 10, "output_tokens": 1, "cache_read_input_tokens": 100, "cache_creation_input_tokens": 5}}})
@@ -28,7 +28,7 @@ func TestClaudeUsageIsKeptPerTurn(t *testing.T) {
 
 // The corpus session's two turns: every prompt token of each, and the sum
 // is the session's.
-func TestClaudeCorpusUsagePerTurn(t *testing.T) {
+func TestCorpusUsagePerTurn(t *testing.T) {
 	s, err := source.Open(corpus + "/marot_spotter__subagent.jsonl")
 	if err != nil {
 		t.Fatal(err)

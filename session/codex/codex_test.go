@@ -48,7 +48,7 @@ var knownLines = map[string]bool{
 	"event_msg/token_count": true, "event_msg/task_started": true, "event_msg/task_complete": true,
 }
 
-func expectCodex(t *testing.T, data []byte) expected {
+func expect(t *testing.T, data []byte) expected {
 	t.Helper()
 	var e expected
 	type call struct{ name, args string }
@@ -191,10 +191,10 @@ func expectCard(name, args, output string) (string, int) {
 
 // Every corpus rollout becomes the cards its own lines call for, with
 // every line accounted for after each line.
-func TestCodexCorpus(t *testing.T) {
+func TestCorpus(t *testing.T) {
 	for _, p := range corpus(t) {
 		data := sessiontest.ReadFile(t, p)
-		want := expectCodex(t, data)
+		want := expect(t, data)
 		r := source.NewReader()
 		for _, l := range bytes.SplitAfter(data, []byte("\n")) {
 			r.Write(l)

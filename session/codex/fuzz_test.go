@@ -11,10 +11,10 @@ import (
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 )
 
-// FuzzCodexReader feeds any bytes, in any chunks, to the reader, starting
+// FuzzReader feeds any bytes, in any chunks, to the reader, starting
 // from Codex rollouts so the sniffer picks the Codex decoder: it never
 // panics, and every line is accounted for.
-func FuzzCodexReader(f *testing.F) {
+func FuzzReader(f *testing.F) {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/codex/*.jsonl")
 	newest, _ := filepath.Glob(sessiontest.Testdata + "/fixtures/codex-*.jsonl")
 	paths = append(paths, newest...)

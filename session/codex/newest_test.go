@@ -35,7 +35,7 @@ func commandItem(sec int, command, out string, exit int) string {
 }
 
 // The harness's state records are bookkeeping, never notices.
-func TestCodexStateRecordsAreBookkeeping(t *testing.T) {
+func TestStateRecordsAreBookkeeping(t *testing.T) {
 	s := log(t,
 		record(1, "world_state", `{"full":true,"state":{}}`),
 		record(1, "retained_context", `{}`),
@@ -55,7 +55,7 @@ func TestCodexStateRecordsAreBookkeeping(t *testing.T) {
 
 // token_usage_record is one response's usage: summed, each response once,
 // and once a log has them token_count totals are not the usage.
-func TestCodexUsageRecordsAreSummedOncePerResponse(t *testing.T) {
+func TestUsageRecordsAreSummedOncePerResponse(t *testing.T) {
 	rec := func(id string, in, cached, out int) string {
 		return record(1, "token_usage_record", jsonText(map[string]any{"response_id": id, "usage": map[string]any{"input_tokens": in, "cached_input_tokens": cached, "output_tokens": out, "reasoning_output_tokens": 2}}))
 	}
@@ -74,7 +74,7 @@ func TestCodexUsageRecordsAreSummedOncePerResponse(t *testing.T) {
 
 // A settings change names the model; a thread name is the agent's title,
 // over the first prompt.
-func TestCodexThreadSettingsAndName(t *testing.T) {
+func TestThreadSettingsAndName(t *testing.T) {
 	s := log(t,
 		event(1, `{"type":"thread_settings_applied","thread_settings":{"model":"gpt-6-astra"}}`),
 		event(1, `{"type":"user_message","message":"fix the build"}`),
@@ -86,7 +86,7 @@ func TestCodexThreadSettingsAndName(t *testing.T) {
 }
 
 // Injected context never titles a session: the first typed prompt does.
-func TestCodexTitleSkipsInjectedContext(t *testing.T) {
+func TestTitleSkipsInjectedContext(t *testing.T) {
 	msg := func(role, text string) string {
 		return item(1, jsonText(map[string]any{"type": "message", "role": role, "content": []any{map[string]any{"type": "input_text", "text": text}}}))
 	}
@@ -106,7 +106,7 @@ func TestCodexTitleSkipsInjectedContext(t *testing.T) {
 
 // A script's exec_command is a command card; its output and exit code come
 // from its item_completed record. The script is the card before it.
-func TestCodexCellCommandFromItsRecord(t *testing.T) {
+func TestCellCommandFromItsRecord(t *testing.T) {
 	s := log(t,
 		cell(1, "c1", `const r = await tools.exec_command({cmd: "make", workdir: "/w/src"});`+"\ntext(r.output);"),
 		commandItem(2, "make", "cc -o app\n", 2),
@@ -134,7 +134,7 @@ func TestCodexCellCommandFromItsRecord(t *testing.T) {
 
 // With no record, a script's only command takes the script's result: its
 // output, and its exit code when the output states one.
-func TestCodexCellCommandFromTheScriptsResult(t *testing.T) {
+func TestCellCommandFromTheScriptsResult(t *testing.T) {
 	s := log(t,
 		cell(1, "c1", `const r = await tools.exec_command({"cmd": 'ls -la'}); text(r);`),
 		cellOutput(2, "c1", "completed", "Chunk ID: a\nWall time: 0.1 seconds\nProcess exited with code 0\nOutput:\ntotal 0\n"),
@@ -148,7 +148,7 @@ func TestCodexCellCommandFromTheScriptsResult(t *testing.T) {
 
 // A script's apply_patch is a diff card per file; a failed script fails it.
 // Commands whose output is only inside the script's have no result.
-func TestCodexCellPatchesAndCommandsWithoutResults(t *testing.T) {
+func TestCellPatchesAndCommandsWithoutResults(t *testing.T) {
 	patch := "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: b.txt\n@@\n-x\n+y\n*** End Patch"
 	s := log(t,
 		cell(1, "c1", "await tools.apply_patch("+jsonText(patch)+");\nawait tools.exec_command({cmd: \"ls\"});\nawait tools.exec_command({cmd: \"pwd\"});"),
@@ -174,7 +174,7 @@ func TestCodexCellPatchesAndCommandsWithoutResults(t *testing.T) {
 // A script deck cannot read (a loop, a value made at run time, another
 // tool) stays one card, the script highlighted as JavaScript, then what it
 // printed.
-func TestCodexCellDeckCannotRead(t *testing.T) {
+func TestCellDeckCannotRead(t *testing.T) {
 	for _, script := range []string{
 		"for (const f of [\"a\", \"b\"]) { await tools.exec_command({cmd: `wc -l ${f}`}); }",
 		"const cmd = \"ls\";\nawait tools.exec_command({cmd});",
@@ -192,7 +192,7 @@ func TestCodexCellDeckCannotRead(t *testing.T) {
 
 // An approval request shows on the call it names; once the call ran it was
 // allowed, and one still asked when its turn ends was never answered.
-func TestCodexApprovalsShowOnTheirCall(t *testing.T) {
+func TestApprovalsShowOnTheirCall(t *testing.T) {
 	s := log(t,
 		call(1, "c1", "exec_command", map[string]any{"cmd": "rm -rf build"}),
 		event(1, `{"type":"exec_approval_request","call_id":"c1","command":["bash","-lc","rm -rf build"],"reason":"outside the sandbox"}`),
@@ -216,7 +216,7 @@ func TestCodexApprovalsShowOnTheirCall(t *testing.T) {
 
 // The fixtures written in the current shape read with no notice, every
 // line accounted for, and no call left running.
-func TestCodexNewestFixturesReadWhole(t *testing.T) {
+func TestNewestFixturesReadWhole(t *testing.T) {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/fixtures/codex-*.jsonl")
 	if len(paths) < 3 {
 		t.Fatalf("%d fixtures", len(paths))
@@ -236,7 +236,7 @@ func TestCodexNewestFixturesReadWhole(t *testing.T) {
 }
 
 // A generated image is a card with its prompt, the image a placeholder.
-func TestCodexImageGeneration(t *testing.T) {
+func TestImageGeneration(t *testing.T) {
 	s := log(t, item(1, `{"type":"image_generation_call","id":"ig1","status":"completed","revised_prompt":"a red fox","result":"iVBORw0KGgo="}`))
 	c := sessiontest.OnlyCall(t, s)
 	v, ok := c.View.(session.GenericResultView)
@@ -246,7 +246,7 @@ func TestCodexImageGeneration(t *testing.T) {
 }
 
 // A message from another agent is injected text, never a prompt or a title.
-func TestCodexInterAgentMessage(t *testing.T) {
+func TestInterAgentMessage(t *testing.T) {
 	s := log(t, record(1, "inter_agent_communication", `{"author":"/root/researcher","recipient":"/root","other_recipients":[],"content":"found it","trigger_turn":true}`))
 	m := sessiontest.Of[*session.UserMessage](s)
 	if len(m) != 1 || m[0].Role != session.RoleInjected || m[0].Source != "agent /root/researcher" || s.Title != "" {
@@ -257,7 +257,7 @@ func TestCodexInterAgentMessage(t *testing.T) {
 // A cell that yields ("Script running with cell ID N") goes on in a wait
 // call: its calls get their results when the cell ends there, or none when
 // the turn ends first.
-func TestCodexCellThatYields(t *testing.T) {
+func TestCellThatYields(t *testing.T) {
 	script := "await tools.exec_command({cmd: \"make\"});\nawait tools.exec_command({cmd: \"make test\"});"
 	s := log(t,
 		cell(1, "c1", script),
@@ -283,7 +283,7 @@ func TestCodexCellThatYields(t *testing.T) {
 
 // Several wrapped contexts in one message, a block each, are injected; a
 // message with a typed block is not.
-func TestCodexInjectedBlocks(t *testing.T) {
+func TestInjectedBlocks(t *testing.T) {
 	two := item(1, jsonText(map[string]any{"type": "message", "role": "user", "content": []any{
 		map[string]any{"type": "input_text", "text": "<environment_context><cwd>/w</cwd></environment_context>"},
 		map[string]any{"type": "input_text", "text": "<recommended_plugins>\n- github\n</recommended_plugins>"},
@@ -298,7 +298,7 @@ func TestCodexInjectedBlocks(t *testing.T) {
 // A script's command card holds the command's arguments as JSON in one
 // order, the same on every read (a map's members came out in a random
 // order, so one log read twice was two models).
-func TestCodexCellArgumentsReadAlike(t *testing.T) {
+func TestCellArgumentsReadAlike(t *testing.T) {
 	line := cell(1, "c1", `await tools.exec_command({cmd: "make", workdir: "/w/src", yield_time_ms: 10000, max_output_tokens: 5});`)
 	want := `{"cmd":"make","max_output_tokens":5,"workdir":"/w/src","yield_time_ms":10000}`
 	for range 20 {

@@ -68,7 +68,7 @@ func log(t *testing.T, lines ...string) *session.Session {
 }
 
 // Every output form gives the exit code and the duration it states.
-func TestCodexOutputForms(t *testing.T) {
+func TestOutputForms(t *testing.T) {
 	for _, c := range []struct {
 		name, out string
 		body      string
@@ -112,7 +112,7 @@ func TestCodexOutputForms(t *testing.T) {
 // A process still running is not a failure; write_stdin feeds the card of
 // the exec session it names, and a session deck never saw is a card of its
 // own.
-func TestCodexExecSessions(t *testing.T) {
+func TestExecSessions(t *testing.T) {
 	s := log(t,
 		call(1, "e1", "exec_command", map[string]any{"cmd": "npm test", "workdir": "/w/app", "yield_time_ms": 1000}),
 		output(2, "e1", "Chunk ID: aa\nWall time: 1.0000 seconds\nProcess running with session ID 7\nOutput:\nstarting\n"),
@@ -160,7 +160,7 @@ const threeFilePatch = "*** Begin Patch\n" +
 
 // A patch is one diff card per file, each with its own title, and the
 // patch's result on each.
-func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
+func TestApplyPatchOneCardPerFile(t *testing.T) {
 	forms := map[string][]string{
 		"custom tool": {
 			item(1, jsonText(map[string]any{"type": "custom_tool_call", "status": "completed", "call_id": "p1", "name": "apply_patch", "input": threeFilePatch})),
@@ -219,7 +219,7 @@ func TestCodexApplyPatchOneCardPerFile(t *testing.T) {
 
 // A patch's hunks get the file's line numbers from an earlier read; the
 // @@ anchor is a line to find, not a number.
-func TestCodexPatchNumberedFromReads(t *testing.T) {
+func TestPatchNumberedFromReads(t *testing.T) {
 	file := "a\nb\nc\ndef greet():\n    print(\"Hi\")\n    return\n"
 	s := log(t,
 		shell(1, "r1", "sed -n '10,15p' src/app.py"),
@@ -235,7 +235,7 @@ func TestCodexPatchNumberedFromReads(t *testing.T) {
 
 // Reads print a window of a file: numbered from its real first line, the
 // language from the path; a cut in the middle keeps the numbers true.
-func TestCodexReads(t *testing.T) {
+func TestReads(t *testing.T) {
 	for _, c := range []struct {
 		script, out string
 		path        string
@@ -298,7 +298,7 @@ func TestCodexReads(t *testing.T) {
 
 // rg and grep rows are a search card; exit 1 with no output is no match,
 // not a failure; listings are paths.
-func TestCodexSearches(t *testing.T) {
+func TestSearches(t *testing.T) {
 	s := log(t,
 		shell(1, "s1", `rg -n "ollama" -n`), output(1, "s1", structured("a.md:10:x\nb/c.ts:3:y\na.md:12:z\n", 0, 0)),
 		shell(2, "s2", `rg -n "modelData" src/hook.tsx`), output(2, "s2", structured("208:  const m = [\n224:  m,\n", 0, 0)),
@@ -344,7 +344,7 @@ func TestCodexSearches(t *testing.T) {
 
 // update_plan is a plan; its explanation is a line before it; "Plan
 // updated" merges into it.
-func TestCodexUpdatePlan(t *testing.T) {
+func TestUpdatePlan(t *testing.T) {
 	s := log(t,
 		call(1, "u1", "update_plan", map[string]any{"explanation": "Start with the parser.", "plan": []map[string]string{
 			{"step": "Read the code", "status": "completed"}, {"step": "Fix it", "status": "in_progress"}, {"step": "Test", "status": "pending"}}}),
@@ -372,7 +372,7 @@ func TestCodexUpdatePlan(t *testing.T) {
 }
 
 // Reasoning shows its summary; the encrypted content never.
-func TestCodexReasoning(t *testing.T) {
+func TestReasoning(t *testing.T) {
 	s := log(t,
 		item(1, `{"type":"reasoning","summary":[{"type":"summary_text","text":"**Planning**"}],"content":null,"encrypted_content":"gAAAAABsecret"}`),
 		item(2, `{"type":"reasoning","summary":[],"content":null,"encrypted_content":"gAAAAABother"}`),
@@ -390,7 +390,7 @@ func TestCodexReasoning(t *testing.T) {
 
 // A message Codex wrote both as an event and as a response item is shown
 // once, whichever came first; an event with no twin is shown.
-func TestCodexEventTwinsShownOnce(t *testing.T) {
+func TestEventTwinsShownOnce(t *testing.T) {
 	s := log(t,
 		item(1, `{"type":"message","role":"user","content":[{"type":"input_text","text":"<environment_context>\n  <cwd>/w</cwd>\n</environment_context>"}]}`),
 		item(2, `{"type":"message","role":"user","content":[{"type":"input_text","text":"fix the bug"}]}`),
@@ -430,7 +430,7 @@ func TestCodexEventTwinsShownOnce(t *testing.T) {
 }
 
 // Codex injects text as user messages; only typed prompts are the human's.
-func TestCodexInjectedMessages(t *testing.T) {
+func TestInjectedMessages(t *testing.T) {
 	s := log(t,
 		item(1, `{"type":"message","role":"developer","content":[{"type":"input_text","text":"<permissions instructions>…"}]}`),
 		item(1, `{"type":"message","role":"user","content":[{"type":"input_text","text":"# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nbe brief\n</INSTRUCTIONS>"}]}`),
@@ -453,7 +453,7 @@ func TestCodexInjectedMessages(t *testing.T) {
 
 // The bare era: a first line with no envelope, state markers, items with
 // no envelope.
-func TestCodexBareEra(t *testing.T) {
+func TestBareEra(t *testing.T) {
 	log := strings.Join([]string{
 		`{"id":"0199a1b2-0000-7000-8000-000000000001","timestamp":"2025-09-02T17:17:41.762Z","instructions":null,"git":{"commit_hash":"abc","branch":"main"}}`,
 		`{"record_type":"state"}`,
@@ -492,7 +492,7 @@ func TestCodexBareEra(t *testing.T) {
 // A call with no output is pending until its turn or the log ends: then it
 // is unfinished (no result), never running. Turns open and close with their
 // reason.
-func TestCodexPendingAndTurns(t *testing.T) {
+func TestPendingAndTurns(t *testing.T) {
 	lines := []string{
 		event(1, `{"type":"task_started","turn_id":"t1"}`),
 		call(2, "c1", "exec_command", map[string]any{"cmd": "make"}),
@@ -516,7 +516,7 @@ func TestCodexPendingAndTurns(t *testing.T) {
 }
 
 // token_count totals are cumulative: the session's usage is the last one.
-func TestCodexUsageIsTheLastTotal(t *testing.T) {
+func TestUsageIsTheLastTotal(t *testing.T) {
 	tc := func(in, cached, out int) string {
 		return event(1, fmt.Sprintf(`{"type":"token_count","info":{"total_token_usage":{"input_tokens":%d,"cached_input_tokens":%d,"output_tokens":%d,"reasoning_output_tokens":1,"total_tokens":0}}}`, in, cached, out))
 	}
@@ -528,7 +528,7 @@ func TestCodexUsageIsTheLastTotal(t *testing.T) {
 
 // MCP tools and other functions are generic cards with a readable title
 // and their output; a web search is a web card.
-func TestCodexOtherTools(t *testing.T) {
+func TestOtherTools(t *testing.T) {
 	s := log(t,
 		call(1, "m1", "mcp__cloud-associates__execute_workflow", map[string]any{"id": 7}),
 		output(2, "m1", `{"ok":true}`),
@@ -564,7 +564,7 @@ func TestCodexOtherTools(t *testing.T) {
 
 // Arguments that are not JSON (a sanitised log) still make the tool's card,
 // titled by what came, and its output still attaches.
-func TestCodexUnreadableArguments(t *testing.T) {
+func TestUnreadableArguments(t *testing.T) {
 	s := log(t,
 		call(1, "c1", "exec_command", "[REDACTED_ARGUMENTS len=83 sha=b4e1e5f7]"),
 		output(2, "c1", "[REDACTED_OUTPUT len=136 sha=bc081c6b]"),
@@ -590,7 +590,7 @@ func TestCodexUnreadableArguments(t *testing.T) {
 
 // Session facts: the agent and its version, the header, the model, the
 // title from the first prompt; a model change mid-session is a line.
-func TestCodexSessionFacts(t *testing.T) {
+func TestSessionFacts(t *testing.T) {
 	s := log(t,
 		`{"timestamp":"2025-11-17T21:32:46.915Z","type":"turn_context","payload":{"cwd":"/w","approval_policy":"never","model":"gpt-5.1-codex","effort":"high","summary":"auto"}}`,
 		`{"timestamp":"2025-11-17T21:32:47.915Z","type":"turn_context","payload":{"cwd":"/w","model":"gpt-5.1-codex","effort":"high"}}`,
@@ -615,7 +615,7 @@ func TestCodexSessionFacts(t *testing.T) {
 
 // An output whose call is not in the log, or a second output of a call,
 // is a card of its own; a compaction is its summary.
-func TestCodexStrayOutputsAndCompaction(t *testing.T) {
+func TestStrayOutputsAndCompaction(t *testing.T) {
 	s := log(t,
 		output(1, "nope", "lost"),
 		shell(2, "c1", "true"), output(2, "c1", structured("", 0, 0)), output(3, "c1", structured("again", 0, 0)),
@@ -635,7 +635,7 @@ func TestCodexStrayOutputsAndCompaction(t *testing.T) {
 }
 
 // Lines deck cannot read are notices naming them; reading goes on.
-func TestCodexNotices(t *testing.T) {
+func TestNotices(t *testing.T) {
 	s := log(t,
 		`not json at all`,
 		`[1,2]`,

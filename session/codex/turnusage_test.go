@@ -10,7 +10,7 @@ import (
 
 // Each turn keeps the tokens its token_count totals added (issue 15): the
 // corpus rollout's turns, by what its totals say at each task_started.
-func TestCodexUsageIsKeptPerTurn(t *testing.T) {
+func TestUsageIsKeptPerTurn(t *testing.T) {
 	s, err := source.Open(sessiontest.Testdata + "/corpus/codex/madshn_localpush__rollout-2026-02-23T12-47-42-019c8a53-a0dd-7130-bcd7-95445d84846a.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +37,7 @@ func TestCodexUsageIsKeptPerTurn(t *testing.T) {
 
 // Once token_usage_record lines come, they are each turn's usage too, and
 // the totals counted before them are forgotten in every turn.
-func TestCodexUsageRecordsArePerTurn(t *testing.T) {
+func TestUsageRecordsArePerTurn(t *testing.T) {
 	rec := func(id string, in, out int) string {
 		return record(1, "token_usage_record", jsonText(map[string]any{"response_id": id, "usage": map[string]any{"input_tokens": in, "cached_input_tokens": 0, "output_tokens": out}}))
 	}

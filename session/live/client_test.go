@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live/livetest"
 )
 
@@ -267,7 +268,7 @@ func TestRefusedHere(t *testing.T) {
 		t.Errorf("Prompt in mode later: %v", err)
 	}
 	a := ApprovalRequest{RPCID: "r", SessionID: id, ApprovalID: "a"}
-	if _, err := c.Approve(ctx, a, "allowed-always"); err == nil {
+	if _, err := c.Approve(ctx, a, session.AllowedAlways); err == nil {
 		t.Error("Approve with outcome allowed-always was sent")
 	}
 	q := QuestionRequest{RPCID: "q", SessionID: id, Questions: []Question{{ID: "mode",
@@ -351,16 +352,16 @@ func TestHostErrors(t *testing.T) {
 	}
 }
 
-func TestBackoffGrowsToTenSeconds(t *testing.T) {
+func TestReconnectWaitGrowsToTenSeconds(t *testing.T) {
 	for n, d := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second,
 		8 * time.Second, 10 * time.Second, 10 * time.Second, 10 * time.Second} {
 		for range 100 {
 			if b := reconnectWait(n); b < d/2 || b > d {
-				t.Fatalf("Backoff(%d) = %v, want within [%v, %v]", n, b, d/2, d)
+				t.Fatalf("reconnectWait(%d) = %v, want within [%v, %v]", n, b, d/2, d)
 			}
 		}
 	}
 	if reconnectWait(1000) > 10*time.Second {
-		t.Error("Backoff passes 10 s")
+		t.Error("reconnectWait passes 10 s")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live/livetest"
 )
 
@@ -142,7 +143,7 @@ func TestApprovalAllowed(t *testing.T) {
 		a.SessionID != h.SessionID() || a.ApprovalID == "" || a.RPCID == "" {
 		t.Errorf("the approval asked is %+v", a)
 	}
-	r, err := c.Approve(ctx, a, "allowed-once")
+	r, err := c.Approve(ctx, a, session.AllowedOnce)
 	if err != nil || !r.Accepted {
 		t.Fatalf("Approve = %+v, %v", r, err)
 	}
@@ -152,7 +153,7 @@ func TestApprovalAllowed(t *testing.T) {
 		t.Errorf("settled %q, pending %+v", s.settled, s.approvals)
 	}
 	// Answered already: the host says so, and it is no error.
-	r, err = c.Approve(ctx, a, "allowed-once")
+	r, err = c.Approve(ctx, a, session.AllowedOnce)
 	if err != nil || r.Accepted || r.Reason != "not-pending" {
 		t.Errorf("a second Approve = %+v, %v; want not-pending", r, err)
 	}
@@ -167,7 +168,7 @@ func TestApprovalRejected(t *testing.T) {
 	prompt(t, ctx, c, h.SessionID())
 	s.until("the approval", func() bool { return len(s.approvals) == 1 })
 	a := s.approvals[0]
-	if r, err := c.Approve(ctx, a, "rejected"); err != nil || !r.Accepted {
+	if r, err := c.Approve(ctx, a, session.Rejected); err != nil || !r.Accepted {
 		t.Fatalf("Approve = %+v, %v", r, err)
 	}
 	s.until("the turn's end", s.turnEnded)
@@ -253,7 +254,7 @@ func TestReconnectMidApproval(t *testing.T) {
 	}
 	// The new mux replays the approval (same rpcId); it is still answerable.
 	h.Hold(70)
-	r, err := c.Approve(ctx, s.approvals[0], "allowed-once")
+	r, err := c.Approve(ctx, s.approvals[0], session.AllowedOnce)
 	if err != nil || !r.Accepted {
 		t.Fatalf("Approve after the reconnect = %+v, %v", r, err)
 	}
@@ -532,7 +533,7 @@ func TestSettledWhileAway(t *testing.T) {
 			other := newClient(t, h)
 			var r Receipt
 			if sc == livetest.Approval {
-				r, err = other.Approve(ctx, s.approvals[0], "allowed-once")
+				r, err = other.Approve(ctx, s.approvals[0], session.AllowedOnce)
 			} else {
 				r, err = other.Answer(ctx, s.questions[0], []QuestionAnswer{{ID: "mode", Selected: []string{"Fast"}}})
 			}

@@ -42,8 +42,8 @@ func FuzzNarrowing(f *testing.F) {
 	})
 }
 
-// FuzzPresentCall gives every presenter any arguments.
-func FuzzPresentCall(f *testing.F) {
+// FuzzCall gives every presenter any arguments.
+func FuzzCall(f *testing.F) {
 	f.Add("read", `{"file_path":"a","offset":5,"limit":4}`)
 	f.Add("str_replace_editor", `{"command":"insert","path":"p","insert_line":-1e308}`)
 	f.Add("update_goal", `{"goal_id":"g","action":""}`)
@@ -58,9 +58,9 @@ func FuzzPresentCall(f *testing.F) {
 	})
 }
 
-// FuzzParseExitStatus: the body is always a prefix of the text, and the
+// FuzzExitStatusFromTheFinalLine: the body is always a prefix of the text, and the
 // status is what the markers, matched against the whole text, say.
-func FuzzParseExitStatus(f *testing.F) {
+func FuzzExitStatusFromTheFinalLine(f *testing.F) {
 	f.Add("out\n[exit code: 2]")
 	f.Add("x\n[killed by signal: SIGTERM]")
 	f.Add("a\n[exit code: 1]\n[exit code: 2]")

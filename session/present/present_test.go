@@ -138,7 +138,7 @@ func TestWriteAndEditPresenters(t *testing.T) {
 	}
 }
 
-func TestParseExitStatus(t *testing.T) {
+func TestExitStatusFromTheFinalLine(t *testing.T) {
 	for _, c := range []struct {
 		in, body string
 		code     int
@@ -155,7 +155,7 @@ func TestParseExitStatus(t *testing.T) {
 	} {
 		body, code, signal := parseExitStatus(c.in)
 		if body != c.body || code != c.code || signal != c.signal {
-			t.Errorf("ParseExitStatus(%q) = %q, %d, %q", c.in, body, code, signal)
+			t.Errorf("parseExitStatus(%q) = %q, %d, %q", c.in, body, code, signal)
 		}
 	}
 }

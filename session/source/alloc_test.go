@@ -14,7 +14,7 @@ import (
 // a time: its buffer is kept between reads (a new one is zeroed), and the
 // first bytes are not copied to tell the format.
 func TestASmallLogCostsItsSize(t *testing.T) {
-	log := []byte(sessiontest.HarnessHeader + strings.Repeat(`{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}`+"\n", 20))
+	log := []byte(sessiontest.FirstLine + strings.Repeat(`{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}`+"\n", 20))
 	source.ReadAll(bytes.NewReader(log)) // the buffer, made once
 	// no collection first, as allocated does: two would empty the pool; the
 	// least of a few reads, as the race detector makes a pool drop a buffer

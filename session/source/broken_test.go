@@ -21,12 +21,12 @@ func TestBrokenInput(t *testing.T) {
 		{"only a newline", "\n", nil, 0},
 		{"binary", "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00" + strings.Repeat("\x00\x01", 100), []string{"this looks like a binary file"}, 0},
 		{"UTF-16", "\xff\xfe{\x00\"\x00t\x00", []string{"this file is UTF-16 text"}, 0},
-		{"a UTF-8 BOM", "\xef\xbb\xbf" + sessiontest.HarnessHeader + event + "\n", nil, 1},
-		{"CRLF line ends", strings.ReplaceAll(sessiontest.HarnessHeader+event+"\n", "\n", "\r\n"), nil, 1},
-		{"NUL bytes in a line", sessiontest.HarnessHeader + "{\"type\":\x00\"x\"}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
-		{"a truncated last line", sessiontest.HarnessHeader + event + "\n" + `{"type":"turn/st`, []string{"line 3: not JSON"}, 1},
-		{"nested 100,000 deep", sessiontest.HarnessHeader + `{"type":"x","data":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
-		{"a number past float64", sessiontest.HarnessHeader + `{"type":"turn/start","seq":1e400,"time":1e400,"data":{"turn":1e400}}` + "\n", nil, 1},
+		{"a UTF-8 BOM", "\xef\xbb\xbf" + sessiontest.FirstLine + event + "\n", nil, 1},
+		{"CRLF line ends", strings.ReplaceAll(sessiontest.FirstLine+event+"\n", "\n", "\r\n"), nil, 1},
+		{"NUL bytes in a line", sessiontest.FirstLine + "{\"type\":\x00\"x\"}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
+		{"a truncated last line", sessiontest.FirstLine + event + "\n" + `{"type":"turn/st`, []string{"line 3: not JSON"}, 1},
+		{"nested 100,000 deep", sessiontest.FirstLine + `{"type":"x","data":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "}\n" + event + "\n", []string{"line 2: not JSON"}, 1},
+		{"a number past float64", sessiontest.FirstLine + `{"type":"turn/start","seq":1e400,"time":1e400,"data":{"turn":1e400}}` + "\n", nil, 1},
 	} {
 		s := sessiontest.ReadString(c.log)
 		var notices []string
@@ -56,7 +56,7 @@ func TestBrokenInput(t *testing.T) {
 // A file that is nothing but bad lines keeps a bounded number of notices;
 // the last counts the rest.
 func TestNoticesAreBounded(t *testing.T) {
-	s := sessiontest.ReadString(sessiontest.HarnessHeader + strings.Repeat("garbage\n", 50000))
+	s := sessiontest.ReadString(sessiontest.FirstLine + strings.Repeat("garbage\n", 50000))
 	if n := len(s.Entries); n != session.MaxNotices {
 		t.Fatalf("%d entries", n)
 	}

@@ -27,7 +27,7 @@ func seedLogs(f *testing.F) {
 // panics, and every line is accounted for.
 func FuzzReader(f *testing.F) {
 	seedLogs(f)
-	f.Add([]byte(sessiontest.HarnessHeader+`{"type":"text-chunks","seq0":0,"time0":0,"data":{"dt":[],"texts":["x"]}}`), uint16(1))
+	f.Add([]byte(sessiontest.FirstLine+`{"type":"text-chunks","seq0":0,"time0":0,"data":{"dt":[],"texts":["x"]}}`), uint16(1))
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
 		s := sessiontest.ReadBytes(data, int(chunk%4096)+1)
 		if !s.Account.Balanced() {

@@ -60,7 +60,7 @@ func TestPickAmongEncodingsAndStrangers(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, age time.Duration) {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(sessiontest.HarnessHeader), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(sessiontest.FirstLine), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		when := time.Now().Add(-age)

@@ -17,7 +17,7 @@ import (
 // A single 50 MB line reads like any other.
 func TestA50MBLine(t *testing.T) {
 	big := strings.Repeat("x", 50<<20)
-	log := sessiontest.HarnessHeader + `{"type":"user/message","seq":0,"time":1,"data":{"content":[{"type":"text","text":"` + big + `"}],"source":{"kind":"user"}}}` + "\n"
+	log := sessiontest.FirstLine + `{"type":"user/message","seq":0,"time":1,"data":{"content":[{"type":"text","text":"` + big + `"}],"source":{"kind":"user"}}}` + "\n"
 	s := sessiontest.ReadBytes([]byte(log), 1<<20)
 	m, ok := s.Entries[0].(*session.UserMessage)
 	if !ok || len(session.TextOf(m.Content)) != len(big) {

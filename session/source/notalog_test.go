@@ -22,7 +22,7 @@ func TestNotALog(t *testing.T) {
 		{"binary", "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00\x01", 100), "this looks like a binary file"},
 		{"UTF-16", "\xff\xfe{\x00\"\x00t\x00", "this file is UTF-16 text"},
 		{"empty", "", ""},
-		{"a log with a bad line", sessiontest.HarnessHeader + "not json\n" + event, ""},
+		{"a log with a bad line", sessiontest.FirstLine + "not json\n" + event, ""},
 		{"a log whose first lines are broken", strings.Repeat("x\n", 20) + event, ""},
 	} {
 		_, err := source.ReadAll(strings.NewReader(c.input))

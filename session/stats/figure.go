@@ -2,8 +2,11 @@ package stats
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
+
+	"github.com/deck-tui/deck/internal/human"
 )
 
 // Figure is one number a log may or may not hold. A figure the log does not
@@ -47,7 +50,14 @@ func (f Figure) Count() string {
 	if !f.known {
 		return "not recorded"
 	}
-	return thousands(int64(f.value))
+	// a sum at the top of int64 (a hostile log's) is held as the float
+	// 2^63, which no int64 holds: converted, it is whatever the CPU makes
+	// of it (amd64: the most negative int64)
+	n := int64(math.MaxInt64)
+	if f.value < math.MaxInt64 {
+		n = int64(f.value)
+	}
+	return human.Thousands(n)
 }
 
 // Millis writes a duration held in ms: 850ms, 12.3s, 4m05s.
@@ -79,15 +89,4 @@ func (f Figure) Rate() string {
 		return "not recorded"
 	}
 	return fmt.Sprintf("%.1f/s", f.value)
-}
-
-func thousands(n int64) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -98,6 +99,18 @@ func TestTokensAndCache(t *testing.T) {
 	s.Usage.Recorded = 0 // a usage with only input and output (a live host's log)
 	if f := Of(s).Figures; f.ReasoningTokens.Recorded() || f.CacheHitRate.Recorded() {
 		t.Error("counts the log never gave are recorded as 0")
+	}
+}
+
+// A log whose token counts add up to the top of int64 has its count
+// written, not a crash: the float 2^63 it is held as converts to the one
+// int64 whose negation is itself, on which a recursive Thousands never
+// ended (a fatal stack overflow, in deck stats and the viewer's card).
+func TestATokenSumAtTheTopOfInt64IsWritten(t *testing.T) {
+	s := turn(session.FormatHarness)
+	s.Usage = session.TokenUsage{Output: math.MaxInt64 - 400}
+	if got, want := Of(s).Figures.OutputTokens.Count(), "9,223,372,036,854,775,807"; got != want {
+		t.Errorf("output tokens %q, want %q", got, want)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/deck-tui/deck/theme"
 )
 
 // Each flag is declared here once, for every command that takes it.
@@ -86,7 +88,7 @@ func (f followFlags) fits(src sourceFlags, path string) error {
 
 // Flag values with a fixed set of words.
 var (
-	themes  = []string{"dark", "light"}
+	themes  = theme.Names
 	colors  = []string{"auto", "always", "never"}
 	formats = []string{"auto", "ansi", "plain", "html", "markdown"}
 )

@@ -78,16 +78,16 @@ func Load(path string, optional bool, keys map[string][]string) (File, error) {
 	if err != nil {
 		return File{}, fmt.Errorf("config: %w", err)
 	}
-	f, err := Parse(string(src), keys)
+	f, err := parse(string(src), keys)
 	if err != nil {
 		return File{}, fmt.Errorf("config %s%w", path, err)
 	}
 	return f, nil
 }
 
-// Parse reads a config file's text. Its errors start with ":LINE: " (or
+// parse reads a config file's text. Its errors start with ":LINE: " (or
 // ": " when no line is known), for Load to put the file's name before.
-func Parse(src string, keys map[string][]string) (File, error) {
+func parse(src string, keys map[string][]string) (File, error) {
 	var s schema
 	md, err := toml.Decode(src, &s)
 	if err != nil {

@@ -14,7 +14,7 @@ var defaults = map[string][]string{
 }
 
 func TestAFullFileIsRead(t *testing.T) {
-	f, err := Parse(`# deck
+	f, err := parse(`# deck
 theme = "light"
 wrap = true
 
@@ -41,14 +41,14 @@ down = ["j", "ctrl+n"]
 }
 
 func TestAnEmptyFileChangesNothing(t *testing.T) {
-	f, err := Parse("# nothing yet\n", defaults)
+	f, err := parse("# nothing yet\n", defaults)
 	if err != nil || f.Theme != "" || f.Wrap != nil || f.Collapse != (cards.Collapse{}) || f.Keys != nil {
 		t.Fatalf("%+v %v", f, err)
 	}
-	if f, _ := Parse("[keys]\nquit = \"x\"", defaults); len(f.Keys["quit"]) != 1 {
+	if f, _ := parse("[keys]\nquit = \"x\"", defaults); len(f.Keys["quit"]) != 1 {
 		t.Errorf("one key without a list: %v", f.Keys)
 	}
-	if f, _ := Parse(`theme = "auto"`, defaults); f.Theme != "" {
+	if f, _ := parse(`theme = "auto"`, defaults); f.Theme != "" {
 		t.Errorf("auto is the terminal's background, got %q", f.Theme)
 	}
 }
@@ -78,7 +78,7 @@ func TestBadValuesNameTheirLine(t *testing.T) {
 		{"theme = \"dark\"\ntheme = \"light\"\n", ":2: "},
 		{"theme = \"dark\nwrap = true\n", ":1: "},
 	} {
-		_, err := Parse(c.src, defaults)
+		_, err := parse(c.src, defaults)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %q…", c.src, err, c.want)
 		}
@@ -88,7 +88,7 @@ func TestBadValuesNameTheirLine(t *testing.T) {
 // A key moved from one action to another, both named, is no conflict;
 // nor is a key the file leaves where it was.
 func TestMovingAKeyBetweenActionsIsAllowed(t *testing.T) {
-	f, err := Parse("[keys]\nnext_error = [\"d\"]\nhalf_down = [\"ctrl+d\"]\n", defaults)
+	f, err := parse("[keys]\nnext_error = [\"d\"]\nhalf_down = [\"ctrl+d\"]\n", defaults)
 	if err != nil || f.Keys["next_error"][0] != "d" {
 		t.Fatalf("%+v %v", f, err)
 	}

@@ -27,8 +27,8 @@ func Kind(c byte) string {
 	return "number"
 }
 
-// Explain words an error in decoding line with the place it happened.
-func Explain(err error, line []byte) string {
+// explain words an error in decoding line with the place it happened.
+func explain(err error, line []byte) string {
 	if syn, ok := errors.AsType[*jsontext.SyntacticError](err); ok {
 		return fmt.Sprintf("%s at byte %d", syntaxWords(syn), readTo(syn, line))
 	}
@@ -57,8 +57,8 @@ func readTo(syn *jsontext.SyntacticError, line []byte) int64 {
 	return at + 1
 }
 
-// QuoteStart shows the start of a bad line, at most 40 bytes.
-func QuoteStart(b []byte) string {
+// quoteStart shows the start of a bad line, at most 40 bytes.
+func quoteStart(b []byte) string {
 	const max = 40
 	if len(b) > max {
 		return fmt.Sprintf("%q…", b[:max])

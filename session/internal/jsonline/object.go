@@ -17,13 +17,13 @@ func Decode(line []byte, what string, v any) error {
 		if Valid(t) {
 			return errors.New("not " + what + ": a JSON " + Kind(t[0]))
 		}
-		return errors.New("not JSON: " + QuoteStart(t))
+		return errors.New("not JSON: " + quoteStart(t))
 	}
 	if err := Unmarshal(t, v); err != nil {
 		if _, ok := errors.AsType[*json.SemanticError](err); ok {
 			return errors.New("not " + what + ": " + Short(err))
 		}
-		return errors.New("not JSON: " + Explain(err, t))
+		return errors.New("not JSON: " + explain(err, t))
 	}
 	return nil
 }

@@ -91,9 +91,9 @@ func EntryKind(e session.Entry) string {
 	return "?"
 }
 
-// HarnessHeader is the first line of a harness log, for logs written in a
-// test.
-const HarnessHeader = `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w","delegationDepth":0}` + "\n"
+// FirstLine is the first line of a deepseek-harness log (its session
+// record), for logs written in a test.
+const FirstLine = `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w","delegationDepth":0}` + "\n"
 
 // Of is the session's entries of one kind, in order.
 func Of[T session.Entry](s *session.Session) []T {

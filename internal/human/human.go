@@ -1,0 +1,20 @@
+// Package human words numbers for people. It is internal to the whole
+// module, not to session/, because the cards write the same numbers as the
+// readers' notices and the stats do.
+package human
+
+import "strconv"
+
+// Thousands writes n with a comma between each group of three digits:
+// 12,345. It groups the digits of n's text, so the one int64 whose
+// negation is itself (a log's sum can wrap to it) is written too.
+func Thousands[N ~int | ~int64](n N) string {
+	s, sign := strconv.FormatInt(int64(n), 10), ""
+	if n < 0 {
+		s, sign = s[1:], "-"
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + s
+}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/deck-tui/deck/internal/human"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/human"
 	"github.com/deck-tui/deck/theme"
 )
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/deck-tui/deck/internal/human"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/human"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json/jsontext"
 )

@@ -3,7 +3,7 @@ package source
 import (
 	"fmt"
 
-	"github.com/deck-tui/deck/internal/human"
+	"github.com/deck-tui/deck/session/human"
 )
 
 // maxRatio is how many times its zstd input a log's text may be. Real

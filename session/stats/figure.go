@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/deck-tui/deck/internal/human"
+	"github.com/deck-tui/deck/session/human"
 )
 
 // Figure is one number a log may or may not hold. A figure the log does not

@@ -1,6 +1,6 @@
-// Package human words numbers for people. It is internal to the whole
-// module, not to session/, because the cards write the same numbers as the
-// readers' notices and the stats do.
+// Package human words numbers for people. It is not under session/internal
+// because the cards, which may not import that, write the same numbers as
+// the readers' notices and the stats do; it imports nothing of deck's.
 package human
 
 import "strconv"

@@ -136,7 +136,7 @@ func TestThePickerOpensAsFollowSays(t *testing.T) {
 				os.Chtimes(l, now, now)
 			}
 		}
-		x := start(t, Options{Roots: []catalog.Root{catalog.HarnessRoot(dir)}, Follow: &c.follow}, 100, 20)
+		x := start(t, Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}, Follow: &c.follow}, 100, 20)
 		x.waitFor("Use the bash tool")
 		x.keys("enter")
 		s := x.waitUntil("the log read", func(s string) bool {

@@ -32,7 +32,7 @@ func TestTheFirstReadSaysWhetherItIsALog(t *testing.T) {
 	}{
 		{readme, false, readme + ` is not a session log: line 1: not JSON: "# deck"`},
 		{readme, true, readme + ` is not a session log: line 1: not JSON: "# deck"`},
-		{write("binary", "\x00\x01\x02 not text"), false, "is not a session log: this looks like a binary file"},
+		{write("binary", "\x00\x01\x02 not text"), false, "binary: this looks like a binary file, not a session log"},
 		{sessiontest.Testdata + "/fixtures/bad-json.jsonl", false, ""},
 		{write("partial.jsonl", `{"type":"session","vers`), true, ""},
 		{write("empty.jsonl", ""), true, ""},

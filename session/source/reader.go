@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -301,8 +302,14 @@ type NotALogError struct {
 }
 
 func (e *NotALogError) Error() string {
-	if e.Name == "" {
+	said := strings.Contains(e.Reason, "not a session log") // "a binary file, not a session log (…)"
+	switch {
+	case e.Name == "" && said:
+		return e.Reason
+	case e.Name == "":
 		return "not a session log: " + e.Reason
+	case said:
+		return e.Name + ": " + e.Reason
 	}
 	return e.Name + " is not a session log: " + e.Reason
 }

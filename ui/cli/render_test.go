@@ -128,7 +128,7 @@ func TestNotASessionLog(t *testing.T) {
 		{"# notes\nnot a log either\n", []string{"render"}, `deck render: stdin is not a session log: line 1: not JSON: "# notes"`},
 		{"# notes\n", []string{"render", "-"}, `deck render: stdin is not a session log: line 1: not JSON: "# notes"`},
 		{"# notes\n", []string{"-"}, `deck: stdin is not a session log: line 1: not JSON: "# notes"`},
-		{"", []string{"render", binary}, "deck render: " + binary + " is not a session log: this looks like a binary file"},
+		{"", []string{"render", binary}, "deck render: " + binary + ": this looks like a binary file, not a session log"},
 		{"", []string{"changes", "README.md"}, `deck changes: README.md is not a session log: line 1: not JSON: "# deck"`},
 		{"", []string{"stats", "README.md"}, `deck stats: README.md is not a session log: line 1: not JSON: "# deck"`},
 		{"# notes\n", []string{"stats", "-"}, `deck stats: stdin is not a session log: line 1: not JSON: "# notes"`},

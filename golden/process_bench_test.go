@@ -1,6 +1,6 @@
 // The command line's tests are in ui/cli; these benchmarks time the whole
 // process, built as a user builds it.
-package main
+package golden
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 func deckBinary(b *testing.B) string {
 	b.Helper()
 	bin := filepath.Join(b.TempDir(), "deck")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		b.Fatalf("%v\n%s", err, out)
 	}
 	return bin

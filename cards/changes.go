@@ -48,7 +48,7 @@ func ChangeListRows(l changes.List, o Options) (rows []string, fileRows []int) {
 // session never showed it, one card per change, each titled with its turn.
 func NetChange(n changes.Net, o Options) []string {
 	if n.Whole {
-		return Render(netCall(n.Path+" · net change", n.Hunks), o)
+		return Render(netCall(n.Path, n.Path+" · net change", n.Hunks), o)
 	}
 	var rows []string
 	for i, h := range n.Hunks {
@@ -59,13 +59,14 @@ func NetChange(n changes.Net, o Options) []string {
 		if i > 0 {
 			rows = append(rows, "")
 		}
-		rows = append(rows, Render(netCall(title, []changes.Hunk{h}), o)...)
+		rows = append(rows, Render(netCall(n.Path, title, []changes.Hunk{h}), o)...)
 	}
 	return rows
 }
 
-// netCall is a finished diff call holding hunks, for the diff card to draw.
-func netCall(title string, hunks []changes.Hunk) *session.ToolCall {
+// netCall is a finished diff call of one file holding hunks, for the diff
+// card to draw (the hunks may spell the file's path another way).
+func netCall(path, title string, hunks []changes.Hunk) *session.ToolCall {
 	diffs := make([]session.FileDiff, len(hunks))
 	starts := make([]int, len(hunks))
 	for i, h := range hunks {
@@ -73,7 +74,7 @@ func netCall(title string, hunks []changes.Hunk) *session.ToolCall {
 	}
 	return &session.ToolCall{
 		Name:       "changes",
-		Call:       session.DiffCallView{Title: title},
+		Call:       session.DiffCallView{Title: title, Locations: []session.FileLocation{{Path: path}}},
 		Result:     &session.ToolResult{},
 		View:       session.DiffResultView{Title: title, Diffs: diffs},
 		DiffStarts: starts,

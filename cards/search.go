@@ -129,7 +129,7 @@ func grepTitle(c *card, t *session.ToolCall, pattern string) line {
 		return title(c, t)
 	}
 	text = text[:at] + strconv.Quote(pattern) + text[at+len(pattern):]
-	return safeLine(c.th, relTitle(c.o.Cwd, text), c.th.Title)
+	return safeLine(c.th, relTitle(c.o.Cwd, text, titlePaths(t)), c.th.Title)
 }
 
 // markMatches draws where the pattern matched in a match line's text spans

@@ -19,6 +19,9 @@ func TestTitlesNamePathsRelativeToTheCwd(t *testing.T) {
 		`{"file_path":"NOTES.md","content":"x\n"}`:           "Write NOTES.md",
 		`{"file_path":"/srv/workshop/a.md","content":"x\n"}`: "Write /srv/workshop/a.md",
 		`{"file_path":"/elsewhere/a.md","content":"x\n"}`:    "Write /elsewhere/a.md",
+		// the cleaned path says whether it is inside
+		`{"file_path":"/srv/work/../other/z.go","content":"x"}`: "Write /srv/work/../other/z.go",
+		`{"file_path":"/srv/work/./src/../a.go","content":"x"}`: "Write a.go",
 	} {
 		c := &session.ToolCall{Name: "write", Arguments: args, Call: present.Call("write", args)}
 		head := ansi.Strip(Render(c, Options{Width: 80, Cwd: "/srv/work"})[0])
@@ -32,6 +35,10 @@ func TestTitlesNamePathsRelativeToTheCwd(t *testing.T) {
 		`{"pattern":"x","path":"/srv/work/src"}`:              `Grep x in src`,
 		`{"pattern":"x","path":"/srv/workshop"}`:              `Grep x in /srv/workshop`,
 		`{"pattern":"x","path":"/srv/work","include":"*.go"}`: `Grep x in . (*.go)`,
+		// only the path is a path: a pattern that holds the cwd is the pattern
+		`{"pattern":"import /srv/work/lib","path":"/srv/work/lib"}`: `Grep import /srv/work/lib in lib`,
+		`{"pattern":"/srv/work/lib","path":"/srv/work/lib"}`:        `Grep /srv/work/lib in lib`,
+		`{"pattern":"/srv/work/x"}`:                                 `Grep /srv/work/x`,
 	} {
 		c := &session.ToolCall{Name: "grep", Arguments: args, Call: present.Call("grep", args)}
 		head := ansi.Strip(Render(c, Options{Width: 80, Cwd: "/srv/work"})[0])
@@ -39,9 +46,45 @@ func TestTitlesNamePathsRelativeToTheCwd(t *testing.T) {
 			t.Errorf("%s: header %q, want %q", args, head, want)
 		}
 	}
+	for name, args := range map[string]string{
+		"web_search": `{"queries":["what is /srv/work/x"]}`,
+		"web_fetch":  `{"url":"/srv/work/x"}`,
+		"run_code":   `{"code":"print(1)","description":"run /srv/work/x"}`,
+	} {
+		c := &session.ToolCall{Name: name, Arguments: args, Call: present.Call(name, args)}
+		if head := ansi.Strip(Render(c, Options{Width: 80, Cwd: "/srv/work"})[0]); !strings.Contains(head, "/srv/work/x") {
+			t.Errorf("%s names no path: its title is as the call says: %q", args, head)
+		}
+	}
 	cmd := `{"command":"cat /srv/work/NOTES.md"}`
 	c := &session.ToolCall{Name: "bash", Arguments: cmd, Call: present.Call("bash", cmd)}
 	if head := ansi.Strip(Render(c, Options{Width: 80, Cwd: "/srv/work"})[0]); !strings.Contains(head, "cat /srv/work/NOTES.md") {
 		t.Errorf("a command is shown as it ran: %q", head)
+	}
+}
+
+// relPath's rule on its own: inside means inside once cleaned; Windows
+// paths keep their separators; a cwd of "/" changes nothing.
+func TestRelPath(t *testing.T) {
+	for _, c := range []struct{ cwd, p, want string }{
+		{"/w/app", "/w/app/a.go", "a.go"},
+		{"/w/app/", "/w/app/src/a.go", "src/a.go"},
+		{"/w/app", "/w/app", "."},
+		{"/w/app", "/w/app/", "."},
+		{"/w/app", "/w/app/../other/z.go", "/w/app/../other/z.go"},
+		{"/w/app", "/w/app/src/", "src/"},
+		{"/w/app", "/w/app/x/../../app/y.go", "y.go"},
+		{"/w/app", "/w/apple/a.go", "/w/apple/a.go"},
+		{"/w/app", "a.go", "a.go"},
+		{"/w/app", "../a.go", "../a.go"},
+		{`C:\w\app`, `C:\w\app\src\a.go`, `src\a.go`},
+		{`C:\w\app`, `C:\w\apple\a.go`, `C:\w\apple\a.go`},
+		{"/", "/etc/hosts", "/etc/hosts"},
+		{"", "/w/app/a.go", "/w/app/a.go"},
+		{"{{cwd}}", "{{cwd}}/a.go", "a.go"}, // the harness's fixtures' placeholder
+	} {
+		if got := relPath(c.cwd, c.p); got != c.want {
+			t.Errorf("relPath(%q, %q) = %q, want %q", c.cwd, c.p, got, c.want)
+		}
 	}
 }

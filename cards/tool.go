@@ -84,13 +84,13 @@ func nested(c *card, t *session.ToolCall) {
 }
 
 // title is the card's title: the result's, else the call's; a shell
-// command reads as one. Paths in it under the session's working directory
-// read relative to it, as every card's paths do (relPath).
+// command reads as one. The paths the call names read relative to the
+// session's working directory in it, as every card's paths do (relTitle).
 func title(c *card, t *session.ToolCall) line {
 	th := c.th
 	text := t.Title()
 	if _, ok := t.Call.(session.TerminalCallView); !ok {
-		text = relTitle(c.o.Cwd, text)
+		text = relTitle(c.o.Cwd, text, titlePaths(t))
 	}
 	switch {
 	case t.Orphan && t.Name == "":
@@ -173,64 +173,6 @@ func callFooter(c *card, t *session.ToolCall) {
 		}
 		c.body(append(line{{"↳ ", th.Faint}, mark, {" ", theme.Style{}}}, safeLine(th, s.Name, th.Text)...))
 	}
-}
-
-// relPath shortens a path under the session's working directory.
-func relPath(cwd, p string) string {
-	if cwd == "" {
-		return p
-	}
-	root := strings.TrimRight(cwd, `/\`)
-	for _, sep := range []string{"/", `\`} {
-		if strings.HasPrefix(p, root+sep) {
-			return p[len(root)+1:]
-		}
-	}
-	return p
-}
-
-// relTitle writes each path in a title that lies under cwd relative to it,
-// and the cwd itself as ".", the harness's name for it (its own title for a
-// grep in "." says "in ."); a path starts the title or follows a space, and
-// the cwd itself ends it or a space does.
-func relTitle(cwd, text string) string {
-	root := strings.TrimRight(cwd, `/\`) + "/"
-	if root == "/" {
-		return text
-	}
-	dir := root[:len(root)-1]
-	var b strings.Builder
-	for i := 0; i < len(text); {
-		starts := i == 0 || text[i-1] == ' '
-		if n := cwdItself(text[i:], dir); starts && n > 0 {
-			b.WriteByte('.')
-			i += n
-			continue
-		}
-		if starts && strings.HasPrefix(text[i:], root) {
-			i += len(root)
-			continue
-		}
-		b.WriteByte(text[i])
-		i++
-	}
-	return b.String()
-}
-
-// cwdItself is the length of the cwd (dir) at the start of text, with or
-// without its trailing slash, when it ends there or a space follows; else 0.
-func cwdItself(text, dir string) int {
-	if !strings.HasPrefix(text, dir) {
-		return 0
-	}
-	n := len(dir)
-	if n < len(text) && (text[n] == '/' || text[n] == '\\') {
-		n++
-	}
-	if n < len(text) && text[n] != ' ' {
-		return 0
-	}
-	return n
 }
 
 // resolve makes a path absolute against the session's working directory.

@@ -43,9 +43,9 @@ func (d *Decoder) callView(name string, a present.Args, cwd string) session.Call
 		if g := a.Str("glob"); g != "" {
 			title += " (" + g + ")"
 		}
-		return session.GenericCallView{Title: title, Kind: "search"}
+		return session.GenericCallView{Title: title, Kind: "search", Locations: present.WhereAt(a)}
 	case "Glob":
-		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + present.Where(a), Kind: "search"}
+		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + present.Where(a), Kind: "search", Locations: present.WhereAt(a)}
 	case "LS":
 		return session.GenericCallView{Title: "List " + a.Str("path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("path")}}}
 	case "WebFetch":
@@ -60,7 +60,7 @@ func (d *Decoder) callView(name string, a present.Args, cwd string) session.Call
 	case "AskUserQuestion":
 		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: markdown(questions(a, nil))}
 	case "NotebookEdit":
-		return session.GenericCallView{Title: notebookTitle(a), Kind: "edit", Content: markdown(fence("", a.Str("new_source")))}
+		return session.GenericCallView{Title: notebookTitle(a), Kind: "edit", Content: markdown(fence("", a.Str("new_source"))), Locations: []session.FileLocation{{Path: a.Str("notebook_path")}}}
 	case "BashOutput", "TaskOutput":
 		return session.GenericCallView{Title: "Output of " + shellID(a), Kind: "read"}
 	case "KillBash", "KillShell", "TaskStop":

@@ -195,7 +195,7 @@ func (d *Decoder) patchCards(c *call, id, rawArgs, patch, dir string) {
 		if i > 0 {
 			cid = fmt.Sprintf("%s#%d", id, i+1)
 		}
-		t := d.newCard(cid, c.name, rawArgs, session.DiffCallView{Title: f.title(), Diffs: f.diffs, Locations: []session.FileLocation{{Path: f.path}}})
+		t := d.newCard(cid, c.name, rawArgs, session.DiffCallView{Title: f.title(), Diffs: f.diffs, Locations: f.locations()})
 		t.DiffStarts = d.files.Number(f.diffs)
 		c.cards = append(c.cards, t)
 	}

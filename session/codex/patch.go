@@ -41,6 +41,15 @@ func (f fileOp) title() string {
 	return "Edit " + f.path
 }
 
+// locations are the files the change names: the file, and where it moves.
+func (f fileOp) locations() []session.FileLocation {
+	l := []session.FileLocation{{Path: f.path}}
+	if f.moveTo != "" {
+		l = append(l, session.FileLocation{Path: f.moveTo})
+	}
+	return l
+}
+
 // heredoc is a script that runs apply_patch, maybe after a cd.
 var heredoc = regexp.MustCompile(`^\s*(?:cd\s+([^\s&;|]+)\s*&&\s*)?(?:apply_patch|applypatch)\b`)
 

@@ -18,14 +18,14 @@ func init() {
 			if a.Has("include") {
 				title += " (" + a.Str("include") + ")"
 			}
-			return session.GenericCallView{Title: title, Kind: "search", RawInput: a.Str("pattern")}
+			return session.GenericCallView{Title: title, Kind: "search", RawInput: a.Str("pattern"), Locations: WhereAt(a)}
 		},
 		result: func(_ Args, r *session.ToolResult) session.ResultView { return searchResult(r, "matches") },
 	})
 	register([]string{"glob"}, presenter{
 		schema: schema{"pattern": req(str()), "path": opt(str())},
 		call: func(a Args) session.CallView {
-			return session.GenericCallView{Title: "Glob " + a.Str("pattern") + Where(a), Kind: "search", RawInput: a.Str("pattern")}
+			return session.GenericCallView{Title: "Glob " + a.Str("pattern") + Where(a), Kind: "search", RawInput: a.Str("pattern"), Locations: WhereAt(a)}
 		},
 		result: func(_ Args, r *session.ToolResult) session.ResultView { return searchResult(r, "paths") },
 	})
@@ -84,6 +84,14 @@ func Where(a Args) string {
 		return " in " + a.Str("path")
 	}
 	return ""
+}
+
+// WhereAt is the folder Where names, as the call's location.
+func WhereAt(a Args) []session.FileLocation {
+	if a.Has("path") {
+		return []session.FileLocation{{Path: a.Str("path")}}
+	}
+	return nil
 }
 
 // searchResult is the search card of the wanted shape, from the meta.

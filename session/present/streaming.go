@@ -54,8 +54,12 @@ func titleSoFar(name string, a Args) session.GenericCallView {
 			v := p.call(filled)
 			if t := session.CallTitle(v); t != "" {
 				g := session.GenericCallView{Title: t}
-				if gv, ok := v.(session.GenericCallView); ok {
-					g.Kind = gv.Kind
+				switch v := v.(type) {
+				case session.GenericCallView:
+					g.Kind, g.Locations = v.Kind, v.Locations
+				case session.DiffCallView:
+					g.Locations = v.Locations // the title's path reads as the card's will
+				case session.TerminalCallView:
 				}
 				return g
 			}

@@ -16,7 +16,7 @@ func TestAStreamingCallShowsItsArgumentsSoFar(t *testing.T) {
 	}{
 		{"a command cut mid-string", "bash", `{"command": "ls -l`, session.TerminalCallView{Title: "ls -l"}},
 		{"a path cut", "read", `{"file_path": "/w/src/ma`, session.GenericCallView{Title: "Read /w/src/ma", Kind: "read", Locations: []session.FileLocation{{Path: "/w/src/ma", Line: 1}}}},
-		{"an edit before its new text", "edit", `{"file_path": "a.go", "old_string": "fu`, session.GenericCallView{Title: "Edit a.go"}},
+		{"an edit before its new text", "edit", `{"file_path": "a.go", "old_string": "fu`, session.GenericCallView{Title: "Edit a.go", Locations: []session.FileLocation{{Path: "a.go"}}}},
 		{"nothing whole yet", "bash", `{"comm`, session.GenericCallView{Title: "bash"}},
 		{"a description before the command", "bash", `{"description": "list", "command": "`, session.GenericCallView{Title: "bash"}},
 		{"not an object", "bash", `[1, "a`, session.GenericCallView{Title: "bash"}},

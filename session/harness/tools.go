@@ -36,7 +36,7 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 	call.Call = d.declared.Call(call.Name, call.Arguments)
 	if r.hostViewFor == "call" {
 		if v, ok := present.NarrowCall(r.hostView); ok {
-			call.Call = v // the live host's own view of the call
+			call.Call = present.Located(v, call.Call) // the live host's own view of the call
 		}
 	}
 	if call.Result != nil { // the result came first: present it again with the arguments

@@ -50,6 +50,20 @@ func NarrowCall(raw []byte) (session.CallView, bool) {
 	return nil, false
 }
 
+// Located is a host's call view, given the locations of deck's own view of
+// the call when it names none and both title the call alike (the host's
+// grep and glob do not name their folder as a location; deck's do, so the
+// title's folder reads relative to the cwd as in a log).
+func Located(host, own session.CallView) session.CallView {
+	h, ok1 := host.(session.GenericCallView)
+	o, ok2 := own.(session.GenericCallView)
+	if ok1 && ok2 && h.Locations == nil && h.Title == o.Title {
+		h.Locations = o.Locations
+		return h
+	}
+	return host
+}
+
 // NarrowResult reads a host's result view.
 func NarrowResult(raw []byte) (session.ResultView, bool) {
 	m, ok := viewObject(raw)

@@ -11,7 +11,8 @@ import (
 )
 
 // userMessage: a person's prompt behind an accent bar; injected text (the
-// runtime context, instructions) dim, and collapsed to its first lines.
+// runtime context, instructions) dim, and collapsed to its first lines; a
+// message from a source deck does not know, under its kind, as plain text.
 func userMessage(c *card, m *session.UserMessage) {
 	th := c.th
 	text := session.TextOf(m.Content)
@@ -32,10 +33,14 @@ func userMessage(c *card, m *session.UserMessage) {
 		return
 	}
 	label := map[session.MessageRole]string{
-		session.RoleContext:  "runtime context",
-		session.RoleSummary:  "summary of earlier messages",
-		session.RoleInjected: "injected by " + m.Source,
+		session.RoleContext:       "runtime context",
+		session.RoleSummary:       "summary of earlier messages",
+		session.RoleInjected:      "injected by " + m.Source,
+		session.RoleUnknownSource: "from " + m.Source,
 	}[m.Role]
+	if m.Role == session.RoleUnknownSource && m.Source == "" {
+		label = "a message of no source"
+	}
 	if r := m.Replaces; m.Role == session.RoleSummary && r.Messages > 0 {
 		label = "summary replacing " + plural(r.Messages, "earlier message", "earlier messages") + turnSpan(r)
 	}
@@ -44,7 +49,11 @@ func userMessage(c *card, m *session.UserMessage) {
 	if m.Role == session.RoleContext && !c.o.Expanded {
 		return // the same snapshot every step: the line above says it is there
 	}
-	c.textLines(lines, th.Muted)
+	st := th.Muted
+	if m.Role == session.RoleUnknownSource {
+		st = th.Text // not known to be the harness's: not dimmed as its context is
+	}
+	c.textLines(lines, st)
 }
 
 // turnSpan names the turns a summary's messages were in: ", turn 2",

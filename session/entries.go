@@ -69,6 +69,7 @@ const (
 	RoleContext                     // runtime context the harness injects each step
 	RoleInjected                    // other injected text: instructions, notices, goal rounds
 	RoleSummary                     // a compaction summary that replaced earlier messages
+	RoleUnknownSource               // from a source kind deck does not know: its text as it is, never the prompt
 )
 
 // UserMessage is a user-role message.

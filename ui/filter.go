@@ -42,7 +42,7 @@ func (f filter) keeps(it item) bool {
 		return !thinking
 	case noInjected:
 		m, ok := it.e.(*session.UserMessage)
-		return !ok || m.Role == session.RoleHuman || m.Role == session.RoleSummary
+		return !ok || m.Role == session.RoleHuman || m.Role == session.RoleSummary || m.Role == session.RoleUnknownSource
 	}
 	return true
 }

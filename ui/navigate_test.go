@@ -210,3 +210,20 @@ func TestTheOutlineIsSanitised(t *testing.T) {
 		t.Errorf("the prompt is lost:\n%s", ansi.Strip(text))
 	}
 }
+
+// Hiding injected context hides what the harness injected, never a
+// person's prompt, a summary, or a message from a source deck does not
+// know (not known to be injected).
+func TestHidingInjectedContextKeepsWhatIsNotKnownToBeInjected(t *testing.T) {
+	for role, kept := range map[session.MessageRole]bool{
+		session.RoleHuman:         true,
+		session.RoleSummary:       true,
+		session.RoleUnknownSource: true,
+		session.RoleContext:       false,
+		session.RoleInjected:      false,
+	} {
+		if got := noInjected.keeps(item{e: &session.UserMessage{Role: role}}); got != kept {
+			t.Errorf("role %d: kept %v, want %v", role, got, kept)
+		}
+	}
+}

@@ -47,7 +47,9 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	case m.Source.Kind == "plugin" && m.Source.Plugin == runtimeContextPlugin,
 		m.Source.Kind == "runtime-context": // the v4 producer kind
 		role = session.RoleContext
-	} // every other kind (skill-catalog, goal, plugin:…, one deck never saw) is injected, never the user's
+	case !knownSource(m.Source.Kind): // the kinds are open: a new one is shown as it is, never as the prompt
+		role = session.RoleUnknownSource
+	} // every other producer kind (skill-catalog, goal, plugin:…) is injected, never the user's
 	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces})
 	return session.AsEntry, nil
 }

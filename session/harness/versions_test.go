@@ -112,7 +112,10 @@ func TestProducerKindsAreNeverThePersonsPrompt(t *testing.T) {
 		`{"kind":"agent-instructions"}`:                session.RoleInjected,
 		`{"kind":"goal"}`:                              session.RoleInjected,
 		`{"kind":"plugin:@acme/x"}`:                    session.RoleInjected,
-		`{"kind":"a-kind-deck-never-saw"}`:             session.RoleInjected,
+		`{"kind":"tool-jobs"}`:                         session.RoleInjected,
+		`{"kind":"plugin","plugin":"@acme/x"}`:         session.RoleInjected,
+		`{"kind":"a-kind-deck-never-saw"}`:             session.RoleUnknownSource,
+		`{}`:                                           session.RoleUnknownSource,
 	} {
 		m := sessiontest.Of[*session.UserMessage](sessiontest.ReadString(msg(source)))
 		if len(m) != 1 || m[0].Role != want {

@@ -29,15 +29,37 @@ type presenter struct {
 	alt *presenter
 }
 
-// pick returns the presenter whose schema the arguments fit, if any.
+// pick returns the presenter whose schema the arguments fit, if any. An
+// alternative is not tried for arguments that name a key only a tool before
+// it takes: they were written for that tool (a bash call with a bad
+// sandbox_permissions failed bash's check; the PTY twin's open schema would
+// take it all the same).
 func pick(name string, a Args) *presenter {
 	p, ok := presenters[name]
+	var before []schema
 	for q := &p; ok && q != nil; q = q.alt {
-		if q.schema.accepts(a) {
+		if q.schema.accepts(a) && !writtenForAnother(a, q.schema, before) {
 			return q
 		}
+		before = append(before, q.schema)
 	}
 	return nil
+}
+
+// writtenForAnother reports arguments naming a key one of the other tools'
+// schemas names and this one does not.
+func writtenForAnother(a Args, own schema, others []schema) bool {
+	for k := range a {
+		if _, mine := own[k]; mine {
+			continue
+		}
+		for _, o := range others {
+			if _, theirs := o[k]; theirs {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // presenters holds the rules of every harness tool deck knows, by name.

@@ -304,4 +304,8 @@ func (*Notice) entry()        {}
 type Notice struct {
 	EntryBase
 	Text string
+	// Info marks a notice that says what deck did with the log (read it
+	// again, followed the harness's migration), not what went wrong: it is
+	// no error.
+	Info bool
 }

@@ -181,6 +181,12 @@ func (b *Builder) Notice(line int, text string) {
 	}
 }
 
+// Info adds a notice saying what deck did with the stream (Notice.Info).
+func (b *Builder) Info(text string) {
+	b.Session.Account.StreamNotices++
+	b.Add(&Notice{EntryBase: EntryBase{Seq: -1}, Text: text, Info: true})
+}
+
 // Finish is called once the input has ended: the notice that stands for
 // those past the bound gets its exact count, and every call still waiting
 // for its result will never get one.

@@ -145,7 +145,7 @@ func (v *viewer) sync() {
 			// migration), and nothing of the body, not even in the title
 			shown, whyNot = s.HeaderOnly(), why.Error()
 			entries = append([]session.Entry{headerEntry(shown)}, shown.Entries...)
-			entries = append(entries, &session.Notice{EntryBase: session.EntryBase{ID: -1, Seq: -1}, Text: whyNot})
+			entries = append(entries, &session.Notice{EntryBase: session.EntryBase{ID: -1, Seq: -1}, Text: whyNot, Info: true})
 		}
 		for _, e := range entries {
 			b := session.Base(e)
@@ -242,7 +242,7 @@ func describe(e session.Entry) item {
 		default: // other cards have no code to highlight
 		}
 	case *session.Notice:
-		it.failed = true
+		it.failed = !x.Info // a problem with the log, not a word on what deck did
 	case *session.TurnEnd:
 		it.failed = x.Reason == "error"
 	case *session.Event:

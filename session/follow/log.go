@@ -322,7 +322,7 @@ func (l *Log) restart(old *os.File, why string) (*os.File, error) {
 	l.mu.Lock()
 	l.reader = readerFor(l.path)
 	if why != "" {
-		l.reader.Notice(why)
+		l.reader.Info(why)
 	}
 	l.read, l.total, l.loading, l.notALog = 0, info.Size(), true, nil
 	l.resets++

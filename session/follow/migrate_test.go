@@ -48,7 +48,7 @@ func TestFollowingSwitchesToAMigratedGeneration(t *testing.T) {
 			src.With(func(st State) {
 				s := st.Session
 				n := s.Notices()
-				if len(n) != 1 || n[0].Text != "the harness migrated this session to session.v5.jsonl (format v5): following that file from the start" {
+				if len(n) != 1 || n[0].Text != "the harness migrated this session to session.v5.jsonl (format v5): following that file from the start" || !n[0].Info {
 					t.Fatalf("notices %v", n)
 				}
 				if shapeOf(s) != "*session.Notice@-1 "+shapeOf(want) || st.Resets != 1 || s.Header.Unsupported != nil {

@@ -110,8 +110,9 @@ func (r *Reader) SetName(path string) { r.gen = generationOf(path) }
 // Session is the session read so far.
 func (r *Reader) Session() *session.Session { return r.s.Session }
 
-// Notice adds a notice of the reader's user: why the log was read again, say.
-func (r *Reader) Notice(text string) { r.s.Notice(0, text) }
+// Info adds a notice of the reader's user saying what it did: why the log
+// was read again, say. It is no error.
+func (r *Reader) Info(text string) { r.s.Info(text) }
 
 // Consumed is how many input bytes the reader has taken.
 func (r *Reader) Consumed() int64 { return r.consumed }

@@ -56,7 +56,7 @@ deck changes session.jsonl.zstd --file /work/app/main.go`,
 }
 
 func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
-	p, err := startPrinting(cmd, o.source, path, o.theme, o.color, o.width)
+	p, err := startPrinting(cmd, o.source, path, o.theme, o.color, o.width, false)
 	if err != nil {
 		return err
 	}

@@ -31,8 +31,9 @@ type printing struct {
 // startPrinting sets up the printing of the session at path (or what src
 // names) in the theme themeName ("" for none), the colour mode color, at
 // width (0: the terminal's). A bad theme or colour mode is a usage error, a
-// session that cannot be read an input error, checked in that order.
-func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color string, width int) (*printing, error) {
+// session that cannot be read an input error, checked in that order. For a
+// script (JSON out) a log not shown prints nothing: only the error says why.
+func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color string, width int, forScript bool) (*printing, error) {
 	stdout := cmd.OutOrStdout()
 	p := &printing{width: width}
 	var err error
@@ -51,7 +52,9 @@ func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color s
 		p.width = terminalWidth(stdout)
 	}
 	p.out = bufio.NewWriterSize(stdout, 64<<10)
-	if why := p.s.Header.Unsupported; why != nil {
+	if why := p.s.Header.Unsupported; why != nil && forScript {
+		return nil, p.whyNotShown(cmd, why)
+	} else if why != nil {
 		return nil, p.notShown(cmd, why)
 	}
 	return p, nil
@@ -60,8 +63,8 @@ func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color s
 // notShown prints only the header of a log deck does not show as understood
 // or current (too new a format, a superseded generation), then fails with
 // why, naming the file: exit 1, so no script takes the log for read, be it
-// rendered, counted or listed for its changes. Every format prints the
-// header as the terminal does.
+// rendered, counted or listed for its changes. Every format for people
+// prints the header as the terminal does.
 func (p *printing) notShown(cmd *cobra.Command, why error) error {
 	o := cards.Options{Width: p.width, Theme: p.theme}
 	if o.Theme == nil {
@@ -80,6 +83,11 @@ func (p *printing) notShown(cmd *cobra.Command, why error) error {
 	if err != nil {
 		return inputError(cmd, fmt.Errorf("writing: %w", err))
 	}
+	return p.whyNotShown(cmd, why)
+}
+
+// whyNotShown is the error of a log not shown, naming its file.
+func (p *printing) whyNotShown(cmd *cobra.Command, why error) error {
 	var named *source.NotShownError
 	if errors.As(why, &named) && named.File != "" {
 		return inputError(cmd, why) // it names its file

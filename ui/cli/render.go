@@ -103,7 +103,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if o.formatName != "html" {
 		themeName = themeOf(cmd, o.theme, cfg, "dark")
 	}
-	p, err := startPrinting(cmd, o.source, path, themeName, o.color, o.width)
+	p, err := startPrinting(cmd, o.source, path, themeName, o.color, o.width, false)
 	if err != nil {
 		return err
 	}

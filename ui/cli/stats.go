@@ -49,7 +49,7 @@ deck stats --last --json | jq .outputTokens`,
 }
 
 func printStats(cmd *cobra.Command, o statsOptions, path string) error {
-	p, err := startPrinting(cmd, o.source, path, "dark", o.color, o.width)
+	p, err := startPrinting(cmd, o.source, path, "dark", o.color, o.width, o.json)
 	if err != nil {
 		return err
 	}

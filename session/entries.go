@@ -65,11 +65,11 @@ func Base(e Entry) *EntryBase { return e.base() }
 type MessageRole int
 
 const (
-	RoleHuman    MessageRole = iota // a person's prompt
-	RoleContext                     // runtime context the harness injects each step
-	RoleInjected                    // other injected text: instructions, notices, goal rounds
-	RoleSummary                     // a compaction summary that replaced earlier messages
-	RoleUnknownSource               // from a source kind deck does not know: its text as it is, never the prompt
+	RoleHuman         MessageRole = iota // a person's prompt
+	RoleContext                          // runtime context the harness injects each step
+	RoleInjected                         // other injected text: instructions, notices, goal rounds
+	RoleSummary                          // a compaction summary that replaced earlier messages
+	RoleUnknownSource                    // from a source kind deck does not know: its text as it is, never the prompt
 )
 
 // UserMessage is a user-role message.

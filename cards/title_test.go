@@ -88,3 +88,16 @@ func TestRelPath(t *testing.T) {
 		}
 	}
 }
+
+// A session titled by its id (a log not shown: HeaderOnly) names the id
+// once, in the title; one titled otherwise names its id under the title.
+func TestTheHeaderNamesTheIdOnce(t *testing.T) {
+	for title, want := range map[string]int{"s-9": 1, "fix the build": 1, "": 1} {
+		s := &session.Session{Title: title, Agent: "harness"}
+		s.Header.ID = "s-9"
+		head := ansi.Strip(strings.Join(Header(s, Options{Width: 80}), "\n"))
+		if n := strings.Count(head, "s-9"); n != want {
+			t.Errorf("title %q: the id is named %d times, want %d:\n%s", title, n, want, head)
+		}
+	}
+}

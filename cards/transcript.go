@@ -25,7 +25,7 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if s.Agent != "" {
 		facts = append(facts, s.Agent)
 	}
-	if s.Header.ID != "" {
+	if s.Header.ID != "" && s.Header.ID != title { // a session titled by its id says it once
 		facts = append(facts, s.Header.ID)
 	}
 	if s.Header.CreatedAt > 0 {

@@ -96,8 +96,14 @@ func open(t testing.TB, path string) *session.Session {
 	return s
 }
 
-// render draws a session as `deck render` does.
+// render draws a session as `deck render` does: a log it does not show as
+// understood or current is its header, then why (what render says on
+// stderr).
 func render(s *session.Session, width int, th *theme.Theme) string {
+	if why := s.Header.Unsupported; why != nil {
+		o := cards.Options{Width: width, Theme: th}
+		return strings.Join(cards.Header(s.HeaderOnly(), o), "\n") + "\n" + why.Error() + "\n"
+	}
 	return strings.Join(transcript(s, cards.Options{Width: width, Theme: th, Expanded: true}), "\n") + "\n"
 }
 

@@ -69,18 +69,39 @@ func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) 
 // capNote says when the tool capped its result: how much of the total the
 // card holds, then the tool's own words when it gave them (how it sampled,
 // where the full list is), as the web client shows them under the card.
+// Words that already say how much is shown ("(Showing 4 of 8 paths, …)")
+// stand alone.
 func capNote(c *card, t *session.ToolCall, shown, total int, truncated bool) {
 	if !truncated && total <= shown {
 		return
 	}
-	l := line{{fmt.Sprintf("showing %s of %s", thousands(shown), thousands(total)), c.th.Muted}}
+	count := fmt.Sprintf("showing %s of %s", thousands(shown), thousands(total))
+	note := ""
 	if truncated {
-		l = append(l, span{" · truncated", c.th.Notice})
+		note = toolNote(t)
 	}
-	c.body(l)
-	if note := toolNote(t); truncated && note != "" {
+	if !saysCount(note, shown, total) {
+		l := line{{count, c.th.Muted}}
+		if truncated {
+			l = append(l, span{" · truncated", c.th.Notice})
+		}
+		c.body(l)
+	}
+	if note != "" {
 		c.text(note, c.th.Muted)
 	}
+}
+
+// saysCount is whether a tool's note names the count the card would:
+// "showing 4 of 8", in any case, its numbers plain or grouped.
+func saysCount(note string, shown, total int) bool {
+	note = strings.ToLower(note)
+	for _, n := range []string{fmt.Sprintf("showing %d of %d ", shown, total), fmt.Sprintf("showing %s of %s ", thousands(shown), thousands(total))} {
+		if strings.Contains(note, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolNote is what a search tool wrote after its list when it cut it: the

@@ -23,6 +23,9 @@ func TestATruncatedSearchShowsTheToolsOwnNote(t *testing.T) {
 	if !strings.Contains(out, "(Showing 2 of 8 paths, sampled. Full sorted result stored at: /tmp/x.txt.)") {
 		t.Errorf("the tool's note is lost:\n%s", out)
 	}
+	if strings.Contains(out, "showing 2 of 8 · truncated") {
+		t.Errorf("deck's count repeats the note's own:\n%s", out)
+	}
 	c.View = session.SearchPathsResultView{Paths: []string{"a.ts", "b.ts"}, Total: 2}
 	if out := ansi.Strip(strings.Join(Render(c, Options{Width: 200, Expanded: true}), "\n")); strings.Contains(out, "Showing") {
 		t.Errorf("a search that was not cut shows a note:\n%s", out)

@@ -96,13 +96,11 @@ func open(t testing.TB, path string) *session.Session {
 	return s
 }
 
-// render draws a session as `deck render` does: a log it does not show as
-// understood or current is its header, then why (what render says on
-// stderr).
+// render draws a session as `deck render` does on stdout: of a log it does
+// not show as understood or current, only the header.
 func render(s *session.Session, width int, th *theme.Theme) string {
-	if why := s.Header.Unsupported; why != nil {
-		o := cards.Options{Width: width, Theme: th}
-		return strings.Join(cards.Header(s.HeaderOnly(), o), "\n") + "\n" + why.Error() + "\n"
+	if s.Header.Unsupported != nil {
+		return strings.Join(cards.Header(s.HeaderOnly(), cards.Options{Width: width, Theme: th}), "\n") + "\n"
 	}
 	return strings.Join(transcript(s, cards.Options{Width: width, Theme: th, Expanded: true}), "\n") + "\n"
 }
@@ -115,12 +113,18 @@ func TestGolden(t *testing.T) {
 	for _, f := range fixtures(t) {
 		t.Run(f.name, func(t *testing.T) {
 			s := open(t, f.path)
+			drawn := func(w int, th *theme.Theme) string {
+				if why := s.Header.Unsupported; why != nil {
+					return render(s, w, th) + why.Error() + "\n" // what deck render says on stderr
+				}
+				return render(s, w, th)
+			}
 			for _, w := range []int{40, 80, 120} {
-				out := render(s, w, theme.Dark())
+				out := drawn(w, theme.Dark())
 				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
 				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
 			}
-			t.Run("w80-light", func(t *testing.T) { golden.RequireEqual(t, render(s, 80, theme.Light())) })
+			t.Run("w80-light", func(t *testing.T) { golden.RequireEqual(t, drawn(80, theme.Light())) })
 		})
 	}
 }

@@ -67,9 +67,12 @@ func TestTheViewerShowsTheHeaderOfALogNotShownAndNothingOfItsBody(t *testing.T) 
 		{"../golden/testdata/generations/two/session.jsonl", "a57f852d-d476-4716-a380-8a1116e4d905", "in {{cwd}}", "is session log format v0"},
 	} {
 		x := start(t, Options{Path: c.path, Follow: new(false)}, 100, 30)
-		screen := x.waitFor("▌ "+c.id, c.id+" · ", c.cwd, c.says)
-		if strings.Index(screen, c.id+" · ") > strings.Index(screen, c.says) {
+		screen := x.waitFor("▌ "+c.id, c.cwd, c.says)
+		if strings.Index(screen, c.cwd) > strings.Index(screen, c.says) {
 			t.Errorf("%s: why comes before the header:\n%s", c.path, screen)
+		}
+		if n := strings.Count(screen, c.id); n != 2 { // the header's title, the status bar's
+			t.Errorf("%s: the id is named %d times, want in the title and the status bar:\n%s", c.path, n, screen)
 		}
 		for _, body := range []string{"A prompt from the future", "Use the read tool", "deepseek-v4-flash", "tokens"} {
 			if strings.Contains(screen, body) {

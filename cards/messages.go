@@ -138,7 +138,7 @@ func (r *reply) layTo(n int) {
 		case r.m.Streaming:
 			c.body(line{{"▍ streaming", c.th.Notice}})
 		case r.m.Cut:
-			c.body(line{{"✂ cut off: the turn ended before the reply was whole", c.th.Notice}})
+			c.body(line{{"✂ cut off before the reply was whole", c.th.Notice}})
 		}
 		r.done = true
 	}

@@ -14,7 +14,7 @@ import (
 func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 	state := "running"
 	if t.Unfinished {
-		state = "no result"
+		state = "" // summary says it has no result
 	}
 	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, state)...)
 	terminalContext(c, t)

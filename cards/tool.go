@@ -131,6 +131,9 @@ func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
 			out = append(out, safeLine(th, f, th.Muted))
 		}
 	}
+	if t.Result == nil && t.Unfinished { // its turn ended: no result will come
+		out = append(out, safeLine(th, "no result", th.Muted))
+	}
 	if ms, ok := t.Elapsed(); ok {
 		out = append(out, line{{duration(ms), th.Faint}})
 	}

@@ -94,7 +94,7 @@ type AssistantText struct {
 	EntryBase
 	Text      string
 	Streaming bool // still arriving in chunks; not yet committed
-	Cut       bool // its turn ended before the reply was whole
+	Cut       bool // it stopped before the reply was whole: its turn ended, its model call failed
 }
 
 // Reasoning is the model's reasoning text.

@@ -119,6 +119,7 @@ func init() {
 		"tool-call-chunks":         (*Decoder).packedRow,
 		"assistant/chunk":          (*Decoder).chunkEvent,
 		"assistant/message":        (*Decoder).assistantMessage,
+		"assistant/attempt":        (*Decoder).attempt,
 		"user/message":             (*Decoder).userMessage,
 		"steering/message":         (*Decoder).userMessage,
 		"tool/call":                (*Decoder).toolCall,

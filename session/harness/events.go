@@ -100,7 +100,7 @@ func (d *Decoder) turnEndEvent(r *record) (session.Outcome, error) {
 		return 0, err
 	}
 	turn := jsonline.Num(t.Turn)
-	d.endStreams(turn)
+	d.endStreams(func(k streamKey) bool { return k.turn == turn })
 	d.endCalls()
 	e := &session.TurnEnd{EntryBase: d.base(r), Turn: int(turn), Reason: t.Reason.Kind, Detail: t.Reason.detail(), Steps: d.turnSteps[turn]}
 	if start, ok := d.turnStart[turn]; ok && e.Time >= start {
@@ -261,7 +261,6 @@ var eventLines = map[string]func(map[string]any) (summary string, failed bool){
 	},
 	"prompt/blocked":    func(m map[string]any) (string, bool) { return "prompt blocked: " + jsonline.Str(m, "reason"), true },
 	"developer/message": developerLine,
-	"assistant/attempt": attemptLine,
 	"workspace/changes": func(m map[string]any) (string, bool) {
 		return "files changed in turn " + jsonline.Str(m, "turn"), false
 	},
@@ -316,21 +315,6 @@ func developerLine(m map[string]any) (string, bool) {
 		parts = append(parts, "developer: "+strings.Join(text, " "))
 	}
 	return strings.Join(parts, "; "), false
-}
-
-// attemptLine is a model call that produced no message (v2 on): failed,
-// retried or cancelled, with the error its stream ended on.
-func attemptLine(m map[string]any) (string, bool) {
-	for _, rec := range list(m["stream"]) {
-		c, _ := rec["chunk"].(map[string]any)
-		reason, _ := c["reason"].(map[string]any)
-		if jsonline.Str(c, "type") != "finish" || jsonline.Str(reason, "kind") != "error" {
-			continue
-		}
-		f, _ := reason["failure"].(map[string]any)
-		return "model call failed: " + (&llmFailure{jsonline.Str(f, "message"), jsonline.Str(f, "code")}).String(), true
-	}
-	return "model call ended without a message", false
 }
 
 func (d *Decoder) eventLine(r *record) (session.Outcome, error) {

@@ -310,11 +310,12 @@ func finishText(cur session.Entry, b session.ContentBlock) session.Entry {
 	return nil
 }
 
-// endStreams stops the blocks of a turn that ended before its message
-// committed (a cancelled step): their text stays, as far as it came.
-func (d *Decoder) endStreams(turn int64) {
+// endStreams stops the blocks that ended before a message committed them
+// (a cancelled step, a failed model call), those of the keys it is asked
+// of: their text stays, as far as it came.
+func (d *Decoder) endStreams(of func(streamKey) bool) {
 	for key, e := range d.streams {
-		if key.turn != turn {
+		if !of(key) {
 			continue
 		}
 		switch x := e.(type) {

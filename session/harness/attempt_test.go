@@ -1,0 +1,89 @@
+package harness_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+)
+
+// A model call that produced no message (v2's assistant/attempt) draws what
+// it streamed, cut off, as v0's assistant/chunk events of the same call
+// did: its thinking, its text, the call it had begun.
+func TestAnAttemptDrawsWhatItStreamedAsV0Did(t *testing.T) {
+	const turn = `{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}` + "\n"
+	const end = `{"type":"turn/end","seq":9,"time":9,"data":{"turn":1,"reason":{"kind":"aborted","reason":{"kind":"user"}}}}` + "\n"
+	v0 := sessiontest.FirstLine + turn +
+		`{"type":"assistant/chunk","seq":1,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":0,"blockType":"reasoning"}}}` + "\n" +
+		`{"type":"assistant/chunk","seq":2,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"reasoning-delta","index":0,"text":"hmm, "}}}` + "\n" +
+		`{"type":"assistant/chunk","seq":3,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"reasoning-delta","index":0,"text":"let me see"}}}` + "\n" +
+		`{"type":"assistant/chunk","seq":4,"time":3,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":1,"blockType":"text"}}}` + "\n" +
+		`{"type":"assistant/chunk","seq":5,"time":3,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":1,"text":"Partial "}}}` + "\n" +
+		`{"type":"assistant/chunk","seq":6,"time":3,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":1,"text":"answer"}}}` + "\n" +
+		`{"type":"assistant/chunk","seq":7,"time":4,"data":{"turn":1,"step":1,"chunk":{"type":"tool-call-delta","index":2,"id":"c1","name":"bash","argumentsDelta":"{\"command\":"}}}` + "\n" +
+		end
+	v5 := headerV5 + turn +
+		`{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"interrupted":true,"stream":[` +
+		`{"type":"chunk","time":2,"chunk":{"type":"block-start","index":0,"blockType":"reasoning"}},` +
+		`{"type":"reasoning-chunks","time0":2,"index":0,"dt":[0],"texts":["hmm, ","let me see"]},` +
+		`{"type":"chunk","time":3,"chunk":{"type":"block-start","index":1,"blockType":"text"}},` +
+		`{"type":"text-chunks","time0":3,"index":1,"dt":[0],"texts":["Partial ","answer"]},` +
+		`{"type":"tool-call-chunks","time0":4,"index":2,"dt":[],"id":"c1","name":"bash","args":["{\"command\":"]},` +
+		`{"type":"chunk","time":4,"chunk":{"type":"usage","usage":{"inputTokens":3}}}` +
+		`]}}` + "\n" + end
+	old, now := sessiontest.ReadString(v0), sessiontest.ReadString(v5)
+	sessiontest.NoNotices(t, old)
+	sessiontest.NoNotices(t, now)
+	if a, b := sessiontest.Shape(old), sessiontest.Shape(now); a != b {
+		t.Fatalf("v5 draws %s\nv0 draws %s", b, a)
+	}
+	r := sessiontest.Of[*session.Reasoning](now)
+	txt := sessiontest.Of[*session.AssistantText](now)
+	calls := sessiontest.Calls(now)
+	if len(r) != 1 || r[0].Text != "hmm, let me see" || !r[0].Cut || r[0].Time != 2 {
+		t.Errorf("the thinking: %+v", r)
+	}
+	if len(txt) != 1 || txt[0].Text != "Partial answer" || !txt[0].Cut || txt[0].Streaming || txt[0].Time != 3 {
+		t.Errorf("the text: %+v", txt)
+	}
+	if len(calls) != 1 || calls[0].Name != "bash" || calls[0].Arguments != `{"command":` || calls[0].Streaming {
+		t.Errorf("the call begun: %+v", calls)
+	}
+}
+
+// A failed call's line names its error under what it streamed; a retry's
+// message in the same step is a reply of its own, the attempt's text kept
+// as far as it came; a cancelled call that streamed nothing says so.
+func TestAnAttemptEndsWhereItStopped(t *testing.T) {
+	failed := headerV5 +
+		`{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"stream":[` +
+		`{"type":"text-chunks","time0":3,"index":0,"dt":[],"texts":["Half"]},` +
+		`{"type":"chunk","time":4,"chunk":{"type":"finish","reason":{"kind":"error","failure":{"message":"overloaded","code":"529"}}}}]}}` + "\n" +
+		`{"type":"assistant/message","seq":2,"time":6,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"Whole"}]}}}` + "\n"
+	s := sessiontest.ReadString(failed)
+	sessiontest.NoNotices(t, s)
+	if got, want := sessiontest.Shape(s), "text:Half event:assistant/attempt text:Whole "; got != want {
+		t.Fatalf("entries %q, want %q", got, want)
+	}
+	if txt := sessiontest.Of[*session.AssistantText](s); !txt[0].Cut || txt[1].Cut {
+		t.Errorf("the failed call's text is not cut off, or the retry's is: %+v %+v", txt[0], txt[1])
+	}
+	if ev := sessiontest.Events(s, "assistant/attempt"); !ev[0].Failed || ev[0].Summary != "model call failed: overloaded (529)" {
+		t.Errorf("the failure line: %+v", ev[0])
+	}
+	for stream, want := range map[string]string{
+		`"interrupted":true,"stream":[]`: "model call cancelled before it streamed anything",
+		`"stream":[]`:                    "model call ended without a message",
+		`"stream":[7,{"type":"chunk"}]`:  "model call ended without a message",
+	} {
+		s := sessiontest.ReadString(headerV5 + `{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,` + stream + `}}` + "\n")
+		sessiontest.NoNotices(t, s)
+		if ev := sessiontest.Events(s, "assistant/attempt"); len(ev) != 1 || ev[0].Summary != want || ev[0].Failed {
+			t.Errorf("%s: %+v, want %q", stream, ev, want)
+		}
+	}
+	if s := sessiontest.ReadString(headerV5 + `{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"stream":{}}}` + "\n"); !strings.Contains(strings.Join(sessiontest.NoticeTexts(s), ""), "assistant/attempt") {
+		t.Errorf("a stream that is no list is no notice: %v", sessiontest.NoticeTexts(s))
+	}
+}

@@ -96,9 +96,10 @@ func TestAHostsWriteViewIsANewFileOnlyWhenTheResultSaysSo(t *testing.T) {
 		text      string
 		wantWhole bool
 	}{
-		{"an overwrite", nil, "Updated file a.go", true},
-		{"a created file", nil, "Created file a.go", false},
+		{"an overwrite", nil, `<path>a.go</path>\n<type>file</type>\n<content>\nUpdated file\n</content>`, true},
+		{"a created file", nil, `<path>a.go</path>\n<type>file</type>\n<content>\nCreated file\n</content>`, false},
 		{"a file last seen missing", missingRead, "Wrote a.go", false},
+		{"an overwrite of a file last seen missing", missingRead, `<path>a.go</path>\n<type>file</type>\n<content>\nUpdated file\n</content>`, true},
 	} {
 		r := NewEvents()
 		for _, e := range c.before {

@@ -189,7 +189,7 @@ func (d *Decoder) track(c *session.ToolCall) {
 	case session.ReadResultView:
 		d.files.Read(v)
 	case session.DiffResultView:
-		v = d.files.NewFiles(v)
+		v = d.files.NewFiles(v, c.Result)
 		c.View = v
 		c.DiffStarts = d.files.Number(v.Diffs)
 		d.files.Apply(v.Diffs, c.DiffStarts)

@@ -187,9 +187,25 @@ func diffsFromMeta(meta any) ([]session.FileDiff, bool) {
 // null is a new file or an overwrite, and only the tool's "Created file"
 // says which.
 func wholeWrites(diffs []session.FileDiff, r *session.ToolResult) []session.FileDiff {
-	created := strings.Contains(session.TextOf(r.Content), "Created file")
+	created := writeOutcome(r) == "Created file"
 	for i := range diffs {
 		diffs[i].Whole = diffs[i].OldText == nil && !created
 	}
 	return diffs
+}
+
+// writeOutcome is what a write's result says it did to the file: "Created
+// file" or "Updated file", a line of its own in the tool's envelope
+// (<path>…</path>, <type>file</type>, <content>, then the outcome), never
+// words inside the path; "" when it says neither.
+func writeOutcome(r *session.ToolResult) string {
+	if r == nil {
+		return ""
+	}
+	for line := range strings.Lines(session.TextOf(r.Content)) {
+		if l := strings.TrimSpace(line); l == "Created file" || l == "Updated file" {
+			return l
+		}
+	}
+	return ""
 }

@@ -4,8 +4,9 @@ import "github.com/deck-tui/deck/session"
 
 // The harness's write says oldText null both for a new file and for a file
 // written whole over an old one. A write is a new file when its result says
-// "Created file" (fs.go), or when the last the session saw of the file was
-// a read that found it missing: nothing the log shows created it since.
+// "Created file" (fs.go), or when it says neither that nor "Updated file"
+// and the last the session saw of the file was a read that found it
+// missing: nothing the log shows created it since.
 
 // notFound is the code of a read of a file that does not exist
 // (dsh-tool-fs's FsError).
@@ -29,8 +30,13 @@ func (f *FileLines) Missing(name, arguments string, r *session.ToolResult) {
 }
 
 // NewFiles says which of a write's whole-file diffs are new files: those of
-// a file the session last saw missing. Call it before Apply.
-func (f *FileLines) NewFiles(v session.DiffResultView) session.DiffResultView {
+// a file the session last saw missing, unless the result says the write
+// updated it (what the log does not show made it since). Call it before
+// Apply.
+func (f *FileLines) NewFiles(v session.DiffResultView, r *session.ToolResult) session.DiffResultView {
+	if writeOutcome(r) == "Updated file" {
+		return v
+	}
 	changed := false
 	diffs := v.Diffs
 	for i, d := range diffs {

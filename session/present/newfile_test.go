@@ -25,7 +25,7 @@ func TestAWriteAfterAMissingReadIsANewFile(t *testing.T) {
 	f.Read(session.ReadResultView{Path: "/w/d.md"}) // found after all
 	for path, isNew := range map[string]bool{"/w/a.md": true, "a.md": true, "/w/b.md": false, "/w/c.md": false, "/w/d.md": false} {
 		shared := whole(path)
-		v := f.NewFiles(shared)
+		v := f.NewFiles(shared, nil)
 		if v.Diffs[0].Whole == isNew || v.Diffs[1].Whole {
 			t.Errorf("%s: %+v, want new file %v", path, v.Diffs, isNew)
 		}
@@ -33,8 +33,13 @@ func TestAWriteAfterAMissingReadIsANewFile(t *testing.T) {
 			t.Errorf("%s: the view passed in was changed", path)
 		}
 	}
+	// the tool's own word wins: something the log does not show made it
+	updated := &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: "<path>/w/a.md</path>\n<type>file</type>\n<content>\nUpdated file\n</content>"}}}
+	if v := f.NewFiles(whole("/w/a.md"), updated); !v.Diffs[0].Whole {
+		t.Error("a write whose result says it updated the file is a new file")
+	}
 	f.Apply(whole("/w/a.md").Diffs[:1], []int{1}) // the write made it
-	if v := f.NewFiles(whole("/w/a.md")); !v.Diffs[0].Whole {
+	if v := f.NewFiles(whole("/w/a.md"), nil); !v.Diffs[0].Whole {
 		t.Error("a second write after the file was made is a new file")
 	}
 }

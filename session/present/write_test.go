@@ -15,6 +15,10 @@ func TestAWriteIsANewFileOnlyWhenTheToolSaysSo(t *testing.T) {
 		"<path>/w/a.txt</path>\n<type>file</type>\n<content>\nCreated file\n</content>": false,
 		"<path>/w/a.txt</path>\n<type>file</type>\n<content>\nUpdated file\n</content>": true,
 		"Wrote file successfully.": true,
+		// the outcome is a line of its own, never words of the path
+		"<path>/w/Created file.md</path>\n<type>file</type>\n<content>\nUpdated file\n</content>": true,
+		"<path>/w/Created file</path>\n<type>file</type>\n<content>\nUpdated file\n</content>":    true,
+		"<path>/w/Created file</path>": true,
 	} {
 		for _, m := range []string{meta, ""} { // from the meta, and the fallback from the arguments
 			v, ok := Result("write", args, result(t, text, false, m)).(session.DiffResultView)

@@ -34,6 +34,8 @@ type Decoder struct {
 	toolsRaw   []byte                    // the JSON they were read from: most headers repeat it
 	seedLength int64                     // v0/v1: the events a fork inherited (seed.go)
 	seedShown  bool                      // the end of the inherited history has its line
+	seedLine   *session.Event            // that line (v2 on: the last inherited marker's)
+	notSeeded  bool                      // v2 on: the header says isSeeded false
 	turn       int                       // the turn started last
 	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
 }
@@ -233,6 +235,7 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 	if n, ok := jsonline.Int(r.SeedLength); ok && n > 0 {
 		d.seedLength = n
 	}
+	d.notSeeded = r.IsSeeded != nil && !*r.IsSeeded
 	if v := d.s.Header.Version; v > NewestVersion {
 		err := &NewerVersionError{Version: v}
 		d.s.Header.Unsupported = err

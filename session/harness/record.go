@@ -36,6 +36,7 @@ type record struct {
 	DelegationDepth jsonline.Number `json:"delegationDepth"`
 	AgentPreset     string          `json:"agentPreset"`
 	SeedLength      jsonline.Number `json:"seedLength"` // v0/v1: how many leading events a fork inherited
+	IsSeeded        *bool           `json:"isSeeded"`   // v2 on: whether it was forked (nil when unsaid)
 
 	// the data as the fast path (fast.go) decoded it into its shape
 	pre any

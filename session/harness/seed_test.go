@@ -22,6 +22,8 @@ func TestTheEndOfAForksInheritedHistoryHasALine(t *testing.T) {
 		lines int
 	}{
 		"v5 inherited":          {v5 + title + endSeed("1", `{"inherited":true}`), 1},
+		"v5 not seeded":         {headerV5 + title + endSeed("1", `{"inherited":true}`), 0},
+		"v5 fork of a fork":     {v5 + title + endSeed("1", `{"inherited":true}`) + title + endSeed("3", `{"inherited":true}`) + endSeed("4", `{}`), 1},
 		"v5 resumed, untagged":  {v5 + title + endSeed("1", `{}`), 0},
 		"v0 at seedLength":      {v0 + title + title + endSeed("2", `{}`) + endSeed("5", `{}`), 1},
 		"v0 ending its seed":    {v0 + title + endSeed("1", `{}`), 1},
@@ -37,6 +39,9 @@ func TestTheEndOfAForksInheritedHistoryHasALine(t *testing.T) {
 		}
 		if c.lines == 1 && ev[0].Summary != "forked from session p: the conversation above is inherited from it" {
 			t.Errorf("%s: %q", name, ev[0].Summary)
+		}
+		if name == "v5 fork of a fork" && ev[0].Seq != 3 {
+			t.Errorf("%s: the line is at seq %d, want the last inherited marker's, 3", name, ev[0].Seq)
 		}
 	}
 }

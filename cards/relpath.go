@@ -10,13 +10,18 @@ import (
 // relPath writes a path that lies inside the session's working directory
 // relative to it, and the directory itself as "." (the harness's name for
 // it: its own grep title says "in ."). The test is on the cleaned path, so
-// /w/app/../x is outside /w/app; any other path is left as written.
+// /w/app/../x is outside /w/app, and a relative path is taken from the cwd,
+// as the harness takes it (./x.md, ../app/x.md in /w/app are x.md); any
+// other path is left as written.
 func relPath(cwd, p string) string {
 	back := strings.Contains(p, `\`) && !strings.Contains(p, "/")
 	root := path.Clean(strings.ReplaceAll(cwd, `\`, "/"))
 	q := path.Clean(strings.ReplaceAll(p, `\`, "/"))
 	if cwd == "" || p == "" || root == "/" || root == "." {
 		return p
+	}
+	if absolute := func(p string) bool { return path.IsAbs(p) || isDrive(p) }; absolute(root) && !absolute(q) {
+		q = path.Join(root, q)
 	}
 	var rel string
 	switch {
@@ -34,6 +39,12 @@ func relPath(cwd, p string) string {
 		rel = strings.ReplaceAll(rel, "/", `\`)
 	}
 	return rel
+}
+
+// isDrive is whether a path (its separators made "/") begins with a
+// Windows drive, C:/.
+func isDrive(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 }
 
 // titlePaths are the paths a call's views name: its locations, the files

@@ -77,6 +77,13 @@ func TestRelPath(t *testing.T) {
 		{"/w/app", "/w/apple/a.go", "/w/apple/a.go"},
 		{"/w/app", "a.go", "a.go"},
 		{"/w/app", "../a.go", "../a.go"},
+		// a relative path is taken from the cwd
+		{"/w/app", "./x.md", "x.md"},
+		{"/w/app", "../app/x.md", "x.md"},
+		{"/w/app", "./", "."},
+		{"/w/app", "../app", "."},
+		{"/w/app", "src/../../other", "src/../../other"},
+		{`C:\wpp`, `.\src.go`, `src.go`},
 		{`C:\w\app`, `C:\w\app\src\a.go`, `src\a.go`},
 		{`C:\w\app`, `C:\w\apple\a.go`, `C:\w\apple\a.go`},
 		{"/", "/etc/hosts", "/etc/hosts"},

@@ -1,6 +1,8 @@
 package cards
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -133,20 +135,60 @@ func rawInput(c *card, in any) {
 	case nil:
 		return
 	case string:
-		lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
-		show := lines[:c.keep(len(lines), collapsed.inputLines)]
-		for i, l := range show {
+		inputLines(c, arrow, v)
+	case map[string]any:
+		if !holdsLines(v) {
+			compactInput(c, arrow, v)
+			return
+		}
+		// an object of programs (cordis_define's host and client halves):
+		// each member under its name, its text as lines, never as "\n"
+		for i, k := range slices.Sorted(maps.Keys(v)) {
 			if i > 0 {
 				arrow = line{{"  ", c.th.Faint}}
 			}
-			c.leadAt(arrow, safeText(c.th, l, c.th.Muted), indent)
+			c.leadAt(arrow, append(safeLine(c.th, k, c.th.Muted), span{":", c.th.Faint}), indent)
+			if s, ok := v[k].(string); ok {
+				inputLines(c, line{{"    ", c.th.Faint}}, s)
+			} else {
+				compactInput(c, line{{"    ", c.th.Faint}}, v[k])
+			}
 		}
-		c.elided(len(lines)-len(show), "line", "lines")
 	default:
-		j, err := compactJSON(v)
-		if err != nil {
-			return
-		}
-		c.leadAt(arrow, safeLine(c.th, string(j), c.th.Muted), indent)
+		compactInput(c, arrow, v)
 	}
+}
+
+// inputLines draws a text input as its lines, as many as the card keeps.
+func inputLines(c *card, lead line, text string) {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	show := lines[:c.keep(len(lines), collapsed.inputLines)]
+	blank := line{{strings.Repeat(" ", lead.width()), c.th.Faint}}
+	for i, l := range show {
+		if i > 0 {
+			lead = blank
+		}
+		c.leadAt(lead, safeText(c.th, l, c.th.Muted), indent)
+	}
+	c.elided(len(lines)-len(show), "line", "lines")
+}
+
+// compactInput draws an input as one line of JSON.
+func compactInput(c *card, lead line, v any) {
+	j, err := compactJSON(v)
+	if err != nil {
+		return
+	}
+	c.leadAt(lead, safeLine(c.th, string(j), c.th.Muted), indent)
+}
+
+// holdsLines is whether an object has a member that is text of more than
+// one line, which one line of JSON would show as "\n".
+func holdsLines(v map[string]any) bool {
+	for _, m := range v {
+		if s, ok := m.(string); ok && strings.Contains(strings.TrimRight(s, "\n"), "\n") {
+			return true
+		}
+	}
+	return false
 }

@@ -63,3 +63,28 @@ func TestAnInputTheTitleShowsIsNotRepeated(t *testing.T) {
 		}
 	}
 }
+
+// An input that is an object of programs (cordis_define's code: host and
+// client halves) shows each member under its name as lines, never as one
+// line of JSON with "\n" in it; an object of short values stays one line.
+func TestAnInputOfProgramsShowsTheirLines(t *testing.T) {
+	c := &session.ToolCall{
+		Name: "cordis_define",
+		Call: session.GenericCallView{Title: "Register Cordis Plugin", RawInput: map[string]any{
+			"host": "return {\n  apply(ctx) {}\n}", "client": "return {}",
+		}},
+	}
+	out := ansi.Strip(strings.Join(Render(c, Options{Width: 80}), "\n"))
+	for _, want := range []string{"→ client:\n      return {}", "    host:\n      return {\n        apply(ctx) {}\n      }"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, `\n`) {
+		t.Errorf("a program shows as JSON:\n%s", out)
+	}
+	c.Call = session.GenericCallView{Title: "Query", RawInput: map[string]any{"method": "b", "n": 2.0}}
+	if out := ansi.Strip(strings.Join(Render(c, Options{Width: 80}), "\n")); !strings.Contains(out, `→ {"method":"b","n":2}`) {
+		t.Errorf("short values are not one line:\n%s", out)
+	}
+}

@@ -47,3 +47,15 @@ func TestAnswersAreCountedAsTheHarnessCountsThem(t *testing.T) {
 		}
 	}
 }
+
+// An answer the count takes in is shown, though it names no question asked:
+// under the questions, by its id.
+func TestAnAnswerToNoQuestionIsShown(t *testing.T) {
+	args := `{"questions":[{"id":"a","question":"First?"}]}`
+	r := &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: `{"answers":[{"id":"a","selected":["yes"]},{"id":"zzz","selected":["?"]},{"selected":[],"custom":"mine"},{"id":"a2","selected":[]}]}`}}}
+	v, _ := Result("ask_user_question", args, r).(session.GenericResultView)
+	want := "3 of 4 answered\n\n- **First?** yes\n- **zzz** (no such question) ?\n- **(no id)** (no such question) “mine”\n- **a2** (no such question) (skipped)\n"
+	if got := session.TextOf(v.Content); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -113,6 +113,7 @@ func questionResult(a Args, r *session.ToolResult) session.ResultView {
 	// an answer when it selected something or its custom text is not ""
 	// (spaces too), and every entry counts, whatever its id
 	answered := map[string][]string{}
+	var order []string // the answers' ids, first seen first
 	given := 0
 	for _, item := range list {
 		ans, ok := jsonline.AsObject(item)
@@ -125,7 +126,10 @@ func questionResult(a Args, r *session.ToolResult) session.ResultView {
 		if len(selected) > 0 || custom != "" {
 			given++
 		}
-		parts := answered[id]
+		parts, seen := answered[id]
+		if !seen {
+			order = append(order, id)
+		}
 		for _, s := range selected {
 			if label, ok := s.(string); ok {
 				parts = append(parts, label)
@@ -138,18 +142,33 @@ func questionResult(a Args, r *session.ToolResult) session.ResultView {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d answered\n\n", given, len(list))
+	asked := map[string]bool{}
 	for _, q := range askedQuestions(a) {
+		asked[q.id] = true
 		parts, ok := answered[q.id]
-		answer := strings.Join(parts, ", ")
-		switch {
-		case !ok:
-			answer = "(no answer)"
-		case answer == "":
-			answer = "(skipped)"
+		fmt.Fprintf(&b, "- **%s** %s\n", mdEscape(q.text), mdEscape(answerText(parts, ok)))
+	}
+	for _, id := range order { // counted, so shown: an answer to no question asked
+		if !asked[id] {
+			name := "(no id)"
+			if id != "" {
+				name = mdEscape(id)
+			}
+			fmt.Fprintf(&b, "- **%s** (no such question) %s\n", name, mdEscape(answerText(answered[id], true)))
 		}
-		fmt.Fprintf(&b, "- **%s** %s\n", mdEscape(q.text), mdEscape(answer))
 	}
 	return session.GenericResultView{Content: []session.ContentBlock{{Type: "text", Text: b.String()}}}
+}
+
+// answerText is what was chosen for a question, joined, or that nothing was.
+func answerText(parts []string, answered bool) string {
+	switch {
+	case !answered:
+		return "(no answer)"
+	case len(parts) == 0:
+		return "(skipped)"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // mdEscape keeps a person's words from being read as Markdown.

@@ -23,6 +23,7 @@ const (
 type Header struct {
 	Present         bool
 	Version         int64
+	VersionUnsaid   bool // the header names no format version (none, or no number ≥ 0): Version is a guess
 	ID              string
 	CreatedAt       int64
 	Cwd             string

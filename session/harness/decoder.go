@@ -231,6 +231,9 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 		Cwd: r.Cwd, ParentSession: r.ParentSession, Origin: r.Origin,
 		DelegationDepth: jsonline.Num(r.DelegationDepth), AgentPreset: r.AgentPreset,
 	}
+	if v, ok := jsonline.Int(r.Version); !ok || v < 0 {
+		d.s.Header.Version, d.s.Header.VersionUnsaid = 0, true // read as v0, unless its file's name says (source)
+	}
 	d.files.Cwd = r.Cwd
 	if n, ok := jsonline.Int(r.SeedLength); ok && n > 0 {
 		d.seedLength = n

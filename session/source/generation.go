@@ -177,6 +177,14 @@ func (r *Reader) checkGeneration(closing bool) {
 	if !h.Present {
 		return // an empty log, or no harness log: nothing to compare
 	}
+	if h.VersionUnsaid { // the name says, if it is a harness log's; else v0, as the harness's first logs
+		if g.named {
+			h.Version = g.version
+			r.s.Notice(0, fmt.Sprintf("%s is named as format v%d, and its header names no format version: read as its name says, v%d", filepath.Base(g.file), g.version, g.version))
+		} else {
+			r.s.Notice(0, "the session header names no format version: read as format v0")
+		}
+	}
 	if !g.named {
 		if h.Unsupported != nil { // its header's words, which say more follows, made deck's
 			h.Unsupported = &NotShownError{File: g.file, Version: h.Version, Header: h.Version, Err: h.Unsupported}

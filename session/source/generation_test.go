@@ -80,6 +80,39 @@ func TestPickAmongEncodingsAndStrangers(t *testing.T) {
 	if got, _ := source.Pick(dir); filepath.Base(got) != "session.v3.jsonl" {
 		t.Errorf("picks %s, want the v3 written last", got)
 	}
+	// the highest by number, never by the name's order
+	write("session.v9.jsonl", 0)
+	write("session.v10.jsonl", time.Hour)
+	if got, _ := source.Pick(dir); filepath.Base(got) != "session.v10.jsonl" {
+		t.Errorf("picks %s, want v10 over v9", got)
+	}
+}
+
+// A header that names no format version (none, null, no number, below 0)
+// is read as its file's name says, and says so; a log of no harness name,
+// or on stdin, is read as v0 and says that.
+func TestAHeaderWithNoVersionIsReadAsItsNameSays(t *testing.T) {
+	for _, version := range []string{``, `"version":null,`, `"version":1e400,`, `"version":2.5,`, `"version":-1,`} {
+		log := `{"type":"session",` + version + `"id":"s","createdAt":1,"cwd":"/w","isSeeded":false,"delegationDepth":0}` + "\n"
+		dir := t.TempDir()
+		for name, want := range map[string]string{
+			"session.v5.jsonl": "session.v5.jsonl is named as format v5, and its header names no format version: read as its name says, v5",
+			"other.jsonl":      "the session header names no format version: read as format v0",
+		} {
+			p := filepath.Join(dir, name)
+			os.WriteFile(p, []byte(log), 0o644)
+			s, err := source.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := sessiontest.NoticeTexts(s); len(n) != 1 || n[0] != want {
+				t.Errorf("%s with %q: notices %q, want %q", name, version, n, want)
+			}
+			if name == "session.v5.jsonl" && (s.Header.Version != 5 || s.Header.Unsupported != nil) {
+				t.Errorf("%s with %q: read as v%d (%v)", name, version, s.Header.Version, s.Header.Unsupported)
+			}
+		}
+	}
 }
 
 // A folder whose highest generation's name is a dangling link or a folder

@@ -134,6 +134,10 @@ func (e *NotShownError) Error() string {
 	}
 	if e.Newer != "" {
 		newer, _ := Generation(e.Newer)
+		if newer > harness.NewestVersion { // no advice to open what deck does not read either
+			return fmt.Sprintf("%s, superseded by %s (format v%d) beside it: the harness no longer writes it, and that file is newer than deck reads (v%d at most)",
+				what, filepath.Base(e.Newer), newer, harness.NewestVersion)
+		}
 		return fmt.Sprintf("%s, superseded by %s (format v%d) beside it: the harness no longer writes it; open its folder or that file (deck reads formats v0 to v%d)",
 			what, filepath.Base(e.Newer), newer, harness.NewestVersion)
 	}

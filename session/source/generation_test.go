@@ -178,6 +178,12 @@ func TestASupersededGenerationIsNotCurrent(t *testing.T) {
 	if n := s.Notices(); len(n) != 1 || n[0].Text != why.Error() || firstNotice(s) > 1 {
 		t.Errorf("notices %v", n)
 	}
+	// superseded by a file deck does not read either: no advice to open it
+	s, _ = source.Open(filepath.Join(generations, "too-new", "session.v5.jsonl"))
+	msg := s.Header.Unsupported.Error()
+	if !strings.Contains(msg, "superseded by session.v9.jsonl (format v9) beside it: the harness no longer writes it, and that file is newer than deck reads (v6 at most)") || strings.Contains(msg, "open its folder") {
+		t.Errorf("superseded by a too-new file: %q", msg)
+	}
 }
 
 // A folder whose highest generation is too new says so, naming the file,

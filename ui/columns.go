@@ -86,6 +86,8 @@ func cell(text string, width int) string {
 // sessionTitle is a session's title as lists show it (already made safe).
 func sessionTitle(e catalog.Item) string {
 	switch title := cards.Safe(e.Title); {
+	case e.Unreadable != "":
+		return "its newest log cannot be read"
 	case !e.Scanned && e.ID == "":
 		return "…"
 	case title == "":

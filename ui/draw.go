@@ -65,7 +65,16 @@ func (v *viewer) writeCards(b *strings.Builder) {
 		}
 		b.WriteString(gutter + v.stamp(p.idx, p.row) + row + "\n")
 	}
-	for i := len(v.screen); i < v.contentHeight(); i++ {
+	n := len(v.screen)
+	if err := v.reading.Err; n == 0 && err != nil { // nothing read: why, whole, not only in the status bar
+		for _, l := range strings.Split(ansi.Wrap(cards.Safe(err.Error()), max(v.width-3, 1), " /"), "\n") {
+			if n < v.contentHeight() {
+				b.WriteString("  " + th.Error.Render(l) + "\n")
+				n++
+			}
+		}
+	}
+	for i := n; i < v.contentHeight(); i++ {
 		b.WriteString("\n")
 	}
 }

@@ -17,7 +17,7 @@ import (
 // (the order of the list) and its size, never cut, and its agent, directory
 // and file, dim, cut to width. For a script (th nil) each is one line
 // of tab-separated fields: start (RFC 3339), agent, size in bytes, "live",
-// "too-new" or "-", path, cwd, title. Titles and paths are untrusted: they are made safe
+// "too-new", "unreadable" or "-", path, cwd, title. Titles and paths are untrusted: they are made safe
 // either way, and a tab in them becomes a space.
 func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int) error {
 	var b strings.Builder
@@ -34,6 +34,8 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 		if th == nil {
 			live := "-"
 			switch {
+			case e.Unreadable != "":
+				live = "unreadable"
 			case e.NotShown != "":
 				live = "too-new" // the field says the row's state: a script must not read it as current
 			case e.Live:
@@ -45,9 +47,15 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 		if title == "" {
 			title = "untitled session"
 		}
+		if e.Unreadable != "" {
+			title = sessionTitle(e)
+		}
 		mark := rowMark(th, e)
 		facts := fmt.Sprintf("%s  %*s  %s", sessionTime(e), size, sessionSize(e), joinFacts(e.Agent, cwd, path))
-		if e.NotShown != "" {
+		switch {
+		case e.Unreadable != "":
+			facts = "cannot be read · " + facts
+		case e.NotShown != "":
 			facts = "format newer than deck reads · " + facts
 		}
 		b.WriteString(containedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -146,7 +147,11 @@ func (p *picker) open() tea.Cmd {
 		return nil
 	}
 	e := p.sessions[p.shown[p.cursor]]
-	return func() tea.Msg { return openMsg{e.Path, e.Live} }
+	path := e.Path
+	if e.Unreadable != "" {
+		path = filepath.Dir(path) // its folder, whose opening says why, as deck PATH does
+	}
+	return func() tea.Msg { return openMsg{path, e.Live} }
 }
 
 // refilter keeps the sessions whose title, directory or agent holds every
@@ -224,10 +229,11 @@ func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, cols columns
 }
 
 // rowMark leads a session's row: ⚠ for a log deck does not show as
-// understood (a format newer than it reads), ● for a live one.
+// understood (a format newer than it reads) or cannot read, ● for a live
+// one.
 func rowMark(th *theme.Theme, e catalog.Item) string {
 	switch {
-	case e.NotShown != "":
+	case e.NotShown != "", e.Unreadable != "":
 		return th.Error.Render("⚠ ")
 	case e.Live:
 		return th.Success.Render("● ")

@@ -41,6 +41,20 @@ type Item struct {
 	// NotShown, once scanned, says why the log is not shown as understood
 	// or current (a format newer than deck reads); "" for a log deck reads.
 	NotShown string
+	// Unreadable says why the log cannot be read at all: a harness
+	// folder's newest generation that is a dangling link or a folder,
+	// which the harness does not fall back from, nor does deck.
+	Unreadable string
+}
+
+// unreadable is the row of a log that cannot be read, dated by the link
+// or folder that stands in its name.
+func unreadable(agent, log string, why error) Item {
+	e := Item{Agent: agent, Path: log, Unreadable: why.Error(), Scanned: true}
+	if info, err := os.Lstat(log); err == nil {
+		e.Mod = info.ModTime()
+	}
+	return e
 }
 
 // Find lists the sessions under the roots, newest first. Titles
@@ -55,6 +69,9 @@ func Find(roots []Root) []Item {
 		for _, log := range logs(r.Dir) {
 			info, err := os.Stat(log)
 			if err != nil || info.IsDir() {
+				if why := source.Unreadable(log); r.Agent == AgentHarness && why != nil {
+					out = append(out, unreadable(r.Agent, log, why))
+				}
 				continue
 			}
 			out = append(out, Item{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < liveWithin})
@@ -76,6 +93,9 @@ const scanLimit = 4 << 20
 
 // Scan reads a session's header and title from the start of its log.
 func Scan(e Item) Item {
+	if e.Unreadable != "" {
+		return e // nothing to read
+	}
 	f, err := os.Open(e.Path)
 	if err != nil {
 		e.Scanned = true

@@ -76,7 +76,9 @@ func sessionFolderLogs(dir string) []string {
 	var out []string
 	folders, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
 	for _, f := range folders {
-		if log, err := source.Resolve(f); err == nil && log != f {
+		// a folder whose newest generation cannot be read is listed all the
+		// same (Find marks it), never as its older generation
+		if log, _ := source.Resolve(f); log != "" && log != f {
 			out = append(out, log)
 		}
 	}

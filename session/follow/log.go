@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -390,7 +391,10 @@ func (l *Log) ended() {
 
 func (l *Log) fail(err error) {
 	l.mu.Lock()
-	l.err = fmt.Errorf("%s: %w", l.name, err)
+	l.err = err
+	if !strings.Contains(err.Error(), l.name) { // named once: an open's error names its path
+		l.err = fmt.Errorf("%s: %w", l.name, err)
+	}
 	l.loading = false
 	l.mu.Unlock()
 	l.changed()

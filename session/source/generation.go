@@ -79,8 +79,8 @@ func Pick(dir string) (file string, ok bool) {
 	return best, best != ""
 }
 
-// readable says why the log Pick took cannot be read, if it cannot.
-func readable(file string) error {
+// Unreadable says why the log Pick took cannot be read, if it cannot.
+func Unreadable(file string) error {
 	info, err := os.Stat(file)
 	if err == nil && !info.Mode().IsRegular() {
 		err = errors.New("not a file")

@@ -393,7 +393,7 @@ func Resolve(path string) (string, error) {
 		return path, nil
 	}
 	if file, ok := Pick(path); ok {
-		return file, readable(file)
+		return file, Unreadable(file)
 	}
 	return "", fmt.Errorf("%s is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)", path)
 }

@@ -149,7 +149,7 @@ func TestAnUnreadableNewestGenerationIsListedAndSaysWhy(t *testing.T) {
 	if out := ansi.Strip(b.String()); !strings.HasPrefix(out, "⚠ its newest log cannot be read\n  cannot be read · ") {
 		t.Errorf("deck ls: %q", out)
 	}
-	x := start(t, Options{Roots: roots, Follow: new(false)}, 100, 20)
+	x := start(t, Options{Roots: roots, Follow: new(false)}, 400, 20) // the message on one row
 	x.waitFor("⚠ its newest log cannot be read")
 	x.keys("enter")
 	screen := x.waitFor("is its folder's newest generation, and it cannot be read")

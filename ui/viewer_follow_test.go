@@ -36,22 +36,29 @@ func TestViewerFollows(t *testing.T) {
 }
 
 // deck -f on a log not there yet waits for it, as tail -F does, saying
-// so, and reads it once it is there.
+// so, and reads it once it is there; so does deck -f on a session folder
+// the harness has made but not yet written its log in.
 func TestFollowingALogNotThereYet(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "session.jsonl")
-	on := true
-	x := start(t, Options{Path: path, Follow: &on}, 100, 30)
-	x.waitFor("waiting for the log to be created")
-	data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
-	if err != nil {
-		t.Fatal(err)
+	for _, folder := range []bool{false, true} {
+		dir := t.TempDir()
+		open, path := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "session.jsonl")
+		if folder {
+			open = dir
+		}
+		on := true
+		x := start(t, Options{Path: open, Follow: &on}, 100, 30)
+		x.waitFor("waiting for the log to be created")
+		data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeLog(t, path, data)
+		s := x.waitFor("turn 1 done · 3 steps", "following")
+		if strings.Contains(s, "waiting for") {
+			t.Fatalf("folder %v: still waiting once the log is there:\n%s", folder, s)
+		}
+		x.quit()
 	}
-	writeLog(t, path, data)
-	s := x.waitFor("turn 1 done · 3 steps", "following")
-	if strings.Contains(s, "waiting for") {
-		t.Fatalf("still waiting once the log is there:\n%s", s)
-	}
-	x.quit()
 }
 
 // Following while reading above: nothing moves, and the status says how

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"sync"
@@ -395,8 +396,19 @@ func Resolve(path string) (string, error) {
 	if file, ok := Pick(path); ok {
 		return file, Unreadable(file)
 	}
-	return "", fmt.Errorf("%s is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)", path)
+	return "", &NoLogError{Dir: path}
 }
+
+// NoLogError says a session folder holds no log yet. It is a not-exist
+// error, as a log file's own absence is, so that following waits for the
+// harness to write it, as for a file (the harness makes the folder first).
+type NoLogError struct{ Dir string }
+
+func (e *NoLogError) Error() string {
+	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)"
+}
+
+func (e *NoLogError) Is(target error) bool { return target == fs.ErrNotExist }
 
 // ReadHead reads a log's start from rd, as ReadAll does, and checks the
 // name of its file against its header (nothing beside the file is read):

@@ -83,7 +83,7 @@ func TestRelPath(t *testing.T) {
 		{"/w/app", "./", "."},
 		{"/w/app", "../app", "."},
 		{"/w/app", "src/../../other", "src/../../other"},
-		{`C:\wpp`, `.\src.go`, `src.go`},
+		{`C:\w\app`, `.\src\a.go`, `src\a.go`},
 		{`C:\w\app`, `C:\w\app\src\a.go`, `src\a.go`},
 		{`C:\w\app`, `C:\w\apple\a.go`, `C:\w\apple\a.go`},
 		{"/", "/etc/hosts", "/etc/hosts"},

@@ -98,7 +98,7 @@ func newApp(o Options) (tea.Model, error) {
 		a.model = a.viewer(logFeed(follow.Stream("stdin", o.Stdin)))
 	case o.Path != "":
 		if _, err := source.Resolve(o.Path); err != nil && !(errors.Is(err, fs.ErrNotExist) && o.Follow != nil && *o.Follow) {
-			return nil, err // a log followed is waited for until it is there; a folder with none is an error
+			return nil, err // a log followed is waited for until it is there (an empty session folder's too); anything else is an error
 		}
 		a.model = a.viewer(logFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:
@@ -111,8 +111,8 @@ func newApp(o Options) (tea.Model, error) {
 			v.label = "demo" // no sessions were found
 			a.model = v
 		case o.Last:
-			s := sessions[0]
-			a.model = a.viewer(logFeed(follow.File(s.Path, s.Path, followDefault(o.Follow, s.Path))))
+			path := sessions[0].Opens()
+			a.model = a.viewer(logFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
 			a.model = newPicker(a.th, catalog.Describe(roots), sessions)
 		}

@@ -157,4 +157,11 @@ func TestAnUnreadableNewestGenerationIsListedAndSaysWhy(t *testing.T) {
 		t.Errorf("the older generation is shown:\n%s", screen)
 	}
 	x.quit()
+	// --last, following, the same: why, never waiting for a link to mend
+	x = start(t, Options{Roots: roots, Last: true, Follow: new(true)}, 400, 20)
+	screen = x.waitFor("is its folder's newest generation, and it cannot be read")
+	if strings.Contains(screen, "waiting for") {
+		t.Errorf("--last waits:\n%s", screen)
+	}
+	x.quit()
 }

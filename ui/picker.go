@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -147,11 +146,7 @@ func (p *picker) open() tea.Cmd {
 		return nil
 	}
 	e := p.sessions[p.shown[p.cursor]]
-	path := e.Path
-	if e.Unreadable != "" {
-		path = filepath.Dir(path) // its folder, whose opening says why, as deck PATH does
-	}
-	return func() tea.Msg { return openMsg{path, e.Live} }
+	return func() tea.Msg { return openMsg{e.Opens(), e.Live} }
 }
 
 // refilter keeps the sessions whose title, directory or agent holds every

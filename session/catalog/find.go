@@ -3,6 +3,7 @@ package catalog
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -45,6 +46,16 @@ type Item struct {
 	// folder's newest generation that is a dangling link or a folder,
 	// which the harness does not fall back from, nor does deck.
 	Unreadable string
+}
+
+// Opens is the path to open for the session: its log, or, for a log that
+// cannot be read, its folder, whose opening says why (source.Resolve), as
+// deck PATH on the folder does.
+func (e Item) Opens() string {
+	if e.Unreadable != "" {
+		return filepath.Dir(e.Path)
+	}
+	return e.Path
 }
 
 // unreadable is the row of a log that cannot be read, dated by the link

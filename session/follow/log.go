@@ -12,7 +12,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -389,10 +388,19 @@ func (l *Log) ended() {
 	l.notALog = source.Named(l.reader.NotALog(), l.name)
 }
 
+// namesItsPath is whether an error already says which file or folder it is
+// about, so that it is named once.
+func namesItsPath(err error) bool {
+	_, path := errors.AsType[*fs.PathError](err)
+	_, noLog := errors.AsType[*source.NoLogError](err)
+	_, unreadable := errors.AsType[*source.UnreadableError](err)
+	return path || noLog || unreadable
+}
+
 func (l *Log) fail(err error) {
 	l.mu.Lock()
 	l.err = err
-	if !strings.Contains(err.Error(), l.name) { // named once: an open's error names its path
+	if !namesItsPath(err) {
 		l.err = fmt.Errorf("%s: %w", l.name, err)
 	}
 	l.loading = false

@@ -33,53 +33,136 @@ type attemptRecord struct {
 	Args  []string        `json:"args"`
 }
 
-// asChunk is the v0 chunk a stream record stands for, and when it came; ok
-// is false for a record that streams nothing to show (usage, finish).
-func (rec attemptRecord) asChunk() (c chunk, at int64, ok bool) {
-	switch rec.Type {
-	case "chunk":
-		switch rec.Chunk.Type {
-		case "block-start", "text-delta", "reasoning-delta", "tool-call-delta", "block-end":
-			return rec.Chunk, jsonline.Num(rec.Time), true
-		}
-	case "text-chunks":
-		return chunk{Type: "text-delta", Index: rec.Index, Text: strings.Join(rec.Texts, "")}, jsonline.Num(rec.Time0), true
-	case "reasoning-chunks":
-		return chunk{Type: "reasoning-delta", Index: rec.Index, Text: strings.Join(rec.Texts, "")}, jsonline.Num(rec.Time0), true
-	case "tool-call-chunks":
-		return chunk{Type: "tool-call-delta", Index: rec.Index, ID: rec.ID, Name: rec.Name, ArgumentsDelta: strings.Join(rec.Args, "")}, jsonline.Num(rec.Time0), true
+// attemptBlock is one block of an attempt's stream, its records joined: a
+// long stream is applied once a block, not once a record.
+type attemptBlock struct {
+	index    jsonline.Number
+	kind     string // text, reasoning, tool-call
+	at       int64  // its first record's time
+	text     strings.Builder
+	id, name string
+	final    *session.ContentBlock // block-end's whole block, when it ended
+}
+
+// asChunk is the one v0 chunk the block stands for: its whole text so far,
+// or its final block.
+func (b *attemptBlock) asChunk() (chunk, bool) {
+	if b.final != nil {
+		return chunk{Type: "block-end", Index: b.index, Block: b.final}, true
 	}
-	return chunk{}, 0, false
+	switch b.kind {
+	case "text":
+		return chunk{Type: "text-delta", Index: b.index, Text: b.text.String()}, true
+	case "reasoning":
+		return chunk{Type: "reasoning-delta", Index: b.index, Text: b.text.String()}, true
+	case "tool-call":
+		return chunk{Type: "tool-call-delta", Index: b.index, ID: b.id, Name: b.name, ArgumentsDelta: b.text.String()}, true
+	}
+	return chunk{}, false // an image or tool-result block streams nothing to show
+}
+
+// attemptStream joins an attempt's records by block, in the order the
+// blocks began, and finds the error the stream ended on.
+func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *llmFailure) {
+	byIndex := map[int64]*attemptBlock{}
+	block := func(index jsonline.Number, kind string, at int64) *attemptBlock {
+		i := jsonline.Num(index)
+		b := byIndex[i]
+		if b == nil {
+			b = &attemptBlock{index: index, at: at}
+			byIndex[i] = b
+			blocks = append(blocks, b)
+		}
+		if b.kind == "" {
+			b.kind = kind
+		}
+		return b
+	}
+	for _, raw := range records {
+		var rec attemptRecord
+		if jsonline.Unmarshal(raw, &rec) != nil {
+			continue // a record that does not fit streams nothing; the rest still does
+		}
+		c := rec.Chunk
+		switch rec.Type {
+		case "chunk":
+			at := jsonline.Num(rec.Time)
+			switch c.Type {
+			case "block-start":
+				block(c.Index, c.BlockType, at)
+			case "text-delta":
+				block(c.Index, "text", at).text.WriteString(c.Text)
+			case "reasoning-delta":
+				block(c.Index, "reasoning", at).text.WriteString(c.Text)
+			case "tool-call-delta":
+				b := block(c.Index, "tool-call", at)
+				b.id, b.name = cmpOr(c.ID, b.id), cmpOr(c.Name, b.name)
+				b.text.WriteString(c.ArgumentsDelta)
+			case "block-end":
+				if c.Block != nil {
+					block(c.Index, c.Block.Type, at).final = c.Block
+				}
+			case "finish":
+				if f := finishFailure(c.Reason); f != nil {
+					failure = f
+				}
+			}
+		case "text-chunks", "reasoning-chunks":
+			kind := strings.TrimSuffix(rec.Type, "-chunks")
+			block(rec.Index, kind, jsonline.Num(rec.Time0)).text.WriteString(strings.Join(rec.Texts, ""))
+		case "tool-call-chunks":
+			b := block(rec.Index, "tool-call", jsonline.Num(rec.Time0))
+			b.id, b.name = cmpOr(rec.ID, b.id), cmpOr(rec.Name, b.name)
+			b.text.WriteString(strings.Join(rec.Args, ""))
+		}
+	}
+	return blocks, failure
+}
+
+// cmpOr is s, or else what was there.
+func cmpOr(s, was string) string {
+	if s != "" {
+		return s
+	}
+	return was
 }
 
 // attempt draws what the call streamed, cut off where it stopped, then a
-// line with the error it failed on. A cancelled call that streamed
-// something needs no line: its blocks say they were cut off, as in v0.
+// line with the error it failed on; a call that streamed something and did
+// not fail needs no line: its blocks say they were cut off. A live host
+// sends the same stream as assistant/chunk events first: blocks already
+// drawn take the attempt's text in place of theirs, never twice. A call
+// the attempt had begun will never run: it gets no result, and a retry's
+// call of the same id is a card of its own.
 func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 	a, err := decodeAs[attemptData](r)
 	if err != nil {
 		return 0, err
 	}
 	turn, step := jsonline.Num(a.Turn), jsonline.Num(a.Step)
+	blocks, failure := attemptStream(a.Stream)
 	drew := false
-	var failure *llmFailure
-	for _, raw := range a.Stream {
-		var rec attemptRecord
-		if jsonline.Unmarshal(raw, &rec) != nil {
-			continue // a record that does not fit streams nothing; the rest still does
-		}
-		if f := rec.failure(); f != nil {
-			failure = f
-		}
-		c, at, ok := rec.asChunk()
+	for _, b := range blocks {
+		c, ok := b.asChunk()
 		if !ok {
 			continue
 		}
+		at := b.at
 		if at <= 0 {
 			at = jsonline.Num(r.Time)
 		}
+		key := streamKey{turn, step, jsonline.Num(b.index)}
+		if cur, streamed := d.streams[key]; streamed {
+			clearStream(cur) // the chunks drew it as far as they came; the attempt says it whole
+			drew = true
+		}
 		if d.applyChunk(chunkEvent{Seq: jsonline.Num(r.Seq), Time: at, Turn: turn, Step: step, Chunk: c}, r) {
 			drew = true
+		}
+	}
+	for key, e := range d.streams {
+		if c, ok := e.(*session.ToolCall); ok && key.turn == turn && key.step == step && c.Result == nil {
+			c.Unfinished = true
 		}
 	}
 	d.endStreams(func(k streamKey) bool { return k.turn == turn && k.step == step })
@@ -98,17 +181,31 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 	return session.AsEntry, nil
 }
 
-// failure is the error a finish chunk ended the stream on, if it did.
-func (rec attemptRecord) failure() *llmFailure {
-	if rec.Type != "chunk" || rec.Chunk.Type != "finish" {
+// clearStream empties a streamed block's text, for the whole text to come.
+func clearStream(e session.Entry) {
+	switch x := e.(type) {
+	case *session.AssistantText:
+		x.Text = ""
+	case *session.Reasoning:
+		x.Text = ""
+	case *session.ToolCall:
+		x.Arguments = ""
+	default: // only these stream
+	}
+}
+
+// finishFailure is the error a finish chunk's reason names, read leniently
+// (a code that is a number is still a code); nil when it ended otherwise.
+func finishFailure(reason jsontext.Value) *llmFailure {
+	v, err := jsonline.Any(reason)
+	m, ok := jsonline.AsObject(v)
+	if err != nil || !ok || jsonline.Str(m, "kind") != "error" {
 		return nil
 	}
-	var reason struct {
-		Kind    string     `json:"kind"`
-		Failure llmFailure `json:"failure"`
+	f, _ := jsonline.AsObject(m["failure"])
+	failure := &llmFailure{Message: jsonline.Str(f, "message"), Code: jsonline.Str(f, "code")}
+	if failure.Message == "" {
+		failure.Message = "no reason given"
 	}
-	if jsonline.Unmarshal(rec.Chunk.Reason, &reason) != nil || reason.Kind != "error" {
-		return nil
-	}
-	return &reason.Failure
+	return failure
 }

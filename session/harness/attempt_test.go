@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/harness"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 )
 
@@ -85,5 +86,59 @@ func TestAnAttemptEndsWhereItStopped(t *testing.T) {
 	}
 	if s := sessiontest.ReadString(headerV5 + `{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"stream":{}}}` + "\n"); !strings.Contains(strings.Join(sessiontest.NoticeTexts(s), ""), "assistant/attempt") {
 		t.Errorf("a stream that is no list is no notice: %v", sessiontest.NoticeTexts(s))
+	}
+}
+
+// A live host sends a call's stream as assistant/chunk events, then the
+// attempt that holds it again: what was drawn takes the attempt's text,
+// never twice, and needs no "cancelled before it streamed" line.
+func TestALiveAttemptAfterItsChunksDrawsThemOnce(t *testing.T) {
+	e := harness.NewEvents()
+	for _, l := range []string{
+		strings.TrimSpace(headerV5),
+		`{"type":"turn/start","seq":1,"time":1,"data":{"turn":1}}`,
+		`{"type":"assistant/chunk","seq":2,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":0,"blockType":"text"}}}`,
+		`{"type":"assistant/chunk","seq":3,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"Partial"}}}`,
+		`{"type":"assistant/chunk","seq":4,"time":3,"data":{"turn":1,"step":1,"chunk":{"type":"tool-call-delta","index":1,"id":"c1","name":"bash","argumentsDelta":"{\"command\":"}}}`,
+		`{"type":"assistant/attempt","seq":5,"time":5,"data":{"turn":1,"step":1,"interrupted":true,"stream":[` +
+			`{"type":"chunk","time":2,"chunk":{"type":"block-start","index":0,"blockType":"text"}},` +
+			`{"type":"text-chunks","time0":2,"index":0,"dt":[0],"texts":["Partial"," answer"]},` +
+			`{"type":"tool-call-chunks","time0":3,"index":1,"dt":[],"id":"c1","name":"bash","args":["{\"command\":"]}]}}`,
+	} {
+		e.Write([]byte(l), nil, "")
+	}
+	s := e.Session()
+	sessiontest.NoNotices(t, s)
+	if got, want := sessiontest.Shape(s), "turn text:Partial answer call:c1 "; got != want {
+		t.Fatalf("entries %q, want %q", got, want)
+	}
+	if c := sessiontest.OnlyCall(t, s); c.Arguments != `{"command":` || !c.Unfinished {
+		t.Errorf("the call begun: %+v", c)
+	}
+}
+
+// A retry whose call takes the id of the call the failed attempt had begun
+// is a card of its own, after the failure, never the old card.
+func TestARetrysCallIsNotTheFailedAttempts(t *testing.T) {
+	s := sessiontest.ReadString(headerV5 +
+		`{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"stream":[` +
+		`{"type":"tool-call-chunks","time0":3,"index":0,"dt":[],"id":"c1","name":"bash","args":["{\"command\":\"ls"]},` +
+		`{"type":"chunk","time":4,"chunk":{"type":"finish","reason":{"kind":"error","failure":{"message":"reset","code":7}}}}]}}` + "\n" +
+		`{"type":"assistant/message","seq":2,"time":6,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"tool-call","id":"c1","name":"bash","arguments":"{\"command\":\"ls -la\"}"}]}}}` + "\n")
+	sessiontest.NoNotices(t, s)
+	if got, want := sessiontest.Shape(s), "call:c1 event:assistant/attempt call:c1 "; got != want {
+		t.Fatalf("entries %q, want %q", got, want)
+	}
+	calls := sessiontest.Calls(s)
+	if !calls[0].Unfinished || calls[1].Arguments != `{"command":"ls -la"}` {
+		t.Errorf("calls %+v %+v", calls[0], calls[1])
+	}
+	// a code that is a number is still a code; a failure of no words says so
+	if ev := sessiontest.Events(s, "assistant/attempt"); ev[0].Summary != "model call failed: reset (7)" || !ev[0].Failed {
+		t.Errorf("the line: %+v", ev[0])
+	}
+	s = sessiontest.ReadString(headerV5 + `{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"stream":[{"type":"chunk","time":4,"chunk":{"type":"finish","reason":{"kind":"error","failure":null}}}]}}` + "\n")
+	if ev := sessiontest.Events(s, "assistant/attempt"); len(ev) != 1 || ev[0].Summary != "model call failed: no reason given" {
+		t.Errorf("a failure of no words: %+v", ev)
 	}
 }

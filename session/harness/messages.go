@@ -261,8 +261,8 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, start
 			c, ok := cur.(*session.ToolCall)
 			if !ok {
 				c = d.s.Call(b.ID)
-				if c != nil && c.Result != nil && !c.Orphan {
-					c = nil // a finished call had this id: this is a new one
+				if c != nil && (c.Result != nil && !c.Orphan || c.Unfinished) {
+					c = nil // a finished call had this id, or one that will never run: this is a new one
 				}
 			}
 			if c == nil {

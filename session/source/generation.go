@@ -79,7 +79,8 @@ func Pick(dir string) (file string, ok bool) {
 	return best, best != ""
 }
 
-// Unreadable says why the log Pick took cannot be read, if it cannot.
+// Unreadable says why the log Pick took cannot be read, if it cannot: an
+// *UnreadableError.
 func Unreadable(file string) error {
 	info, err := os.Stat(file)
 	if err == nil && !info.Mode().IsRegular() {
@@ -89,9 +90,21 @@ func Unreadable(file string) error {
 		err = pe.Err // the path is said once
 	}
 	if err != nil {
-		return fmt.Errorf("%s is its folder's newest generation, and it cannot be read (%w); the harness reads only that one, so deck does not open an older one", file, err)
+		return &UnreadableError{File: file, Err: err}
 	}
 	return nil
+}
+
+// UnreadableError says a session folder's newest generation cannot be read.
+// It does not unwrap to its cause: a dangling link is no log "not there
+// yet" that following would wait on.
+type UnreadableError struct {
+	File string
+	Err  error
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("%s is its folder's newest generation, and it cannot be read (%v); the harness reads only that one, so deck does not open an older one", e.File, e.Err)
 }
 
 // Superseding is the newer generation that replaced the log at file in its

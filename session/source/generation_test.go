@@ -3,6 +3,7 @@ package source_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -259,4 +260,19 @@ func FuzzGeneration(f *testing.F) {
 			t.Errorf("%q read as v%d", name, n)
 		}
 	})
+}
+
+// An empty folder is a session folder whose log is not written yet, which
+// following waits for; a folder that holds other things and no log, or
+// whose newest generation is a dangling link, is no log to wait for.
+func TestOnlyAnEmptyFolderIsALogNotThereYet(t *testing.T) {
+	empty, full, dangling := t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(full, "README.md"), []byte("# notes\n"), 0o644)
+	os.Symlink("gone.jsonl", filepath.Join(dangling, "session.v5.jsonl"))
+	for dir, wait := range map[string]bool{empty: true, full: false, dangling: false} {
+		_, err := source.Resolve(dir)
+		if err == nil || errors.Is(err, fs.ErrNotExist) != wait {
+			t.Errorf("%s: %v, waited for: %v, want %v", dir, err, errors.Is(err, fs.ErrNotExist), wait)
+		}
+	}
 }

@@ -396,19 +396,24 @@ func Resolve(path string) (string, error) {
 	if file, ok := Pick(path); ok {
 		return file, Unreadable(file)
 	}
-	return "", &NoLogError{Dir: path}
+	entries, _ := os.ReadDir(path)
+	return "", &NoLogError{Dir: path, Empty: len(entries) == 0}
 }
 
-// NoLogError says a session folder holds no log yet. It is a not-exist
-// error, as a log file's own absence is, so that following waits for the
-// harness to write it, as for a file (the harness makes the folder first).
-type NoLogError struct{ Dir string }
+// NoLogError says a folder holds no session log. An empty one is a
+// session folder the harness has made and not yet written its log in: a
+// not-exist error, as a log file's own absence is, so that following waits
+// for the log. A folder that holds other things is no session's.
+type NoLogError struct {
+	Dir   string
+	Empty bool
+}
 
 func (e *NoLogError) Error() string {
 	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)"
 }
 
-func (e *NoLogError) Is(target error) bool { return target == fs.ErrNotExist }
+func (e *NoLogError) Is(target error) bool { return e.Empty && target == fs.ErrNotExist }
 
 // ReadHead reads a log's start from rd, as ReadAll does, and checks the
 // name of its file against its header (nothing beside the file is read):

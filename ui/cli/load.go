@@ -24,7 +24,7 @@ func load(src sourceFlags, path string, stdin io.Reader) (*session.Session, stri
 		if len(found) == 0 {
 			return nil, "", fmt.Errorf("no sessions in %s", catalog.Describe(roots))
 		}
-		path = found[0].Path
+		path = found[0].Opens()
 	case path == "-" || path == "" && !isTerminal(stdin):
 		s, err := source.ReadAll(stdin)
 		if err != nil && !isNotALog(err) {

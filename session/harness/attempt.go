@@ -65,6 +65,10 @@ func (b *attemptBlock) asChunk() (chunk, bool) {
 // blocks began, and finds the error the stream ended on.
 func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *llmFailure) {
 	byIndex := map[int64]*attemptBlock{}
+	var ignored attemptBlock // what a record of another kind than its block's writes to
+	// block is the block a record of this kind at index grows. As v0's
+	// chunks did, an index's first kind that streams text holds it: a
+	// record of another kind at that index streams nothing.
 	block := func(index jsonline.Number, kind string, at int64) *attemptBlock {
 		i := jsonline.Num(index)
 		b := byIndex[i]
@@ -73,8 +77,12 @@ func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *l
 			byIndex[i] = b
 			blocks = append(blocks, b)
 		}
-		if b.kind == "" {
+		if !streamsText(b.kind) {
 			b.kind = kind
+		}
+		if b.kind != kind {
+			ignored = attemptBlock{}
+			return &ignored
 		}
 		return b
 	}
@@ -100,7 +108,9 @@ func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *l
 				b.text.WriteString(c.ArgumentsDelta)
 			case "block-end":
 				if c.Block != nil {
-					block(c.Index, c.Block.Type, at).final = c.Block
+					if b := block(c.Index, c.Block.Type, at); b != &ignored {
+						b.final = c.Block
+					}
 				}
 			case "finish":
 				if f := finishFailure(c.Reason); f != nil {
@@ -117,6 +127,11 @@ func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *l
 		}
 	}
 	return blocks, failure
+}
+
+// streamsText is whether a block of this kind streams something to show.
+func streamsText(kind string) bool {
+	return kind == "text" || kind == "reasoning" || kind == "tool-call"
 }
 
 // cmpOr is s, or else what was there.
@@ -141,7 +156,14 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 	}
 	turn, step := jsonline.Num(a.Turn), jsonline.Num(a.Step)
 	blocks, failure := attemptStream(a.Stream)
-	drew := false
+	d.takeOverChunks(turn, step, blocks)
+	drew := false // whether this call's blocks are on screen, those the live chunks drew too
+	for key := range d.streams {
+		if key.turn == turn && key.step == step {
+			drew = true
+			break
+		}
+	}
 	for _, b := range blocks {
 		c, ok := b.asChunk()
 		if !ok {
@@ -151,18 +173,8 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 		if at <= 0 {
 			at = jsonline.Num(r.Time)
 		}
-		key := streamKey{turn, step, jsonline.Num(b.index)}
-		if cur, streamed := d.streams[key]; streamed {
-			clearStream(cur) // the chunks drew it as far as they came; the attempt says it whole
-			drew = true
-		}
 		if d.applyChunk(chunkEvent{Seq: jsonline.Num(r.Seq), Time: at, Turn: turn, Step: step, Chunk: c}, r) {
 			drew = true
-		}
-	}
-	for key, e := range d.streams {
-		if c, ok := e.(*session.ToolCall); ok && key.turn == turn && key.step == step && c.Result == nil {
-			c.Unfinished = true
 		}
 	}
 	d.endStreams(func(k streamKey) bool { return k.turn == turn && k.step == step })
@@ -181,15 +193,64 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 	return session.AsEntry, nil
 }
 
-// clearStream empties a streamed block's text, for the whole text to come.
+// takeOverChunks readies what a live host's chunks drew of this call for
+// its attempt's blocks: each block drawn is emptied, to take the attempt's
+// whole text in its place. Chunks that disagree with the attempt (a block
+// of another kind, one it does not hold) are put away, all the step's,
+// for the attempt's blocks to be drawn as a fresh read of the log draws
+// them.
+func (d *Decoder) takeOverChunks(turn, step int64, blocks []*attemptBlock) {
+	drawn := map[streamKey]session.Entry{}
+	for key, e := range d.streams {
+		if key.turn == turn && key.step == step {
+			drawn[key] = e
+		}
+	}
+	held := map[streamKey]string{}
+	for _, b := range blocks {
+		if _, ok := b.asChunk(); ok {
+			held[streamKey{turn, step, jsonline.Num(b.index)}] = b.kind
+		}
+	}
+	agree := true
+	for key, e := range drawn {
+		if kind, ok := held[key]; !ok || streamKind(e) != kind {
+			agree = false
+		}
+	}
+	for key, e := range drawn {
+		if !agree {
+			d.s.Remove(e)
+			delete(d.streams, key)
+			continue
+		}
+		clearStream(e)
+	}
+}
+
+// streamKind is the block kind a streamed entry is of.
+func streamKind(e session.Entry) string {
+	switch e.(type) {
+	case *session.AssistantText:
+		return "text"
+	case *session.Reasoning:
+		return "reasoning"
+	case *session.ToolCall:
+		return "tool-call"
+	}
+	return ""
+}
+
+// clearStream empties a streamed block, for the attempt's whole block to
+// come, as a fresh read of the log would make it.
 func clearStream(e session.Entry) {
 	switch x := e.(type) {
 	case *session.AssistantText:
-		x.Text = ""
+		x.Text, x.Streaming = "", true
 	case *session.Reasoning:
-		x.Text = ""
+		x.Text, x.Streaming = "", true
 	case *session.ToolCall:
-		x.Arguments = ""
+		x.Arguments, x.Streaming = "", true
 	default: // only these stream
 	}
 }

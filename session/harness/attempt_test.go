@@ -142,3 +142,45 @@ func TestARetrysCallIsNotTheFailedAttempts(t *testing.T) {
 		t.Errorf("a failure of no words: %+v", ev)
 	}
 }
+
+// What a live host's chunks drew and its attempt disagree on (a block of
+// another kind, a block the attempt does not hold) is drawn as the log says
+// it, as a fresh read of the log draws it.
+func TestALiveAttemptThatDisagreesWithItsChunksIsDrawnAsTheLogSays(t *testing.T) {
+	attemptOnly := func(stream string) string {
+		return `{"type":"assistant/attempt","seq":5,"time":5,"data":{"turn":1,"step":1,"interrupted":true,"stream":[` + stream + `]}}`
+	}
+	for name, c := range map[string]struct{ chunks, stream string }{
+		"another kind": {
+			`{"type":"assistant/chunk","seq":2,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"AAA"}}}`,
+			`{"type":"tool-call-chunks","time0":3,"index":0,"dt":[],"id":"x","name":"bash","args":["{}"]},{"type":"reasoning-chunks","time0":3,"index":1,"dt":[],"texts":["think"]}`,
+		},
+		"a block it does not hold": {
+			`{"type":"assistant/chunk","seq":2,"time":2,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"drawn live"}}}`,
+			``,
+		},
+	} {
+		fresh := sessiontest.ReadString(headerV5 + `{"type":"turn/start","seq":1,"time":1,"data":{"turn":1}}` + "\n" + attemptOnly(c.stream) + "\n")
+		e := harness.NewEvents()
+		for _, l := range []string{strings.TrimSpace(headerV5), `{"type":"turn/start","seq":1,"time":1,"data":{"turn":1}}`, c.chunks, attemptOnly(c.stream)} {
+			e.Write([]byte(l), nil, "")
+		}
+		if got, want := sessiontest.Shape(e.Session()), sessiontest.Shape(fresh); got != want {
+			t.Errorf("%s: live %q, the log %q", name, got, want)
+		}
+	}
+}
+
+// Records of another kind than their index's block stream nothing into it,
+// as v0's chunks did not: a call's arguments never become the text.
+func TestAnAttemptsBlockKeepsItsKind(t *testing.T) {
+	s := sessiontest.ReadString(headerV5 + `{"type":"assistant/attempt","seq":1,"time":5,"data":{"turn":1,"step":1,"stream":[` +
+		`{"type":"chunk","time":2,"chunk":{"type":"block-start","index":0,"blockType":"text"}},` +
+		`{"type":"tool-call-chunks","time0":2,"index":0,"dt":[],"id":"z","name":"bash","args":["{\"command\":\"rm -rf /\"}"]},` +
+		`{"type":"text-chunks","time0":2,"index":0,"dt":[],"texts":["txt"]},` +
+		`{"type":"chunk","time":3,"chunk":{"type":"block-start","index":1,"blockType":"image"}},` +
+		`{"type":"text-chunks","time0":3,"index":1,"dt":[],"texts":["after image"]}]}}` + "\n")
+	if got, want := sessiontest.Shape(s), "text:txt text:after image "; got != want {
+		t.Errorf("entries %q, want %q", got, want)
+	}
+}

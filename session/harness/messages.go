@@ -325,6 +325,7 @@ func (d *Decoder) endStreams(of func(streamKey) bool) {
 			x.Cut, x.Streaming = x.Streaming, false
 		case *session.ToolCall:
 			x.Streaming = false
+			x.Unfinished = x.Result == nil // a call its model call never finished naming never runs
 		default: // only these stream
 		}
 		d.s.Touch(e)

@@ -269,7 +269,14 @@ func TestOnlyAnEmptyFolderIsALogNotThereYet(t *testing.T) {
 	empty, full, dangling := t.TempDir(), t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(full, "README.md"), []byte("# notes\n"), 0o644)
 	os.Symlink("gone.jsonl", filepath.Join(dangling, "session.v5.jsonl"))
-	for dir, wait := range map[string]bool{empty: true, full: false, dangling: false} {
+	locked := t.TempDir() // a folder deck may not list is not empty
+	os.WriteFile(filepath.Join(locked, "session.jsonl"), []byte(sessiontest.FirstLine), 0o644)
+	os.Chmod(locked, 0o311)
+	defer os.Chmod(locked, 0o755)
+	if _, err := os.ReadDir(locked); err == nil {
+		locked = full // as root every folder lists
+	}
+	for dir, wait := range map[string]bool{empty: true, full: false, dangling: false, locked: false} {
 		_, err := source.Resolve(dir)
 		if err == nil || errors.Is(err, fs.ErrNotExist) != wait {
 			t.Errorf("%s: %v, waited for: %v, want %v", dir, err, errors.Is(err, fs.ErrNotExist), wait)

@@ -396,7 +396,10 @@ func Resolve(path string) (string, error) {
 	if file, ok := Pick(path); ok {
 		return file, Unreadable(file)
 	}
-	entries, _ := os.ReadDir(path)
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return "", err // a folder deck may not list holds no log it can name, nor is it empty
+	}
 	return "", &NoLogError{Dir: path, Empty: len(entries) == 0}
 }
 

@@ -237,8 +237,9 @@ func streamKind(e session.Entry) string {
 		return "reasoning"
 	case *session.ToolCall:
 		return "tool-call"
+	default: // only these stream
+		return ""
 	}
-	return ""
 }
 
 // clearStream empties a streamed block, for the attempt's whole block to

@@ -450,7 +450,10 @@ func TestProjectionsHigherSeqWins(t *testing.T) {
 	h := livetest.New(t, livetest.Plain)
 	c, ctx, s := started(t, h)
 	id := h.SessionID()
-	if s.proj["permissions"].Seq != 2 || s.proj["title"].Value == nil {
+	// the live frames after the snapshot replace the seed's (seq -1): they
+	// may come a moment after the connection is live
+	s.until("the live permissions", func() bool { return s.proj["permissions"].Seq == 2 })
+	if s.proj["title"].Value == nil {
 		t.Errorf("the seed gave %+v", s.proj)
 	}
 	prompt(t, ctx, c, id)

@@ -80,7 +80,10 @@ func Find(roots []Root) []Item {
 		for _, log := range logs(r.Dir) {
 			info, err := os.Stat(log)
 			if err != nil || info.IsDir() {
-				if why := source.Unreadable(log); r.Agent == AgentHarness && why != nil {
+				if r.Agent != AgentHarness {
+					continue
+				}
+				if why := source.Unreadable(log); why != nil {
 					out = append(out, unreadable(r.Agent, log, why))
 				}
 				continue

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -104,7 +105,7 @@ func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *l
 				block(c.Index, "reasoning", at).text.WriteString(c.Text)
 			case "tool-call-delta":
 				b := block(c.Index, "tool-call", at)
-				b.id, b.name = cmpOr(c.ID, b.id), cmpOr(c.Name, b.name)
+				b.id, b.name = cmp.Or(c.ID, b.id), cmp.Or(c.Name, b.name)
 				b.text.WriteString(c.ArgumentsDelta)
 			case "block-end":
 				if c.Block != nil {
@@ -122,7 +123,7 @@ func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *l
 			block(rec.Index, kind, jsonline.Num(rec.Time0)).text.WriteString(strings.Join(rec.Texts, ""))
 		case "tool-call-chunks":
 			b := block(rec.Index, "tool-call", jsonline.Num(rec.Time0))
-			b.id, b.name = cmpOr(rec.ID, b.id), cmpOr(rec.Name, b.name)
+			b.id, b.name = cmp.Or(rec.ID, b.id), cmp.Or(rec.Name, b.name)
 			b.text.WriteString(strings.Join(rec.Args, ""))
 		}
 	}
@@ -132,14 +133,6 @@ func attemptStream(records []jsontext.Value) (blocks []*attemptBlock, failure *l
 // streamsText is whether a block of this kind streams something to show.
 func streamsText(kind string) bool {
 	return kind == "text" || kind == "reasoning" || kind == "tool-call"
-}
-
-// cmpOr is s, or else what was there.
-func cmpOr(s, was string) string {
-	if s != "" {
-		return s
-	}
-	return was
 }
 
 // attempt draws what the call streamed, cut off where it stopped, then a
@@ -156,14 +149,7 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 	}
 	turn, step := jsonline.Num(a.Turn), jsonline.Num(a.Step)
 	blocks, failure := attemptStream(a.Stream)
-	d.takeOverChunks(turn, step, blocks)
-	drew := false // whether this call's blocks are on screen, those the live chunks drew too
-	for key := range d.streams {
-		if key.turn == turn && key.step == step {
-			drew = true
-			break
-		}
-	}
+	drew := d.takeOverChunks(turn, step, blocks) // whether this call's blocks are on screen
 	for _, b := range blocks {
 		c, ok := b.asChunk()
 		if !ok {
@@ -198,8 +184,8 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 // whole text in its place. Chunks that disagree with the attempt (a block
 // of another kind, one it does not hold) are put away, all the step's,
 // for the attempt's blocks to be drawn as a fresh read of the log draws
-// them.
-func (d *Decoder) takeOverChunks(turn, step int64, blocks []*attemptBlock) {
+// them. It reports whether any block the chunks drew stays.
+func (d *Decoder) takeOverChunks(turn, step int64, blocks []*attemptBlock) (kept bool) {
 	drawn := map[streamKey]session.Entry{}
 	for key, e := range d.streams {
 		if key.turn == turn && key.step == step {
@@ -226,6 +212,7 @@ func (d *Decoder) takeOverChunks(turn, step int64, blocks []*attemptBlock) {
 		}
 		clearStream(e)
 	}
+	return agree && len(drawn) > 0
 }
 
 // streamKind is the block kind a streamed entry is of.

@@ -48,6 +48,22 @@ func (b *Builder) Add(e Entry) {
 	b.titleFromPrompt(e)
 }
 
+// AddBefore puts an entry just before another already added (a turn's
+// start, once a reader learns that the message it saw was a prompt), giving
+// it an id as Add does; at the end when before is not there.
+func (b *Builder) AddBefore(e, before Entry) {
+	b.Add(e)
+	s := b.Session
+	n := len(s.Entries) - 1
+	for i := n - 1; i >= 0; i-- {
+		if s.Entries[i] == before {
+			copy(s.Entries[i+1:], s.Entries[i:n])
+			s.Entries[i] = e
+			return
+		}
+	}
+}
+
 // CountUsage counts tokens the model reported: in the session's usage, and
 // in the turn started last, if one was (usage before any turn is the
 // session's only).

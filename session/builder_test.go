@@ -30,3 +30,24 @@ func TestUsageIsCountedInItsTurn(t *testing.T) {
 		t.Errorf("after a reset: %+v %+v %+v", b.Usage, one.Usage, two.Usage)
 	}
 }
+
+// An entry added before another takes its place, gets an id of its own, and
+// a turn so added is the one the model's usage counts in.
+func TestAddBefore(t *testing.T) {
+	b := NewBuilder()
+	first, prompt := &UserMessage{}, &UserMessage{Role: RoleHuman}
+	b.Add(first)
+	b.Add(prompt)
+	turn := &TurnStart{Turn: 1}
+	b.AddBefore(turn, prompt)
+	if len(b.Entries) != 3 || b.Entries[0] != Entry(first) || b.Entries[1] != Entry(turn) || b.Entries[2] != Entry(prompt) {
+		t.Fatalf("entries %v", b.Entries)
+	}
+	if turn.ID == first.ID || turn.ID == prompt.ID || turn.ID == 0 {
+		t.Errorf("ids %d %d %d", first.ID, turn.ID, prompt.ID)
+	}
+	b.CountUsage(TokenUsage{Output: 4})
+	if turn.Usage.Output != 4 {
+		t.Errorf("turn usage %+v", turn.Usage)
+	}
+}

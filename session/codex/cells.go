@@ -173,6 +173,7 @@ type turnItem struct {
 	ExitCode   jsonline.Number `json:"exit_code"`
 	DurationMs jsonline.Number `json:"duration_ms"`
 	Text       jsontext.Value  `json:"text"`
+	Content    jsontext.Value  `json:"content"`
 }
 
 // itemCompleted: a turn item done. A command or a file change a script ran
@@ -218,6 +219,15 @@ func (d *Decoder) itemCompleted(raw jsontext.Value) (session.Outcome, error) {
 		}
 		d.finishPatch(&call{cards: n.cards, ops: n.ops}, output{failed: status == "failed" || status == "declined"})
 		return session.AsMerge, nil
+	case "UserMessage", "user_message": // the newest rollouts' prompt, in place of a user_message event
+		content := blocks(it.Content)
+		images := 0
+		for _, b := range content {
+			if b.Type == "image" || b.Type == "local_image" {
+				images++
+			}
+		}
+		return d.userEvent("item_completed UserMessage", session.TextOf(content), images), nil
 	case "Plan", "plan":
 		text, _ := stringOf(it.Text)
 		if strings.TrimSpace(text) == "" {

@@ -109,6 +109,9 @@ func expect(t *testing.T, data []byte) expected {
 			}
 		}
 	}
+	if e.turnStarts == 0 { // a rollout with no task_started: each prompt starts a turn
+		e.turnStarts = e.prompts
+	}
 	e.callIDs = len(order)
 	for _, id := range order {
 		c := calls[id]

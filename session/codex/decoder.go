@@ -33,10 +33,11 @@ type Decoder struct {
 	files   *present.FileLines           // what the reads showed of each file
 
 	bare          bool             // the log is of the bare era: no events tell prompts apart
-	turn          int              // task_started count
+	turn          int              // turns started: by task_started, or by a prompt in a log with none
+	turnRecords   bool             // the log has task_started records: they start its turns
 	turnOpen      bool             // a task started and did not end
 	turnStart     int64            // when the open turn started
-	userEvents    bool             // the log has user_message events: they tell prompts from injected text
+	userEvents    string           // the kind of event that tells this log's prompts (userEventKinds); "" before one came
 	compacted     bool             // a compacted line came and its context_compacted event not yet
 	usageRecords  bool             // token_usage_record lines came: they are the usage
 	responses     map[string]bool  // the responses whose usage is counted
@@ -80,13 +81,9 @@ func (d *Decoder) Apply(num int, line []byte) {
 	d.s.Tally(out, kind)
 }
 
-// Finish: in a log with no user_message events, nothing will tell a prompt
-// from injected text any more; the messages that look typed are prompts.
-func (d *Decoder) Finish() {
-	if !d.userEvents {
-		d.twins.promoteAll(d)
-	}
-}
+// Finish has nothing to decide: every line is placed as it comes, so a log
+// still being written (followed) shows what a fresh read of it shows.
+func (d *Decoder) Finish() {}
 
 // dispatch reads one line and hands it to its era's handler. kind names
 // the line for the bookkeeping counts.
@@ -175,10 +172,20 @@ var itemTypes = map[string]bool{
 	"image_generation_call": true,
 }
 
+// modelItems are the response items the model sends (an assistant message
+// is one too, told by its role).
+var modelItems = map[string]bool{
+	"reasoning": true, "function_call": true, "custom_tool_call": true, "local_shell_call": true,
+	"web_search_call": true, "image_generation_call": true, "tool_search_call": true,
+}
+
 // item handles one response item, from an envelope's payload or a bare line.
 func (d *Decoder) item(typ string, raw jsontext.Value) (string, session.Outcome, error) {
 	var out session.Outcome
 	var err error
+	if modelItems[typ] {
+		d.answered()
+	}
 	switch typ {
 	case "message":
 		out, err = d.message(raw)

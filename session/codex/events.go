@@ -56,10 +56,12 @@ func (d *Decoder) event(raw jsontext.Value) (string, session.Outcome, error) {
 	case "user_message":
 		var images []jsontext.Value
 		_ = jsonline.Unmarshal(e.Images, &images) // not a list: no images
-		return typ, d.userEvent(msg, len(images)), nil
+		return typ, d.userEvent(typ, msg, len(images)), nil
 	case "agent_message":
+		d.answered()
 		return typ, d.agentEvent(msg), nil
 	case "agent_reasoning", "agent_reasoning_raw_content":
+		d.answered()
 		return typ, d.reasoningEvent(text), nil
 	case "token_count":
 		return typ, d.tokenCount(raw), nil
@@ -110,13 +112,14 @@ func (d *Decoder) taskStarted() session.Outcome {
 		d.endCalls()
 	}
 	d.turn++
-	d.turnOpen, d.turnStart = true, d.now
+	d.turnRecords, d.turnOpen, d.turnStart = true, true, d.now
 	d.s.Add(&session.TurnStart{EntryBase: d.base(), Turn: d.turn})
 	return session.AsEntry
 }
 
 // taskEnded closes the turn; the calls still pending will get no output.
 func (d *Decoder) taskEnded(reason, detail string) session.Outcome {
+	d.answered()
 	d.endCalls()
 	e := &session.TurnEnd{EntryBase: d.base(), Turn: d.turn, Reason: reason, Detail: detail}
 	if d.turnOpen && d.turnStart > 0 && e.Time >= d.turnStart {

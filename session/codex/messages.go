@@ -131,6 +131,7 @@ func (d *Decoder) message(raw jsontext.Value) (session.Outcome, error) {
 	text := session.TextOf(blocks)
 	switch role {
 	case "assistant":
+		d.answered()
 		if take(&d.twins.fromEvents, "assistant", text) != nil {
 			return session.AsMerge, nil
 		}
@@ -167,11 +168,14 @@ func (d *Decoder) userItem(text string, blocks []session.ContentBlock) session.O
 		m.Role = session.RoleHuman
 	default:
 		m.Role, m.Source = session.RoleInjected, "codex"
-		if !d.userEvents {
+		if d.userEvents == "" {
 			d.twins.typed = append(d.twins.typed, m)
 		}
 	}
 	d.s.Add(m)
+	if m.Role == session.RoleHuman {
+		d.promptTurn(m)
+	}
 	d.twins.fromItems = keep(d.twins.fromItems, twin{"user", text, m})
 	return session.AsEntry
 }
@@ -183,6 +187,29 @@ func (d *Decoder) promote(m *session.UserMessage) {
 	}
 	m.Role, m.Source = session.RoleHuman, ""
 	d.s.Touch(m) // which titles an untitled session
+	d.promptTurn(m)
+}
+
+// promptTurn starts a turn at a prompt in a log that has no turn records
+// (before task_started, Codex wrote none): the person's prompt is what
+// starts one.
+func (d *Decoder) promptTurn(m *session.UserMessage) {
+	if d.turnRecords {
+		return
+	}
+	d.turn++
+	d.s.AddBefore(&session.TurnStart{EntryBase: session.EntryBase{Seq: -1, Time: m.Time, Line: m.Line}, Turn: d.turn}, m)
+}
+
+// answered: the model sent something. A prompt's event comes before the
+// model answers it, so in a log that has shown none by now nothing will
+// tell a prompt from injected text: the messages that look typed are
+// prompts. Deciding here, never at the log's end, keeps a log still being
+// written (followed) the same as a fresh read of it.
+func (d *Decoder) answered() {
+	if d.userEvents == "" && len(d.twins.typed) > 0 {
+		d.twins.promoteAll(d)
+	}
 }
 
 // injectedBlocks tells an injected message by its text blocks: Codex may
@@ -267,10 +294,17 @@ func (d *Decoder) reasoning(raw jsontext.Value) (session.Outcome, error) {
 	return session.AsEntry, nil
 }
 
-// userEvent: a person's prompt, as the UI showed it.
-func (d *Decoder) userEvent(text string, images int) session.Outcome {
-	if !d.userEvents {
-		d.userEvents, d.twins.typed = true, nil
+// userEvent: a person's prompt, as the UI showed it, told by an event of
+// kind: a user_message event, or (in the newest rollouts, which write none)
+// an item_completed UserMessage. A log tells its prompts by the kind that
+// came first; one that writes both copies each prompt in the second.
+func (d *Decoder) userEvent(kind, text string, images int) session.Outcome {
+	switch d.userEvents {
+	case "":
+		d.userEvents, d.twins.typed = kind, nil
+	case kind:
+	default:
+		return session.AsBookkeeping
 	}
 	if e := take(&d.twins.fromItems, "user", text); e != nil {
 		if m, ok := e.(*session.UserMessage); ok {
@@ -284,6 +318,7 @@ func (d *Decoder) userEvent(text string, images int) session.Outcome {
 	}
 	m := &session.UserMessage{EntryBase: d.base(), Role: session.RoleHuman, Content: blocks}
 	d.s.Add(m)
+	d.promptTurn(m)
 	d.twins.fromEvents = keep(d.twins.fromEvents, twin{"user", text, m})
 	return session.AsEntry
 }

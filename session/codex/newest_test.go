@@ -282,13 +282,15 @@ func TestCellThatYields(t *testing.T) {
 }
 
 // Several wrapped contexts in one message, a block each, are injected; a
-// message with a typed block is not.
+// message with a typed block is not (a prompt, once the model answers it in
+// a log with no user events).
 func TestInjectedBlocks(t *testing.T) {
 	two := item(1, jsonText(map[string]any{"type": "message", "role": "user", "content": []any{
 		map[string]any{"type": "input_text", "text": "<environment_context><cwd>/w</cwd></environment_context>"},
 		map[string]any{"type": "input_text", "text": "<recommended_plugins>\n- github\n</recommended_plugins>"},
 	}}))
-	s := log(t, two, item(2, jsonText(map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "fix it"}}})))
+	s := log(t, two, item(2, jsonText(map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "fix it"}}})),
+		item(3, `{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Fixed."}]}`))
 	m := sessiontest.Of[*session.UserMessage](s)
 	if len(m) != 2 || m[0].Role != session.RoleContext || m[1].Role != session.RoleHuman || s.Title != "fix it" {
 		t.Errorf("messages %+v, title %q", m, s.Title)

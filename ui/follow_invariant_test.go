@@ -39,6 +39,38 @@ func TestAFollowedViewIsAFreshOpen(t *testing.T) {
 	}
 }
 
+// A whole log followed shows what it shows opened without following, which
+// closes it: no reader may decide at a log's end, which a followed log
+// never reaches. A Codex 0.154 log, followed, drew its prompt as "injected
+// by codex" and its session untitled (issue 27); a 0.5x one, with no
+// task_started, must show the turns its prompts start. golden's
+// TestAFollowedLogIsAFreshOpen holds every log to this, read in pieces.
+func TestAWholeLogFollowedIsItsFreshOpen(t *testing.T) {
+	for _, log := range []string{
+		testdata + "/fixtures/codex-exec-cell.jsonl",
+		testdata + "/corpus/codex/AcidicSoil_codex-session-view__rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl",
+	} {
+		info, err := os.Stat(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		followed := testViewer(log, true)
+		settleView(t, followed, int(info.Size()), 0, 10)
+		followed.src.stop()
+		fresh := testViewer(log, false)
+		settleView(t, fresh, int(info.Size()), 0, 1)
+		fresh.src.stop()
+		followed.setFilter(showAll)
+		fresh.setFilter(showAll)
+		if got, want := strings.Join(cardTexts(followed, -1), "\n"), strings.Join(cardTexts(fresh, -1), "\n"); got != want {
+			t.Errorf("%s followed:\n%s\nfresh:\n%s", filepath.Base(log), got, want)
+		}
+		if got, want := outlineOf(followed), outlineOf(fresh); followed.title != fresh.title || len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s followed: %q, outline %+v; fresh: %q, %+v", filepath.Base(log), followed.title, got, fresh.title, want)
+		}
+	}
+}
+
 func followInvariant(t *testing.T, data []byte, rnd *rand.Rand) {
 	path := filepath.Join(t.TempDir(), "session.jsonl")
 	written := rnd.IntN(len(data) / 2)

@@ -61,13 +61,13 @@ var figureOf = map[string]func(stats.Figures) stats.Figure{
 func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 	never := map[session.Format][]string{
 		session.FormatHarness:    nil,
-		session.FormatClaudeCode: {"steps", "wall time", "model time", "tokens/s", "reasoning"},
+		session.FormatClaudeCode: {"steps", "reasoning"},
 		session.FormatCodex:      {"steps"},
 		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
 	}
 	some := map[session.Format][]string{
 		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
-		session.FormatClaudeCode: {"tool time", "first token", "input tokens", "output", "cache hits"},
+		session.FormatClaudeCode: {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "cache hits"},
 		session.FormatCodex:      {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 		session.FormatACP:        {"tool time"}, // the corpus's transcripts report no usage and no prompt
 	}

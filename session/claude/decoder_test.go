@@ -510,16 +510,22 @@ func TestCompaction(t *testing.T) {
 	}
 }
 
+// A compaction agent's transcript: the reminders copied from the
+// conversation, then the request, which starts its turn, and the summary.
 func TestCompactionAgent(t *testing.T) {
 	l := &ccLog{}
+	l.add(obj{"type": "user", "isSidechain": true, "agentId": "acompact-1", "parentUuid": "older", "message": obj{"content": "<system-reminder>\nhook context\n</system-reminder>"}})
 	l.add(obj{"type": "user", "isSidechain": true, "agentId": "acompact-1", "parentUuid": "elsewhere", "message": obj{"content": "Your task is to create a detailed summary"}})
 	l.add(obj{"type": "assistant", "isSidechain": true, "agentId": "acompact-1", "message": obj{"id": "m", "content": []any{obj{"type": "text", "text": "<summary>done</summary>"}}}})
 	s := l.read(t)
-	if m, ok := s.Entries[0].(*session.UserMessage); !ok || m.Role != session.RoleInjected || m.Source != claude.SourceCompact {
-		t.Errorf("request %#v", s.Entries[0])
+	if got := sessiontest.Shape(s); got != "user turn user event:compaction " {
+		t.Fatalf("shape %q: the request, not the reminder, starts the turn", got)
 	}
-	if e, ok := s.Entries[1].(*session.Event); !ok || e.Kind != "compaction" || e.Body != "<summary>done</summary>" {
-		t.Errorf("summary %#v", s.Entries[1])
+	if m, ok := s.Entries[2].(*session.UserMessage); !ok || m.Role != session.RoleInjected || m.Source != claude.SourceCompact {
+		t.Errorf("request %#v", s.Entries[2])
+	}
+	if e, ok := s.Entries[3].(*session.Event); !ok || e.Kind != "compaction" || e.Body != "<summary>done</summary>" {
+		t.Errorf("summary %#v", s.Entries[3])
 	}
 }
 
@@ -671,10 +677,10 @@ func TestSubagentFileOnItsOwn(t *testing.T) {
 	l.side(obj{"type": "assistant", "parentUuid": "u1", "agentId": "a1", "message": obj{"id": "m", "model": "claude-test", "content": []any{obj{"type": "tool_use", "id": "t1", "name": "Glob", "input": obj{"pattern": "*"}}}}})
 	l.side(obj{"type": "user", "parentUuid": "u2", "agentId": "a1", "message": obj{"content": []any{obj{"type": "tool_result", "tool_use_id": "t1", "content": "a.go"}}}})
 	s := l.read(t)
-	if got := sessiontest.Shape(s); got != "user call:t1 " {
-		t.Fatalf("shape %q: a subagent's own file shows its work at top level", got)
+	if got := sessiontest.Shape(s); got != "turn user call:t1 " {
+		t.Fatalf("shape %q: a subagent's own file shows its work at top level, the caller's prompt starting its turn", got)
 	}
-	if m := s.Entries[0].(*session.UserMessage); m.Role != session.RoleInjected || m.Source != claude.SourceCaller {
+	if m := s.Entries[1].(*session.UserMessage); m.Role != session.RoleInjected || m.Source != claude.SourceCaller {
 		t.Errorf("prompt %+v", m)
 	}
 	if s.Model != "claude-test" {

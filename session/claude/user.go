@@ -130,7 +130,10 @@ func reminder(content []session.ContentBlock) ([]session.ContentBlock, bool) {
 
 // agentPrompt is user text inside a subagent's conversation: no person
 // types there. Its first message is the prompt the calling agent gave; a
-// compaction agent's is the request to summarise.
+// compaction agent's is the request to summarise. In a subagent's
+// transcript read on its own, that prompt starts its turn, as a person's
+// starts one of the main conversation (nested in its Task card, the
+// subagent's work is part of the caller's turn).
 func (d *Decoder) agentPrompt(num int, r *record, content []session.ContentBlock) outcome {
 	source := sourceCC
 	switch {
@@ -139,6 +142,10 @@ func (d *Decoder) agentPrompt(num int, r *record, content []session.ContentBlock
 	case !d.promptSeen && (r.ParentUUID == nil || d.sub && len(d.s.Entries) == 0):
 		source = sourceCaller
 		d.promptSeen = true
+	}
+	if _, isReminder := reminder(content); !d.sub && (source == sourceCaller || source == sourceCompact && !isReminder) {
+		d.turn++
+		d.s.Add(&session.TurnStart{EntryBase: d.base(num, r), Turn: d.turn})
 	}
 	return d.injected(num, r, source, content)
 }

@@ -153,6 +153,7 @@ type tally struct {
 	untimed    bool       // a call whose interval is not known
 	firstToken int64      // time of the first thing the model sent
 	start      int64      // the turn's start; 0 for the session's tally
+	latest     int64      // the latest time stamped on the agent's work in it: a reply, a call's end, an event
 	clockBack  bool       // an entry stamped before the turn started
 }
 
@@ -165,6 +166,8 @@ func (t *tally) add(e session.Entry) {
 	}
 	switch e := e.(type) {
 	case *session.ToolCall:
+		t.worked(base.Time)
+		t.worked(e.EndTime)
 		t.calls++
 		t.byName[e.Name]++
 		if e.Status() == session.CallFailed {
@@ -180,13 +183,40 @@ func (t *tally) add(e session.Entry) {
 		}
 		t.first(base.Time)
 	case *session.AssistantText, *session.Reasoning:
+		t.worked(base.Time)
 		t.first(base.Time)
 	case *session.Event:
+		t.worked(base.Time)
 		if e.Failed {
 			t.errors++
 		}
-	case *session.UserMessage, *session.TurnStart, *session.TurnEnd, *session.Plan, *session.Notice:
+	case *session.Plan:
+		t.worked(base.Time)
+	case *session.UserMessage, *session.TurnStart, *session.TurnEnd, *session.Notice:
+		// a message is a turn's input, or context written for the next turn
+		// (a resumed session's, before its turn starts): not the agent's work
 	}
+}
+
+// worked notes the time of some of the agent's work.
+func (t *tally) worked(at int64) { t.latest = max(t.latest, at) }
+
+// times are the wall and model time from start: the elapsed time the log
+// gave when it did (a turn's end record), else the span from start to the
+// agent's latest work, when it is later. Model time is the wall time less
+// the time at least one call ran, when every call's is known.
+func (t *tally) times(start, elapsed int64) (wall, model Figure) {
+	if elapsed <= 0 && start > 0 && t.latest > start {
+		elapsed = t.latest - start
+	}
+	if elapsed <= 0 {
+		return NotRecorded, NotRecorded
+	}
+	wall = Measured(elapsed)
+	if !t.untimed && start > 0 {
+		model = Measured(max(elapsed-busy(t.intervals, start, start+elapsed), 0))
+	}
+	return wall, model
 }
 
 func (t *tally) first(at int64) {
@@ -195,8 +225,9 @@ func (t *tally) first(at int64) {
 	}
 }
 
-// figures are a turn's: its times come from the turn's two ends and its
-// calls' intervals, its tokens from the usage the log reported in it.
+// figures are a turn's: its times come from the turn's two ends (its end
+// record's elapsed time, else the time of its latest work) and its calls'
+// intervals, its tokens from the usage the log reported in it.
 func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64) Figures {
 	f := Figures{ToolCalls: t.calls, ToolCallsByName: t.byName, Errors: t.errors, ToolTime: t.toolTime}
 	if t.calls == 0 {
@@ -210,12 +241,12 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 		f.tokens(t.usage)
 		return f
 	}
-	if end != nil && end.Elapsed > 0 {
-		f.WallTime = Measured(end.Elapsed)
-		if !t.untimed && start > 0 {
-			f.ModelTime = Measured(max(end.Elapsed-busy(t.intervals, start, start+end.Elapsed), 0))
-		}
+	var elapsed int64
+	if end != nil {
+		elapsed = end.Elapsed
+		t.worked(end.Time)
 	}
+	f.WallTime, f.ModelTime = t.times(start, elapsed)
 	if start > 0 && t.firstToken >= start {
 		f.FirstToken = Measured(t.firstToken - start)
 	}

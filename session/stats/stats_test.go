@@ -194,3 +194,64 @@ func TestATurnWhoseClockWentBackHasNoTimes(t *testing.T) {
 		}
 	}
 }
+
+// A turn whose end the log does not record (Claude Code writes none; a
+// Codex rollout before task_started, a turn never ended) lasts from its
+// start to the agent's latest work in it: a reply, a call's end, an event.
+// Its model time and tokens per second follow, as when the end is recorded.
+func TestATurnWithNoEndRecordLastsToItsLatestWork(t *testing.T) {
+	s := turn(session.FormatClaudeCode)
+	s.Entries = s.Entries[:len(s.Entries)-1] // no end record
+	s.Entries = append(s.Entries,
+		&session.AssistantText{EntryBase: session.EntryBase{Time: 9000}, Text: "done"},
+		// context written for the next turn (a resumed session's) is no work of this one
+		&session.UserMessage{EntryBase: session.EntryBase{Time: 60000}, Role: session.RoleInjected},
+		&session.TurnStart{EntryBase: session.EntryBase{Time: 70000}, Turn: 2},
+		&session.UserMessage{EntryBase: session.EntryBase{Time: 70000}, Role: session.RoleHuman},
+	)
+	s.Entries[0].(*session.TurnStart).Usage = session.TokenUsage{Input: 10, Output: 40}
+	st := Of(s)
+	f := st.PerTurn[0].Figures
+	for name, c := range map[string]struct {
+		got  Figure
+		want float64
+	}{
+		"wall":     {f.WallTime, 8000},  // from 1000 to the reply at 9000
+		"model":    {f.ModelTime, 4000}, // less the calls, 2000 to 6000
+		"tokens/s": {f.TokensPerSecond, 10},
+		"session":  {st.Figures.WallTime, 8000},
+	} {
+		if v, ok := c.got.Value(); !ok || v != c.want {
+			t.Errorf("%s: %v (recorded %v), want %v", name, v, ok, c.want)
+		}
+	}
+	if f := st.PerTurn[1].Figures; f.WallTime.Recorded() || f.ModelTime.Recorded() {
+		t.Errorf("a turn with no work yet has a wall time %s and a model time %s", f.WallTime.Millis(), f.ModelTime.Millis())
+	}
+}
+
+// A call still running is work until its latest known time; with its end
+// unknown, the model time is not recorded.
+func TestATurnWithAPendingCall(t *testing.T) {
+	s := turn(session.FormatCodex)
+	s.Entries = s.Entries[:len(s.Entries)-1]
+	s.Entries = append(s.Entries, &session.ToolCall{EntryBase: session.EntryBase{Time: 7000}, Name: "bash", StartTime: 7000})
+	f := Of(s).PerTurn[0].Figures
+	if v, ok := f.WallTime.Value(); !ok || v != 6000 {
+		t.Errorf("wall %v %v, want 6000: from 1000 to the call's start at 7000", v, ok)
+	}
+	if f.ModelTime.Recorded() {
+		t.Errorf("model time %s with a call whose end is unknown", f.ModelTime.Millis())
+	}
+}
+
+// An end record with no elapsed time (Claude Code's interruption) ends the
+// turn at its own time.
+func TestAnEndRecordWithNoElapsedTimeEndsTheTurnThere(t *testing.T) {
+	s := turn(session.FormatClaudeCode)
+	end := s.Entries[len(s.Entries)-1].(*session.TurnEnd)
+	end.Elapsed, end.Time, end.Reason = 0, 12000, "aborted"
+	if v, ok := Of(s).PerTurn[0].Figures.WallTime.Value(); !ok || v != 11000 {
+		t.Errorf("wall %v %v, want 11000", v, ok)
+	}
+}

@@ -37,7 +37,7 @@ type Decoder struct {
 	turnRecords   bool             // the log has task_started records: they start its turns
 	turnOpen      bool             // a task started and did not end
 	turnStart     int64            // when the open turn started
-	userEvents    string           // the kind of event that tells this log's prompts (userEventKinds); "" before one came
+	userEvents    string           // the kind of event that tells this log's prompts (user_message, or item_completed UserMessage); "" before one came
 	compacted     bool             // a compacted line came and its context_compacted event not yet
 	usageRecords  bool             // token_usage_record lines came: they are the usage
 	responses     map[string]bool  // the responses whose usage is counted

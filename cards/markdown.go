@@ -67,7 +67,8 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 // markdown renders untrusted Markdown as lines of at most width cells
 // (cells wider than width, at widths under 2, go alone). The text is made
 // safe first (controls become visible marks), bounded (nesting flattened,
-// code whose lexing would explode left unlexed, each said in a note under
+// code whose lexing would explode left unlexed, a block whose inline
+// markup nests too deep drawn as plain text, each said in a note under
 // it), and glamour's output is made safe again: it keeps only its own
 // colours, links show their URL as text, never as an OSC 8 sequence, and
 // what character references decode to is marked as raw text is. It is the
@@ -83,7 +84,7 @@ func markdownRows(m mdText) []string {
 	for l.more() {
 		lines = append(lines, l.next()...)
 	}
-	return append(lines, m.noteRows()...)
+	return append(lines, l.m.noteRows()...)
 }
 
 // mdText is a Markdown text made ready for glamour: sanitised, bounded,
@@ -94,6 +95,7 @@ type mdText struct {
 	width                int
 	dim, lex             bool
 	keycaps, backslashes bool   // stand-ins to swap back in the output
+	inline               bool   // a piece's markup drawn as plain text (capInline): stand-ins to swap back
 	text                 string // glamour's input; empty when there is nothing to draw
 	least                int    // the least bytes of a piece: pieceBytes
 	linkDefs             bool   // it may define link references: one piece
@@ -164,6 +166,9 @@ func (m mdText) shown(s string) string {
 	}
 	if m.backslashes {
 		s = strings.ReplaceAll(s, string(backslashStandIn), `\`)
+	}
+	if m.inline {
+		s = showInline.Replace(s)
 	}
 	return s
 }

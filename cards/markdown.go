@@ -186,17 +186,23 @@ func (m mdText) noteRows() []string {
 
 // boundMarkdown keeps glamour's work bounded: nesting past the caps is
 // flattened, and it says whether the code would cost a lexer too much
-// (counted as highlighting counts it), when glamour must not lex any. It
-// returns the notes that say so.
+// (counted as highlighting counts it) or a fence names a language too long
+// to look up, when glamour must not lex any. It returns the notes that say
+// so.
 func boundMarkdown(text string) (string, bool, []string) {
 	var notes []string
 	text, flat := flattenNesting(text)
 	if flat {
 		notes = append(notes, fmt.Sprintf("quotes and lists nested over %d deep are flattened", maxMarkdownDepth))
 	}
-	lex := backslashSteps(text) <= maxBackslashSteps
-	if !lex {
+	lex := true
+	switch {
+	case backslashSteps(text) > maxBackslashSteps:
+		lex = false
 		notes = append(notes, "code not highlighted: too many backslashes in a row")
+	case longLangName(text):
+		lex = false
+		notes = append(notes, "code "+langNameNote)
 	}
 	return text, lex, notes
 }

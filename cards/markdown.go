@@ -296,14 +296,20 @@ func splitRow(l string, width int) (head, rest string) {
 	return h.String(), r.String()
 }
 
-// fenceLangs lists the languages of the fenced code blocks in Markdown.
+// fenceLangs lists the languages of the fenced code blocks in Markdown
+// (a line of backticks with more after them is a fence only when no
+// backtick follows: it is code spans else).
 func fenceLangs(text string) []string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimLeft(l, " ")
 		for _, fence := range []string{"```", "~~~"} {
 			if rest, ok := strings.CutPrefix(l, fence); ok {
-				if f := strings.Fields(strings.TrimLeft(rest, "`~")); len(f) > 0 {
+				rest = strings.TrimLeft(rest, fence[:1])
+				if fence == "```" && strings.Contains(rest, "`") {
+					continue
+				}
+				if f := strings.Fields(rest); len(f) > 0 {
 					out = append(out, f[0])
 				}
 			}

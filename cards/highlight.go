@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -75,7 +76,25 @@ func tooBigToHighlight(code string) string {
 	if backslashSteps(code) > maxBackslashSteps {
 		return "not highlighted: too many backslashes in a row"
 	}
+	if longLangName(code) {
+		return langNameNote
+	}
 	return ""
+}
+
+// chroma looks a language name it does not know up against every lexer's
+// file patterns, a second for each 4 KB of the name: glamour for a fence's
+// language, chroma's Markdown lexer for each fence in a Markdown file. No
+// name longer than maxLangName is looked up, and code whose fences name one
+// is not lexed (no lexer's name, alias or file extension is that long).
+const maxLangName = 64
+
+var langNameNote = fmt.Sprintf("not highlighted: a language name over %d bytes", maxLangName)
+
+// longLangName reports whether a fence in text names a language longer
+// than maxLangName.
+func longLangName(text string) bool {
+	return slices.ContainsFunc(fenceLangs(text), func(lang string) bool { return len(lang) > maxLangName })
 }
 
 // backslashSteps is what the runs of backslashes in code may cost a lexer:

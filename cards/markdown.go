@@ -67,7 +67,8 @@ func (p mdPool) giveBack(r *glamour.TermRenderer) {
 // markdown renders untrusted Markdown as lines of at most width cells
 // (cells wider than width, at widths under 2, go alone). The text is made
 // safe first (controls become visible marks), bounded (nesting flattened,
-// code whose lexing would explode left unlexed, each said in a note under
+// code whose lexing would explode left unlexed, a block whose inline
+// markup nests too deep drawn as plain text, each said in a note under
 // it), and glamour's output is made safe again: it keeps only its own
 // colours, links show their URL as text, never as an OSC 8 sequence, and
 // what character references decode to is marked as raw text is. It is the
@@ -83,7 +84,7 @@ func markdownRows(m mdText) []string {
 	for l.more() {
 		lines = append(lines, l.next()...)
 	}
-	return append(lines, m.noteRows()...)
+	return append(lines, l.m.noteRows()...)
 }
 
 // mdText is a Markdown text made ready for glamour: sanitised, bounded,
@@ -94,6 +95,7 @@ type mdText struct {
 	width                int
 	dim, lex             bool
 	keycaps, backslashes bool   // stand-ins to swap back in the output
+	inline               bool   // a piece's markup drawn as plain text (capInline): stand-ins to swap back
 	text                 string // glamour's input; empty when there is nothing to draw
 	least                int    // the least bytes of a piece: pieceBytes
 	linkDefs             bool   // it may define link references: one piece
@@ -165,6 +167,9 @@ func (m mdText) shown(s string) string {
 	if m.backslashes {
 		s = strings.ReplaceAll(s, string(backslashStandIn), `\`)
 	}
+	if m.inline {
+		s = showInline.Replace(s)
+	}
 	return s
 }
 
@@ -181,17 +186,23 @@ func (m mdText) noteRows() []string {
 
 // boundMarkdown keeps glamour's work bounded: nesting past the caps is
 // flattened, and it says whether the code would cost a lexer too much
-// (counted as highlighting counts it), when glamour must not lex any. It
-// returns the notes that say so.
+// (counted as highlighting counts it) or a fence names a language too long
+// to look up, when glamour must not lex any. It returns the notes that say
+// so.
 func boundMarkdown(text string) (string, bool, []string) {
 	var notes []string
 	text, flat := flattenNesting(text)
 	if flat {
 		notes = append(notes, fmt.Sprintf("quotes and lists nested over %d deep are flattened", maxMarkdownDepth))
 	}
-	lex := backslashSteps(text) <= maxBackslashSteps
-	if !lex {
+	lex := true
+	switch {
+	case backslashSteps(text) > maxBackslashSteps:
+		lex = false
 		notes = append(notes, "code not highlighted: too many backslashes in a row")
+	case longLangName(text):
+		lex = false
+		notes = append(notes, "code "+langNameNote)
 	}
 	return text, lex, notes
 }
@@ -285,14 +296,20 @@ func splitRow(l string, width int) (head, rest string) {
 	return h.String(), r.String()
 }
 
-// fenceLangs lists the languages of the fenced code blocks in Markdown.
+// fenceLangs lists the languages of the fenced code blocks in Markdown
+// (a line of backticks with more after them is a fence only when no
+// backtick follows: it is code spans else).
 func fenceLangs(text string) []string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimLeft(l, " ")
 		for _, fence := range []string{"```", "~~~"} {
 			if rest, ok := strings.CutPrefix(l, fence); ok {
-				if f := strings.Fields(strings.TrimLeft(rest, "`~")); len(f) > 0 {
+				rest = strings.TrimLeft(rest, fence[:1])
+				if fence == "```" && strings.Contains(rest, "`") {
+					continue
+				}
+				if f := strings.Fields(rest); len(f) > 0 {
 					out = append(out, f[0])
 				}
 			}

@@ -46,12 +46,14 @@ func deepNesting() map[string]string {
 		indented.WriteString(strings.Repeat("  ", i) + "- item\n")
 	}
 	return map[string]string{
-		"95 quotes":          strings.Repeat("> ", 95) + "deep",
-		"1,000 quotes":       strings.Repeat(">", 1000) + "deep",
-		"1,000 list markers": strings.Repeat("- ", 1000) + "deep",
-		"1,000 numbered":     strings.Repeat("1. ", 1000) + "deep",
-		"quotes in lists":    strings.Repeat("> - ", 500) + "deep",
-		"1,000 indented":     indented.String(),
+		"95 quotes":              strings.Repeat("> ", 95) + "deep",
+		"1,000 quotes":           strings.Repeat(">", 1000) + "deep",
+		"1,000 list markers":     strings.Repeat("- ", 1000) + "deep",
+		"1,000 numbered":         strings.Repeat("1. ", 1000) + "deep",
+		"quotes in lists":        strings.Repeat("> - ", 500) + "deep",
+		"quotes in a definition": "Term\n: " + strings.Repeat("> ", 1000) + "deep",
+		"lists in a definition":  "Term\n: " + strings.Repeat("- ", 1000) + "deep",
+		"1,000 indented":         indented.String(),
 	}
 }
 

@@ -31,8 +31,12 @@ func budgetFence(lang string) { budgetedLexer(lang) }
 
 // budgetedLexer finds a lexer by name or alias and sets its timeout, with the
 // lexers it hands text to, before anyone is handed it: that writes to a
-// lexer, so it happens once, under budgetMu, before the lexer is read.
+// lexer, so it happens once, under budgetMu, before the lexer is read. A
+// name longer than maxLangName is never looked up.
 func budgetedLexer(name string) chroma.Lexer {
+	if len(name) > maxLangName {
+		return nil
+	}
 	budgetMu.Lock()
 	defer budgetMu.Unlock()
 	lx := lexers.Get(name)

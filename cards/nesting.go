@@ -3,8 +3,9 @@ package cards
 import "strings"
 
 // glamour's cost grows steeply with nesting: 95 quote levels take it 20 s,
-// 1,000 take a minute and gigabytes, and lists nested by indentation grow
-// as a power of their depth. No line reaches it nested deeper than these.
+// 1,000 take a minute and gigabytes (200 in a definition's description,
+// two minutes and 1.8 GB), and lists nested by indentation grow as a power
+// of their depth. No line reaches it nested deeper than these.
 const (
 	maxMarkdownDepth  = 8  // quote and list markers in a line's prefix
 	maxMarkdownIndent = 16 // columns of indentation before a line's markers
@@ -15,7 +16,7 @@ const (
 // markers and maxMarkdownIndent columns; the markers past the cap are
 // dropped and the indentation shortened. It says whether it changed
 // anything. Fenced code is not told apart: only a code line that starts
-// with more markers (`> `, `- `, `* `, `1. `) than the caps, or with a
+// with more markers (`> `, `- `, `* `, `1. `, `: `) than the caps, or with a
 // marker indented past them, is changed.
 func flattenNesting(text string) (string, bool) {
 	lines := strings.Split(text, "\n")
@@ -76,9 +77,11 @@ func flattenLine(l string) (string, bool) {
 	return b.String(), true
 }
 
-// containerMarker is the length of the quote or list marker s starts with
-// (`>`, `-`, `*`, `+`, `1.`, `1)`; a list marker needs a blank or the end
-// of the line after it), or 0.
+// containerMarker is the length of the quote, list or definition marker
+// s starts with (`>`, `-`, `*`, `+`, `1.`, `1)`, `:`; a list or definition
+// marker needs a blank or the end of the line after it), or 0. A
+// definition's `:` holds blocks as a list item does: `Term` then
+// `: > > > …` nests quotes in it.
 func containerMarker(s string) int {
 	if s == "" {
 		return 0
@@ -88,7 +91,7 @@ func containerMarker(s string) int {
 	}
 	n := 0
 	switch {
-	case s[0] == '-' || s[0] == '*' || s[0] == '+':
+	case s[0] == '-' || s[0] == '*' || s[0] == '+' || s[0] == ':':
 		n = 1
 	default:
 		for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -141,7 +142,7 @@ func (l *mdLayout) next() []string {
 		cut := l.cuts[0]
 		l.cuts = l.cuts[1:]
 		if cut-l.at <= plainBytes || !plainParagraph(text[l.at:cut]) {
-			return l.take(l.m.layout(text[l.at:cut]), cut, false)
+			return l.take(l.layout(text[l.at:cut]), cut, false)
 		}
 		l.para, l.paraFrom = cut, l.at
 	}
@@ -151,7 +152,18 @@ func (l *mdLayout) next() []string {
 	}
 	end := l.para
 	l.para = 0
-	return l.take(l.m.layout(text[l.at:end]), end, continued)
+	return l.take(l.layout(text[l.at:end]), end, continued)
+}
+
+// layout lays out one piece, a block of it whose inline markup nests
+// past the cap as plain text (capInline, asked of the piece as glamour
+// parses it), and notes it once under the text.
+func (l *mdLayout) layout(piece string) []string {
+	m := l.m
+	if piece, m.inline = capInline(piece); m.inline && !slices.Contains(l.m.notes, inlineNote) {
+		l.m.notes = append(slices.Clip(l.m.notes), inlineNote) // a copy's notes stay its own
+	}
+	return m.layout(piece)
 }
 
 // take hands out a piece's rows, its text having ended at end: the blank

@@ -22,7 +22,7 @@ func piecewise(th *theme.Theme, text string, width int) (pieces int, cut, whole 
 		cut = append(cut, l.next()...)
 	}
 	one := mdLayout{m: m}
-	return l.pieces, append(cut, m.noteRows()...), append(one.take(m.layout(m.text), len(m.text), false), m.noteRows()...)
+	return l.pieces, append(cut, l.m.noteRows()...), append(one.take(one.layout(m.text), len(m.text), false), one.m.noteRows()...)
 }
 
 // markdownTexts are the replies and reasonings of the demo, every fixture,

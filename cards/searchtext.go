@@ -200,14 +200,14 @@ const Decorations = "a b c d e f g h i j k l m n o p q r s t u v w x y z " +
 	"Image http https mailto ms " +
 	"Bash C CSS Emitters Fetched GB Go HTML HTTP INI JSON Java JavaScript KB KiB Kotlin Lexer Lua MB Markdown MiB " +
 	"PHP Plan Python Read Ruby Rust SCSS SQL Swift TOML TSX TypeScript XML YAML " +
-	"aborted above allowed always and approval are asked at backslashes before blocked bookkeeping by " +
+	"aborted above allowed always and approval are as asked at backslashes before blocked bookkeeping by bytes " +
 	"cache call calling calls cancelled cap card change changed changes closed code completed content context " +
-	"continues could cpp cs css cut deck deep dev display done draw drawn earlier edit edits empty ended enter " +
+	"continues could cpp cs css cut deck deep dev display done draw drawn earlier edit edits emphasis empty ended enter " +
 	"entries entry err error errors event events exit expand fail failed fatal file files first flattened for " +
 	"forked go harness highlighted hits html hunk hunks image in ini injected input interrupted is its java js " +
-	"json jsx killed kotlin less lexer limit line lines list lists log lua many match matches max mcp md mdx " +
-	"message messages mid model more nested net new no not notice notices npm null of off once only options " +
-	"out output over panic path paths php presented progress py quotes ran rb react read reasoning rejected replacing " +
+	"json jsx killed kotlin language less lexer limit line lines links list lists log lua many match matches max mcp md mdx " +
+	"message messages mid model more name nested net new no not notice notices npm null of off once only options " +
+	"out output over panic path paths php plain presented progress py quotes ran rb react read reasoning rejected replacing " +
 	"reply result root row rows rs rule rules running runtime scss second session sh showing shown source " +
 	"sources sql starts stats step steps stopped streaming subagent summary swift terminal text the thinking " +
 	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled using wall " +

@@ -81,6 +81,14 @@ var attacks = map[string]string{
 	"style sheet":                    "<style>body{display:none}</style><link rel=stylesheet href=//evil.example/x.css>",
 	"autolink and mention":           "https://evil.example www.evil.example @everyone #1",
 	"close a fence":                  "```\n</details><script>alert(1)</script>\n~~~",
+	// For the Markdown: blocks that must stay text (each after a line of its own).
+	"setext heading":  "\na forged heading\n===",
+	"indented code":   "\n\n    indented code",
+	"link definition": "[x]\n\n[x]: https://evil.example",
+	"footnote":        "[^1]\n\n[^1]: https://evil.example",
+	"table":           "\n| a | b |\n|---|---|\n| 1 | 2 |",
+	"HTML block":      "\n<div>\n\nx</div>",
+	"display math":    "\n$$\nx\n$$",
 }
 
 // hostileLog is a harness log that puts every attack in every kind of card:

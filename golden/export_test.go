@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -229,18 +230,7 @@ func inTable(n *html.Node) bool {
 func cells(n *html.Node) []string {
 	var out []string
 	if n.Type == html.ElementNode && n.Data == "td" {
-		var b strings.Builder
-		var text func(*html.Node)
-		text = func(n *html.Node) {
-			if n.Type == html.TextNode {
-				b.WriteString(n.Data)
-			}
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				text(c)
-			}
-		}
-		text(n)
-		return []string{b.String()}
+		return []string{text(n)}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		out = append(out, cells(c)...)
@@ -248,13 +238,14 @@ func cells(n *html.Node) []string {
 	return out
 }
 
-// checkMarkdown renders Markdown as GitHub does (GFM, raw HTML let
-// through) and checks that the HTML holds only what deck writes itself:
-// no element from the session, no link, no image.
+// checkMarkdown renders Markdown as GitHub does (GFM and footnotes, raw
+// HTML let through) and checks that the HTML holds only what deck writes
+// itself: no element from the session, no link, no image, no heading but
+// the title, Stats, Changes and the turns', no code outside a <details>.
 func checkMarkdown(t *testing.T, s *session.Session, md string) []string {
 	t.Helper()
 	var out bytes.Buffer
-	gm := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
+	gm := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
 	if err := gm.Convert([]byte(md), &out); err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +257,7 @@ func checkMarkdown(t *testing.T, s *session.Session, md string) []string {
 		"ul": true, "li": true, "input": true, "blockquote": true, "details": true, "summary": true,
 		"pre": true, "code": true, "em": true, "strong": true, "br": true, "a": true,
 		"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true}
-	tables, rows := 0, 0
+	tables, rows, h1 := 0, 0, 0
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode {
@@ -286,6 +277,13 @@ func checkMarkdown(t *testing.T, s *session.Session, md string) []string {
 				tables++
 			case n.Data == "tr" && inTable(n):
 				rows++
+			case n.Data == "h1":
+				h1++
+			case n.Data == "h2" && !slices.Contains([]string{"Stats", "Changes"}, text(n)),
+				n.Data == "h3" && !turnHeading.MatchString(text(n)):
+				t.Errorf("the Markdown makes <%s>%s</%s>", n.Data, text(n), n.Data)
+			case n.Data == "pre" && !inDetails(n):
+				t.Errorf("the Markdown makes code outside a <details>: %q", text(n))
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -296,7 +294,39 @@ func checkMarkdown(t *testing.T, s *session.Session, md string) []string {
 	if turns := len(stats.Of(s).PerTurn); turns > 0 && (tables != 1 || rows != turns) || turns == 0 && tables != 0 {
 		t.Errorf("the Markdown makes %d tables of %d rows, for %d turns", tables, rows, turns)
 	}
+	if h1 != 1 {
+		t.Errorf("the Markdown makes %d <h1>, not the title's alone", h1)
+	}
 	return cells(doc)
+}
+
+// turnHeading is the heading of a turn in deck's Markdown.
+var turnHeading = regexp.MustCompile(`^Turn \d+$`)
+
+// inDetails reports whether n is inside a <details>, where deck's code is.
+func inDetails(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && n.Data == "details" {
+			return true
+		}
+	}
+	return false
+}
+
+// text is the text of n and all it holds.
+func text(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
 }
 
 // TestChangesOfEveryFormat lists the changed files of a session of each

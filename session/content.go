@@ -44,14 +44,32 @@ type ImageAttachment struct {
 	Name         string `json:"name,omitempty"`
 }
 
+// maxBlockDepth bounds how deep blocks are read as blocks inside blocks
+// (logs nest two deep: a tool result's blocks); a block deeper is kept as
+// it came (Raw). A block whose type comes after its content is read twice
+// at each level, once to find the type, once as its type: 5,000 levels of
+// them took 6 s and 1 GB to read.
+const maxBlockDepth = 8
+
 // UnmarshalJSONFrom reads a block in one pass over its bytes: the result of
 // a read carries a whole file, and a result's blocks nest. A block of a type
 // deck does not know keeps its members as they came (Raw), and nothing in it
 // is taken as a field: a plugin's block may use the same names for anything.
-func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return b.read(dec, 0) }
+
+// read reads a block nested depth blocks deep.
+func (b *ContentBlock) read(dec *jsontext.Decoder, depth int) error {
 	if k := dec.PeekKind(); k != '{' {
 		dec.SkipValue()
 		return fmt.Errorf("a content block is a JSON %s, not an object", jsonline.Kind(byte(k)))
+	}
+	if depth > maxBlockDepth {
+		raw, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		*b = ContentBlock{Type: typeOf(raw), Raw: bytes.Clone(raw)}
+		return nil
 	}
 	dec.ReadToken()
 	*b = ContentBlock{}
@@ -64,7 +82,7 @@ func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		}
 		name := tok.String()
 		if known {
-			if err := b.member(dec, name); err != nil {
+			if err := b.member(dec, name, depth); err != nil {
 				return err
 			}
 			continue
@@ -88,11 +106,11 @@ func (b *ContentBlock) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	if known {
 		return nil
 	}
-	return b.fromMembers(members)
+	return b.fromMembers(members, depth)
 }
 
 // member reads one member of a block of a known type.
-func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
+func (b *ContentBlock) member(dec *jsontext.Decoder, name string, depth int) error {
 	var err error
 	switch name {
 	case "text":
@@ -110,7 +128,7 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
 	case "toolCallId":
 		err = json.UnmarshalDecode(dec, &b.ToolCallID)
 	case "content":
-		err = json.UnmarshalDecode(dec, &b.Content)
+		err = readBlocks(dec, &b.Content, depth+1)
 	case "isError":
 		err = json.UnmarshalDecode(dec, &b.IsError)
 	default:
@@ -122,9 +140,62 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string) error {
 	return nil
 }
 
+// readBlocks reads an array of blocks nested depth deep into out.
+func readBlocks(dec *jsontext.Decoder, out *[]ContentBlock, depth int) error {
+	if dec.PeekKind() != '[' {
+		return json.UnmarshalDecode(dec, out) // null, or the error json gives
+	}
+	dec.ReadToken()
+	*out = []ContentBlock{}
+	for dec.PeekKind() != ']' {
+		var b ContentBlock
+		if err := b.read(dec, depth); err != nil {
+			return err
+		}
+		*out = append(*out, b)
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
 // fromMembers makes a block from members read before its type was known:
-// decoded as a known block, or kept raw.
-func (b *ContentBlock) fromMembers(members [][2][]byte) error {
+// decoded as a known block, or kept raw. Its content is read on from
+// depth, the rest as a plain block.
+func (b *ContentBlock) fromMembers(members [][2][]byte, depth int) error {
+	raw := object(members)
+	t := typeOf(raw)
+	if !knownBlock(t) {
+		*b = ContentBlock{Type: t, Raw: raw}
+		return nil
+	}
+	var content []byte // the last "content", as a name that comes twice reads
+	rest := members[:0:0]
+	for _, m := range members {
+		if string(m[0]) == "content" {
+			content = object([][2][]byte{m})
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	type plain ContentBlock // the same fields, without this method
+	var p plain
+	if err := jsonline.Unmarshal(object(rest), &p); err != nil {
+		return fmt.Errorf("%s block: %s", t, jsonline.Short(err))
+	}
+	*b = ContentBlock(p)
+	if content != nil {
+		dec := jsontext.NewDecoder(bytes.NewReader(content), jsonline.Options)
+		dec.ReadToken() // {
+		dec.ReadToken() // "content", so errors name it
+		if err := readBlocks(dec, &b.Content, depth+1); err != nil {
+			return fmt.Errorf("%s block: %s", t, jsonline.Short(err))
+		}
+	}
+	return nil
+}
+
+// object is the JSON object of members.
+func object(members [][2][]byte) []byte {
 	raw := []byte{'{'}
 	for i, m := range members {
 		if i > 0 {
@@ -134,22 +205,17 @@ func (b *ContentBlock) fromMembers(members [][2][]byte) error {
 		raw = append(raw, ':')
 		raw = append(raw, m[1]...)
 	}
-	raw = append(raw, '}')
+	return append(raw, '}')
+}
+
+// typeOf is a block's type as logged; "" when it has none, or one that is
+// not a string.
+func typeOf(raw []byte) string {
 	var head struct {
 		Type string `json:"type"`
 	}
-	jsonline.Unmarshal(raw, &head) // a type that is not a string is no type
-	if knownBlock(head.Type) {
-		type plain ContentBlock // the same fields, without this method
-		var p plain
-		if err := jsonline.Unmarshal(raw, &p); err != nil {
-			return fmt.Errorf("%s block: %s", head.Type, jsonline.Short(err))
-		}
-		*b = ContentBlock(p)
-		return nil
-	}
-	*b = ContentBlock{Type: head.Type, Raw: raw}
-	return nil
+	jsonline.Unmarshal(raw, &head)
+	return head.Type
 }
 
 func knownBlock(t string) bool {

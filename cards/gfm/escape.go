@@ -9,14 +9,23 @@ import (
 
 // inline makes untrusted text one line of Markdown that is only text: its
 // controls made visible (as on a card), every character Markdown or HTML
-// could take for syntax escaped with a backslash, so no link, image, tag or
-// emphasis comes of it.
+// could take for syntax escaped with a backslash, so no link, image, tag,
+// emphasis or block comes of it. Written at a line's start, or after a
+// marker deck writes, it starts no block either: its indentation stops
+// at 3 spaces (4 make code), a line of `=` (a heading's underline) has
+// its first escaped, and a line with `$$` (GitHub's display math) each `$`.
 func inline(s string) string {
 	s = cards.Safe(s)
+	if text := strings.TrimLeft(s, " "); len(s)-len(text) > 3 {
+		s = "   " + text
+	}
+	underline := strings.Trim(s, " ") != "" && strings.Trim(s, " =") == ""
+	math := strings.Contains(s, "$$")
 	var b strings.Builder
 	for _, r := range s {
-		if strings.ContainsRune("\\`*_{}[]<>()#+-.!|~&:@", r) {
+		if strings.ContainsRune("\\`*_{}[]<>()#+-.!|~&:@", r) || r == '=' && underline || r == '$' && math {
 			b.WriteByte('\\')
+			underline = false
 		}
 		b.WriteRune(r)
 	}

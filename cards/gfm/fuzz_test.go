@@ -20,12 +20,15 @@ var deckTags = map[string]bool{"h1": true, "h2": true, "h3": true, "p": true, "u
 	"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true} // the table of turns, once
 
 // FuzzMarkdown: whatever a prompt, a reply (and why a turn ended), a path and
-// an output hold, the Markdown, rendered as GitHub does (GFM, raw HTML let
-// through), makes no element deck does not write, no second table and no
-// link.
+// an output hold, the Markdown makes no block deck does not write and,
+// rendered as GitHub does (GFM, raw HTML let through), no element deck
+// does not write, no second table and no link.
 func FuzzMarkdown(f *testing.F) {
 	f.Add("[x](javascript:y)", "<script>alert(1)</script>", "a`b.go", "```\n</details><img src=x>")
 	f.Add("<https://e.example>", "![i](https://e.example/i.png)", "www.e.example", "~~~\n<style>")
+	for _, text := range blockTexts {
+		f.Add(text, text, text, text)
+	}
 	f.Fuzz(func(t *testing.T, prompt, reply, path, output string) {
 		s := &session.Session{Title: prompt, Entries: []session.Entry{
 			&session.TurnStart{Turn: 1},
@@ -41,6 +44,9 @@ func FuzzMarkdown(f *testing.F) {
 		var md, page bytes.Buffer
 		if err := Write(&md, s, Options{Width: 60}); err != nil {
 			t.Fatal(err)
+		}
+		if f := foreignBlocks(md.String()); len(f) > 0 {
+			t.Fatalf("the Markdown makes %q:\n%s", f, md.String())
 		}
 		gm := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
 		if err := gm.Convert(md.Bytes(), &page); err != nil {

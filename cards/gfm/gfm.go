@@ -146,7 +146,7 @@ func entry(b *strings.Builder, e session.Entry, o cards.Options) {
 		}
 		b.WriteString("\n")
 	case *session.Event:
-		fmt.Fprintf(b, "*%s*\n\n", inline(e.Summary))
+		fmt.Fprintf(b, "*%s*\n\n", inline(strings.TrimSpace(e.Summary))) // a blank inside the stars would make a list item
 	case *session.Notice:
 		fmt.Fprintf(b, "> **deck:** %s\n\n", inline(e.Text))
 	}

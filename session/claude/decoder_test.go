@@ -885,3 +885,34 @@ func TestCallsEndWithTheLog(t *testing.T) {
 		t.Errorf("call %+v", c)
 	}
 }
+
+// Subagents nest no deeper than their files may: a progress record copied
+// in a progress record, and so on, started a subagent a level deeper each
+// time (300 levels took deck render 53 s, each level's rows measured again
+// in every card around it). A Task past the depth is a call like any
+// other.
+func TestProgressCopiesNestNoDeeperThanFiles(t *testing.T) {
+	l := &ccLog{}
+	l.task("m", "t0", "go")
+	const levels = 10
+	for k := 1; k < levels; k++ {
+		msg := obj{"type": "assistant", "message": obj{"id": fmt.Sprintf("p%d", k), "content": []any{
+			obj{"type": "tool_use", "id": fmt.Sprintf("t%d", k), "name": "Task", "input": obj{"prompt": "go"}}}}}
+		for j := k - 1; j >= 0; j-- {
+			msg = obj{"type": "progress", "parentToolUseID": fmt.Sprintf("t%d", j),
+				"data": obj{"type": "agent_progress", "agentId": "a", "message": msg}}
+		}
+		l.add(msg)
+	}
+	s := l.read(t)
+	depth := 0
+	for c := s.Call("t0"); len(c.Nested) > 0; depth++ {
+		c = c.Nested[len(c.Nested)-1].(*session.ToolCall)
+		if c.CallID != fmt.Sprintf("t%d", depth+1) {
+			t.Fatalf("level %d: the call %q", depth+1, c.CallID)
+		}
+	}
+	if depth != 3 {
+		t.Errorf("subagents nest %d deep", depth)
+	}
+}

@@ -43,14 +43,18 @@ type task struct {
 }
 
 const (
-	// maxDepth bounds subagents in subagents read from files.
+	// maxDepth bounds subagents in subagents, however their work comes: a
+	// decoder that deep starts none (a Task there is a call like any
+	// other), and reads no file. A progress record copied in a progress
+	// record … nested a level each, and deck draws and walks a level
+	// inside the one around it.
 	maxDepth = 3
 	// maxSubagentBytes bounds how much of a subagent's file is read.
 	maxSubagentBytes = 64 << 20
 )
 
 func (d *Decoder) newTask(call *session.ToolCall, a present.Args) {
-	if call.CallID == "" {
+	if call.CallID == "" || d.depth >= maxDepth {
 		return
 	}
 	if t := d.tasks[call.CallID]; t != nil && t.call == call {

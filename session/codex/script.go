@@ -61,10 +61,16 @@ func readScript(src string) (calls []scriptCall, ok bool) {
 	return calls, len(calls) > 0
 }
 
+// maxLiteralDepth bounds how deep a literal's arrays and objects nest: the
+// scanner recurses a level each, and 20 million `[` overflowed its stack,
+// which no recover catches. A script nesting deeper is shown as it came.
+const maxLiteralDepth = 64
+
 // jsScanner reads just enough JavaScript to find literal tool calls.
 type jsScanner struct {
-	src string
-	i   int
+	src   string
+	i     int
+	depth int // the arrays and objects value is inside
 }
 
 func isIdent(c byte) bool {
@@ -154,9 +160,15 @@ func (p *jsScanner) value() (any, bool) {
 	switch c := p.src[p.i]; {
 	case c == '"' || c == '\'' || c == '`':
 		return p.stringLit()
+	case (c == '{' || c == '[') && p.depth == maxLiteralDepth:
+		return nil, false
 	case c == '{':
+		p.depth++
+		defer func() { p.depth-- }()
 		return p.object()
 	case c == '[':
+		p.depth++
+		defer func() { p.depth-- }()
 		p.i++
 		var list []any
 		for !p.eat(']') {

@@ -24,10 +24,24 @@ func TestReadScript(t *testing.T) {
 		"await tools.exec_command({cmd: \"unterminated",
 		"text(1)",
 		strings.Repeat("await tools.exec_command({cmd: \"ls\"});\n", maxScriptCalls+1),
+		literalNested(maxLiteralDepth), // 20 million levels overflowed the scanner's stack
 	} {
 		if calls, ok := readScript(src); ok {
 			t.Errorf("%q read as %+v", src, calls)
 		}
+	}
+}
+
+// literalNested is an exec_command whose literal nests n arrays in its
+// object.
+func literalNested(n int) string {
+	return "await tools.exec_command({cmd: \"ls\", env: " + strings.Repeat("[", n) + strings.Repeat("]", n) + "});"
+}
+
+// A literal nesting up to the cap is read.
+func TestReadScriptUpToTheCap(t *testing.T) {
+	if calls, ok := readScript(literalNested(maxLiteralDepth - 1)); !ok || calls[0].args["cmd"] != "ls" {
+		t.Errorf("calls %+v, %v", calls, ok)
 	}
 }
 

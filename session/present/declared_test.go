@@ -2,6 +2,7 @@ package present
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
@@ -90,5 +91,26 @@ func TestAHeaderSchemaOutsideTheSubsetIsLeftOut(t *testing.T) {
 	}
 	if len(d) != 1 {
 		t.Errorf("tools without a name or not objects: %v", d)
+	}
+}
+
+// A value that takes a header schema too long to check does not fit: every
+// oneOf branch is checked against every item, and 5,000 branches over
+// 50,000 items took 5 s a call. A few items still fit.
+func TestASchemaCheckIsBounded(t *testing.T) {
+	branches := `{"type":"array"}` + strings.Repeat(`,{"type":"string"}`, 5000)
+	d := declared(t, `[{"name":"grep","parameters":{"type":"object","properties":{"xs":{"type":"array","items":{"oneOf":[`+branches+`]}}}}}]`)
+	items := func(n int) map[string]any {
+		xs := make([]any, n)
+		for i := range xs {
+			xs[i] = []any{}
+		}
+		return map[string]any{"xs": xs}
+	}
+	if !d["grep"].accepts(items(3)) {
+		t.Error("3 items do not fit")
+	}
+	if d["grep"].accepts(items(50_000)) {
+		t.Error("50,000 items, 250 million checks, fit")
 	}
 }

@@ -67,17 +67,34 @@ func closedObject(props schema) node { return node{kind: "object", props: props,
 // exactlyOne is JSON Schema's oneOf.
 func exactlyOne(branches ...node) node { return node{oneOf: branches} }
 
+// maxSchemaSteps bounds the checks of one value against a schema: every
+// oneOf branch is checked against the value, so 5,000 branches over 50,000
+// items took 5 s a call. Past it the value does not fit (the call gets the
+// generic card); a real call takes a few hundred.
+const maxSchemaSteps = 1 << 20
+
 // accepts reports whether arguments fit the schema: the root is an open
 // object, as every harness tool's parameters are.
 func (s schema) accepts(a Args) bool { return object(s).accepts(map[string]any(a)) }
 
-// accepts is the harness's check of one value. Its recursion follows the
-// schema, which is finite, never the value alone.
+// accepts is the harness's check of one value, in at most maxSchemaSteps
+// steps.
 func (n node) accepts(v any) bool {
+	steps := maxSchemaSteps
+	return n.check(v, &steps) && steps >= 0
+}
+
+// check checks v, a step of the budget each node; once it is spent every
+// check fails. Its recursion follows the schema, which is finite, never
+// the value alone.
+func (n node) check(v any, steps *int) bool {
+	if *steps--; *steps < 0 {
+		return false
+	}
 	if n.oneOf != nil {
 		matches := 0
 		for _, b := range n.oneOf {
-			if b.accepts(v) {
+			if b.check(v, steps) {
 				matches++
 			}
 		}
@@ -87,14 +104,14 @@ func (n node) accepts(v any) bool {
 	case "":
 		return true
 	case "object":
-		return n.acceptsObject(v)
+		return n.checkObject(v, steps)
 	case "array":
 		items, ok := v.([]any)
 		if !ok {
 			return false
 		}
 		for _, it := range items {
-			if n.items != nil && !n.items.accepts(it) {
+			if n.items != nil && !n.items.check(it, steps) {
 				return false
 			}
 		}
@@ -103,7 +120,7 @@ func (n node) accepts(v any) bool {
 	return isScalar(v, n.kind) && n.inEnum(v)
 }
 
-func (n node) acceptsObject(v any) bool {
+func (n node) checkObject(v any, steps *int) bool {
 	o, ok := v.(map[string]any)
 	if !ok {
 		return false
@@ -116,7 +133,7 @@ func (n node) acceptsObject(v any) bool {
 			}
 			continue
 		}
-		if !f.accepts(x) {
+		if !f.check(x, steps) {
 			return false
 		}
 	}

@@ -35,3 +35,27 @@ func TestAHugeLineCostsWhatTheCapShows(t *testing.T) {
 		}
 	}
 }
+
+// A long line of output costs its length: doubling it no more than doubles
+// what drawing it allocates (a row grown by joining its cells one by one,
+// as it was, copied the run so far for each cell: four times the bytes).
+func TestALongOutputLineCostsItsLength(t *testing.T) {
+	allocated := func(out string) uint64 {
+		call := &session.ToolCall{Name: "bash", View: session.TerminalResultView{Title: "$ cat", Output: out}}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		Render(call, Options{Width: 100, Theme: theme.Dark(), Expanded: true})
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	for name, out := range map[string]func(n int) string{
+		"a coloured line": func(n int) string { return "\x1b[31m" + strings.Repeat("x", n) },
+		"RLO marks":       func(n int) string { return strings.Repeat("\u202e", n/8) }, // ⟨RLO⟩: 5 cells each
+	} {
+		short, long := allocated(out(64<<10)), allocated(out(128<<10))
+		if long > 3*short {
+			t.Errorf("%s: 64 KB allocated %d KiB, 128 KB %d KiB", name, short>>10, long>>10)
+		}
+	}
+}

@@ -27,8 +27,8 @@ type cell struct {
 
 // termParser turns command output into rows as a terminal would show them:
 // colours and text attributes (SGR) are kept, the 16 basic colours mapped
-// onto the theme; blink and conceal are dropped, and so is a foreground and
-// background pair of one colour; every other escape (cursor
+// onto the theme; blink and conceal are dropped, and colours that would
+// hide the text are not drawn (theme.Readable); every other escape (cursor
 // motion, modes, titles, OSC, DCS, APC) is removed; a bare \r returns to the
 // start of the row and later text overwrites it, \b steps back one cell;
 // other controls become visible marks.
@@ -207,23 +207,13 @@ func (p *termParser) flushRow() {
 
 // themed turns output's SGR state into a theme style.
 func (p *termParser) themed(s termStyle) theme.Style {
-	st := theme.Style{Fg: s.fg, Bg: s.bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
+	fg, bg := p.th.Readable(s.fg, s.bg, theme.TerminalProfiles)
+	st := theme.Style{Fg: fg, Bg: bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
 		Underline: s.underline, Strike: s.strike, Reverse: s.reverse}
-	if s.fg != nil && s.bg != nil && sameColour(s.fg, s.bg) { // text in its own background hides: the pair goes
-		st.Fg, st.Bg = nil, nil
-	}
 	if st.Fg == nil && !s.reverse {
 		st.Fg = p.th.Palette.Fg
 	}
 	return st.Make()
-}
-
-// sameColour reports whether two colours paint the same (a basic colour,
-// a 256-colour index and a truecolor compared by their RGB).
-func sameColour(a, b color.Color) bool {
-	ar, ag, ab, _ := a.RGBA()
-	br, bg, bb, _ := b.RGBA()
-	return ar == br && ag == bg && ab == bb
 }
 
 // sgr applies one SGR sequence to the style state.

@@ -34,3 +34,16 @@ func BenchmarkOutputColouredLine1MB(b *testing.B) {
 func BenchmarkOutputRLO80k(b *testing.B) {
 	benchmarkOutput(b, strings.Repeat("\u202e", 80000))
 }
+
+// A command of 80,000 right-to-left overrides: its header, through the
+// sanitiser.
+func BenchmarkCommandRLO80k(b *testing.B) {
+	zero := 0
+	call := &session.ToolCall{Name: "bash", View: session.TerminalResultView{
+		Title: "$ " + strings.Repeat("\u202e", 80000), Output: "x", ExitCode: &zero}}
+	o := Options{Width: 100, Theme: theme.Dark(), Expanded: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		Render(call, o)
+	}
+}

@@ -63,13 +63,24 @@ func FuzzSanitize(f *testing.F) {
 	})
 }
 
-// FuzzTerminalOutput: command output keeps only colours.
+// FuzzTerminalOutput: command output keeps only colours, and only colours
+// its text reads in, as written in every profile, on either theme.
 func FuzzTerminalOutput(f *testing.F) {
 	f.Add("\x1b[1;31merr\x1b[0m\rX\bY\x1b[2J\x1b]0;t\x07\u009b2J\x9b31m")
+	f.Add("\x1b[38;2;1;2;3;48;2;1;2;4mhidden\x1b[0m \x1b[38;2;0;0;0mblack\x1b[38;5;231m white")
+	f.Add("\x1b[7;38;5;153;48;5;20mx\x1b[27;49my\x1b[48;2;213;217;227mz")
 	f.Fuzz(func(t *testing.T, out string) {
-		for _, l := range termLines(theme.Dark(), out) {
-			if bad := notSGR(l.String()); bad != "" {
-				t.Fatalf("%q reached the output of %q", bad, out)
+		for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
+			rows := termLines(th, out)
+			for _, l := range rows {
+				if bad := notSGR(l.String()); bad != "" {
+					t.Fatalf("%q reached the output of %q", bad, out)
+				}
+			}
+			for _, p := range theme.TerminalProfiles {
+				if bad := unreadable(th, rows, p); bad != "" {
+					t.Fatalf("%s theme: %s, in %q", th.Name, bad, out)
+				}
 			}
 		}
 	})

@@ -35,3 +35,34 @@ func TestAHugeLineCostsWhatTheCapShows(t *testing.T) {
 		}
 	}
 }
+
+// A long line of a terminal card costs its length: doubling it no more
+// than doubles what drawing it allocates (a row of output grown by joining
+// its cells one by one, as it was, and a command's marks joined to their
+// span one by one by the sanitiser, copied the run so far for each:
+// four times the bytes).
+func TestALongOutputLineCostsItsLength(t *testing.T) {
+	allocated := func(call *session.ToolCall) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		Render(call, Options{Width: 100, Theme: theme.Dark(), Expanded: true})
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	output := func(out string) *session.ToolCall {
+		return &session.ToolCall{Name: "bash", View: session.TerminalResultView{Title: "$ cat", Output: out}}
+	}
+	for name, call := range map[string]func(n int) *session.ToolCall{
+		"a coloured line": func(n int) *session.ToolCall { return output("\x1b[31m" + strings.Repeat("x", n)) },
+		"RLO marks":       func(n int) *session.ToolCall { return output(strings.Repeat("\u202e", n/8)) }, // ⟨RLO⟩: 5 cells each
+		"a command of RLO marks": func(n int) *session.ToolCall {
+			return &session.ToolCall{Name: "bash", View: session.TerminalResultView{Title: "$ " + strings.Repeat("\u202e", n/8), Output: "x"}}
+		},
+	} {
+		short, long := allocated(call(64<<10)), allocated(call(128<<10))
+		if long > 3*short {
+			t.Errorf("%s: 64 KB allocated %d KiB, 128 KB %d KiB", name, short>>10, long>>10)
+		}
+	}
+}

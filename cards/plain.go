@@ -7,8 +7,6 @@ import (
 	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/deck-tui/deck/theme"
 )
 
 // A search reads every card of a session as plain rows (Options.Plain):
@@ -42,7 +40,7 @@ func plainOutput(c *card, out []string) {
 	room := max(c.inner()-2, 1)
 	c.head = append(appendSpaces(c.head[:0], max(min(indent, c.o.Width-1), 0)), "│ "...)
 	head := string(c.head)
-	p := &termParser{th: c.th, styles: map[termStyle]theme.Style{}}
+	p := newTermParser(c.th)
 	for _, l := range out {
 		if c.stopped {
 			return

@@ -20,10 +20,12 @@ import (
 
 // textBuilder builds one line of safe spans from untrusted text.
 type textBuilder struct {
-	mark theme.Style // style of the visible marks
-	tab  int         // tab stop width
-	col  int         // cells written so far, for tab stops
-	out  line
+	mark  theme.Style // style of the visible marks
+	tab   int         // tab stop width
+	col   int         // cells written so far, for tab stops
+	out   line
+	run   strings.Builder // the last span's text, joined once it ends: adding to a
+	runSt theme.Style     // string piece by piece would copy it again each time
 }
 
 func newText(th *theme.Theme, tab int) *textBuilder {
@@ -81,16 +83,24 @@ func (b *textBuilder) emit(s string, st theme.Style, w int) {
 	if s == "" {
 		return
 	}
-	if n := len(b.out); n > 0 && b.out[n-1].style == st {
-		b.out[n-1].text += s
-	} else {
-		b.out = append(b.out, span{s, st})
+	if b.run.Len() > 0 && b.runSt != st {
+		b.endRun()
 	}
+	b.run.WriteString(s)
+	b.runSt = st
 	b.col += w
+}
+
+func (b *textBuilder) endRun() {
+	if b.run.Len() > 0 {
+		b.out = append(b.out, span{b.run.String(), b.runSt})
+		b.run.Reset()
+	}
 }
 
 // line returns the built line and starts a new one.
 func (b *textBuilder) line() line {
+	b.endRun()
 	l := b.out
 	b.out, b.col = nil, 0
 	return l

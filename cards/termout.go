@@ -2,6 +2,7 @@ package cards
 
 import (
 	"image/color"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -16,32 +17,42 @@ type termStyle struct {
 	bold, faint, italic, underline, strike, reverse bool
 }
 
-// cell is one grapheme of a row of output, as a terminal would hold it.
+// cell is one grapheme of a row of output, as a terminal would hold it:
+// its style is an index into the parser's looks, so a row of a million
+// cells stays small.
 type cell struct {
-	text  string
-	style termStyle
+	text string
+	look int32
 }
 
 // termParser turns command output into rows as a terminal would show them:
 // colours and text attributes (SGR) are kept, the 16 basic colours mapped
-// onto the theme; blink and conceal are dropped, and so is a foreground and
-// background pair of one colour; every other escape (cursor
+// onto the theme; blink and conceal are dropped, and colours that would
+// hide the text are not drawn (theme.Readable); every other escape (cursor
 // motion, modes, titles, OSC, DCS, APC) is removed; a bare \r returns to the
 // start of the row and later text overwrites it, \b steps back one cell;
 // other controls become visible marks.
 type termParser struct {
 	th     *theme.Theme
 	style  termStyle
-	styles map[termStyle]theme.Style
+	ids    map[termStyle]int32   // a style's index in looks
+	looks  []theme.Style         // each distinct theme style output was drawn in, once
+	lookOf map[theme.Style]int32 // a theme style's index in looks
+	last   termStyle             // the style last looked up, and its index:
+	lastID int32                 // a run of text asks for the same one again and again
 	row    []cell
 	col    int
 	rows   []line
 	link   string // the URL of a hyperlink still open on this row
 }
 
+func newTermParser(th *theme.Theme) *termParser {
+	return &termParser{th: th, ids: map[termStyle]int32{}, lookOf: map[theme.Style]int32{}, lastID: -1}
+}
+
 // termLines parses output into rows of spans.
 func termLines(th *theme.Theme, out string) []line {
-	p := &termParser{th: th, styles: map[termStyle]theme.Style{}}
+	p := newTermParser(th)
 	out = strings.TrimSuffix(out, "\n")
 	if out == "" {
 		return nil
@@ -55,13 +66,14 @@ func termLines(th *theme.Theme, out string) []line {
 func (p *termParser) line(l string) {
 	if !hasEscapes(l) && !strings.ContainsAny(l, "\r\b") && utf8.ValidString(l) { // the common case, cheaply
 		b := newText(p.th, 8)
-		b.add(l, p.themed(p.style))
+		b.add(l, p.looks[p.look(p.style)])
 		p.rows = append(p.rows, b.line())
 		return
 	}
 	l = c1Bytes(l)      // C1 code points act as the controls they are
 	whole, text := l, 0 // the line, and where its text since the last sequence starts
-	p.row, p.col = p.row[:0], 0
+	// a cell a byte, most often: the row grows once
+	p.row, p.col = slices.Grow(p.row[:0], len(l)), 0
 	var state byte
 	parser := ansi.GetParser()
 	defer ansi.PutParser(parser)
@@ -124,8 +136,8 @@ func (p *termParser) textIn(line string, from, to int) {
 			if r != utf8.RuneError {
 				st = termStyle{fg: p.th.Palette.Special, bold: true}
 			}
-			for _, c := range m {
-				p.put(string(c), st)
+			for k, c := range m {
+				p.put(m[k:k+utf8.RuneLen(c)], st) // a slice of the mark: no string per cell
 			}
 			i += size
 			continue
@@ -145,51 +157,63 @@ func (p *termParser) textIn(line string, from, to int) {
 }
 
 func (p *termParser) put(text string, st termStyle) {
+	c := cell{text, p.look(st)}
 	if p.col < len(p.row) {
-		p.row[p.col] = cell{text, st}
+		p.row[p.col] = c
 	} else {
-		p.row = append(p.row, cell{text, st})
+		p.row = append(p.row, c)
 	}
 	p.col++
 }
 
+// look is the index in looks of the theme style st is drawn in, made
+// once per style.
+func (p *termParser) look(st termStyle) int32 {
+	if p.lastID >= 0 && st == p.last {
+		return p.lastID
+	}
+	id, ok := p.ids[st]
+	if !ok {
+		t := p.themed(st)
+		if id, ok = p.lookOf[t]; !ok {
+			id = int32(len(p.looks))
+			p.looks = append(p.looks, t)
+			p.lookOf[t] = id
+		}
+		p.ids[st] = id
+	}
+	p.last, p.lastID = st, id
+	return id
+}
+
+// flushRow ends the row: each run of cells of one style becomes one span,
+// its text joined once (adding cell by cell would copy a long run again
+// for every cell).
 func (p *termParser) flushRow() {
 	var l line
-	for _, c := range p.row {
-		st := p.themed(c.style)
-		if n := len(l); n > 0 && l[n-1].style == st {
-			l[n-1].text += c.text
-		} else {
-			l = append(l, span{c.text, st})
+	var b strings.Builder
+	for i := 0; i < len(p.row); {
+		j := i
+		for j < len(p.row) && p.row[j].look == p.row[i].look {
+			b.WriteString(p.row[j].text)
+			j++
 		}
+		l = append(l, span{b.String(), p.looks[p.row[i].look]})
+		b = strings.Builder{}
+		i = j
 	}
 	p.rows = append(p.rows, l)
 }
 
-// themed turns output's SGR state into a theme style, built once per state.
+// themed turns output's SGR state into a theme style.
 func (p *termParser) themed(s termStyle) theme.Style {
-	if st, ok := p.styles[s]; ok {
-		return st
-	}
-	st := theme.Style{Fg: s.fg, Bg: s.bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
+	fg, bg := p.th.Readable(s.fg, s.bg, theme.TerminalProfiles)
+	st := theme.Style{Fg: fg, Bg: bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
 		Underline: s.underline, Strike: s.strike, Reverse: s.reverse}
-	if s.fg != nil && s.bg != nil && sameColour(s.fg, s.bg) { // text in its own background hides: the pair goes
-		st.Fg, st.Bg = nil, nil
-	}
 	if st.Fg == nil && !s.reverse {
 		st.Fg = p.th.Palette.Fg
 	}
-	st = st.Make()
-	p.styles[s] = st
-	return st
-}
-
-// sameColour reports whether two colours paint the same (a basic colour,
-// a 256-colour index and a truecolor compared by their RGB).
-func sameColour(a, b color.Color) bool {
-	ar, ag, ab, _ := a.RGBA()
-	br, bg, bb, _ := b.RGBA()
-	return ar == br && ag == bg && ab == bb
+	return st.Make()
 }
 
 // sgr applies one SGR sequence to the style state.

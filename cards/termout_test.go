@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -76,7 +77,7 @@ func TestTerminalColoursAreMappedOntoTheTheme(t *testing.T) {
 	if s := style("\x1b[38;5;9mx"); !same(s.Fg, th.Palette.ANSI[9]) {
 		t.Errorf("38;5;9 is the theme's bright red: %v", s.Fg)
 	}
-	if s := style("\x1b[38;2;1;2;3mx"); !same(s.Fg, color.RGBA{1, 2, 3, 255}) {
+	if s := style("\x1b[38;2;200;100;50mx"); !same(s.Fg, color.RGBA{200, 100, 50, 255}) {
 		t.Errorf("true colour is kept: %v", s.Fg)
 	}
 	if s := style("\x1b[1;4;7mx"); !s.Bold || !s.Underline || !s.Reverse {
@@ -109,21 +110,70 @@ func TestALongSGRIsBoundedNotFatal(t *testing.T) {
 	}
 }
 
-// Text in its own background is unreadable: a foreground and background of
-// one colour (basic, 256-colour or truecolor, reversed or concealed too)
-// lose the pair; any other pair stays.
-func TestOutputInItsOwnBackgroundStaysReadable(t *testing.T) {
-	th := theme.Dark()
-	for _, sgr := range []string{"30;40", "37;47", "90;100", "38;5;200;48;5;200", "38;2;1;2;3;48;2;1;2;3",
-		"38;5;196;48;2;255;0;0", "7;31;41", "8;32;42", "31;41;7;8", "38;5;1;41"} {
-		rows := termLines(th, "\x1b["+sgr+"mhidden")
-		st := rows[0][0].style
-		if rows[0].plain() != "hidden" || st.Bg != nil || (st.Fg == nil && !st.Reverse) { // reversed, the default colours read
-			t.Errorf("%s: the text is drawn %+v", sgr, st)
+// Colours that hide text are not drawn, judged as they are written in each
+// profile: a pair below the theme's floor for output loses both colours
+// (text in its own background, or two colours that downsample to one), a
+// foreground alone too close to the theme's background becomes the theme's
+// colour for the basic colour it is nearest (as 30 is on the dark theme),
+// and colours that read are kept.
+func TestOutputColoursThatHideTextAreNotDrawn(t *testing.T) {
+	style := func(th *theme.Theme, sgr string) theme.Style {
+		rows := termLines(th, "\x1b["+sgr+"mtext")
+		if len(rows) != 1 || rows[0].plain() != "text" {
+			t.Fatalf("%s: %q", sgr, rows)
+		}
+		for _, p := range theme.TerminalProfiles {
+			if bad := unreadable(th, rows, p); bad != "" {
+				t.Errorf("%s, %s theme: %s", sgr, th.Name, bad)
+			}
+		}
+		return rows[0][0].style
+	}
+	for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
+		r, g, b, _ := th.Palette.Fg.RGBA()
+		own := fmt.Sprintf("48;2;%d;%d;%d", r>>8, g>>8, b>>8) // the default foreground's own colour
+		for _, sgr := range []string{"30;40", "37;47", "90;100", "38;5;200;48;5;200", "38;2;1;2;3;48;2;1;2;3",
+			"38;2;1;2;3;48;2;1;2;4", "38;5;16;48;5;16", "38;5;196;48;2;255;0;0", "7;31;41", "8;32;42", "31;41;7;8",
+			"38;5;1;41", "31;42", "38;2;250;250;250;48;2;255;255;255",
+			"38;2;175;215;255;48;2;0;0;215", // reads in true colour; 94 on 104 in 16 colours
+			own, "7;" + own} {
+			if st := style(th, sgr); st.Bg != nil || (st.Fg == nil && !st.Reverse) || (st.Fg != nil && st.Fg != th.Palette.Fg) {
+				t.Errorf("%s, %s theme: the pair is drawn %+v", sgr, th.Name, st)
+			}
+		}
+		for _, sgr := range []string{"38;2;0;0;0;48;2;255;255;0", "38;5;231;48;5;22", "1;38;2;255;255;255;48;2;0;0;128"} {
+			if st := style(th, sgr); st.Fg == nil || st.Bg == nil {
+				t.Errorf("%s, %s theme: a pair that reads lost a colour: %+v", sgr, th.Name, st)
+			}
 		}
 	}
-	if st := termLines(th, "\x1b[31;42mx")[0][0].style; st.Fg == nil || st.Bg == nil {
-		t.Errorf("31;42 lost a colour: %+v", st)
+	// too close to the background: drawn as the basic colour each is nearest
+	hiding := map[*theme.Theme]map[string]int{
+		theme.Dark(): {"30": 0, "38;5;0": 0, "38;5;16": 0, "38;2;0;0;0": 0, "38;5;232": 0, "38;2;30;30;30": 0,
+			"7;38;2;0;0;0": 0, "38;2;0;0;90": 4, "38;5;52": 1},
+		theme.Light(): {"38;5;231": 15, "38;2;255;255;255": 15, "38;5;255": 15, "38;2;255;255;0": 11,
+			"7;38;2;240;240;240": 15, "38;2;250;250;210": 11, "38;5;201": 13},
+	}
+	for th, sgrs := range hiding {
+		for sgr, basic := range sgrs {
+			if st := style(th, sgr); st.Fg != th.ANSIColor(basic) || st.Bg != nil {
+				t.Errorf("%s, %s theme: drawn %+v, want the theme's ANSI %d", sgr, th.Name, st, basic)
+			}
+		}
+	}
+	rgb := func(r, g, b uint8) color.Color { return color.RGBA{r, g, b, 255} }
+	reading := map[*theme.Theme]map[string]color.Color{
+		theme.Dark(): {"31": theme.Dark().ANSIColor(1), "94": theme.Dark().ANSIColor(12), "37": theme.Dark().ANSIColor(7),
+			"38;2;200;100;50": rgb(200, 100, 50), "38;2;255;255;255": rgb(255, 255, 255), "38;5;250": ansi.IndexedColor(250)},
+		theme.Light(): {"31": theme.Light().ANSIColor(1), "30": theme.Light().ANSIColor(0), "38;2;0;0;0": rgb(0, 0, 0),
+			"38;5;16": ansi.IndexedColor(16), "38;2;0;0;128": rgb(0, 0, 128)},
+	}
+	for th, want := range reading {
+		for sgr, c := range want {
+			if st := style(th, sgr); st.Fg != c {
+				t.Errorf("%s, %s theme: a colour that reads was changed: %+v", sgr, th.Name, st)
+			}
+		}
 	}
 }
 

@@ -18,11 +18,12 @@ var deckTags = map[string]bool{"html": true, "head": true, "meta": true, "title"
 	"th": true, "td": true, "a": true}
 
 // FuzzPage: whatever a prompt, a path, a command's output and why a turn
-// ended hold, the page is written, and none of it becomes a tag: every "<"
-// in it is deck's.
+// ended hold, the page is written, none of it becomes a tag (every "<" in
+// it is deck's), and no colour it names hides text in either scheme.
 func FuzzPage(f *testing.F) {
 	f.Add("</pre><script>alert(1)</script>", "a\x1b[31m.go", "\x1b]8;;javascript:x\x07y")
 	f.Add("[x](javascript:alert(1))", "<img src=x onerror=alert(1)>", "\x1b[38;5;300;48;2;1;2m")
+	f.Add("# title `code`", "a.go", "\x1b[38;2;255;255;255mw\x1b[7;31mr\x1b[38;2;1;2;3;48;2;1;2;4mh\x1b[48;5;231mx")
 	f.Fuzz(func(t *testing.T, prompt, path, output string) {
 		s := &session.Session{Title: prompt, Header: session.Header{Cwd: path}, Entries: []session.Entry{
 			&session.TurnStart{Turn: 1},
@@ -36,6 +37,9 @@ func FuzzPage(f *testing.F) {
 		var b bytes.Buffer
 		if err := Write(&b, s, Options{Width: 60}); err != nil {
 			t.Fatal(err)
+		}
+		if bad := hiddenText(b.String()); bad != "" {
+			t.Fatalf("%s, in %q", bad, output)
 		}
 		z := nethtml.NewTokenizer(&b)
 		for {

@@ -259,5 +259,8 @@ summary .rows{display:inline}
 `)
 	b.WriteString(strings.Join(p.rules, "\n"))
 	b.WriteString("\n")
+	if len(p.light) > 0 {
+		fmt.Fprintf(&b, "@media (prefers-color-scheme: light){%s}\n", strings.Join(p.light, "\n"))
+	}
 	return b.String()
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -19,6 +21,7 @@ type painter struct {
 	vars    map[string]int
 	classes map[string]string // CSS declarations → class name
 	rules   []string
+	light   []string // the classes' colours in the light scheme, where they differ
 }
 
 func newPainter(th *theme.Theme, both bool) *painter {
@@ -55,29 +58,37 @@ func hexOf(c color.Color) string {
 	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
 }
 
-// css is a colour as the page writes it.
-func (p *painter) css(c string) string {
-	if i, ok := p.vars[c]; ok && p.both {
+// css is a colour as the page writes it: a palette colour as its variable
+// when the page has both schemes.
+func (p *painter) css(c color.Color) string {
+	if c == nil {
+		return ""
+	}
+	if i, ok := p.vars[hexOf(c)]; ok && p.both {
 		return fmt.Sprintf("var(--c%d)", i)
 	}
-	return c
+	return hexOf(c)
 }
 
 // style is the SGR state of a run of text.
 type style struct {
-	fg, bg                                          string // "" is the default
+	fg, bg                                          color.Color // nil is the default
 	bold, faint, italic, underline, strike, reverse bool
+}
+
+// runColours is the CSS text colour and background of a run ("" for the
+// page's own): reversed, the text takes the background's colour (the
+// page's, by default) and the background the text's.
+func runColours(fg, bg string, reverse bool) (string, string) {
+	if reverse {
+		return cmp(bg, "var(--bg)"), cmp(fg, "var(--c0)")
+	}
+	return fg, bg
 }
 
 // class is the CSS class of a style, made on first use; "" for no style.
 func (p *painter) class(s style) string {
-	fg, bg := s.fg, s.bg
-	if s.reverse {
-		fg, bg = cmp(bg, "var(--c0)"), cmp(fg, "var(--bg)")
-		if !p.both {
-			fg, bg = cmp(s.bg, hexOf(p.th.Palette.Fg)), cmp(s.fg, "var(--bg)")
-		}
-	}
+	fg, bg := runColours(p.css(s.fg), p.css(s.bg), s.reverse)
 	var d []string
 	if fg != "" {
 		d = append(d, "color:"+fg)
@@ -111,8 +122,45 @@ func (p *painter) class(s style) string {
 		name = "s" + strconv.Itoa(len(p.classes))
 		p.classes[key] = name
 		p.rules = append(p.rules, "."+name+"{"+key+"}")
+		if p.both {
+			p.lightScheme(name, s)
+		}
 	}
 	return name
+}
+
+// lightScheme gives class name its colours in the light scheme, where they
+// are not the dark ones' twins: the cards were drawn in the dark theme, so
+// a colour of output that read there (white, a pale grey) may hide on the
+// light page, and the light theme's rule for output decides, by the hex
+// the page writes (theme.Readable).
+func (p *painter) lightScheme(name string, s style) {
+	fg, bg := p.twin(s.fg), p.twin(s.bg)
+	rf, rb := theme.Light().Readable(fg, bg, theme.PageProfiles)
+	if rf == fg && rb == bg {
+		return
+	}
+	text, back := runColours(cssOr(rf, "var(--c0)"), cssOr(rb, ""), s.reverse)
+	p.light = append(p.light, "."+name+"{color:"+text+";background:"+cmp(back, "none")+"}")
+}
+
+// twin is a colour in the light scheme: a dark palette colour's light twin
+// (what its variable holds there), any other colour itself.
+func (p *painter) twin(c color.Color) color.Color {
+	if c == nil {
+		return nil
+	}
+	if i, ok := p.vars[hexOf(c)]; ok {
+		return colours(theme.Light().Palette)[i]
+	}
+	return c
+}
+
+func cssOr(c color.Color, otherwise string) string {
+	if c == nil {
+		return otherwise
+	}
+	return hexOf(c)
 }
 
 func cmp(a, b string) string {
@@ -209,17 +257,17 @@ func (p *painter) sgr(s style, params string) style {
 		case n == 29:
 			s.strike = false
 		case n >= 30 && n <= 37:
-			s.fg = p.css(hexOf(p.th.ANSIColor(n - 30)))
+			s.fg = p.th.ANSIColor(n - 30)
 		case n >= 90 && n <= 97:
-			s.fg = p.css(hexOf(p.th.ANSIColor(n - 90 + 8)))
+			s.fg = p.th.ANSIColor(n - 90 + 8)
 		case n >= 40 && n <= 47:
-			s.bg = p.css(hexOf(p.th.ANSIColor(n - 40)))
+			s.bg = p.th.ANSIColor(n - 40)
 		case n >= 100 && n <= 107:
-			s.bg = p.css(hexOf(p.th.ANSIColor(n - 100 + 8)))
+			s.bg = p.th.ANSIColor(n - 100 + 8)
 		case n == 39:
-			s.fg = ""
+			s.fg = nil
 		case n == 49:
-			s.bg = ""
+			s.bg = nil
 		case n == 38 || n == 48:
 			c, used := p.extended(ps[i+1:])
 			i += used
@@ -235,42 +283,25 @@ func (p *painter) sgr(s style, params string) style {
 
 // extended reads an extended colour (5;n or 2;r;g;b) and how many
 // parameters it took.
-func (p *painter) extended(ps []string) (string, int) {
-	num := func(i int) int {
+func (p *painter) extended(ps []string) (color.Color, int) {
+	num := func(i int) uint8 {
 		if i >= len(ps) {
 			return 0
 		}
 		n, _ := strconv.Atoi(ps[i])
-		return min(max(n, 0), 255)
+		return uint8(min(max(n, 0), 255))
 	}
 	if len(ps) == 0 {
-		return "", 0
+		return nil, 0
 	}
 	switch ps[0] {
 	case "5":
-		n := num(1)
-		if n < 16 {
-			return p.css(hexOf(p.th.ANSIColor(n))), 2
+		if n := num(1); n < 16 {
+			return p.th.ANSIColor(int(n)), 2
 		}
-		return xterm(n), 2
+		return ansi.IndexedColor(num(1)), 2 // the 240 fixed colours of the 256
 	case "2":
-		return p.css(fmt.Sprintf("#%02x%02x%02x", num(1), num(2), num(3))), 4
+		return color.RGBA{num(1), num(2), num(3), 255}, 4
 	}
-	return "", 1
-}
-
-// xterm is one of the 240 fixed colours of the 256-colour palette.
-func xterm(n int) string {
-	if n >= 232 {
-		v := 8 + (n-232)*10
-		return fmt.Sprintf("#%02x%02x%02x", v, v, v)
-	}
-	n -= 16
-	level := func(v int) int {
-		if v == 0 {
-			return 0
-		}
-		return 55 + v*40
-	}
-	return fmt.Sprintf("#%02x%02x%02x", level(n/36), level(n/6%6), level(n%6))
+	return nil, 1
 }

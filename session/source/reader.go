@@ -21,6 +21,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
+	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -384,13 +385,18 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 }
 
 // Resolve turns a path into the log file to read: the file itself, or the
-// log inside a session folder that Pick takes.
+// log inside a session folder that Pick takes. A path that is neither a
+// regular file nor a folder (a named pipe, a device, a socket) is a
+// *regular.NotAFileError: nothing is opened to find out.
 func Resolve(path string) (string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return "", err
 	}
 	if !info.IsDir() {
+		if err := regular.NotAFile(path, info); err != nil {
+			return "", err
+		}
 		return path, nil
 	}
 	if file, ok := Pick(path); ok {
@@ -436,7 +442,7 @@ func Open(path string) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(file)
+	f, _, err := regular.Open(file) // it may have been swapped since Resolve looked
 	if err != nil {
 		return nil, err
 	}

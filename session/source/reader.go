@@ -409,6 +409,10 @@ func Resolve(path string) (string, error) {
 	return "", &NoLogError{Dir: path, Empty: len(entries) == 0}
 }
 
+// NotAFileError says a path deck was to read a session from is no regular
+// file (a named pipe, a socket, a device), which deck never opens.
+type NotAFileError = regular.NotAFileError
+
 // NoLogError says a folder holds no session log. An empty one is a
 // session folder the harness has made and not yet written its log in: a
 // not-exist error, as a log file's own absence is, so that following waits

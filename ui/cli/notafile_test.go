@@ -101,3 +101,26 @@ func TestAPipeOnStdinIsRead(t *testing.T) {
 		}
 	}
 }
+
+// In a terminal too: the viewer does not start on a PATH that is no
+// regular file, and --last finds no session among such things.
+func TestNotAFileInATerminal(t *testing.T) {
+	home := emptyHome(t)
+	fifo := filepath.Join(t.TempDir(), "session.jsonl")
+	catalogtest.FIFO.Make(t, fifo)
+	catalogtest.FIFO.Make(t, filepath.Join(home, ".claude/projects/p/s.jsonl"))
+	catalogtest.TTYLink.Make(t, filepath.Join(home, ".codex/sessions/2026/01/01/rollout-s.jsonl"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{fifo}, "deck: " + fifo + " is a named pipe (FIFO), not a regular file"},
+		{[]string{"-f", fifo}, "deck: " + fifo + " is a named pipe (FIFO), not a regular file"},
+		{[]string{"--last"}, "deck: no sessions in"},
+	} {
+		code, errOut := deckInTerminal(t, c.args...)
+		if code != exitInput || !strings.Contains(oneLine(errOut), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}

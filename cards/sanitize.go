@@ -310,6 +310,14 @@ func visibleMark(text string, i, size int, r rune) string {
 	return markFor(r)
 }
 
+// Hidden reports a character the sanitiser marks in some place or in all:
+// a control, a bidirectional or invisible format character, a variation
+// selector, a braille blank. Output for machines (JSON) writes these as
+// escapes instead, which keep the value and show nothing a terminal obeys.
+func Hidden(r rune) bool {
+	return markFor(r) != "" || isVariationSelector(r) || r == 0x2800
+}
+
 // Safe makes untrusted text printable on one line, with no style: for
 // places outside a card (a status bar, a window title).
 func Safe(text string) string { return safeLine(theme.Dark(), text, theme.Style{}).plain() }

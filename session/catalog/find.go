@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -78,8 +79,8 @@ func Find(roots []Root) []Item {
 			continue // no folder, or an agent deck does not read
 		}
 		for _, log := range logs(r.Dir) {
-			info, err := os.Stat(log)
-			if err != nil || info.IsDir() {
+			info, err := regular.Check(log) // a named pipe or a device would never end, or wait forever
+			if err != nil {
 				if r.Agent != AgentHarness {
 					continue
 				}
@@ -110,7 +111,7 @@ func Scan(e Item) Item {
 	if e.Unreadable != "" {
 		return e // nothing to read
 	}
-	f, err := os.Open(e.Path)
+	f, _, err := regular.Open(e.Path) // it may have been swapped since Find looked
 	if err != nil {
 		e.Scanned = true
 		return e

@@ -2,9 +2,9 @@ package claude
 
 import (
 	"maps"
-	"os"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/regular"
 )
 
 // AgentFile is a subagent's own file (<session>/subagents/agent-<id>.jsonl),
@@ -29,10 +29,7 @@ type AgentFile struct {
 // touches nothing of the session: it may run beside the session's reading.
 func (f *AgentFile) Read() {
 	for _, p := range f.paths {
-		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
-			continue // a FIFO or a device would never end
-		}
-		file, err := os.Open(p)
+		file, _, err := regular.Open(p) // a named pipe or a device would never end
 		if err != nil {
 			continue
 		}

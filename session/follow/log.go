@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -364,11 +365,7 @@ func openLog(path string) (*os.File, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, nil, err
-	}
-	return withInfo(f)
+	return regular.Open(file) // it may have been swapped since Resolve looked
 }
 
 // withInfo is f with what Stat says of it; f is closed when Stat fails.
@@ -394,7 +391,8 @@ func namesItsPath(err error) bool {
 	_, path := errors.AsType[*fs.PathError](err)
 	_, noLog := errors.AsType[*source.NoLogError](err)
 	_, unreadable := errors.AsType[*source.UnreadableError](err)
-	return path || noLog || unreadable
+	_, notAFile := errors.AsType[*regular.NotAFileError](err)
+	return path || noLog || unreadable || notAFile
 }
 
 func (l *Log) fail(err error) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session/harness"
+	"github.com/deck-tui/deck/session/internal/regular"
 )
 
 // A harness session folder holds its log under a name that says the log's
@@ -82,12 +83,12 @@ func Pick(dir string) (file string, ok bool) {
 // Unreadable says why the log Pick took cannot be read, if it cannot: an
 // *UnreadableError.
 func Unreadable(file string) error {
-	info, err := os.Stat(file)
-	if err == nil && !info.Mode().IsRegular() {
-		err = errors.New("not a file")
-	}
+	_, err := regular.Check(file)
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		err = pe.Err // the path is said once
+	}
+	if nf, ok := errors.AsType[*regular.NotAFileError](err); ok {
+		err = errors.New(nf.What())
 	}
 	if err != nil {
 		return &UnreadableError{File: file, Err: err}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
+	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -384,13 +385,18 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 }
 
 // Resolve turns a path into the log file to read: the file itself, or the
-// log inside a session folder that Pick takes.
+// log inside a session folder that Pick takes. A path that is neither a
+// regular file nor a folder (a named pipe, a device, a socket) is a
+// *regular.NotAFileError: nothing is opened to find out.
 func Resolve(path string) (string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return "", err
 	}
 	if !info.IsDir() {
+		if err := regular.NotAFile(path, info); err != nil {
+			return "", err
+		}
 		return path, nil
 	}
 	if file, ok := Pick(path); ok {
@@ -402,6 +408,10 @@ func Resolve(path string) (string, error) {
 	}
 	return "", &NoLogError{Dir: path, Empty: len(entries) == 0}
 }
+
+// NotAFileError says a path deck was to read a session from is no regular
+// file (a named pipe, a socket, a device), which deck never opens.
+type NotAFileError = regular.NotAFileError
 
 // NoLogError says a folder holds no session log. An empty one is a
 // session folder the harness has made and not yet written its log in: a
@@ -436,7 +446,7 @@ func Open(path string) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(file)
+	f, _, err := regular.Open(file) // it may have been swapped since Resolve looked
 	if err != nil {
 		return nil, err
 	}

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/go-json-experiment/json"
+
+	"github.com/deck-tui/deck/session/source"
 )
 
 const editsLog = "golden/testdata/fixtures/edit-diffs.jsonl"
@@ -127,5 +130,41 @@ func TestPrintingCommandsSetUpAlike(t *testing.T) {
 		if _, auto, _ := deck(t, "", command, editsLog, "--color", "auto"); strings.ContainsRune(auto, 0x1b) {
 			t.Errorf("%s printed colour under NO_COLOR", command)
 		}
+	}
+}
+
+// Every string of deck stats --json comes from the log: a C1 control, a
+// bidirectional or invisible character in it is written as a \u escape,
+// never raw (a terminal the JSON is printed to would obey it), and the
+// value a script decodes is exactly the log's.
+func TestStatsJSONEscapesHiddenCharacters(t *testing.T) {
+	const hidden = "\u009b2J\u009c\u009d\u202e\u2066\u200b\u00ad\u007f\U000e0041\ufe0f"
+	log := `{"type":"session","version":0,"id":"id` + hidden + `","createdAt":1,"cwd":"/w","delegationDepth":0}` + "\n" +
+		`{"type":"session/title","seq":0,"time":1,"data":{"title":"cat ` + hidden + `gnp.exe","messageSeqs":[],"source":{"kind":"fallback"}}}` + "\n" +
+		`{"type":"tool/call","seq":1,"time":2,"data":{"turn":1,"step":1,"callId":"u1","name":"x` + hidden + `","arguments":"{}"}}` + "\n"
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	if err := os.WriteFile(path, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := deck(t, "", "stats", path, "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, r := range out {
+		if r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x2000 && r <= 0x206f || r == 0xad || r >= 0xe0000 || r >= 0xfe00 && r <= 0xfe0f {
+			t.Fatalf("stats --json writes %U raw:\n%s", r, out)
+		}
+	}
+	var got struct {
+		ID              string         `json:"id"`
+		Title           string         `json:"title"`
+		ToolCallsByName map[string]int `json:"toolCallsByName"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := source.Open(path)
+	if got.ID != want.Header.ID || got.Title != want.Title || got.ToolCallsByName["x"+want.Header.ID[2:]] != 1 || !strings.Contains(got.Title, "\u202e") {
+		t.Errorf("decoded %+v; want id %+q, title %+q", got, want.Header.ID, want.Title)
 	}
 }

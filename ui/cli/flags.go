@@ -116,7 +116,7 @@ func addColor(cmd *cobra.Command, value *string) {
 }
 
 func addWidth(cmd *cobra.Command, value *int) {
-	cmd.Flags().VarP(columns{value}, "width", "w", "columns (default: the terminal's, else $COLUMNS, else 100)")
+	cmd.Flags().VarP(columns{value}, "width", "w", "columns, 1 to 1000 (default: the terminal's, else $COLUMNS, else 100; at most 1000)")
 	_ = cmd.RegisterFlagCompletionFunc("width", cobra.NoFileCompletions)
 }
 

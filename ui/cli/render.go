@@ -34,7 +34,7 @@ func newRender() *cobra.Command {
 		Short: "Print a session as cards",
 		Long: `Print a session as cards, for a pager, a file or a script.
 
-PATH is a session log or a harness session folder, as for deck itself. With no PATH, render reads stdin when it is not a terminal, else prints the demo; - reads stdin always. The cards are drawn whole, at the terminal's width (else $COLUMNS, else 100 columns); --collapse draws long ones collapsed, as the viewer does. The cards close with the session's figures (deck stats).
+PATH is a session log or a harness session folder, as for deck itself. With no PATH, render reads stdin when it is not a terminal, else prints the demo; - reads stdin always. The cards are drawn whole, at the terminal's width (else $COLUMNS, else 100 columns; 1,000 at most); --collapse draws long ones collapsed, as the viewer does. The cards close with the session's figures (deck stats).
 
 --format says what is written: auto (the default) colours the cards when stdout is a terminal and NO_COLOR is not set, else is plain; ansi colours them always; plain prints no escape byte at all; html writes one self-contained page (no script, nothing loaded; dark or light as the reader's system prefers unless --theme is given); markdown writes GitHub-flavoured Markdown. --color auto, always and never are the older words for auto, ansi and plain. docs/export.md describes the page and the Markdown.
 

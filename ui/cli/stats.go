@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/spf13/cobra"
 
 	"github.com/deck-tui/deck/cards"
@@ -55,10 +53,7 @@ func printStats(cmd *cobra.Command, o statsOptions, path string) error {
 	}
 	st := stats.Of(p.s)
 	if o.json {
-		err = json.MarshalWrite(p.out, st, jsontext.WithIndent("  "), json.Deterministic(true))
-		if err == nil {
-			err = p.out.WriteByte('\n')
-		}
+		err = writeJSON(p.out, st)
 	} else {
 		err = writeRows(p.out, cards.StatsCard(st, cards.Options{Width: p.width, Theme: p.theme}), p.profile)
 	}

@@ -16,15 +16,15 @@ func isTerminal(stream any) bool {
 }
 
 // terminalWidth is the width of the terminal w writes to, else $COLUMNS,
-// else 100.
+// else 100; at most maxColumns, whatever the environment says.
 func terminalWidth(w io.Writer) int {
 	if f, ok := w.(*os.File); ok {
 		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
-			return cols
+			return min(cols, maxColumns)
 		}
 	}
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
-		return n
+		return min(n, maxColumns)
 	}
 	return 100
 }

@@ -13,8 +13,14 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string // how stderr starts
 	}{
-		{[]string{"render", "--width", "0"}, `deck render: --width wants a positive number of columns, not "0"`},
-		{[]string{"render", "--width", "abc"}, `deck render: --width wants a positive number of columns, not "abc"`},
+		{[]string{"render", "--width", "0"}, `deck render: --width wants a number of columns from 1 to 1000, not "0"`},
+		{[]string{"render", "--width", "abc"}, `deck render: --width wants a number of columns from 1 to 1000, not "abc"`},
+		{[]string{"render", "--width", "1001"}, `deck render: --width wants a number of columns from 1 to 1000, not "1001"`},
+		{[]string{"render", "--width", "99999999999"}, `deck render: --width wants a number of columns from 1 to 1000, not "99999999999"`},
+		{[]string{"render", "--width", "99999999999999999999"}, `deck render: --width wants a number of columns from 1 to 1000, not "99999999999999999999"`},
+		{[]string{"changes", "--width", "1001"}, `deck changes: --width wants a number of columns from 1 to 1000, not "1001"`},
+		{[]string{"stats", "-w", "1001"}, `deck stats: --width wants a number of columns from 1 to 1000, not "1001"`},
+		{[]string{"--demo", "--width", "1001"}, `deck: --width wants a number of columns from 1 to 1000, not "1001"`},
 		{[]string{"render", "-w"}, "deck render: --width needs a value"},
 		{[]string{"render", "--color", "sometimes"}, `deck render: --color wants auto, always or never, not "sometimes"`},
 		{[]string{"render", "--color"}, "deck render: --color needs a value: auto, always or never"},
@@ -49,8 +55,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"man", "extra"}, `deck man: it takes no arguments (got "extra")`},
 		{[]string{"changes", "--demo", "--last"}, "deck changes: --demo and --last each name a session: give one"},
 		{[]string{"stats", "--demo", "x"}, `deck stats: --demo and the PATH "x" each name a session: give one`},
-		{[]string{"changes", "--width", "0"}, `deck changes: --width wants a positive number of columns, not "0"`},
-		{[]string{"stats", "--width", "x"}, `deck stats: --width wants a positive number of columns, not "x"`},
+		{[]string{"changes", "--width", "0"}, `deck changes: --width wants a number of columns from 1 to 1000, not "0"`},
+		{[]string{"stats", "--width", "x"}, `deck stats: --width wants a number of columns from 1 to 1000, not "x"`},
 		{[]string{"stats", "--color", "sometimes"}, `deck stats: --color wants auto, always or never, not "sometimes"`},
 		{[]string{"changes", "--theme", "blue"}, `deck changes: --theme wants dark or light, not "blue"`},
 		{[]string{"changes", "--file"}, "deck changes: --file needs a value"},

@@ -54,7 +54,12 @@ func (p pathValue) Set(s string) error {
 	return nil
 }
 
-// columns is a width in columns, at least 1; 0 (unset) means the
+// maxColumns is the widest deck draws: wider than any screen, and a bound
+// on the memory a row's padding takes (--width 99999999999 would fill the
+// memory with spaces).
+const maxColumns = 1000
+
+// columns is a width in columns, 1 to maxColumns; 0 (unset) means the
 // terminal's.
 type columns struct{ value *int }
 
@@ -69,8 +74,8 @@ func (c columns) Type() string { return "N" }
 
 func (c columns) Set(s string) error {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		return fmt.Errorf("wants a positive number of columns, not %q", s)
+	if err != nil || n < 1 || n > maxColumns {
+		return fmt.Errorf("wants a number of columns from 1 to %d, not %q", maxColumns, s)
 	}
 	*c.value = n
 	return nil

@@ -48,6 +48,12 @@ func CopyFile(t *testing.T, src, dst string, hoursAgo int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	CopyBytes(t, data, dst, hoursAgo)
+}
+
+// CopyBytes writes data to dst, dated as CopyFile dates its copies.
+func CopyBytes(t testing.TB, data []byte, dst string, hoursAgo int) {
+	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		t.Fatal(err)
 	}

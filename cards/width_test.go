@@ -129,3 +129,30 @@ func TestTruncateFitsBothKindsOfTerminal(t *testing.T) {
 		}
 	}
 }
+
+// Markdown wraps prose of disputed clusters between its words, as glamour
+// measures them as Width does (stand-ins), never cutting a word to make a
+// row fit; no stand-in shows, though a word longer than a row splits one.
+func TestMarkdownWrapsDisputedClustersBetweenWords(t *testing.T) {
+	words := map[string]bool{"word": true, "👍🏽क्षि": true, "กำ각": true}
+	text := strings.Repeat("word 👍🏽क्षि กำ각 ", 30)
+	for w := 12; w <= 80; w++ {
+		for _, r := range markdown(theme.Dark(), text, w, false) {
+			if !fitsBoth(r, w) {
+				t.Fatalf("width %d: %q is too wide", w, ansi.Strip(r))
+			}
+			for _, f := range strings.Fields(ansi.Strip(r)) {
+				if !words[f] {
+					t.Fatalf("width %d: the row %q cuts a word", w, ansi.Strip(r))
+				}
+			}
+		}
+	}
+	long := strings.Repeat("👍🏽क्षि", 30)
+	for w := 2; w <= 30; w++ {
+		got := ansi.Strip(strings.Join(markdown(theme.Dark(), long, w, false), ""))
+		if strings.ReplaceAll(got, " ", "") != long {
+			t.Fatalf("width %d: %q", w, got)
+		}
+	}
+}

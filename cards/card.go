@@ -5,8 +5,6 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -71,9 +69,9 @@ func (c *card) raw(s string) {
 		c.dropped++
 		return
 	}
-	if len(s) > c.o.Width && !(c.o.NoWrap && c.o.Uncut) && ansi.StringWidth(s) > c.o.Width { // a plain row no longer than the width fits at once; Uncut: code rows are whole
+	if len(s) > c.o.Width && !(c.o.NoWrap && c.o.Uncut) && Width(s) > c.o.Width { // a plain row no longer than the width fits at once; Uncut: code rows are whole
 		overflowCuts.Add(1)
-		s = ansi.Truncate(s, c.o.Width, "…") + theme.Reset
+		s = Truncate(s, c.o.Width, "…") + theme.Reset
 	}
 	c.keepRow(s)
 }

@@ -54,7 +54,7 @@ func FuzzSanitize(f *testing.F) {
 		if !utf8.ValidString(l.plain()) {
 			t.Fatalf("invalid UTF-8 out of %q", text)
 		}
-		if got := ansi.StringWidth(out); got != l.width() {
+		if got := Width(out); got != l.width() {
 			t.Fatalf("measures %d, is %d", l.width(), got)
 		}
 		if styled := sanitizeStyled(text); notSGR(styled) != "" || !utf8.ValidString(styled) {
@@ -105,7 +105,7 @@ func FuzzRender(f *testing.F) {
 				rows = append(rows, Render(e, o)...)
 			}
 			for _, r := range rows {
-				if got := ansi.StringWidth(r); got > w {
+				if got := Width(r); got > w {
 					t.Fatalf("width %d: a row of %d cells: %q", w, got, r)
 				}
 				if bad := notSGR(r); bad != "" {

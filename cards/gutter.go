@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -27,7 +25,7 @@ type decoration struct {
 	style theme.Style
 }
 
-func (d decoration) width() int { return ansi.StringWidth(d.text) }
+func (d decoration) width() int { return textWidth(d.text) }
 
 // cell is the decoration on a line's first row or on a continuation.
 func (d decoration) cell(continuation bool) string {
@@ -105,7 +103,7 @@ func (c *card) besideGutter(g gutter, text line, extra int, wrap func(line, int)
 
 // pad right-aligns s in w cells.
 func pad(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
+	if n := Width(s); n < w {
 		return strings.Repeat(" ", w-n) + s
 	}
 	return s

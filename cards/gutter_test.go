@@ -21,7 +21,7 @@ func TestTooNarrowAGutterGoesWhole(t *testing.T) {
 		dropped := width-cardIndent-gutterWidth < 1
 		var text strings.Builder
 		for i, row := range rows[1:] { // the header is rows[0]
-			if w := ansi.StringWidth(row); w > width {
+			if w := Width(row); w > width {
 				t.Errorf("width %d: row %d is %d cells: %q", width, i+1, w, row)
 			}
 			if text.Len() >= len(first) {

@@ -3,8 +3,6 @@ package cards
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -23,7 +21,7 @@ type line []span
 func (l line) width() int {
 	w := 0
 	for _, s := range l {
-		w += ansi.StringWidth(s.text)
+		w += textWidth(s.text)
 	}
 	return w
 }
@@ -47,21 +45,8 @@ func (l line) plain() string {
 	return b.String()
 }
 
-// clusters calls fn for each grapheme cluster of s with its width in cells,
-// measured exactly as ansi.StringWidth measures.
-func clusters(s string, fn func(c string, w int)) {
-	for s != "" {
-		c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
-		if c == "" { // cannot happen for valid input; never loop forever
-			c, w = s[:1], 1
-		}
-		fn(c, w)
-		s = s[len(c):]
-	}
-}
-
-// wrap cuts a line into rows of at most width cells, on grapheme boundaries.
-// A cluster wider than the whole width (never, for width ≥ 2) goes alone.
+// wrap cuts a line into rows of at most width cells, on grapheme boundaries
+// (a cluster wider than a row in pieces: clustersWithin).
 func (l line) wrap(width int) []line {
 	if width < 1 {
 		width = 1
@@ -77,7 +62,7 @@ func (l line) wrap(width int) []line {
 				b.Reset()
 			}
 		}
-		clusters(s.text, func(c string, w int) {
+		clustersWithin(s.text, width, func(c string, w int) {
 			if col+w > width && col > 0 {
 				flush()
 				rows = append(rows, cur)
@@ -97,7 +82,7 @@ func (l line) truncate(width int, tail span) line {
 	if l.width() <= width {
 		return l
 	}
-	tw := ansi.StringWidth(tail.text)
+	tw := textWidth(tail.text)
 	room := width - tw
 	if room < 0 {
 		room, tail = width, span{}
@@ -194,7 +179,7 @@ func (l line) wrapWords(width int) []line {
 	}
 	var items []item
 	for _, s := range l {
-		clusters(s.text, func(c string, w int) { items = append(items, item{c, w, s.style}) })
+		clustersWithin(s.text, width, func(c string, w int) { items = append(items, item{c, w, s.style}) })
 	}
 	var rows []line
 	var row []item
@@ -212,6 +197,10 @@ func (l line) wrapWords(width int) []line {
 				row, col, lastSpace = rest, 0, -1
 				for _, r := range row {
 					col += r.width
+				}
+				if col+it.width > width && col > 0 { // the word's start leaves no room for a wide cluster
+					rows = append(rows, toLine(row))
+					row, col = nil, 0
 				}
 			} else {
 				rows = append(rows, toLine(row))

@@ -91,15 +91,16 @@ func markdownRows(m mdText) []string {
 // the characters glamour would mangle swapped for stand-ins; mdLayout
 // cuts it into pieces that lay out as the whole does.
 type mdText struct {
-	th                   *theme.Theme
-	width                int
-	dim, lex             bool
-	keycaps, backslashes bool   // stand-ins to swap back in the output
-	inline               bool   // a piece's markup drawn as plain text (capInline): stand-ins to swap back
-	text                 string // glamour's input; empty when there is nothing to draw
-	least                int    // the least bytes of a piece: pieceBytes
-	linkDefs             bool   // it may define link references: one piece
-	notes                []string
+	th          *theme.Theme
+	width       int
+	dim, lex    bool
+	standIns    *strings.Replacer // puts back the clusters swapped for stand-ins, if any
+	backslashes bool              // the backslashes too
+	inline      bool              // a piece's markup drawn as plain text (capInline): stand-ins to swap back
+	text        string            // glamour's input; empty when there is nothing to draw
+	least       int               // the least bytes of a piece: pieceBytes
+	linkDefs    bool              // it may define link references: one piece
+	notes       []string
 }
 
 func prepareMarkdown(th *theme.Theme, text string, width int, dim bool) mdText {
@@ -112,7 +113,7 @@ func prepareMarkdown(th *theme.Theme, text string, width int, dim bool) mdText {
 	if strings.TrimSpace(text) == "" {
 		return m
 	}
-	text, m.keycaps = hideKeycaps(text)
+	text, m.standIns = hideClusters(text)
 	text, m.backslashes = hideBackslashes(text, lex)
 	m.text, m.linkDefs = text, mayDefineLinks(text)
 	return m
@@ -146,7 +147,7 @@ func (m mdText) layout(piece string) []string {
 	}
 	for _, l := range strings.Split(keepSGR(m.shown(out)), "\n") {
 		l = trimRightSpace(expandTabs(l))
-		for ansi.StringWidth(l) > m.width {
+		for Width(l) > m.width {
 			head, rest := splitRow(l, m.width)
 			if rest == l { // nothing left to cut: never loop
 				break
@@ -161,8 +162,8 @@ func (m mdText) layout(piece string) []string {
 
 // shown swaps the stand-ins back.
 func (m mdText) shown(s string) string {
-	if m.keycaps {
-		s = showKeycaps(s)
+	if m.standIns != nil {
+		s = m.standIns.Replace(s)
 	}
 	if m.backslashes {
 		s = strings.ReplaceAll(s, string(backslashStandIn), `\`)
@@ -253,16 +254,16 @@ func expandTabs(l string) string {
 }
 
 // splitRow cuts a rendered row (text and SGR) after width cells, on a
-// grapheme boundary, measured as ansi.StringWidth measures (x/ansi's
-// Truncate counts a keycap one cell narrower). A cluster wider than width
-// goes alone, so the rest is always shorter. Every style sequence is kept
-// on both sides, as ansi.Truncate and TruncateLeft keep them, so each side
-// carries the styles the row set.
+// grapheme boundary, measured as Width measures (glamour wraps by clusters
+// alone, and x/ansi counts a keycap one cell narrower). A cluster wider
+// than width comes in pieces (clustersWithin), a piece wider still alone, so
+// the rest is always shorter. Every style sequence is kept on both sides,
+// as Truncate keeps them, so each side carries the styles the row set.
 func splitRow(l string, width int) (head, rest string) {
 	var h, r, text strings.Builder
 	col, cut := 0, false
 	flush := func() { // the text since the last style, by grapheme cluster
-		clusters(text.String(), func(c string, cw int) {
+		clustersWithin(text.String(), width, func(c string, cw int) {
 			if !cut && col+cw > width && col > 0 {
 				cut = true
 			}
@@ -398,11 +399,11 @@ func trimRightSpace(l string) string {
 	if strings.TrimRight(plain, " ") == plain {
 		return l
 	}
-	keep := ansi.StringWidth(strings.TrimRight(plain, " "))
+	keep := textWidth(strings.TrimRight(plain, " "))
 	if keep == 0 {
 		return ""
 	}
-	return trimTrailingSGR(ansi.Truncate(l, keep, "")) + theme.Reset
+	return trimTrailingSGR(Truncate(l, keep, "")) + theme.Reset
 }
 
 // trimTrailingSGR drops the style sequences at the end of a line, which

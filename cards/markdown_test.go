@@ -106,7 +106,7 @@ func TestNarrowMarkdownAlwaysProgresses(t *testing.T) {
 		within(t, 30*time.Second, func() {
 			rows := markdown(theme.Dark(), wide, w, false)
 			for _, r := range rows {
-				if got := ansi.StringWidth(r); got > max(w, 2) || (got > w && ansi.StringWidth(ansi.Strip(r)) != 2) {
+				if got := Width(r); got > max(w, 2) || (got > w && Width(ansi.Strip(r)) != 2) {
 					t.Errorf("width %d: a row of %d cells: %q", w, got, ansi.Strip(r))
 				}
 			}
@@ -125,8 +125,8 @@ func TestKeycapRowsFit(t *testing.T) {
 		rows := markdown(theme.Dark(), text, w, false)
 		var got []string
 		for _, r := range rows {
-			if ansi.StringWidth(r) > w {
-				t.Errorf("width %d: %q is %d cells", w, ansi.Strip(r), ansi.StringWidth(r))
+			if Width(r) > w {
+				t.Errorf("width %d: %q is %d cells", w, ansi.Strip(r), Width(r))
 			}
 			got = append(got, ansi.Strip(r))
 		}
@@ -164,7 +164,7 @@ func FuzzMarkdownNarrow(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, w uint8) {
 		width := int(w%8) + 1
 		for _, r := range markdown(theme.Dark(), text, width, false) {
-			if got := ansi.StringWidth(r); got > width && got > 2 {
+			if got := Width(r); got > width && got > 2 {
 				t.Fatalf("width %d: a row of %d cells: %q", width, got, r)
 			}
 			if bad := notSGR(r); bad != "" {

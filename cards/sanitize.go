@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -51,7 +49,7 @@ func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 	flush := func() {
 		if run.Len() > 0 {
 			s := run.String()
-			b.emit(s, st, ansi.StringWidth(s))
+			b.emit(s, st, textWidth(s))
 			run.Reset()
 		}
 	}
@@ -72,7 +70,7 @@ func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 			run.WriteString(m)
 		default:
 			flush()
-			b.emit(m, b.mark, ansi.StringWidth(m))
+			b.emit(m, b.mark, textWidth(m))
 		}
 		i += size
 	}
@@ -321,3 +319,13 @@ func Hidden(r rune) bool {
 // Safe makes untrusted text printable on one line, with no style: for
 // places outside a card (a status bar, a window title).
 func Safe(text string) string { return safeLine(theme.Dark(), text, theme.Style{}).plain() }
+
+// SafeRows is Safe wrapped in rows of at most width cells, broken after
+// spaces where it can: for a message outside a card too long for a row.
+func SafeRows(text string, width int) []string {
+	var rows []string
+	for _, r := range safeLine(theme.Dark(), text, theme.Style{}).wrapWords(width) {
+		rows = append(rows, r.plain())
+	}
+	return rows
+}

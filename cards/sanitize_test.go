@@ -85,7 +85,7 @@ func TestMarkdownShowsNoForeignEscape(t *testing.T) {
 		t.Errorf("the link's URL is missing, or the title sequence got through:\n%s", text)
 	}
 	for _, r := range rows {
-		if w := ansi.StringWidth(r); w > 40 {
+		if w := Width(r); w > 40 {
 			t.Errorf("row %d wide: %q", w, r)
 		}
 	}

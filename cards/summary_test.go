@@ -40,7 +40,7 @@ func TestStatsCardBreaksBetweenFigures(t *testing.T) {
 		plain := make([]string, len(rows))
 		for i, r := range rows {
 			plain[i] = ansi.Strip(r)
-			if ansi.StringWidth(plain[i]) > w {
+			if Width(plain[i]) > w {
 				t.Errorf("width %d: row %q is wider", w, plain[i])
 			}
 			if l := strings.TrimSpace(plain[i]); strings.HasPrefix(l, "·") || strings.HasSuffix(l, "·") {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/session"
 )
 
@@ -79,7 +77,7 @@ func terminalContext(c *card, t *session.ToolCall) {
 		return
 	}
 	cmd := t.Title()
-	if strings.Contains(cmd, "\n") || ansi.StringWidth(cmd) > c.o.Width-24 {
+	if strings.Contains(cmd, "\n") || Width(cmd) > c.o.Width-24 {
 		for i, l := range strings.Split(strings.TrimRight(cmd, "\n"), "\n") {
 			mark := line{{"$ ", c.th.Faint}}
 			if i > 0 {

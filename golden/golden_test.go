@@ -176,12 +176,20 @@ func TestHarnessNextGolden(t *testing.T) {
 
 func widthName(w int, kind string) string { return fmt.Sprintf("w%d-%s", w, kind) }
 
+// terminalCells is how wide a row is on the wider of the two kinds of terminal: one
+// that lays out grapheme clusters (x/vt, mode 2027; x/ansi's StringWidth),
+// and one that advances per code point (tmux, and Bubble Tea's renderer
+// inside it; x/ansi's StringWidthWc). 👍🏽 is 2 cells on the first, 4 on
+// the second.
+func terminalCells(row string) int { return max(ansi.StringWidth(row), ansi.StringWidthWc(row)) }
+
 // TestWidthBound renders every fixture at every width from 20 to 160 and
-// checks that no row is wider than its width, that plain output holds no
-// escape byte, and that no layout needed its rows cut to fit; and the
-// fixture of keycaps, flags and ZWJ sequences (in Markdown, a command, its
-// output) at every width from 2 to 19 too, where a row may be cut to fit
-// but never be wider.
+// checks that no row is wider than its width on either kind of terminal
+// (terminalCells), that plain output holds no escape byte, and that no layout
+// needed its rows cut to fit; and the fixture of keycaps, flags, ZWJ
+// sequences, skin tones, Thai, Hangul jamo and Devanagari (in Markdown,
+// commands, their output, a file) at every width from 2 to 19 too, where a
+// row may be cut to fit but never be wider.
 func TestWidthBound(t *testing.T) {
 	if raceDetector {
 		t.Skip("a layout check gains nothing from -race, ten times slower: make test runs it without")
@@ -189,7 +197,7 @@ func TestWidthBound(t *testing.T) {
 	wide := open(t, "testdata/fixtures/wide-graphemes.jsonl")
 	for w := 2; w < 20; w++ {
 		for i, row := range strings.Split(render(wide, w, theme.Dark()), "\n") {
-			if got := ansi.StringWidth(row); got > w {
+			if got := terminalCells(row); got > w {
 				t.Fatalf("wide graphemes at width %d: row %d is %d cells wide:\n%q", w, i+1, got, row)
 			}
 		}
@@ -200,7 +208,7 @@ func TestWidthBound(t *testing.T) {
 		for w := 20; w <= 160; w++ {
 			out := render(s, w, theme.Dark())
 			for i, row := range strings.Split(out, "\n") {
-				if got := ansi.StringWidth(row); got > w {
+				if got := terminalCells(row); got > w {
 					t.Fatalf("%s at width %d: row %d is %d cells wide:\n%q", f.name, w, i+1, got, row)
 				}
 			}
@@ -213,7 +221,7 @@ func TestWidthBound(t *testing.T) {
 		s := open(t, f.path)
 		for _, w := range []int{20, 33, 57, 100, 160} {
 			for i, row := range strings.Split(render(s, w, theme.Dark()), "\n") {
-				if got := ansi.StringWidth(row); got > w {
+				if got := terminalCells(row); got > w {
 					t.Fatalf("%s at width %d: row %d is %d cells wide:\n%q", f.name, w, i+1, got, row)
 				}
 			}

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
@@ -166,7 +165,7 @@ func (v *viewer) rows(i int) []string {
 
 // placeholder stands for a card still being drawn.
 func (v *viewer) placeholder() []string {
-	return []string{ansi.Truncate(v.th.Muted.Render("  drawing…"), v.cardWidth(), "")}
+	return []string{cards.Truncate(v.th.Muted.Render("  drawing…"), v.cardWidth(), "")}
 }
 
 // lateDraws are the commands that bring the cards the loop stopped waiting

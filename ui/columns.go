@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
 )
@@ -29,7 +27,7 @@ const (
 func layoutColumns(items []catalog.Item, width int) columns {
 	c := columns{width: width, agent: len("agent"), size: len("size")}
 	for _, e := range items {
-		c.agent = max(c.agent, ansi.StringWidth(e.Agent))
+		c.agent = max(c.agent, cards.Width(e.Agent))
 		c.size = max(c.size, len(sessionSize(e)))
 	}
 	room := width - 1 - rowLead - colGap - whenWidth - colGap - c.size
@@ -40,7 +38,7 @@ func layoutColumns(items []catalog.Item, width int) columns {
 	if c.agentShown && room >= minTitle+colGap+minCwd {
 		longest := 0
 		for _, e := range items {
-			longest = max(longest, ansi.StringWidth(cards.Safe(e.Cwd)))
+			longest = max(longest, cards.Width(cards.Safe(e.Cwd)))
 		}
 		c.cwdShown = true
 		c.cwd = max(min(room*2/5, longest), minCwd)
@@ -73,14 +71,14 @@ func (c columns) lay(title, agent, cwd, when, size string) (string, string, stri
 	} else {
 		cwd = ""
 	}
-	size = strings.Repeat(" ", max(c.size-ansi.StringWidth(size), 0)) + size
+	size = strings.Repeat(" ", max(c.size-cards.Width(size), 0)) + size
 	return cell(title, c.title), agent, cwd, gap + cell(when, whenWidth), gap + size
 }
 
 // cell is text cut or padded to width cells.
 func cell(text string, width int) string {
-	text = ansi.Truncate(text, width, "…")
-	return text + strings.Repeat(" ", max(width-ansi.StringWidth(text), 0))
+	text = cards.Truncate(text, width, "…")
+	return text + strings.Repeat(" ", max(width-cards.Width(text), 0))
 }
 
 // sessionTitle is a session's title as lists show it (already made safe).

@@ -3,8 +3,6 @@ package ui
 import (
 	"fmt"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 )
 
@@ -43,16 +41,16 @@ func undrawnRow(part string, width int, r any, text func() string) (row string) 
 	row = "⚠ " + cards.Safe(fmt.Sprintf("deck could not draw the %s (%v)", part, r))
 	defer func() {
 		if recover() != nil {
-			row = ansi.Truncate("⚠ deck could not draw the "+part, max(width, 1), "…")
+			row = cards.Truncate("⚠ deck could not draw the "+part, max(width, 1), "…")
 		}
 	}()
-	return ansi.Truncate("⚠ "+cards.Safe(text())+" · "+row[len("⚠ "):], max(width, 1), "…")
+	return cards.Truncate("⚠ "+cards.Safe(text())+" · "+row[len("⚠ "):], max(width, 1), "…")
 }
 
 // undrawn is the notice for a part that panicked and the part's text; the
 // notice alone should the text panic too.
 func undrawn(part string, width int, r any, text func() []string) (rows []string) {
-	notice := ansi.Truncate(cards.Safe(fmt.Sprintf("⚠ deck could not draw the %s (%v)", part, r)), max(width, 1), "…")
+	notice := cards.Truncate(cards.Safe(fmt.Sprintf("⚠ deck could not draw the %s (%v)", part, r)), max(width, 1), "…")
 	rows = []string{notice}
 	defer func() {
 		if recover() != nil {
@@ -60,7 +58,7 @@ func undrawn(part string, width int, r any, text func() []string) (rows []string
 		}
 	}()
 	for _, t := range text() {
-		rows = append(rows, ansi.Truncate(cards.Safe(t), max(width, 1), "…"))
+		rows = append(rows, cards.Truncate(cards.Safe(t), max(width, 1), "…"))
 	}
 	return rows
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
@@ -89,7 +90,7 @@ func TestAPanicWhileDrawingIsContained(t *testing.T) {
 	if !strings.Contains(row, "the title⟨RLO⟩ · codex · /w") || !strings.Contains(row, "could not draw the session row") || escapes(row) {
 		t.Errorf("session row: %q", row)
 	}
-	if row := sessionRow(theme.Dark(), item, false, layoutColumns(nil, 20)); ansi.StringWidth(row) > 20 {
+	if row := sessionRow(theme.Dark(), item, false, layoutColumns(nil, 20)); cards.Width(row) > 20 {
 		t.Errorf("the notice is wider than the row: %q", row)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live"
@@ -22,7 +20,7 @@ func (v *viewer) panel() []string {
 			what = q.Placement
 		}
 		row := th.Faint.Render(" ⋯ "+what+": ") + th.Muted.Render(oneLine(q.Text))
-		rows = append(rows, ansi.Truncate(row, v.width, "…"))
+		rows = append(rows, cards.Truncate(row, v.width, "…"))
 	}
 	hint := "tab: transcript"
 	if !l.typing {
@@ -31,7 +29,7 @@ func (v *viewer) panel() []string {
 	if l.running {
 		hint = "enter queues · ctrl+s steers · esc cancels · " + hint
 	}
-	rule := strings.Repeat("─", max(v.width-ansi.StringWidth(hint)-3, 1))
+	rule := strings.Repeat("─", max(v.width-cards.Width(hint)-3, 1))
 	rows = append(rows, th.Faint.Render(rule+" ")+th.Muted.Render(hint))
 	l.prompt.SetWidth(max(v.width-1, 10))
 	for _, r := range strings.Split(l.prompt.View(), "\n") {
@@ -158,7 +156,7 @@ func (v *viewer) frame(rows []string) []string {
 	bar := v.th.Notice.Render("┃ ")
 	out = append(out, v.th.Notice.Render("┏"+strings.Repeat("━", max(v.width-2, 1))))
 	for _, r := range rows {
-		out = append(out, bar+ansi.Truncate(r, max(v.width-2, 1), "…"))
+		out = append(out, bar+cards.Truncate(r, max(v.width-2, 1), "…"))
 	}
 	return append(out, v.th.Notice.Render("┗"+strings.Repeat("━", max(v.width-2, 1))))
 }

@@ -8,8 +8,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 )
@@ -67,7 +65,7 @@ func (v *viewer) writeCards(b *strings.Builder) {
 	}
 	n := len(v.screen)
 	if err := v.reading.Err; n == 0 && err != nil { // nothing read: why, whole, not only in the status bar
-		for _, l := range strings.Split(ansi.Wrap(cards.Safe(err.Error()), max(v.width-3, 1), " /"), "\n") {
+		for _, l := range cards.SafeRows(err.Error(), max(v.width-3, 1)) {
 			if n < v.contentHeight() {
 				b.WriteString("  " + th.Error.Render(l) + "\n")
 				n++
@@ -148,7 +146,7 @@ func (v *viewer) statusBar() string {
 	// room is the title's; under 4 cells the facts are cut. Errors and
 	// flashes may name untrusted files. The flash, the answer to the last
 	// key, goes first when the facts are cut: it is never cut off.
-	room := func(right string) int { return v.width - ansi.StringWidth(right) - 3 }
+	room := func(right string) int { return v.width - cards.Width(right) - 3 }
 	right := oneLine(strings.Join(facts, " · "))
 	if v.flash != "" {
 		right = oneLine(strings.Join(append(facts, v.flash), " · "))
@@ -164,10 +162,10 @@ func (v *viewer) statusBar() string {
 		left = v.label + " · " + left
 	}
 	if room(right) < 4 {
-		return ansi.Truncate(th.Muted.Render(right), v.width, "…")
+		return cards.Truncate(th.Muted.Render(right), v.width, "…")
 	}
-	left = ansi.Truncate(left, room(right), "…")
-	gap := max(v.width-ansi.StringWidth(left)-ansi.StringWidth(right)-1, 1)
+	left = cards.Truncate(left, room(right), "…")
+	gap := max(v.width-cards.Width(left)-cards.Width(right)-1, 1)
 	return " " + th.Title.Render(left) + strings.Repeat(" ", gap) + th.Muted.Render(right)
 }
 
@@ -201,7 +199,7 @@ func fitHints(h help.Model, hints []key.Binding, keep ...key.Binding) string {
 	for {
 		full := h
 		full.SetWidth(0) // measure without the bubble's own dropping
-		if ansi.StringWidth(full.ShortHelpView(hints)) <= h.Width() {
+		if cards.Width(full.ShortHelpView(hints)) <= h.Width() {
 			break
 		}
 		i := len(hints) - 1
@@ -216,6 +214,15 @@ func fitHints(h help.Model, hints []key.Binding, keep ...key.Binding) string {
 	return h.ShortHelpView(hints)
 }
 
+// widest is the cells of the widest line of s.
+func widest(s string) int {
+	w := 0
+	for _, l := range strings.Split(s, "\n") {
+		w = max(w, cards.Width(l))
+	}
+	return w
+}
+
 // helpScreen is the ? overlay: every key, in columns.
 func (v *viewer) helpScreen() string {
 	th := v.th
@@ -223,7 +230,7 @@ func (v *viewer) helpScreen() string {
 	h := v.help
 	h.Styles = helpStyles(th)
 	body := h.FullHelpView(groups)
-	for per := 2; lipgloss.Width(body) > v.width-2 && per >= 1; per-- { // lipgloss.Width: the widest line // too narrow: fewer columns, stacked
+	for per := 2; widest(body) > v.width-2 && per >= 1; per-- { // too narrow: fewer columns, stacked
 		var parts []string
 		for i := 0; i < len(groups); i += per {
 			parts = append(parts, h.FullHelpView(groups[i:min(i+per, len(groups))]))
@@ -243,7 +250,7 @@ func (v *viewer) helpScreen() string {
 	var b strings.Builder
 	for i := 0; i < room; i++ {
 		if i < len(lines) {
-			b.WriteString(ansi.Truncate(lines[i], v.width, "…"))
+			b.WriteString(cards.Truncate(lines[i], v.width, "…"))
 		}
 		b.WriteByte('\n')
 	}

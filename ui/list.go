@@ -5,8 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/theme"
@@ -59,8 +57,8 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 			facts = "format newer than deck reads · " + facts
 		}
 		b.WriteString(containedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {
-			return mark + th.Title.Render(ansi.Truncate(title, max(width-2, 1), "…")) + "\n" +
-				"  " + th.Muted.Render(ansi.Truncate(facts, max(width-2, 1), "…"))
+			return mark + th.Title.Render(cards.Truncate(title, max(width-2, 1), "…")) + "\n" +
+				"  " + th.Muted.Render(cards.Truncate(facts, max(width-2, 1), "…"))
 		}) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())

@@ -7,8 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 )
 
@@ -264,7 +262,7 @@ func (m matcher) find(plain string) [][2]int {
 	}
 	out := make([][2]int, len(spans))
 	for i, s := range spans {
-		out[i] = [2]int{ansi.StringWidth(plain[:s[0]]), ansi.StringWidth(plain[:s[1]])}
+		out[i] = [2]int{cards.Width(plain[:s[0]]), cards.Width(plain[:s[1]])}
 	}
 	return out
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/stats"
@@ -64,10 +62,10 @@ func (v *viewer) outlinePage() *page {
 		th := o.Theme
 		rows := []string{th.Title.Render("≡ outline") + th.Muted.Render(" · "+plural(len(turns), "turn"))}
 		if facts := whereFacts(model, usage); facts != "" {
-			rows = append(rows, th.Muted.Render(ansi.Truncate(facts, o.Width, "…")))
+			rows = append(rows, th.Muted.Render(cards.Truncate(facts, o.Width, "…")))
 		}
 		if cwd != "" {
-			rows = append(rows, th.Faint.Render("in ")+th.Path.Render(ansi.Truncate(oneLine(cwd), max(o.Width-3, 1), "…")))
+			rows = append(rows, th.Faint.Render("in ")+th.Path.Render(cards.Truncate(oneLine(cwd), max(o.Width-3, 1), "…")))
 		}
 		rows = append(rows, "")
 		var picks []int
@@ -117,9 +115,9 @@ func (t turnRow) row(o cards.Options) string {
 	if prompt == "" {
 		prompt = "(no prompt)"
 	}
-	room := max(o.Width-ansi.StringWidth(head)-ansi.StringWidth(right), 1)
-	prompt = ansi.Truncate(prompt, room, "…")
-	gap := strings.Repeat(" ", max(room-ansi.StringWidth(prompt), 0))
+	room := max(o.Width-cards.Width(head)-cards.Width(right), 1)
+	prompt = cards.Truncate(prompt, room, "…")
+	gap := strings.Repeat(" ", max(room-cards.Width(prompt), 0))
 	style := th.Muted
 	if t.errors > 0 {
 		style = th.Error

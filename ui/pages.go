@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
@@ -190,7 +189,7 @@ func (v *viewer) writePage(b *strings.Builder) {
 			gutter = v.th.Accent.Render("▌")
 		}
 		if i < len(p.rows) {
-			b.WriteString(gutter + ansi.Truncate(p.rows[i], v.width-1, "") + "\n")
+			b.WriteString(gutter + cards.Truncate(p.rows[i], v.width-1, "") + "\n")
 		} else {
 			b.WriteString("\n")
 		}

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 )
@@ -102,7 +101,7 @@ func measureCard(it item, o cards.Options, stop func() bool) measure {
 	if o.NoWrap {
 		o.Uncut, m.widest = true, 0
 		count = func(row string) int {
-			m.widest = max(m.widest, ansi.StringWidth(row))
+			m.widest = max(m.widest, cards.Width(row))
 			return 1
 		}
 	}
@@ -230,7 +229,7 @@ func (v *viewer) lazyMeasure(it item, o cards.Options) (measure, bool) {
 	if o.NoWrap {
 		m.widest = 0
 		for _, r := range c.rows {
-			m.widest = max(m.widest, ansi.StringWidth(r))
+			m.widest = max(m.widest, cards.Width(r))
 		}
 	}
 	return m, true

@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
@@ -197,7 +196,7 @@ func (p *picker) View() tea.View {
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
 	}
-	b.WriteString("\n " + th.Muted.Render(ansi.Truncate(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · esc quit", len(p.shown), len(p.sessions)), max(p.width-1, 1), "…")))
+	b.WriteString("\n " + th.Muted.Render(cards.Truncate(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · esc quit", len(p.shown), len(p.sessions)), max(p.width-1, 1), "…")))
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
@@ -71,7 +72,7 @@ func TestListKeepsTheTimeAndSizeAt60Columns(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(ansi.Strip(b.String()), "\n")
-	if !strings.Contains(lines[1], "2026-01-02 21:35  12.0 MB") || ansi.StringWidth(lines[1]) > 60 {
+	if !strings.Contains(lines[1], "2026-01-02 21:35  12.0 MB") || cards.Width(lines[1]) > 60 {
 		t.Errorf("deck ls at 60 columns: %q", lines[1])
 	}
 }

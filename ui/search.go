@@ -175,10 +175,7 @@ func highlightMatches(row string, m matcher, st theme.Style, current int) string
 	state := "" // the row's SGR sequences since its last reset: what a hit's end restores
 	hit := ""   // the open hit's sequence, "" outside one
 	cell, next := 0, 0
-	var ps byte
-	for rest := row; len(rest) > 0; {
-		seq, w, n, ns := ansi.DecodeSequence(rest, ps, nil)
-		rest, ps = rest[n:], ns
+	cards.Pieces(row, func(seq string, w int, _ bool) { // measured as the matcher measures
 		if w == 0 {
 			b.WriteString(seq)
 			if strings.HasPrefix(seq, "\x1b[") && strings.HasSuffix(seq, "m") {
@@ -189,7 +186,7 @@ func highlightMatches(row string, m matcher, st theme.Style, current int) string
 				}
 				b.WriteString(hit) // the row's own colour changed inside a hit: the hit's again
 			}
-			continue
+			return
 		}
 		if hit != "" && cell >= ranges[next][1] {
 			b.WriteString(off + state)
@@ -204,7 +201,7 @@ func highlightMatches(row string, m matcher, st theme.Style, current int) string
 		}
 		b.WriteString(seq)
 		cell += w
-	}
+	})
 	if hit != "" {
 		b.WriteString(off + state)
 	}
@@ -235,7 +232,7 @@ func (v *viewer) searchPrompt() string {
 	in := styledInput(v.search.input, v.th) // in the theme's colours: bubbles' defaults are white on a light terminal
 	prompt := in.View()
 	fact := oneLine(v.search.fact())
-	gap := v.width - ansi.StringWidth(prompt) - ansi.StringWidth(fact) - 1
+	gap := v.width - cards.Width(prompt) - cards.Width(fact) - 1
 	if fact == "" || gap < 1 {
 		return prompt
 	}

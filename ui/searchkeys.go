@@ -2,7 +2,6 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
@@ -15,7 +14,7 @@ func (v *viewer) startTyping() tea.Cmd {
 	v.search.typing = true
 	v.search.origin, v.search.focus = v.top, v.focus
 	v.search.recall = len(v.search.history)
-	room := ansi.StringWidth(v.search.input.Placeholder) + 1 // the placeholder whole, the count beside it
+	room := cards.Width(v.search.input.Placeholder) + 1 // the placeholder whole, the count beside it
 	v.search.input.SetWidth(max(min(room, v.width-2), 1))
 	return v.search.input.Focus()
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/follow"
 )
 
@@ -17,7 +18,7 @@ func TestANarrowStatusBarKeepsTheFlash(t *testing.T) {
 	v.resize(60, 30)
 	press(v, "w")
 	status := ansi.Strip(v.statusBar())
-	if !strings.Contains(status, "long lines cut") || ansi.StringWidth(status) > 60 {
+	if !strings.Contains(status, "long lines cut") || cards.Width(status) > 60 {
 		t.Fatalf("at 60 columns the status bar reads %q", status)
 	}
 	v.resize(120, 30)

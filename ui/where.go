@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
@@ -56,24 +54,21 @@ func (v *viewer) whereBar() string {
 			return " " + joinParts(th, parts)
 		}
 	}
-	return " " + model.style.Render(ansi.Truncate(model.text, room, "…"))
+	return " " + model.style.Render(cards.Truncate(model.text, room, "…"))
 }
 
 // tail is a directory cut from its start to fit n cells, at a separator
 // where one is left (…/src/app); none when fewer than ten cells of it
 // would show.
 func tail(dir wherePart, n int) wherePart {
-	w := ansi.StringWidth(dir.text)
+	w := cards.Width(dir.text)
 	switch {
 	case w <= n:
 		return dir
 	case n < 10:
 		return wherePart{}
 	}
-	dir.text = ansi.TruncateLeft(dir.text, w-n+1, "…")
-	for ansi.StringWidth(dir.text) > n { // a wide character at the cut
-		dir.text = "…" + ansi.TruncateLeft(dir.text, 2, "")
-	}
+	dir.text = cards.TruncateLeft(dir.text, w-n+1, "…") // a wide character at the cut goes whole
 	if i := strings.IndexAny(dir.text[len("…"):], `/\`); i > 0 {
 		dir.text = "…" + dir.text[len("…")+i:]
 	}
@@ -85,7 +80,7 @@ func joinedWidth(parts ...wherePart) int {
 	w, n := 0, 0
 	for _, p := range parts {
 		if p.text != "" {
-			w += ansi.StringWidth(p.text)
+			w += cards.Width(p.text)
 			n++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -81,7 +82,7 @@ func TestTheWhereBarIsSanitised(t *testing.T) {
 				t.Errorf("at %d columns the where bar lets %q through:\n%q", w, bad, bar)
 			}
 		}
-		if got := ansi.StringWidth(bar); got > w {
+		if got := cards.Width(bar); got > w {
 			t.Errorf("at %d columns the where bar is %d wide: %q", w, got, ansi.Strip(bar))
 		}
 	}

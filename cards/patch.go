@@ -24,7 +24,7 @@ func Patch(diffs []session.FileDiff, starts []int, cwd string) string {
 	var b strings.Builder
 	shift := map[string]int{} // lines the earlier hunks of a file added, less those they removed
 	for i, d := range diffs {
-		name := relPath(cwd, d.Path)
+		name := Safe(relPath(cwd, d.Path)) // one line: a newline in a log's path would start headers of its own
 		old, from := "", "a/"+name
 		if d.OldText != nil {
 			old = patchText(*d.OldText)

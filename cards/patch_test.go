@@ -43,3 +43,13 @@ func TestPatchMovesALaterHunkByTheEarlierOnes(t *testing.T) {
 		}
 	}
 }
+
+// A path is one line of the patch: a log's path holding a newline cannot
+// add headers that make git apply write another file than the card names.
+func TestPatchPathIsOneLine(t *testing.T) {
+	old := "x\n"
+	p := Patch([]session.FileDiff{{Path: "a.go\n+++ b/.bashrc\n@@ -0,0 +1 @@\n+evil", OldText: &old, NewText: "y\n"}}, nil, "")
+	if strings.Count(p, "\n--- ")+strings.Count(p, "\n+++ ") != 1 || strings.Contains(p, "\n+evil") || strings.Count(p, "\n@@ ") != 1 {
+		t.Errorf("the path made lines of its own:\n%s", p)
+	}
+}

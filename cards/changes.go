@@ -45,21 +45,30 @@ func ChangeListRows(l changes.List, o Options) (rows []string, fileRows []int) {
 
 // NetChange draws a file's net change as diff cards, through the diff card
 // itself: one card against the file's first known text, or, when the
-// session never showed it, one card per change, each titled with its turn.
+// session never showed it, one card per edit, its hunks together as the
+// edit's own card shows them, titled with its turn. The diff card's first
+// row names the file, so a title does not name it again.
 func NetChange(n changes.Net, o Options) []string {
 	if n.Whole {
-		return Render(netCall(n.Path, n.Path+" · net change", n.Hunks), o)
+		return Render(netCall(n.Path, "net change", n.Hunks), o)
+	}
+	var edits [][]changes.Hunk
+	for i, h := range n.Hunks {
+		if i == 0 || h.Edit != n.Hunks[i-1].Edit {
+			edits = append(edits, nil)
+		}
+		edits[len(edits)-1] = append(edits[len(edits)-1], h)
 	}
 	var rows []string
-	for i, h := range n.Hunks {
-		title := fmt.Sprintf("%s · change %d of %d", n.Path, i+1, len(n.Hunks))
-		if h.Turn > 0 {
-			title += fmt.Sprintf(" · turn %d", h.Turn)
+	for i, hunks := range edits {
+		title := fmt.Sprintf("change %d of %d", i+1, len(edits))
+		if turn := hunks[0].Turn; turn > 0 {
+			title += fmt.Sprintf(" · turn %d", turn)
 		}
 		if i > 0 {
 			rows = append(rows, "")
 		}
-		rows = append(rows, Render(netCall(n.Path, title, []changes.Hunk{h}), o)...)
+		rows = append(rows, Render(netCall(n.Path, title, hunks), o)...)
 	}
 	return rows
 }

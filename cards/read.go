@@ -22,13 +22,17 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 	if lang == "" {
 		lang = "text"
 	}
+	of := "" // the file's length, only where the tool said it
+	if v.TotalLines > 0 {
+		of = " of " + thousands(v.TotalLines)
+	}
 	window := "no lines"
 	if n := len(v.Lines); n > 0 {
-		window = fmt.Sprintf("lines %s–%s of %s", thousands(v.Lines[0].Number), thousands(v.Lines[n-1].Number), thousands(v.TotalLines))
+		window = fmt.Sprintf("lines %s–%s%s", thousands(v.Lines[0].Number), thousands(v.Lines[n-1].Number), of)
 	}
 	c.header(status(th, t.Status()), label, summary(th, t, window, lang)...)
 	if len(v.Lines) == 0 {
-		c.note(fmt.Sprintf("no lines shown · window starts at line %s of %s", thousands(v.Offset), thousands(v.TotalLines)))
+		c.note(fmt.Sprintf("no lines shown · window starts at line %s%s", thousands(v.Offset), of))
 		return
 	}
 	texts := make([]string, len(v.Lines))

@@ -110,7 +110,7 @@ func CountRows(e session.Entry, o Options, count func(row string) int, stop func
 // wrong, then the entry's text, plain and wrapped.
 func undrawable(e session.Entry, o Options, r any, stack []byte) []string {
 	return undrawn(o, r, stack, func() string {
-		text := Text(e)
+		text := Text(e, o.Cwd)
 		if t, ok := e.(*session.ToolCall); ok {
 			text = strings.TrimSpace(t.Name+" "+callTitle(t)) + "\n" + text
 		}

@@ -38,7 +38,7 @@ func SearchText(e session.Entry, cwd string) (texts []string, ok bool) {
 	var w textWriter
 	switch e := e.(type) {
 	case *session.UserMessage:
-		w.add(rawText(e), e.Source)
+		w.add(rawText(e, cwd), e.Source)
 		for _, b := range e.Content {
 			if a := b.Attachment; a != nil {
 				w.add(a.Name, a.MediaType)
@@ -48,10 +48,10 @@ func SearchText(e session.Entry, cwd string) (texts []string, ok bool) {
 		return w.texts, !w.bad
 	case *session.AssistantText:
 		w.md = true
-		w.add(rawText(e))
+		w.add(rawText(e, cwd))
 		return w.texts, !w.bad
 	case *session.Reasoning:
-		w.add(rawText(e))
+		w.add(rawText(e, cwd))
 		return w.texts, !w.bad
 	case *session.ToolCall:
 		if e.Approval != nil || len(e.SubCalls) > 0 || len(e.Nested) > 0 || e.Orphan || e.Duplicate {
@@ -104,16 +104,16 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 		w.add(blocksText(nil, v.Content)...)
 	case session.WebSearchResultView:
 		w.md = true
-		w.add(rawText(t))
+		w.add(rawText(t, cwd))
 		for _, src := range v.Sources {
 			w.add(src.Snippet, src.PublishedAt)
 		}
 	case session.WebFetchResultView:
 		w.md = true
-		w.add(rawText(t))
+		w.add(rawText(t, cwd))
 	case nil:
 		w.md = true // a pending call's content is Markdown
-		w.add(rawText(t))
+		w.add(rawText(t, cwd))
 	}
 	w.add(result...)
 	w.add(t.Name, t.Title(), t.Arguments)

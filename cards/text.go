@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	udiff "github.com/aymanbagabas/go-udiff"
-
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
 )
@@ -14,11 +12,12 @@ import (
 // decoration: a read's lines, a diff in unified form, a command's output as
 // the terminal would leave it, a search's matches, a message's text. It is
 // what copying a card puts on the clipboard, and what an entry that cannot
-// be drawn still shows. Every line is sanitised as a card's are (escape
+// be drawn still shows; paths in a patch are relative to cwd, the
+// session's working directory. Every line is sanitised as a card's are (escape
 // sequences gone, controls and invisible characters as marks; tabs stay):
 // never raw bytes, so pasted into a shell it can neither end a bracketed
 // paste nor write the clipboard.
-func Text(e session.Entry) string {
+func Text(e session.Entry, cwd string) string {
 	if out, ok := outputOf(e); ok {
 		var lines []string
 		if cmd := commandOf(e); cmd != "" { // the card's header: the command it ran
@@ -29,7 +28,7 @@ func Text(e session.Entry) string {
 		}
 		return strings.Join(lines, "\n")
 	}
-	lines := strings.Split(rawText(e), "\n")
+	lines := strings.Split(rawText(e, cwd), "\n")
 	for i, l := range lines {
 		cells := strings.Split(l, "\t")
 		for j, c := range cells {
@@ -64,7 +63,7 @@ func commandOf(e session.Entry) string {
 }
 
 // rawText is an entry's text as the log holds it, unsanitised.
-func rawText(e session.Entry) string {
+func rawText(e session.Entry, cwd string) string {
 	switch e := e.(type) {
 	case *session.UserMessage:
 		return session.TextOf(e.Content)
@@ -73,7 +72,7 @@ func rawText(e session.Entry) string {
 	case *session.Reasoning:
 		return e.Text
 	case *session.ToolCall:
-		return callText(e)
+		return callText(e, cwd)
 	case *session.TurnStart:
 		return fmt.Sprintf("turn %d", e.Turn)
 	case *session.TurnEnd:
@@ -92,7 +91,7 @@ func rawText(e session.Entry) string {
 	return ""
 }
 
-func callText(t *session.ToolCall) string {
+func callText(t *session.ToolCall, cwd string) string {
 	switch v := t.View.(type) {
 	case session.ReadResultView:
 		lines := make([]string, len(v.Lines))
@@ -101,7 +100,7 @@ func callText(t *session.ToolCall) string {
 		}
 		return strings.Join(lines, "\n")
 	case session.DiffResultView:
-		return unified(v.Diffs)
+		return Patch(v.Diffs, t.DiffStarts, cwd)
 	case session.TerminalResultView: // Text reads it as a terminal would, before this
 		return v.Output
 	case session.SearchMatchesResultView:
@@ -140,39 +139,13 @@ func callText(t *session.ToolCall) string {
 		case session.TerminalCallView:
 			return c.Title
 		case session.DiffCallView:
-			return unified(c.Diffs)
+			return Patch(c.Diffs, t.DiffStarts, cwd)
 		case session.GenericCallView:
 			return t.Arguments
 		case nil:
 		}
 	}
 	return ""
-}
-
-// unified writes diffs as a patch (`patch` and `git apply` take it): a
-// header and @@ hunks with three lines of context, the lines as the diff
-// card reads them. A hunk's numbers count from its excerpt's first line
-// where the log gives only an excerpt; patch finds the place by context.
-func unified(diffs []session.FileDiff) string {
-	var b strings.Builder
-	for _, d := range diffs {
-		from, old := "/dev/null", ""
-		if d.OldText != nil {
-			from, old = d.Path, patchText(*d.OldText)
-		}
-		b.WriteString(udiff.Unified(from, d.Path, old, patchText(d.NewText)))
-	}
-	return b.String()
-}
-
-// patchText is text as a patch's lines: as the diff card splits them, each
-// ended by a newline.
-func patchText(s string) string {
-	lines := diffLines(s)
-	if len(lines) == 0 {
-		return ""
-	}
-	return strings.Join(lines, "\n") + "\n"
 }
 
 // Plural counts things for a person, as cards do: "1 call", "2 calls",

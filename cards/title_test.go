@@ -108,3 +108,29 @@ func TestTheHeaderNamesTheIdOnce(t *testing.T) {
 		}
 	}
 }
+
+// A read card says the file's length only where the tool said it: a window
+// whose total is not known is "lines 1–2", never "lines 1–2 of 2"; one that
+// shows no lines says where it starts and no more.
+func TestAReadClaimsATotalOnlyWhenKnown(t *testing.T) {
+	lines := []session.ReadFileLine{{Number: 1, Text: "a"}, {Number: 2, Text: "b"}}
+	for _, c := range []struct {
+		view   session.ReadResultView
+		want   string
+		goesOn bool
+	}{
+		{session.ReadResultView{Path: "a.ts", Offset: 1, Lines: lines}, "lines 1–2 ·", false},
+		{session.ReadResultView{Path: "a.ts", Offset: 1, Lines: lines, TotalLines: 514}, "lines 1–2 of 514 ·", true},
+		{session.ReadResultView{Path: "a.ts", Offset: 7}, "window starts at line 7\n", false},
+		{session.ReadResultView{Path: "a.ts", Offset: 7, TotalLines: 40}, "window starts at line 7 of 40\n", false},
+	} {
+		rows := Render(finishedCall(session.GenericCallView{Title: "Read a.ts"}, c.view, ""), Options{Width: 100})
+		text := ansi.Strip(strings.Join(rows, "\n")) + "\n"
+		if !strings.Contains(text, c.want) || strings.Contains(text, " of ") != (c.view.TotalLines > 0) {
+			t.Errorf("%+v: card\n%s\nwant %q", c.view, text, c.want)
+		}
+		if strings.Contains(text, "continues at line 3") != c.goesOn {
+			t.Errorf("%+v: card\n%s\nsays it continues: want %v", c.view, text, c.goesOn)
+		}
+	}
+}

@@ -132,10 +132,13 @@ type ReadFileLine struct {
 
 // ReadResultView is a window of a file read: its lines keep the file's numbers.
 type ReadResultView struct {
-	Title      string         `json:"title,omitempty"`
-	Path       string         `json:"path"`
-	Offset     int            `json:"offset"`
-	Lines      []ReadFileLine `json:"lines"`
+	Title  string         `json:"title,omitempty"`
+	Path   string         `json:"path"`
+	Offset int            `json:"offset"`
+	Lines  []ReadFileLine `json:"lines"`
+	// TotalLines is the file's length as the tool's output says it; 0 when
+	// it does not (a window from sed -n, a read with no total): no card
+	// claims one then.
 	TotalLines int            `json:"totalLines"`
 	Lang       string         `json:"lang,omitempty"`
 	Content    []ContentBlock `json:"content,omitempty"`

@@ -18,7 +18,7 @@ func (v *viewer) copyCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
 	}
-	text := copyText(v.items[v.focus].e)
+	text := copyText(v.items[v.focus].e, v.cwd)
 	if text == "" {
 		v.flash = "nothing to copy"
 		return nil

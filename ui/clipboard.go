@@ -6,5 +6,6 @@ import (
 )
 
 // copyText is what copying a card puts on the clipboard: the entry's text
-// as the card shows it (cards.Text), never the log's raw bytes.
-func copyText(e session.Entry) string { return cards.Text(e) }
+// as the card shows it (cards.Text; a diff as a patch `git apply` takes in
+// the session's working directory, cwd), never the log's raw bytes.
+func copyText(e session.Entry, cwd string) string { return cards.Text(e, cwd) }

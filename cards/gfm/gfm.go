@@ -189,7 +189,7 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 		title += ": " + tt
 	}
 	if v, ok := t.View.(session.DiffResultView); ok {
-		details(b, title, "diff", unified(v.Diffs, t.DiffStarts))
+		details(b, title, "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd))
 		return
 	}
 	if v, ok := t.View.(session.ReadResultView); ok {
@@ -205,7 +205,7 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 		return
 	}
 	if v, ok := t.Call.(session.DiffCallView); ok && len(v.Diffs) > 0 && t.Status() != session.CallFailed {
-		details(b, title, "diff", unified(v.Diffs, t.DiffStarts)) // pending, or done with no diff of its own; a failure shows what the tool said
+		details(b, title, "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd)) // pending, or done with no diff of its own; a failure shows what the tool said
 		return
 	}
 	rows := cards.Render(t, o)

@@ -46,7 +46,7 @@ func Of(s *session.Session) List {
 // the file's text before its first change (a whole read, or a write that
 // made it), Whole is true and Hunks are one diff against that text with the
 // file's real line numbers. Otherwise Hunks are each change as the log gave
-// it, in order, each with the turn that made it.
+// it, in order, each with the edit and the turn that made it.
 type Net struct {
 	Path           string
 	Whole          bool
@@ -59,6 +59,10 @@ type Hunk struct {
 	Diff  session.FileDiff
 	Start int // the file line its old text starts at; 0 when not known
 	Turn  int // the turn that made it; 0 for a whole diff or when the log has no turns
+	// Edit is which of the file's edits made it, from 1 (0 for a whole
+	// diff): an edit's hunks are one change, as its card shows them, an
+	// apply_patch's context-only anchor hunk with the hunk after it.
+	Edit int
 }
 
 // NetOf composes the net change of the file at path (as Of names it); ok is

@@ -101,3 +101,25 @@ func TestListOrderReadsFailuresAndPresent(t *testing.T) {
 		t.Error("a failed edit changed a file")
 	}
 }
+
+// An edit's hunks are one change: each hunk knows which of the file's
+// edits made it, an apply_patch's context-only anchor hunk as the hunk
+// after it.
+func TestAnEditsHunksAreOneChange(t *testing.T) {
+	s := sess(
+		edit(session.FileDiff{Path: "c.ts", OldText: ptr("anchor"), NewText: "anchor"},
+			session.FileDiff{Path: "c.ts", OldText: ptr("x"), NewText: "y"}),
+		edit(session.FileDiff{Path: "c.ts", OldText: ptr("p"), NewText: "q"}),
+	)
+	n, _ := NetOf(s, "/w/c.ts")
+	var edits []int
+	for _, h := range n.Hunks {
+		edits = append(edits, h.Edit)
+	}
+	if len(edits) != 3 || edits[0] != 1 || edits[1] != 1 || edits[2] != 2 {
+		t.Errorf("hunks made by edits %v, want [1 1 2]", edits)
+	}
+	if l := Of(s); l.Changed[0].Edits != 2 {
+		t.Errorf("%d edits, want 2", l.Changed[0].Edits)
+	}
+}

@@ -61,7 +61,7 @@ func (f *file) change(d session.FileDiff, start, turn int) {
 	if len(f.hunks) == 0 {
 		f.firstTurn = turn
 	}
-	f.hunks = append(f.hunks, Hunk{Diff: d, Start: start, Turn: turn})
+	f.hunks = append(f.hunks, Hunk{Diff: d, Start: start, Turn: turn, Edit: f.edits + 1}) // the walker counts the edit after its hunks
 	switch {
 	case d.OldText == nil: // the whole file written
 		if !f.startKnown {

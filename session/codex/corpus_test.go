@@ -260,3 +260,27 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 }
+
+// The corpus's `sed -n '1,220p'` of a 514-line file printed 220 lines and
+// says nothing of the rest: its read claims no total. Its `sed -n
+// '220,640p'` stopped at line 514, short of 640: the file ends there.
+func TestCorpusWindowsClaimOnlyTheTotalTheyShow(t *testing.T) {
+	s, _ := source.Open(sessiontest.Testdata + "/corpus/codex/AcidicSoil_codex-session-view__rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl")
+	want := map[string]int{
+		"sed -n '1,220p' components/chat/chat-helpers/index.ts":   0,
+		"sed -n '220,640p' components/chat/chat-helpers/index.ts": 514,
+	}
+	for _, c := range sessiontest.Calls(s) {
+		total, ok := want[strings.TrimPrefix(c.Title(), "$ ")]
+		if !ok {
+			continue
+		}
+		delete(want, strings.TrimPrefix(c.Title(), "$ "))
+		if v, isRead := c.View.(session.ReadResultView); !isRead || v.TotalLines != total {
+			t.Errorf("%s: %+v, want a read of %d lines in all", c.Title(), c.View, total)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not in the corpus: %v", want)
+	}
+}

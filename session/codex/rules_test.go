@@ -234,21 +234,30 @@ func TestPatchNumberedFromReads(t *testing.T) {
 }
 
 // Reads print a window of a file: numbered from its real first line, the
-// language from the path; a cut in the middle keeps the numbers true.
+// language from the path; a cut in the middle keeps the numbers true. The
+// file's length is known only where the output reached its end: a whole
+// file (cat, nl, sed 'A,$p'), or a window that stopped short of the last
+// line it asked for; a window printed whole says nothing of what follows.
 func TestReads(t *testing.T) {
 	for _, c := range []struct {
 		script, out string
 		path        string
 		numbers     []int
+		total       int
 	}{
-		{"sed -n '220,222p' src/a.ts", "x\ny\nz\n", "/w/src/a.ts", []int{220, 221, 222}},
-		{"cat README.md", "# t\n\nend", "/w/README.md", []int{1, 2, 3}},
-		{"cat 'LM Studio configuration.md'", "a\n", "/w/LM Studio configuration.md", []int{1}},
-		{"nl -ba main.go | sed -n '5,6p'", "     5\tpackage x\n     6\t\n", "/w/main.go", []int{5, 6}},
-		{"nl -ba main.go", "     1\tpackage x\n", "/w/main.go", []int{1}},
-		{"head -n 2 go.mod", "module m\n\n", "/w/go.mod", []int{1, 2}},
-		{"cd sub && sed -n '3,4p' x.py", "a\nb\n", "/w/sub/x.py", []int{3, 4}},
-		{"sed -n '10,20p' big.go", "Total output lines: 11\n\nl10\nl11\n\n[... omitted 7 of 11 lines ...]\n\nl18\nl19\n", "/w/big.go", []int{10, 11, 19, 20}},
+		{"sed -n '220,222p' src/a.ts", "x\ny\nz\n", "/w/src/a.ts", []int{220, 221, 222}, 0},
+		{"cat README.md", "# t\n\nend", "/w/README.md", []int{1, 2, 3}, 3},
+		{"cat 'LM Studio configuration.md'", "a\n", "/w/LM Studio configuration.md", []int{1}, 1},
+		{"nl -ba main.go | sed -n '5,6p'", "     5\tpackage x\n     6\t\n", "/w/main.go", []int{5, 6}, 0},
+		{"nl -ba main.go | sed -n '5,9p'", "     5\tpackage x\n     6\t\n", "/w/main.go", []int{5, 6}, 6},
+		{"nl -ba main.go", "     1\tpackage x\n", "/w/main.go", []int{1}, 1},
+		{"head -n 2 go.mod", "module m\n\n", "/w/go.mod", []int{1, 2}, 0},
+		{"head go.mod", "module m\n\n", "/w/go.mod", []int{1, 2}, 2},
+		{"cd sub && sed -n '3,4p' x.py", "a\nb\n", "/w/sub/x.py", []int{3, 4}, 0},
+		{"sed -n '1,220p' a.ts", "a\nb\n", "/w/a.ts", []int{1, 2}, 2},
+		{"sed -n '7p' a.ts", "a\n", "/w/a.ts", []int{7}, 0},
+		{"sed -n '7,$p' a.ts", "a\nb\n", "/w/a.ts", []int{7, 8}, 8},
+		{"sed -n '10,20p' big.go", "Total output lines: 11\n\nl10\nl11\n\n[... omitted 7 of 11 lines ...]\n\nl18\nl19\n", "/w/big.go", []int{10, 11, 19, 20}, 0},
 	} {
 		s := log(t, shell(1, "r", c.script), output(1, "r", structured(c.out, 0, 0)))
 		v, ok := sessiontest.Calls(s)[0].View.(session.ReadResultView)
@@ -262,6 +271,9 @@ func TestReads(t *testing.T) {
 		}
 		if v.Path != c.path || fmt.Sprint(nums) != fmt.Sprint(c.numbers) || v.Lang != session.LangFromPath(c.path) {
 			t.Errorf("%s: path %q lines %v lang %q", c.script, v.Path, nums, v.Lang)
+		}
+		if v.TotalLines != c.total {
+			t.Errorf("%s: %d lines in all, want %d", c.script, v.TotalLines, c.total)
 		}
 	}
 	// a local shell call, and an argv with no shell around it

@@ -34,6 +34,7 @@ type run struct {
 	kind     runKind
 	path     string // read: the file; search: the one file searched
 	first    int    // read: the file line its output starts at
+	upTo     int    // read: the last line it asks for, 0 for the file's end
 	numbered bool   // read: the output numbers its own lines
 	context  bool   // search: context lines (-A, -B, -C) sit between matches
 	limit    int    // search, list: piped into head -n limit
@@ -98,7 +99,26 @@ func action(raw jsontext.Value) present.Args {
 	return a
 }
 
-var sedRange = regexp.MustCompile(`^(\d{1,9})(?:,(?:\d{1,9}|\$))?p$`)
+var sedRange = regexp.MustCompile(`^(\d{1,9})(?:,(\d{1,9}|\$))?p$`)
+
+// sedWindow reads sed's 'A,Bp' ('Ap', 'A,$p'): the first line it prints,
+// and the last it asks for (0 for the file's end).
+func sedWindow(arg string) (first, upTo int, ok bool) {
+	m := sedRange.FindStringSubmatch(arg)
+	if m == nil {
+		return 0, 0, false
+	}
+	first, _ = strconv.Atoi(m[1])
+	first = max(first, 1)
+	switch m[2] {
+	case "":
+		return first, first, true
+	case "$":
+		return first, 0, true
+	}
+	upTo, _ = strconv.Atoi(m[2])
+	return first, max(upTo, first), true
+}
 
 // classify reads what a script does from its words.
 func (r *run) classify() {
@@ -122,32 +142,31 @@ func (r *run) classify() {
 
 // simple classifies one command.
 func (r *run) simple(argv []string, dir string) {
-	read := func(file string, first int, numbered bool) {
-		r.kind, r.path, r.first, r.numbered = read, joinPath(dir, file), first, numbered
+	read := func(file string, first, upTo int, numbered bool) {
+		r.kind, r.path, r.first, r.upTo, r.numbered = read, joinPath(dir, file), first, upTo, numbered
 	}
 	n := len(argv)
 	switch argv[0] {
 	case "sed":
 		if n == 4 && argv[1] == "-n" {
-			if m := sedRange.FindStringSubmatch(argv[2]); m != nil {
-				first, _ := strconv.Atoi(m[1])
-				read(argv[3], max(first, 1), false)
+			if first, upTo, ok := sedWindow(argv[2]); ok {
+				read(argv[3], first, upTo, false)
 			}
 		}
 	case "cat":
 		switch {
 		case n == 2 && !strings.HasPrefix(argv[1], "-"):
-			read(argv[1], 1, false)
+			read(argv[1], 1, 0, false)
 		case n == 3 && argv[1] == "-n":
-			read(argv[2], 1, true)
+			read(argv[2], 1, 0, true)
 		}
 	case "nl":
 		if file, ok := nlFile(argv); ok {
-			read(file, 1, true)
+			read(file, 1, 0, true)
 		}
 	case "head":
-		if file, ok := headFile(argv); ok {
-			read(file, 1, false)
+		if file, upTo, ok := headFile(argv); ok {
+			read(file, 1, upTo, false)
 		}
 	case "rg", "grep":
 		r.search(argv, dir)
@@ -172,12 +191,13 @@ func (r *run) simple(argv []string, dir string) {
 // a listing piped into head.
 func (r *run) pipeline(a, b []string, dir string) {
 	if len(b) == 3 && b[0] == "sed" && b[1] == "-n" && sedRange.MatchString(b[2]) {
+		_, upTo, _ := sedWindow(b[2])
 		file, ok := nlFile(a)
 		if !ok && len(a) == 3 && a[0] == "cat" && a[1] == "-n" {
 			file, ok = a[2], true
 		}
 		if ok {
-			r.kind, r.path, r.first, r.numbered = read, joinPath(dir, file), 1, true
+			r.kind, r.path, r.first, r.upTo, r.numbered = read, joinPath(dir, file), 1, upTo, true
 		}
 		return
 	}
@@ -205,19 +225,20 @@ func nlFile(argv []string) (string, bool) {
 	return "", false
 }
 
-// headFile reads `head [-n N | -N] FILE`.
-func headFile(argv []string) (string, bool) {
+// headFile reads `head [-n N | -N] FILE`: the file and the lines it asks
+// for.
+func headFile(argv []string) (string, int, bool) {
 	switch len(argv) {
 	case 2:
-		return argv[1], !strings.HasPrefix(argv[1], "-")
+		return argv[1], 10, !strings.HasPrefix(argv[1], "-")
 	case 3:
-		_, ok := count(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
-		return argv[2], ok && strings.HasPrefix(argv[1], "-")
+		n, ok := count(strings.TrimPrefix(strings.TrimPrefix(argv[1], "-n"), "-"))
+		return argv[2], n, ok && strings.HasPrefix(argv[1], "-")
 	case 4:
-		_, ok := count(argv[2])
-		return argv[3], ok && argv[1] == "-n"
+		n, ok := count(argv[2])
+		return argv[3], n, ok && argv[1] == "-n"
 	}
-	return "", false
+	return "", 0, false
 }
 
 // headLimit reads a bare `head [-n N | -N]`: how many lines it keeps.

@@ -114,7 +114,18 @@ func readView(r run, o output) (session.ReadResultView, bool) {
 	if len(lines) == 0 {
 		return session.ReadResultView{}, false
 	}
-	return present.ReadView(r.path, lines, 0), true
+	return present.ReadView(r.path, lines, r.total(lines[len(lines)-1].Number)), true
+}
+
+// total is the file's length when a read's output says it: the command
+// printed to the file's end (cat, nl, sed 'A,$p'), or stopped short of the
+// last line it asked for (sed -n '1,220p' printing 150 lines). A window
+// that printed all it asked for says nothing of what follows: 0.
+func (r run) total(last int) int {
+	if r.upTo == 0 || last < r.upTo {
+		return last
+	}
+	return 0
 }
 
 var (

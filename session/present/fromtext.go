@@ -167,11 +167,15 @@ func NumberedLines(text string) ([]session.ReadFileLine, bool) {
 }
 
 // ReadView is the read card of a window of a file whose lines are known.
+// total is the file's length when the tool's output says it, else 0: a
+// window says nothing of the lines after it, so none is made up.
 func ReadView(path string, lines []session.ReadFileLine, total int) session.ReadResultView {
 	offset := 1
 	if len(lines) > 0 {
 		offset = lines[0].Number
-		total = max(total, lines[len(lines)-1].Number)
+		if total > 0 {
+			total = max(total, lines[len(lines)-1].Number)
+		}
 	}
 	return session.ReadResultView{Path: path, Offset: offset, Lines: lines, TotalLines: total, Lang: session.LangFromPath(path)}
 }

@@ -30,7 +30,7 @@ func newChanges() *cobra.Command {
 		Short: "List the files a session changed; print one file's net change",
 		Long: `List every file the session wrote or edited, in the order it first touched them, with the lines its net change adds and removes and how many edits made it; the files it only read are listed apart, and those the present tool handed over are marked.
 
---file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each change in order, titled with the turn that made it. FILE is a path as the list prints it: relative to the session's working directory, or absolute.`,
+--file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each edit in order, as its own card draws it, titled with the turn that made it. FILE is a path as the list prints it: relative to the session's working directory, or absolute.`,
 		Example: `
 # what did the session touch?
 deck changes session.jsonl.zstd

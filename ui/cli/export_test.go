@@ -99,6 +99,26 @@ func TestChanges(t *testing.T) {
 	}
 }
 
+// `deck changes --file` of a file the session never showed whole is one
+// change per edit, as the edit's card draws it: the corpus's apply_patch
+// whose first hunk is only context (its anchor) is one change with the
+// hunk after it, not a "+0 −0" change of its own, and each change names
+// the file once.
+func TestChangesJoinAnEditsHunks(t *testing.T) {
+	const log = "golden/testdata/corpus/codex/AcidicSoil_codex-session-view__rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl"
+	const path = "components/chat/chat-helpers/index.ts"
+	_, net, _ := deck(t, "", "changes", log, "-w", "100", "--file", path)
+	if strings.Contains(net, "+0 −0") || !strings.Contains(net, "change 1 of 2") || !strings.Contains(net, "change 2 of 2") || strings.Contains(net, "of 3") {
+		t.Errorf("want two changes, none of +0 −0:\n%s", net)
+	}
+	if n := strings.Count(net, path); n != 2 {
+		t.Errorf("the file named %d times in two changes:\n%s", n, net)
+	}
+	if !strings.Contains(net, "150 150     chatSettings: ChatSettings,\n       ⋯\n  158 158   ) => {") {
+		t.Errorf("the anchor is not joined to the hunk after it, as the edit card joins them:\n%s", net)
+	}
+}
+
 // render, changes and stats set up alike (startPrinting): stdin read as a
 // log, a file that is not there an input error naming it, NO_COLOR and
 // --color honoured, the width obeyed.

@@ -1,0 +1,35 @@
+package cards
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/changes"
+)
+
+// A file's change by change is one card per edit: an edit's hunks drawn
+// together as its own card draws them (a context-only anchor hunk, then ⋯,
+// then the hunk after it), never a "+0 −0" change of their own; each card
+// names the file once, in its file row, not again in its title.
+func TestNetChangeIsOneCardPerEdit(t *testing.T) {
+	anchor, x, p := "func f() {", "x", "p"
+	n := changes.Net{Path: "/w/c.go", Hunks: []changes.Hunk{
+		{Diff: session.FileDiff{Path: "/w/c.go", OldText: &anchor, NewText: anchor}, Start: 10, Turn: 2, Edit: 1},
+		{Diff: session.FileDiff{Path: "/w/c.go", OldText: &x, NewText: "y"}, Start: 20, Turn: 2, Edit: 1},
+		{Diff: session.FileDiff{Path: "/w/c.go", OldText: &p, NewText: "q"}, Start: 30, Turn: 3, Edit: 2},
+	}}
+	text := ansi.Strip(strings.Join(NetChange(n, Options{Width: 80, Cwd: "/w", Expanded: true}), "\n"))
+	for _, want := range []string{"change 1 of 2 · turn 2", "change 2 of 2 · turn 3", "10 10   func f() {\n      ⋯\n  20    - x"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "+0 −0") || strings.Contains(text, "of 3") {
+		t.Errorf("the anchor is a change of its own:\n%s", text)
+	}
+	if c := strings.Count(text, "c.go"); c != 2 {
+		t.Errorf("c.go named %d times in two changes:\n%s", c, text)
+	}
+}

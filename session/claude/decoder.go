@@ -39,6 +39,7 @@ type Decoder struct {
 	plans    map[string]*session.Plan      // TodoWrite calls by tool_use id
 	tasks    map[string]*task
 	order    []*task      // the Task calls in order, for linking sidechains
+	dirty    []*task      // the Tasks whose work changed since Settle
 	deferred bool         // subagents' files are left to the user (Defer)
 	wanted   []*AgentFile // the files left to the user, not yet taken
 
@@ -169,7 +170,8 @@ func (d *Decoder) account(num int, out outcome, err error) {
 	}
 }
 
-func (d *Decoder) Finish() {}
+// Finish shows what the last Write left to show.
+func (d *Decoder) Finish() { d.Settle() }
 
 // parseRecord decodes one line, or says in a few words why it is not
 // a record.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/deck-tui/deck/theme"
 )
 
 // A huge text (a 10 MB line, 30 MB of words) is laid out only as far as the
@@ -29,6 +31,37 @@ func (c *card) showable(text string, width int) string {
 		n++
 	}
 	return text
+}
+
+// safeLine is safeLine of a text cut to what the card can show: a field
+// of megabytes (a title, an argument, an error) is sanitised and measured
+// only as far as the display cap reaches, the rest counted as not drawn.
+func (c *card) safeLine(text string, st theme.Style) line {
+	return safeLine(c.th, c.showable(text, c.o.Width), st)
+}
+
+// safeText is safeText of a line cut to what the card can show.
+func (c *card) safeText(text string, st theme.Style) line {
+	return safeText(c.th, c.showable(text, c.o.Width), st)
+}
+
+// safeRow is safeLine of a text drawn on one row (a header's title, its
+// facts), cut to what a row can show and marked where it was cut: the
+// row, cut to fit, ends in a mark too, so what the cut left out is never
+// counted as text below the cap.
+func (c *card) safeRow(text string, st theme.Style) line {
+	limit := 2*max(c.o.Width, 1) + 16 // characters: a row's cells, and room for marks of none
+	if len(text) > limit {
+		n := 0
+		for i := range text {
+			if n == limit {
+				text = text[:i] + "…"
+				break
+			}
+			n++
+		}
+	}
+	return safeLine(c.th, text, st)
 }
 
 // showableOutput is showable for command output: its escape sequences

@@ -41,6 +41,16 @@ func Reply(dir, name string, text func() string) (string, error) {
 	})
 }
 
+// Prompt is a log named name of one prompt a person typed, of text, which
+// must need no JSON escaping (HugeLine, HugeWords).
+func Prompt(dir, name string, text func() string) (string, error) {
+	return hostileLog(dir, name, func(f *os.File) error {
+		_, err := f.WriteString(HostileHeader + `{"type":"user/message","seq":1,"time":1,"data":{"content":[{"type":"text","text":"` +
+			text() + `"}],"source":{"kind":"user"},"role":"user","id":"u1"}}` + "\n")
+		return err
+	})
+}
+
 // HugeLine is mb megabytes of one word.
 func HugeLine(mb int) string { return strings.Repeat("x", mb<<20) }
 

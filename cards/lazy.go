@@ -17,7 +17,8 @@ import (
 type Lazy struct {
 	e     session.Entry
 	o     Options
-	l     layout // made by the first Rows: making a reply's text ready takes a while
+	start func(*card) layout // makes l
+	l     layout             // made by the first Rows: making a reply's text ready takes a while
 	rows  []string
 	whole bool
 }
@@ -42,15 +43,18 @@ func NewLazy(e session.Entry, o Options) *Lazy {
 	if o.Plain {
 		return nil
 	}
+	var start func(*card) layout
 	switch m := e.(type) {
 	case *session.AssistantText:
 		if len(m.Text) < 2*pieceBytes || !cutSoon(m.Text) {
 			return nil // cutSoon asks the text as it is, before it is made ready: a guess, but a quick one
 		}
+		start = func(c *card) layout { return newReply(c, m) }
 	case *session.UserMessage:
 		if textBytes(m.Content) < 2*pieceBytes {
 			return nil
 		}
+		start = func(c *card) layout { return newPrompt(c, m) }
 	default:
 		return nil
 	}
@@ -58,7 +62,7 @@ func NewLazy(e session.Entry, o Options) *Lazy {
 	if o.Theme == nil {
 		o.Theme = theme.Dark()
 	}
-	return &Lazy{e: e, o: o}
+	return &Lazy{e: e, o: o, start: start}
 }
 
 // textBytes is the size of the text blocks of a message.
@@ -79,12 +83,7 @@ func (z *Lazy) Rows(n int) []string {
 	if !z.whole {
 		z.contain(func() {
 			if z.l == nil {
-				switch m := z.e.(type) {
-				case *session.AssistantText:
-					z.l = newReply(newCard(z.o), m)
-				case *session.UserMessage:
-					z.l = newPrompt(newCard(z.o), m)
-				}
+				z.l = z.start(newCard(z.o))
 			}
 			z.l.layTo(n)
 			c := z.l.card()

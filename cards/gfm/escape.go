@@ -13,15 +13,33 @@ import (
 // emphasis comes of it.
 func inline(s string) string {
 	s = cards.Safe(s)
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_{}[]<>()#+-.!|~&:@", r) {
-			b.WriteByte('\\')
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if markdownSyntax[s[i]] {
+			n++
 		}
-		b.WriteRune(r)
 	}
-	return b.String()
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+n) // once, at its size: a prompt of megabytes is one line
+	for i := 0; i < len(s); i++ {
+		if markdownSyntax[s[i]] {
+			b = append(b, '\\')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
+
+// markdownSyntax marks the characters Markdown or HTML could take for
+// syntax, all ASCII: no byte of a character past ASCII is one of them.
+var markdownSyntax = func() (t [256]bool) {
+	for _, c := range []byte("\\`*_{}[]<>()#+-.!|~&:@") {
+		t[c] = true
+	}
+	return t
+}()
 
 // inHTML makes untrusted text safe inside the HTML deck writes itself
 // (a <summary>): one line, escaped as HTML.

@@ -131,6 +131,7 @@ func (c *card) leadAt(mark, l line, n int) {
 type leading struct {
 	pad, mark, hang line
 	rows            *wordRows
+	src             int // the bytes of text it was made of, when known: what a cut counts
 }
 
 func (c *card) leading(mark, l line, n int) *leading {
@@ -144,6 +145,17 @@ func (c *card) leading(mark, l line, n int) *leading {
 	}
 }
 
+// unread is how many bytes of its text the rows not laid out hold: of the
+// text it was made of, where the sanitiser changed their number (a tab
+// became spaces), in proportion.
+func (ld *leading) unread() int {
+	rest, whole := ld.rows.rest(), ld.rows.bytes()
+	if ld.src == 0 || whole == 0 {
+		return rest
+	}
+	return int(int64(rest) * int64(ld.src) / int64(whole))
+}
+
 // leadRow adds the line's next row, and reports whether it had one. Once
 // the card is full the rest of a line longer than a row is counted as
 // text not drawn, never wrapped into rows to be dropped.
@@ -153,7 +165,7 @@ func (c *card) leadRow(ld *leading) bool {
 		c.skip(1) // a row's text: counted as the row it is
 		return false
 	case c.full():
-		c.unread += ld.rows.rest()
+		c.unread += ld.unread()
 		return false
 	}
 	r, ok := ld.rows.next()

@@ -37,12 +37,31 @@ func (c *card) showable(text string, width int) string {
 // of megabytes (a title, an argument, an error) is sanitised and measured
 // only as far as the display cap reaches, the rest counted as not drawn.
 func (c *card) safeLine(text string, st theme.Style) line {
-	return safeLine(c.th, c.showable(text, c.o.Width), st)
+	l, _ := c.shown(text, st, true)
+	return l
 }
 
 // safeText is safeText of a line cut to what the card can show.
 func (c *card) safeText(text string, st theme.Style) line {
-	return safeText(c.th, c.showable(text, c.o.Width), st)
+	l, _ := c.shown(text, st, false)
+	return l
+}
+
+// shown sanitises the part of a text the card can show, and says how many
+// bytes of the text that was: cut to the display cap's characters first,
+// then made only as far as the cap's cells (its controls' marks take more
+// than one), the rest counted as not drawn. One line has its newlines as
+// spaces.
+func (c *card) shown(text string, st theme.Style, one bool) (line, int) {
+	text = c.showable(text, c.o.Width)
+	if one {
+		text = strings.ReplaceAll(text, "\n", " ")
+	}
+	b := newText(c.th, 4)
+	b.limit = maxCardRows * max(c.o.Width, 1)
+	b.add(text, st)
+	c.unread += b.skipped
+	return b.line(), len(text) - b.skipped
 }
 
 // safeRow is safeLine of a text drawn on one row (a header's title, its

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -84,5 +85,43 @@ func TestALazyPromptLaysOutOnlyWhatIsRead(t *testing.T) {
 		if made := z.l.card().made; made > 60 {
 			t.Errorf("%s: asked for 50 rows, laid out %d", name, made)
 		}
+	}
+}
+
+// allocated is how many bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// A line of many tabs, or of characters drawn as marks of many cells, is
+// made in its size: each piece of one style was joined to the span before
+// it by copying the span (quadratic: a prompt of a megabyte of "a\t" took
+// minutes). A card makes a line of marks only as far as the cells its cap
+// shows: it was sanitised to the cap's characters, three times as many
+// cells here.
+func TestALineOfTabsOrMarksCostsItsSize(t *testing.T) {
+	th := theme.Dark()
+	for _, unit := range []string{"a\t", "a\u202e"} {
+		per := func(n int) float64 {
+			text := strings.Repeat(unit, n)
+			return float64(allocated(func() { safeText(th, text, th.Text) })) / float64(n)
+		}
+		if small, large := per(10000), per(40000); large > 1.5*small {
+			t.Errorf("%q: %.0f bytes a character among 40,000, %.0f among 10,000", unit, large, small)
+		}
+	}
+	c := newCard(Options{Width: 40, Theme: th})
+	marks := strings.Repeat("a\u202e", 1<<20)
+	if l, _ := c.shown(marks, th.Text, false); l.width() > maxCardRows*40+len("⟨RLO⟩") || c.unread == 0 {
+		t.Errorf("a line of marks was made to %d cells, %d bytes left out; the cap shows %d cells", l.width(), c.unread, maxCardRows*40)
+	}
+	m := &session.UserMessage{Role: session.RoleHuman, Content: []session.ContentBlock{{Type: "text", Text: marks}}}
+	if rows := Render(m, Options{Width: 40, Theme: th}); !strings.Contains(rows[len(rows)-1], "MB of text more not drawn") {
+		t.Errorf("the last row: %q", rows[len(rows)-1])
 	}
 }

@@ -56,7 +56,9 @@ func (p *prose) step() bool {
 		l, rest, found := strings.Cut(p.rest, "\n")
 		p.rest, p.more = rest, found
 		p.left--
-		p.cur = c.leading(p.mark, c.safeText(l, p.st), p.n)
+		safe, src := c.shown(l, p.st, false)
+		p.cur = c.leading(p.mark, safe, p.n)
+		p.cur.src = src
 		p.mark = p.next
 	}
 }

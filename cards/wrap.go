@@ -129,6 +129,15 @@ func (w *wordRows) rest() int {
 	return n - w.start.off
 }
 
+// bytes is the line's size.
+func (w *wordRows) bytes() int {
+	n := 0
+	for _, s := range w.l {
+		n += len(s.text)
+	}
+	return n
+}
+
 // cells measures the line from a to b.
 func (w *wordRows) cells(a, b spot) int {
 	n := 0

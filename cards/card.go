@@ -113,13 +113,7 @@ func (c *card) body(l line) {
 }
 
 // bodyAt adds a line of prose indented by n cells, word-wrapped.
-func (c *card) bodyAt(l line, n int) {
-	n = min(n, c.o.Width-1)
-	pad := strings.Repeat(" ", max(n, 0))
-	for _, r := range l.wrapWords(c.o.Width - n) {
-		c.raw(pad + c.str(r))
-	}
-}
+func (c *card) bodyAt(l line, n int) { c.leadAt(nil, l, n) }
 
 // lead adds prose after a mark (›, !, ∴): word-wrapped, with later rows
 // hanging under the text rather than the mark.
@@ -127,17 +121,58 @@ func (c *card) lead(mark, l line) { c.leadAt(mark, l, 0) }
 
 // leadAt is lead for a mark indented by n cells.
 func (c *card) leadAt(mark, l line, n int) {
+	for ld := c.leading(mark, l, n); c.leadRow(ld); {
+	}
+}
+
+// leading is a line of prose being laid out after a mark, a row at a time.
+type leading struct {
+	pad, mark, hang line
+	rows            *wordRows
+	src             int // the bytes of text it was made of, when known: what a cut counts
+}
+
+func (c *card) leading(mark, l line, n int) *leading {
 	n = min(n, c.o.Width-1)
 	w := min(mark.width(), c.o.Width-n-1)
-	pad := line{{strings.Repeat(" ", n), theme.Style{}}}
-	hang := line{{strings.Repeat(" ", w), theme.Style{}}}
-	for i, r := range l.wrapWords(c.o.Width - n - w) {
-		first := mark
-		if i > 0 {
-			first = hang
-		}
-		c.row(append(append(append(line{}, pad...), first...), r...))
+	return &leading{
+		pad:  line{{strings.Repeat(" ", n), theme.Style{}}},
+		mark: mark,
+		hang: line{{strings.Repeat(" ", w), theme.Style{}}},
+		rows: newWordRows(l, c.o.Width-n-w),
 	}
+}
+
+// unread is how many bytes of its text the rows not laid out hold: of the
+// text it was made of, where the sanitiser changed their number (a tab
+// became spaces), in proportion.
+func (ld *leading) unread() int {
+	rest, whole := ld.rows.rest(), ld.rows.bytes()
+	if ld.src == 0 || whole == 0 {
+		return rest
+	}
+	return int(int64(rest) * int64(ld.src) / int64(whole))
+}
+
+// leadRow adds the line's next row, and reports whether it had one. Once
+// the card is full the rest of a line longer than a row is counted as
+// text not drawn, never wrapped into rows to be dropped.
+func (c *card) leadRow(ld *leading) bool {
+	switch {
+	case c.full() && ld.rows.whole && !ld.rows.done:
+		c.skip(1) // a row's text: counted as the row it is
+		return false
+	case c.full():
+		c.unread += ld.unread()
+		return false
+	}
+	r, ok := ld.rows.next()
+	if !ok {
+		return false
+	}
+	c.row(append(append(append(line{}, ld.pad...), ld.mark...), r...))
+	ld.mark = ld.hang
+	return true
 }
 
 // code adds a row that is already cut to fit (code, output), indented by n.
@@ -157,21 +192,18 @@ func (c *card) bodyRaw(rows []string) {
 // text adds untrusted text as body rows in style st, one or more rows per
 // line of text.
 func (c *card) text(s string, st theme.Style) {
-	s = c.showable(s, c.o.Width)
-	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		c.body(safeText(c.th, l, st))
+	for p := c.prose(s, nil, nil, indent, st, nil); p.step(); {
 	}
 }
 
 // textLines adds untrusted text's lines as body rows in style st; when the
 // card is collapsed and the text long, only its first lines and how many
 // more there are.
-func (c *card) textLines(lines []string, st theme.Style) {
-	show := lines[:c.keep(len(lines), collapsed.bodyLines)]
-	for _, l := range show {
-		c.body(safeText(c.th, l, st))
+func (c *card) textLines(text string, st theme.Style) {
+	p := c.prose(text, nil, nil, indent, st, &collapsed.bodyLines)
+	for p.step() {
 	}
-	c.elided(len(lines)-len(show), "line", "lines")
+	p.elided()
 }
 
 // note adds a dim body line of deck's own words (never untrusted text).

@@ -32,12 +32,12 @@ func ChangeListRows(l changes.List, o Options) (rows []string, fileRows []int) {
 			facts = append(facts, span{" · presented", th.Accent})
 		}
 		fileRows = append(fileRows, len(c.rows))
-		c.body(append(append(safeLine(th, relPath(c.o.Cwd, f.Path), th.Path), span{"  ", theme.Style{}}), facts...))
+		c.body(append(append(c.safeLine(relPath(c.o.Cwd, f.Path), th.Path), span{"  ", theme.Style{}}), facts...))
 	}
 	if len(l.Read) > 0 {
 		c.note("only read:")
 		for _, p := range l.Read {
-			c.body(append(line{{"  ", theme.Style{}}}, safeLine(th, relPath(c.o.Cwd, p), th.Path)...))
+			c.body(append(line{{"  ", theme.Style{}}}, c.safeLine(relPath(c.o.Cwd, p), th.Path)...))
 		}
 	}
 	return c.rows, fileRows

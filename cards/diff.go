@@ -60,7 +60,7 @@ func diffCard(c *card, t *session.ToolCall, diffs []session.FileDiff) {
 		facts = append(facts, plural(len(files), "file", "files"))
 	}
 	counts := line{{fmt.Sprintf("+%d", added), th.Success}, {" ", theme.Style{}}, {fmt.Sprintf("−%d", del), th.Error}}
-	c.header(status(th, t.Status()), title(c, t), append([]line{counts}, summary(th, t, facts...)...)...)
+	c.header(status(th, t.Status()), title(c, t), append([]line{counts}, summary(c, t, facts...)...)...)
 	if len(diffs) == 0 {
 		if dv, _ := t.Call.(session.DiffCallView); len(dv.Diffs) == 0 && t.Result != nil && strings.TrimSpace(session.TextOf(t.Result.Content)) != "" {
 			c.text(session.TextOf(t.Result.Content), th.Muted) // a change deck could not read: what the tool said
@@ -98,7 +98,7 @@ func fileHeader(c *card, h hunk, all []hunk, pending bool) {
 			added, del = added+o.added, del+o.del
 		}
 	}
-	l := append(safeLine(th, relPath(c.o.Cwd, h.path), th.Path), span{"  ", theme.Style{}},
+	l := append(c.safeLine(relPath(c.o.Cwd, h.path), th.Path), span{"  ", theme.Style{}},
 		span{fmt.Sprintf("+%d", added), th.Success}, span{" ", theme.Style{}}, span{fmt.Sprintf("−%d", del), th.Error})
 	if h.newFile {
 		what := "new file"

@@ -2,7 +2,6 @@ package cards
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
@@ -60,7 +59,7 @@ func plan(c *card, p *session.Plan) {
 		case "in_progress":
 			mark, st = "▸ ", th.Accent
 		}
-		c.body(append(line{{mark, st}}, safeLine(th, it.Content, st)...))
+		c.body(append(line{{mark, st}}, c.safeLine(it.Content, st)...))
 	}
 	if len(p.Items) == 0 {
 		c.note("(empty)")
@@ -75,15 +74,15 @@ func event(c *card, e *session.Event) {
 	if e.Failed {
 		mark, st = span{"✗", th.MarkFailed}, th.Error
 	}
-	c.lead(line{mark, {" ", st}}, safeLine(th, e.Summary, st))
+	c.lead(line{mark, {" ", st}}, c.safeLine(e.Summary, st))
 	if e.Body == "" {
 		return
 	}
-	c.textLines(strings.Split(strings.TrimRight(e.Body, "\n"), "\n"), th.Muted)
+	c.textLines(e.Body, th.Muted)
 }
 
 // notice: what deck could not read, where.
 func notice(c *card, n *session.Notice) {
 	th := c.th
-	c.lead(line{{"! ", th.Notice}}, safeLine(th, n.Text, th.Notice))
+	c.lead(line{{"! ", th.Notice}}, c.safeLine(n.Text, th.Notice))
 }

@@ -11,7 +11,7 @@ import (
 // genericCall: a pending call of a tool with no richer card: its title, its
 // content and its salient input (once the call is done, only expanded).
 func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
-	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, string(v.Kind))...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c, t, string(v.Kind))...)
 	blocks(c, v.Content)
 	if t.Result == nil || c.o.Expanded && !sameAsTitle(v) {
 		rawInput(c, v.RawInput)
@@ -22,7 +22,7 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 // (Markdown the tool wrote for people) when it gave one, else the raw
 // result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
-	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t)...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c, t)...)
 	// a tool with no presenter, an MCP tool: its input says what it did;
 	// any other finished call keeps its input one keypress away (expanded),
 	// and says so while collapsed
@@ -46,13 +46,15 @@ func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 	if t.Status() == session.CallFailed {
 		st = c.th.Error
 	}
-	var lines []string
+	var texts []string
 	for _, b := range t.Result.Content {
 		if b.Type == "text" {
-			lines = append(lines, strings.Split(strings.TrimRight(b.Text, "\n"), "\n")...)
+			texts = append(texts, strings.TrimRight(b.Text, "\n"))
 		}
 	}
-	c.textLines(lines, st)
+	if len(texts) > 0 {
+		c.textLines(strings.Join(texts, "\n"), st)
+	}
 	otherBlocks(c, t.Result.Content)
 }
 
@@ -85,7 +87,7 @@ func hiddenInput(c *card, in any) {
 		if v == "" {
 			return
 		}
-		n := len(strings.Split(strings.TrimRight(v, "\n"), "\n"))
+		n := strings.Count(strings.TrimRight(v, "\n"), "\n") + 1
 		c.note("… " + plural(n, "line", "lines") + " of input" + c.expandHint())
 	default:
 		c.note("… its input" + c.expandHint())
@@ -114,14 +116,14 @@ func otherBlocks(c *card, content []session.ContentBlock) {
 		switch b.Type {
 		case "text":
 		case "image":
-			c.body(imageLine(c.th, b))
+			c.body(imageLine(c, b))
 		default:
 			raw := string(b.Raw)
 			if raw == "" {
 				j, _ := compactJSON(b)
 				raw = string(j)
 			}
-			l := append(safeLine(c.th, "["+b.Type+"] ", c.th.Muted), safeLine(c.th, raw, c.th.Faint)...)
+			l := append(c.safeLine("["+b.Type+"] ", c.th.Muted), c.safeLine(raw, c.th.Faint)...)
 			c.body(l)
 		}
 	}
@@ -147,7 +149,7 @@ func rawInput(c *card, in any) {
 			if i > 0 {
 				arrow = line{{"  ", c.th.Faint}}
 			}
-			c.leadAt(arrow, append(safeLine(c.th, k, c.th.Muted), span{":", c.th.Faint}), indent)
+			c.leadAt(arrow, append(c.safeLine(k, c.th.Muted), span{":", c.th.Faint}), indent)
 			if s, ok := v[k].(string); ok {
 				inputLines(c, line{{"    ", c.th.Faint}}, s)
 			} else {
@@ -161,16 +163,11 @@ func rawInput(c *card, in any) {
 
 // inputLines draws a text input as its lines, as many as the card keeps.
 func inputLines(c *card, lead line, text string) {
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	show := lines[:c.keep(len(lines), collapsed.inputLines)]
 	blank := line{{strings.Repeat(" ", lead.width()), c.th.Faint}}
-	for i, l := range show {
-		if i > 0 {
-			lead = blank
-		}
-		c.leadAt(lead, safeText(c.th, l, c.th.Muted), indent)
+	p := c.prose(text, lead, blank, indent, c.th.Muted, &collapsed.inputLines)
+	for p.step() {
 	}
-	c.elided(len(lines)-len(show), "line", "lines")
+	p.elided()
 }
 
 // compactInput draws an input as one line of JSON.
@@ -179,7 +176,7 @@ func compactInput(c *card, lead line, v any) {
 	if err != nil {
 		return
 	}
-	c.leadAt(lead, safeLine(c.th, string(j), c.th.Muted), indent)
+	c.leadAt(lead, c.safeLine(string(j), c.th.Muted), indent)
 }
 
 // holdsLines is whether an object has a member that is text of more than

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/deck-tui/deck/theme"
 )
 
 // A huge text (a 10 MB line, 30 MB of words) is laid out only as far as the
@@ -29,6 +31,56 @@ func (c *card) showable(text string, width int) string {
 		n++
 	}
 	return text
+}
+
+// safeLine is safeLine of a text cut to what the card can show: a field
+// of megabytes (a title, an argument, an error) is sanitised and measured
+// only as far as the display cap reaches, the rest counted as not drawn.
+func (c *card) safeLine(text string, st theme.Style) line {
+	l, _ := c.shown(text, st, true)
+	return l
+}
+
+// safeText is safeText of a line cut to what the card can show.
+func (c *card) safeText(text string, st theme.Style) line {
+	l, _ := c.shown(text, st, false)
+	return l
+}
+
+// shown sanitises the part of a text the card can show, and says how many
+// bytes of the text that was: cut to the display cap's characters first,
+// then made only as far as the cap's cells (its controls' marks take more
+// than one), the rest counted as not drawn. One line has its newlines as
+// spaces.
+func (c *card) shown(text string, st theme.Style, one bool) (line, int) {
+	text = c.showable(text, c.o.Width)
+	if one {
+		text = strings.ReplaceAll(text, "\n", " ")
+	}
+	b := newText(c.th, 4)
+	b.limit = maxCardRows * max(c.o.Width, 1)
+	b.add(text, st)
+	c.unread += b.skipped
+	return b.line(), len(text) - b.skipped
+}
+
+// safeRow is safeLine of a text drawn on one row (a header's title, its
+// facts), cut to what a row can show and marked where it was cut: the
+// row, cut to fit, ends in a mark too, so what the cut left out is never
+// counted as text below the cap.
+func (c *card) safeRow(text string, st theme.Style) line {
+	limit := 2*max(c.o.Width, 1) + 16 // characters: a row's cells, and room for marks of none
+	if len(text) > limit {
+		n := 0
+		for i := range text {
+			if n == limit {
+				text = text[:i] + "…"
+				break
+			}
+			n++
+		}
+	}
+	return safeLine(c.th, text, st)
 }
 
 // showableOutput is showable for command output: its escape sequences

@@ -12,7 +12,8 @@ import (
 )
 
 // The work of drawing a huge text is bounded by the display cap, not by its
-// size: a 10 MB line costs what the cap's rows cost.
+// size: a 10 MB line costs what the cap's rows cost, in any of a card's
+// texts (a reply, a prompt, a notice, a call's title and input).
 func TestAHugeLineCostsWhatTheCapShows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("draws 10 MB")
@@ -21,14 +22,24 @@ func TestAHugeLineCostsWhatTheCapShows(t *testing.T) {
 	huge := strings.Repeat("x", 10<<20)
 	coloured := strings.Repeat("\x1b[31mred\x1b[0m ", 10<<20/13) // uncut: 2.1 GiB
 	output := &session.ToolCall{Name: "bash", View: session.TerminalResultView{Title: "$ cat", Output: coloured}}
-	for _, e := range []session.Entry{&session.AssistantText{Text: huge}, &session.Reasoning{Text: huge}, output} {
+	text := []session.ContentBlock{{Type: "text", Text: huge}}
+	lines := strings.Repeat("x\n", 5<<20)
+	for _, e := range []session.Entry{&session.AssistantText{Text: huge}, &session.Reasoning{Text: huge}, output,
+		// each of these took 3.7 to 15.6 GiB before its texts were cut
+		&session.UserMessage{Role: session.RoleHuman, Content: text},
+		&session.UserMessage{Role: session.RoleInjected, Source: huge, Content: text},
+		&session.Notice{Text: huge},
+		&session.Event{Kind: "command", Summary: huge, Body: lines},
+		&session.ToolCall{Name: "x", Call: session.GenericCallView{Title: huge, RawInput: lines}},
+		&session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: huge, Description: huge}},
+	} {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		rows := Render(e, o)
 		runtime.ReadMemStats(&after)
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<30 { // uncut: 7.7 GiB for the reasoning
-			t.Errorf("%T: drawing a 10 MB line allocated %d MiB", e, alloc>>20)
+			t.Errorf("%T: drawing a 10 MB text allocated %d MiB", e, alloc>>20)
 		}
 		if !strings.Contains(rows[len(rows)-1], "of text more not drawn") {
 			t.Errorf("%T: the last row: %q", e, rows[len(rows)-1])

@@ -58,7 +58,7 @@ func TestALazyCardLaysOutOnlyWhatIsRead(t *testing.T) {
 	if rows := z.Rows(50); len(rows) < 50 {
 		t.Fatalf("asked for 50 rows, got %d", len(rows))
 	}
-	if done := z.r.text.pieces; done > 2 {
+	if done := z.l.(*reply).text.pieces; done > 2 {
 		t.Errorf("50 rows laid out %d pieces", done)
 	}
 }

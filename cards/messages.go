@@ -13,24 +13,31 @@ import (
 // userMessage: a person's prompt behind an accent bar; injected text (the
 // runtime context, instructions) dim, and collapsed to its first lines; a
 // message from a source deck does not know, under its kind, as plain text.
-func userMessage(c *card, m *session.UserMessage) {
+func userMessage(c *card, m *session.UserMessage) { newPrompt(c, m).layTo(math.MaxInt) }
+
+// prompt lays a user message's card out as far as it is asked: its head at
+// once, then its text a row at a time (prose), then what follows the text.
+// A prompt of megabytes is laid out lazily by the viewer (Lazy), and only
+// to the display cap by Render.
+type prompt struct {
+	c    *card
+	m    *session.UserMessage
+	text *prose // nil when the card shows none of the text
+	done bool
+}
+
+func newPrompt(c *card, m *session.UserMessage) *prompt {
 	th := c.th
+	p := &prompt{c: c, m: m}
 	text := session.TextOf(m.Content)
 	if m.Role == session.RoleHuman {
 		bar := line{{"› ", th.Accent}}
 		if strings.TrimSpace(text) == "" {
 			c.lead(bar, line{{"(empty message)", th.Muted}})
+			return p
 		}
-		for i, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-			if i > 0 {
-				bar = line{{"  ", theme.Style{}}}
-			}
-			if strings.TrimSpace(text) != "" {
-				c.lead(bar, safeText(th, l, th.Text))
-			}
-		}
-		images(c, m.Content)
-		return
+		p.text = c.prose(text, bar, line{{"  ", theme.Style{}}}, 0, th.Text, nil)
+		return p
 	}
 	label := map[session.MessageRole]string{
 		session.RoleContext:       "runtime context",
@@ -44,16 +51,32 @@ func userMessage(c *card, m *session.UserMessage) {
 	if r := m.Replaces; m.Role == session.RoleSummary && r.Messages > 0 {
 		label = "summary replacing " + plural(r.Messages, "earlier message", "earlier messages") + turnSpan(r)
 	}
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	c.lead(line{{"› ", th.Faint}}, append(safeLine(th, label, th.Muted), span{" · " + plural(len(lines), "line", "lines"), th.Faint}))
-	if m.Role == session.RoleContext && !c.o.Expanded {
-		return // the same snapshot every step: the line above says it is there
-	}
 	st := th.Muted
 	if m.Role == session.RoleUnknownSource {
 		st = th.Text // not known to be the harness's: not dimmed as its context is
 	}
-	c.textLines(lines, st)
+	lines := c.prose(text, nil, nil, indent, st, &collapsed.bodyLines)
+	c.lead(line{{"› ", th.Faint}}, append(c.safeLine(label, th.Muted), span{" · " + plural(lines.lines, "line", "lines"), th.Faint}))
+	if m.Role == session.RoleContext && !c.o.Expanded {
+		return p // the same snapshot every step: the line above says it is there
+	}
+	p.text = lines
+	return p
+}
+
+// layTo lays the card out until it has made n rows or is done.
+func (p *prompt) layTo(n int) {
+	for !p.done && p.c.made < n {
+		if p.text != nil && p.text.step() {
+			continue
+		}
+		if p.m.Role == session.RoleHuman {
+			images(p.c, p.m.Content)
+		} else if p.text != nil {
+			p.text.elided()
+		}
+		p.done = true
+	}
 }
 
 // turnSpan names the turns a summary's messages were in: ", turn 2",
@@ -72,12 +95,13 @@ func turnSpan(r session.Replaced) string {
 func images(c *card, blocks []session.ContentBlock) {
 	for _, b := range blocks {
 		if b.Type == "image" {
-			c.body(imageLine(c.th, b))
+			c.body(imageLine(c, b))
 		}
 	}
 }
 
-func imageLine(th *theme.Theme, b session.ContentBlock) line {
+func imageLine(c *card, b session.ContentBlock) line {
+	th := c.th
 	desc := "image"
 	if a := b.Attachment; a != nil {
 		desc = fmt.Sprintf("%s %d×%d, %s", a.MediaType, a.Width, a.Height, byteSize(a.Bytes))
@@ -86,25 +110,12 @@ func imageLine(th *theme.Theme, b session.ContentBlock) line {
 		}
 	}
 	l := line{{"▣ ", th.Muted}}
-	l = append(l, safeLine(th, desc, th.Muted)...)
+	l = append(l, c.safeLine(desc, th.Muted)...)
 	if b.Alt != "" {
 		l = append(l, span{" · ", th.Faint})
-		l = append(l, safeLine(th, b.Alt, th.Muted)...)
+		l = append(l, c.safeLine(b.Alt, th.Muted)...)
 	}
 	return l
-}
-
-// byteSize writes a size for people: 930 B, 12.4 KB, 3.1 MB.
-func byteSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	case n < 1000*1000*1000:
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-	}
-	return fmt.Sprintf("%.1f GB", float64(n)/1e9)
 }
 
 // assistantText: the reply as Markdown.
@@ -147,13 +158,13 @@ func (r *reply) layTo(n int) {
 // reasoning: the model's thinking, dim.
 func reasoning(c *card, m *session.Reasoning) {
 	th := c.th
-	lines := strings.Split(strings.TrimSpace(c.showable(m.Text, c.inner())), "\n")
+	text := strings.TrimSpace(c.showable(m.Text, c.inner()))
 	head := line{{"thinking", th.Reasoning}}
 	if m.Streaming {
 		head = append(head, span{" ▍", th.Notice})
 	}
 	c.lead(line{{"∴ ", th.Faint}}, head)
-	c.textLines(lines, th.Reasoning)
+	c.textLines(text, th.Reasoning)
 	if m.Cut {
 		c.body(line{{"✂ cut off", c.th.Notice}})
 	}
@@ -215,7 +226,7 @@ func turnEnd(c *card, t *session.TurnEnd) {
 	}
 	what, st := turnOutcome(th, t)
 	l := line{{fmt.Sprintf("turn %d ", t.Turn), th.Muted}}
-	l = append(l, safeLine(th, what, st)...)
+	l = append(l, c.safeLine(what, st)...)
 	if len(facts) > 0 {
 		l = append(l, span{" · " + strings.Join(facts, " · "), th.Faint})
 	}

@@ -14,9 +14,9 @@ import (
 func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 	th := c.th
 	label := line{{"Read ", th.Muted}}
-	label = append(label, safeLine(th, relPath(c.o.Cwd, v.Path), th.Title)...)
+	label = append(label, c.safeRow(relPath(c.o.Cwd, v.Path), th.Title)...)
 	if v.Title != "" {
-		label = safeLine(th, v.Title, th.Title)
+		label = c.safeRow(v.Title, th.Title)
 	}
 	lang := v.Lang
 	if lang == "" {
@@ -30,7 +30,7 @@ func readCard(c *card, t *session.ToolCall, v session.ReadResultView) {
 	if n := len(v.Lines); n > 0 {
 		window = fmt.Sprintf("lines %s–%s%s", thousands(v.Lines[0].Number), thousands(v.Lines[n-1].Number), of)
 	}
-	c.header(status(th, t.Status()), label, summary(th, t, window, lang)...)
+	c.header(status(th, t.Status()), label, summary(c, t, window, lang)...)
 	if len(v.Lines) == 0 {
 		c.note(fmt.Sprintf("no lines shown · window starts at line %s%s", thousands(v.Offset), of))
 		return

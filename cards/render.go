@@ -134,7 +134,7 @@ func contain(o Options, text func() string, draw func() []string) (rows []string
 func undrawn(o Options, r any, stack []byte, text func() string) []string {
 	c := newCard(o)
 	c.lead(line{{"✗ ", o.Theme.MarkFailed}}, line{{"deck could not draw this entry; its text:", o.Theme.Error}})
-	c.body(safeLine(o.Theme, fmt.Sprint(r), o.Theme.Muted)) // a panic's message may quote the input
+	c.body(c.safeLine(fmt.Sprint(r), o.Theme.Muted)) // a panic's message may quote the input
 	if s := firstFrame(stack); s != "" {
 		c.note(s)
 	}
@@ -144,7 +144,7 @@ func undrawn(o Options, r any, stack []byte, text func() string) []string {
 				c.skip(1)
 				continue
 			}
-			c.body(safeText(o.Theme, l, o.Theme.Text))
+			c.body(c.safeText(l, o.Theme.Text))
 		}
 	}
 	c.capNote()
@@ -267,3 +267,6 @@ func plural(n int, one, many string) string {
 // thousands writes n with a comma between each group of three digits:
 // the one rule, human's, under the name the cards use for their ints.
 var thousands = human.Thousands[int]
+
+// byteSize writes a size for people: 930 B, 12.4 KB, 3.1 MB.
+var byteSize = human.Bytes[int64]

@@ -18,12 +18,25 @@ import (
 
 // textBuilder builds one line of safe spans from untrusted text.
 type textBuilder struct {
-	mark  theme.Style // style of the visible marks
-	tab   int         // tab stop width
-	col   int         // cells written so far, for tab stops
-	out   line
-	run   strings.Builder // the last span's text, joined once it ends: adding to a
-	runSt theme.Style     // string piece by piece would copy it again each time
+	mark theme.Style // style of the visible marks
+	tab  int         // tab stop width
+	col  int         // cells written so far, for tab stops
+	out  line        // the spans before the last
+
+	// limit, when above 0, is about how many cells the line may take (a
+	// character is taken for one): the text past it is left out, and
+	// skipped counts its bytes. A text whose characters become marks of
+	// many cells is made only as far as the card can show it.
+	limit, skipped int
+
+	// the last span, while more of its style may come: its first piece,
+	// and the whole once a second came (a line of megabytes of words and
+	// tabs is one span of many pieces, joined once rather than piece by
+	// piece, which was quadratic)
+	last      string
+	joined    strings.Builder
+	lastStyle theme.Style
+	open      bool
 }
 
 func newText(th *theme.Theme, tab int) *textBuilder {
@@ -42,6 +55,11 @@ func (b *textBuilder) add(text string, st theme.Style) {
 func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 	text := full[from:to]
 	if printableASCII(text) {
+		if b.limit > 0 && b.col+len(text) > b.limit {
+			n := max(b.limit-b.col, 0)
+			b.skipped += len(text) - n
+			text = text[:n]
+		}
 		b.emit(text, st, len(text))
 		return
 	}
@@ -53,7 +71,12 @@ func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 			run.Reset()
 		}
 	}
+	chars := 0 // in run
 	for i := from; i < to; {
+		if b.limit > 0 && b.col+chars >= b.limit {
+			b.skipped += to - i
+			break
+		}
 		r, size := utf8.DecodeRuneInString(full[i:to])
 		m := ""
 		if r != '\t' {
@@ -62,14 +85,18 @@ func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 		switch {
 		case r == '\t':
 			flush()
+			chars = 0
 			n := b.tab - b.col%b.tab
 			b.emit(strings.Repeat(" ", n), st, n)
 		case m == "":
 			run.WriteString(full[i : i+size])
+			chars++
 		case r == utf8.RuneError: // invalid UTF-8: a replacement character, as text
 			run.WriteString(m)
+			chars++
 		default:
 			flush()
+			chars = 0
 			b.emit(m, b.mark, textWidth(m))
 		}
 		i += size
@@ -81,24 +108,36 @@ func (b *textBuilder) emit(s string, st theme.Style, w int) {
 	if s == "" {
 		return
 	}
-	if b.run.Len() > 0 && b.runSt != st {
-		b.endRun()
+	switch {
+	case b.open && b.lastStyle == st:
+		if b.joined.Len() == 0 {
+			b.joined.WriteString(b.last)
+		}
+		b.joined.WriteString(s)
+	default:
+		b.close()
+		b.last, b.lastStyle, b.open = s, st, true
 	}
-	b.run.WriteString(s)
-	b.runSt = st
 	b.col += w
 }
 
-func (b *textBuilder) endRun() {
-	if b.run.Len() > 0 {
-		b.out = append(b.out, span{b.run.String(), b.runSt})
-		b.run.Reset()
+// close ends the last span.
+func (b *textBuilder) close() {
+	if !b.open {
+		return
 	}
+	text := b.last
+	if b.joined.Len() > 0 {
+		text = b.joined.String()
+		b.joined.Reset()
+	}
+	b.out = append(b.out, span{text, b.lastStyle})
+	b.last, b.open = "", false
 }
 
 // line returns the built line and starts a new one.
 func (b *textBuilder) line() line {
-	b.endRun()
+	b.close()
 	l := b.out
 	b.out, b.col = nil, 0
 	return l

@@ -25,7 +25,7 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 	}
 	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
 	pattern, re := grepPattern(t)
-	c.header(status(th, t.Status()), grepTitle(c, t, pattern), summary(th, t, facts...)...)
+	c.header(status(th, t.Status()), grepTitle(c, t, pattern), summary(c, t, facts...)...)
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")
 	}
@@ -35,13 +35,13 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 		if rows >= budget {
 			break
 		}
-		c.body(append(safeLine(th, relPath(c.o.Cwd, f.Path), th.Path), span{fmt.Sprintf("  %d", len(f.Matches)), th.Faint}))
+		c.body(append(c.safeLine(relPath(c.o.Cwd, f.Path), th.Path), span{fmt.Sprintf("  %d", len(f.Matches)), th.Faint}))
 		rows++
 		for _, m := range f.Matches {
 			if rows >= budget {
 				break
 			}
-			c.gutterCode(numberGutter(th, m.LineNumber, numW), markMatches(safeText(th, m.Line, th.Text), re, th.Match), 2)
+			c.gutterCode(numberGutter(th, m.LineNumber, numW), markMatches(c.safeText(m.Line, th.Text), re, th.Match), 2)
 			rows++
 			drawn++
 		}
@@ -54,13 +54,13 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 func searchPaths(c *card, t *session.ToolCall, v session.SearchPathsResultView) {
 	th := c.th
 	facts := []string{plural(len(v.Paths), "path", "paths")}
-	c.header(status(th, t.Status()), title(c, t), summary(th, t, facts...)...)
+	c.header(status(th, t.Status()), title(c, t), summary(c, t, facts...)...)
 	if len(v.Paths) == 0 {
 		c.note("no paths")
 	}
 	show := v.Paths[:c.keep(len(v.Paths), collapsed.searchPaths)]
 	for _, p := range show {
-		c.body(safeLine(th, relPath(c.o.Cwd, p), th.Path))
+		c.body(c.safeLine(relPath(c.o.Cwd, p), th.Path))
 	}
 	c.elided(len(v.Paths)-len(show), "path", "paths")
 	capNote(c, t, len(v.Paths), v.Total, v.Truncated)
@@ -150,7 +150,7 @@ func grepTitle(c *card, t *session.ToolCall, pattern string) line {
 		return title(c, t)
 	}
 	text = text[:at] + strconv.Quote(pattern) + text[at+len(pattern):]
-	return safeLine(c.th, relTitle(c.o.Cwd, text, titlePaths(t)), c.th.Title)
+	return c.safeRow(relTitle(c.o.Cwd, text, titlePaths(t)), c.th.Title)
 }
 
 // markMatches draws where the pattern matched in a match line's text spans

@@ -41,7 +41,7 @@ func (c *card) figures(group []string, first, rest int) {
 	n := first
 	var row line
 	for _, f := range group {
-		l := safeLine(th, f, th.Muted)
+		l := c.safeLine(f, th.Muted)
 		if len(row) > 0 && row.width()+figureGap+l.width() > c.o.Width-n {
 			c.bodyAt(row, n)
 			row, n = nil, rest

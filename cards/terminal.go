@@ -14,7 +14,7 @@ func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 	if t.Unfinished {
 		state = "" // summary says it has no result
 	}
-	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, state)...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c, t, state)...)
 	terminalContext(c, t)
 }
 
@@ -25,7 +25,7 @@ func terminalResult(c *card, t *session.ToolCall, v session.TerminalResultView) 
 	if v.Output == "" {
 		out = nil
 	}
-	c.header(status(c.th, t.Status()), title(c, t), summary(c.th, t, plural(len(out), "line", "lines"))...)
+	c.header(status(c.th, t.Status()), title(c, t), summary(c, t, plural(len(out), "line", "lines"))...)
 	terminalContext(c, t)
 	if len(out) == 0 {
 		c.note("(no output)")
@@ -76,14 +76,18 @@ func terminalContext(c *card, t *session.ToolCall) {
 	if !ok {
 		return
 	}
-	cmd := t.Title()
+	cmd := c.showable(t.Title(), c.o.Width)
 	if strings.Contains(cmd, "\n") || Width(cmd) > c.o.Width-24 {
 		for i, l := range strings.Split(strings.TrimRight(cmd, "\n"), "\n") {
+			if c.full() {
+				c.unread += len(l) // and the lines after it: not wrapped to be dropped
+				continue
+			}
 			mark := line{{"$ ", c.th.Faint}}
 			if i > 0 {
 				mark = line{{"  ", c.th.Faint}}
 			}
-			for j, r := range safeText(c.th, l, c.th.Text).wrap(max(c.inner()-2, 1)) {
+			for j, r := range c.safeText(l, c.th.Text).wrap(max(c.inner()-2, 1)) {
 				if j > 0 {
 					mark = line{{"  ", c.th.Faint}}
 				}
@@ -93,7 +97,7 @@ func terminalContext(c *card, t *session.ToolCall) {
 	}
 	var l line
 	if v.Description != "" {
-		l = append(l, safeLine(c.th, v.Description, c.th.Muted)...)
+		l = append(l, c.safeLine(v.Description, c.th.Muted)...)
 	}
 	cwd := c.o.Cwd
 	if v.Cwd != "" {
@@ -104,7 +108,7 @@ func terminalContext(c *card, t *session.ToolCall) {
 			l = append(l, span{" · ", c.th.Faint})
 		}
 		l = append(l, span{"in ", c.th.Faint})
-		l = append(l, safeLine(c.th, cwd, c.th.Path)...)
+		l = append(l, c.safeLine(cwd, c.th.Path)...)
 	}
 	if len(l) > 0 {
 		c.body(l)
@@ -116,7 +120,7 @@ func terminalContext(c *card, t *session.ToolCall) {
 func exitFooter(c *card, v session.TerminalResultView) {
 	switch {
 	case v.Signal != "":
-		c.body(line{{"killed by ", c.th.ExitFail}}.join(safeLine(c.th, v.Signal, c.th.ExitFail)))
+		c.body(line{{"killed by ", c.th.ExitFail}}.join(c.safeLine(v.Signal, c.th.ExitFail)))
 	case v.ExitCode != nil && *v.ExitCode == 0:
 		c.body(line{{"exit 0", c.th.ExitOK}})
 	case v.ExitCode != nil:

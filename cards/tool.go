@@ -94,11 +94,11 @@ func title(c *card, t *session.ToolCall) line {
 	}
 	switch {
 	case t.Orphan && t.Name == "":
-		return append(line{{"result of call ", th.Title}}, safeLine(th, t.CallID, th.Title)...).withNote(th, " (its call is not in this log)")
+		return append(line{{"result of call ", th.Title}}, c.safeRow(t.CallID, th.Title)...).withNote(th, " (its call is not in this log)")
 	case text == "":
 		text = t.Name
 	}
-	l := safeLine(th, text, th.Title)
+	l := c.safeRow(text, th.Title)
 	if _, ok := t.Call.(session.TerminalCallView); ok {
 		l = append(line{{"$ ", th.Muted}}, l...)
 	}
@@ -117,22 +117,23 @@ func (l line) withNote(th *theme.Theme, note string) line {
 
 // summary is the facts a card shows at the right of its header, most
 // important first: the failure's code, the card's own facts, the duration.
-func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
+func summary(c *card, t *session.ToolCall, facts ...string) []line {
+	th := c.th
 	var out []line
 	if r := t.Result; r != nil && r.Error != nil && r.Error.Code != "" {
 		st := th.Error
 		if t.Status() == session.CallStopped {
 			st = th.Notice // amber, as its mark
 		}
-		out = append(out, safeLine(th, r.Error.Code, st))
+		out = append(out, c.safeRow(r.Error.Code, st))
 	}
 	for _, f := range facts {
 		if f != "" {
-			out = append(out, safeLine(th, f, th.Muted))
+			out = append(out, c.safeRow(f, th.Muted))
 		}
 	}
 	if t.Result == nil && t.Unfinished { // its turn ended: no result will come
-		out = append(out, safeLine(th, "no result", th.Muted))
+		out = append(out, line{{"no result", th.Muted}})
 	}
 	if ms, ok := t.Elapsed(); ok {
 		out = append(out, line{{duration(ms), th.Faint}})
@@ -145,13 +146,13 @@ func summary(th *theme.Theme, t *session.ToolCall, facts ...string) []line {
 func callFooter(c *card, t *session.ToolCall) {
 	th := c.th
 	if r := t.Result; r != nil && r.Error != nil && r.Error.Reason != "" {
-		c.body(safeLine(th, r.Error.Reason, th.Error)) // the harness's words for the failure (v4 on)
+		c.body(c.safeLine(r.Error.Reason, th.Error)) // the harness's words for the failure (v4 on)
 	}
 	if a := t.Approval; a != nil {
 		l := line{{"⚑ approval asked", th.Notice}}
 		if a.Reason != "" {
 			l = append(l, span{": ", th.Notice})
-			l = append(l, safeLine(th, a.Reason, th.Muted)...)
+			l = append(l, c.safeLine(a.Reason, th.Muted)...)
 		}
 		switch a.Outcome {
 		case "":
@@ -163,7 +164,7 @@ func callFooter(c *card, t *session.ToolCall) {
 		case session.AllowedForSession:
 			l = append(l, span{" · allowed for the session", th.Success})
 		default:
-			l = append(l, safeLine(th, " · "+string(a.Outcome), th.Error)...)
+			l = append(l, c.safeLine(" · "+string(a.Outcome), th.Error)...)
 		}
 		c.body(l)
 	}
@@ -174,7 +175,7 @@ func callFooter(c *card, t *session.ToolCall) {
 		} else if s.Done {
 			mark = status(th, session.CallDone)
 		}
-		c.body(append(line{{"↳ ", th.Faint}, mark, {" ", theme.Style{}}}, safeLine(th, s.Name, th.Text)...))
+		c.body(append(line{{"↳ ", th.Faint}, mark, {" ", theme.Style{}}}, c.safeLine(s.Name, th.Text)...))
 	}
 }
 

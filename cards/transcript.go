@@ -20,7 +20,7 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if title == "" {
 		title = "untitled session"
 	}
-	c.lead(line{{"▌ ", th.Accent}}, safeLine(th, title, th.Title))
+	c.lead(line{{"▌ ", th.Accent}}, c.safeLine(title, th.Title))
 	var facts []string
 	if s.Agent != "" {
 		facts = append(facts, s.Agent)
@@ -38,10 +38,10 @@ func sessionHeader(s *session.Session, o Options) []string {
 		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
 	}
 	if len(facts) > 0 {
-		c.body(safeLine(th, strings.Join(facts, " · "), th.Muted))
+		c.body(c.safeLine(strings.Join(facts, " · "), th.Muted))
 	}
 	if s.Header.Cwd != "" {
-		c.body(append(line{{"in ", th.Faint}}, safeLine(th, s.Header.Cwd, th.Path)...))
+		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}
 	return c.rows
 }
@@ -108,7 +108,7 @@ func sessionFooter(s *session.Session, o Options) []string {
 		for i, t := range types {
 			parts[i] = fmt.Sprintf("%s ×%d", t, s.Hidden[t])
 		}
-		c.lead(nil, safeLine(th, fmt.Sprintf("%s not drawn: %s", plural(total, "bookkeeping event", "bookkeeping events"), strings.Join(parts, ", ")), th.Faint))
+		c.lead(nil, c.safeLine(fmt.Sprintf("%s not drawn: %s", plural(total, "bookkeeping event", "bookkeeping events"), strings.Join(parts, ", ")), th.Faint))
 	}
 	return c.rows
 }

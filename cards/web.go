@@ -11,7 +11,7 @@ import (
 // the provider's answer.
 func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 	th := c.th
-	c.header(status(th, t.Status()), title(c, t), summary(th, t, plural(len(v.Sources), "source", "sources"))...)
+	c.header(status(th, t.Status()), title(c, t), summary(c, t, plural(len(v.Sources), "source", "sources"))...)
 	if v.Answer != "" {
 		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
 	}
@@ -23,16 +23,16 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 		if name == "" {
 			name = hostOf(s.URL)
 		}
-		c.gutterProse(num, safeLine(th, name, th.Title), 0)
+		c.gutterProse(num, c.safeLine(name, th.Title), 0)
 		under := num.continued()
-		c.gutterCode(under, safeLine(th, s.URL, th.Path), 0)
+		c.gutterCode(under, c.safeLine(s.URL, th.Path), 0)
 		if s.Snippet != "" || s.PublishedAt != "" {
-			l := safeLine(th, s.Snippet, th.Muted)
+			l := c.safeLine(s.Snippet, th.Muted)
 			if s.PublishedAt != "" {
 				if len(l) > 0 {
 					l = append(l, span{" · ", th.Faint})
 				}
-				l = append(l, safeLine(th, s.PublishedAt, th.Faint)...)
+				l = append(l, c.safeLine(s.PublishedAt, th.Faint)...)
 			}
 			c.gutterProse(under, l, 0)
 		}
@@ -58,8 +58,8 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	if v.StatusCode != 0 {
 		code = fmt.Sprintf("HTTP %d", v.StatusCode)
 	}
-	c.header(status(th, t.Status()), title(c, t), summary(th, t, code)...)
-	l := safeLine(th, v.URL, th.Path)
+	c.header(status(th, t.Status()), title(c, t), summary(c, t, code)...)
+	l := c.safeLine(v.URL, th.Path)
 	if code != "" {
 		l = append(l, span{"  ", noBg}, span{code, st})
 	}

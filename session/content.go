@@ -226,13 +226,20 @@ func knownBlock(t string) bool {
 	return false
 }
 
-// TextOf joins the text of the text blocks.
+// TextOf joins the text of the text blocks; the one text block's text is
+// itself, not a copy (a prompt of megabytes is asked for its text often).
 func TextOf(blocks []ContentBlock) string {
-	var n int
+	var n, texts int
+	var one string
 	for _, b := range blocks {
 		if b.Type == "text" {
 			n += len(b.Text) + 1
+			texts++
+			one = b.Text
 		}
+	}
+	if texts == 1 {
+		return one
 	}
 	out := make([]byte, 0, n)
 	for _, b := range blocks {

@@ -2,7 +2,9 @@ package session_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/deck-tui/deck/session"
 )
@@ -82,5 +84,28 @@ func TestHeaderOnlyTakesNothingOfTheBody(t *testing.T) {
 	}
 	if len(h.Entries) != 1 || h.Entries[0].(*session.Notice).Text != "the harness migrated this session to session.v9.jsonl" {
 		t.Errorf("entries %v", h.Entries)
+	}
+}
+
+// A title is at most 500 characters, a cut one ending in how much was cut;
+// a title cut once is never cut again (a reader may pass one on).
+func TestShortTitle(t *testing.T) {
+	for _, title := range []string{"fix the build", strings.Repeat("é", 500), strings.Repeat("日本", 3000), strings.Repeat("x", 1<<20)} {
+		short := session.ShortTitle(title)
+		if n := utf8.RuneCountInString(short); n > 500 {
+			t.Errorf("%d characters", n)
+		}
+		if utf8.RuneCountInString(title) <= 500 && short != title {
+			t.Errorf("a short title was cut: %q", short)
+		}
+		if utf8.RuneCountInString(title) > 500 && !strings.HasSuffix(short, " more)") {
+			t.Errorf("a cut title says nothing of it: %q", short[len(short)-30:])
+		}
+		if again := session.ShortTitle(short); again != short {
+			t.Errorf("cut again: %q", again[len(again)-30:])
+		}
+	}
+	if got := session.ShortTitle(strings.Repeat("x", 1<<20)); !strings.HasSuffix(got, "x… (1.0 MB more)") {
+		t.Errorf("%q", got[len(got)-30:])
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,6 +33,14 @@ func hostileLog(b *testing.B, write func(dir string) (string, error)) string {
 
 func replyLog(name string, text func() string) func(dir string) (string, error) {
 	return func(dir string) (string, error) { return loggen.Reply(dir, name, text) }
+}
+
+// promptLog is a log of one prompt of a line of mb megabytes (issue 23:
+// 4 MB of it took the viewer to 1.8 GB).
+func promptLog(mb int) func(dir string) (string, error) {
+	return func(dir string) (string, error) {
+		return loggen.Prompt(dir, fmt.Sprintf("prompt-%dMB.jsonl", mb), func() string { return loggen.HugeLine(mb) })
+	}
 }
 
 // firstFrame opens a log in the viewer and draws its first frame, waiting
@@ -108,14 +117,16 @@ func BenchmarkBombInViewer(b *testing.B) {
 func BenchmarkHugeTextFirstFrame(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		text func() string
+		log  func(dir string) (string, error)
 	}{
-		{"line-10MB", func() string { return loggen.HugeLine(10) }},
-		{"words-10MB", func() string { return loggen.HugeWords(10) }},
-		{"paragraphs-10MB", func() string { return loggen.HugeParagraphs(10) }},
+		{"line-10MB", replyLog("line-10MB.jsonl", func() string { return loggen.HugeLine(10) })},
+		{"words-10MB", replyLog("words-10MB.jsonl", func() string { return loggen.HugeWords(10) })},
+		{"paragraphs-10MB", replyLog("paragraphs-10MB.jsonl", func() string { return loggen.HugeParagraphs(10) })},
+		{"prompt-8MB", promptLog(8)},
+		{"prompt-50MB", promptLog(50)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			path := hostileLog(b, replyLog(c.name+".jsonl", c.text))
+			path := hostileLog(b, c.log)
 			var most loggen.Peak
 			var times, background []time.Duration
 			firstRows, laidOut := 0, 0
@@ -141,19 +152,22 @@ func BenchmarkHugeTextFirstFrame(b *testing.B) {
 	}
 }
 
-// deck render of a huge reply: reading the log and drawing every card.
+// deck render of a huge reply or prompt: reading the log and drawing every
+// card.
 func BenchmarkHugeRender(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		text func() string
+		log  func(dir string) (string, error)
 	}{
-		{"line-10MB", func() string { return loggen.HugeLine(10) }},
-		{"line-30MB", func() string { return loggen.HugeLine(30) }},
-		{"words-10MB", func() string { return loggen.HugeWords(10) }},
-		{"paragraphs-10MB", func() string { return loggen.HugeParagraphs(10) }},
+		{"line-10MB", replyLog("line-10MB.jsonl", func() string { return loggen.HugeLine(10) })},
+		{"line-30MB", replyLog("line-30MB.jsonl", func() string { return loggen.HugeLine(30) })},
+		{"words-10MB", replyLog("words-10MB.jsonl", func() string { return loggen.HugeWords(10) })},
+		{"paragraphs-10MB", replyLog("paragraphs-10MB.jsonl", func() string { return loggen.HugeParagraphs(10) })},
+		{"prompt-8MB", promptLog(8)},
+		{"prompt-50MB", promptLog(50)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			path := hostileLog(b, replyLog(c.name+".jsonl", c.text))
+			path := hostileLog(b, c.log)
 			var most loggen.Peak
 			var times []time.Duration
 			for b.Loop() {

@@ -22,6 +22,31 @@ func TestAHugeReplyIsLaidOutAsItIsRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	laidOutAsItIsRead(t, path)
+}
+
+// A huge prompt is laid out as far as it is read, as a reply is: a line of
+// megabytes, its words wrapped, and many lines.
+func TestAHugePromptIsLaidOutAsItIsRead(t *testing.T) {
+	for name, text := range map[string]string{
+		"words": strings.Repeat("words of a long prompt ", 2*hugeText/23),
+		"lines": strings.Repeat(`a line of a prompt\n`, 2*hugeText/20),
+	} {
+		t.Run(name, func(t *testing.T) {
+			path, err := loggen.Prompt(t.TempDir(), name+".jsonl", func() string { return text })
+			if err != nil {
+				t.Fatal(err)
+			}
+			laidOutAsItIsRead(t, path)
+		})
+	}
+}
+
+// laidOutAsItIsRead opens a log whose last card is huge, and checks that
+// the card is laid out as the view pages down it, every row on screen the
+// whole card's row, and whole at the end.
+func laidOutAsItIsRead(t *testing.T, path string) {
+	t.Helper()
 	v := readViewer(t, path)
 	v.cache = newRenderCache(cacheBytes) // the first frame again, its drawings taken
 	drain(v, v.prepare())
@@ -30,10 +55,10 @@ func TestAHugeReplyIsLaidOutAsItIsRead(t *testing.T) {
 	whole := cards.Render(it.e, v.options(it))
 	c, ok := v.cache.get(v.keyOf(it, v.options(it)))
 	if !ok {
-		t.Fatalf("the reply is not drawn: %d items, %d in flight", len(v.items), len(v.cache.inflight))
+		t.Fatalf("the card is not drawn: %d items, %d in flight", len(v.items), len(v.cache.inflight))
 	}
 	if !c.partial || len(c.rows) > len(whole)/10 || !slices.Equal(c.rows, whole[:len(c.rows)]) {
-		t.Fatalf("opened, the reply's %d rows of %d are not its first rows laid out lazily (partial %v)", len(c.rows), len(whole), c.partial)
+		t.Fatalf("opened, the card's %d rows of %d are not its first rows laid out lazily (partial %v)", len(c.rows), len(whole), c.partial)
 	}
 	onScreenAreWhole := func(when string) {
 		t.Helper()
@@ -58,10 +83,10 @@ func TestAHugeReplyIsLaidOutAsItIsRead(t *testing.T) {
 	}
 	press(v, "G")
 	if rows := v.rows(idx); !slices.Equal(rows, whole) {
-		t.Fatalf("at the end, the reply has %d rows, not the whole card's %d", len(rows), len(whole))
+		t.Fatalf("at the end, the card has %d rows, not the whole card's %d", len(rows), len(whole))
 	}
 	if last := v.screen[len(v.screen)-1]; last.idx != idx || last.row != len(whole) {
-		t.Errorf("at the end, the screen's last row is %v, not the blank after the reply's %d rows", last, len(whole))
+		t.Errorf("at the end, the screen's last row is %v, not the blank after the card's %d rows", last, len(whole))
 	}
 	onScreenAreWhole("at the end")
 }

@@ -21,16 +21,35 @@ func inline(s string) string {
 	}
 	underline := strings.Trim(s, " ") != "" && strings.Trim(s, " =") == ""
 	math := strings.Contains(s, "$$")
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_{}[]<>()#+-.!|~&:@", r) || r == '=' && underline || r == '$' && math {
-			b.WriteByte('\\')
-			underline = false
+	escaped := func(c byte) bool { return markdownSyntax[c] || c == '$' && math || c == '=' && underline }
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if escaped(s[i]) {
+			n++
 		}
-		b.WriteRune(r)
 	}
-	return b.String()
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+n) // once, at its size: a prompt of megabytes is one line
+	for i := 0; i < len(s); i++ {
+		if escaped(s[i]) {
+			b = append(b, '\\')
+			underline = false // the first '=' is enough
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
+
+// markdownSyntax marks the characters Markdown or HTML could take for
+// syntax, all ASCII: no byte of a character past ASCII is one of them.
+var markdownSyntax = func() (t [256]bool) {
+	for _, c := range []byte("\\`*_{}[]<>()#+-.!|~&:@") {
+		t[c] = true
+	}
+	return t
+}()
 
 // inHTML makes untrusted text safe inside the HTML deck writes itself
 // (a <summary>): one line, escaped as HTML.

@@ -154,8 +154,8 @@ func entry(b *strings.Builder, e session.Entry, o cards.Options) {
 
 // quote writes a prompt as a quote, line by line.
 func quote(b *strings.Builder, text string) {
-	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		fmt.Fprintf(b, "> %s\n", inline(l))
+	for l := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString("> " + inline(l) + "\n")
 	}
 	b.WriteString("\n")
 }

@@ -41,6 +41,27 @@ func Reply(dir, name string, text func() string) (string, error) {
 	})
 }
 
+// Prompt is a log named name of one prompt a person typed, of text, which
+// must need no JSON escaping (HugeLine, HugeWords).
+func Prompt(dir, name string, text func() string) (string, error) {
+	return hostileLog(dir, name, func(f *os.File) error {
+		_, err := f.WriteString(HostileHeader + `{"type":"user/message","seq":1,"time":1,"data":{"content":[{"type":"text","text":"` +
+			text() + `"}],"source":{"kind":"user"},"role":"user","id":"u1"}}` + "\n")
+		return err
+	})
+}
+
+// Title is a log named name whose session/title record is text, which must
+// need no JSON escaping, before a short prompt.
+func Title(dir, name string, text func() string) (string, error) {
+	return hostileLog(dir, name, func(f *os.File) error {
+		_, err := f.WriteString(HostileHeader + `{"type":"session/title","seq":0,"time":1,"data":{"title":"` + text() +
+			`","messageSeqs":[],"source":{"kind":"fallback"}}}` + "\n" +
+			`{"type":"user/message","seq":1,"time":1,"data":{"content":[{"type":"text","text":"hi"}],"source":{"kind":"user"},"role":"user","id":"u1"}}` + "\n")
+		return err
+	})
+}
+
 // HugeLine is mb megabytes of one word.
 func HugeLine(mb int) string { return strings.Repeat("x", mb<<20) }
 

@@ -77,12 +77,13 @@ func (d *Decoder) setCwd(ss *sessionState, cwd string) {
 
 // setTitle records a session's title.
 func (d *Decoder) setTitle(ss *sessionState, title string) {
+	title = session.ShortTitle(title)
 	if title == ss.title {
 		return
 	}
 	ss.title = title
 	if d.primary(ss) {
-		d.s.Title = title
+		d.s.SetTitle(title)
 	}
 	ss.header.Summary = ss.describe()
 	d.touch(ss.header)

@@ -37,6 +37,7 @@ func (f *AgentFile) Read() {
 		f.child.readAll(file)
 		file.Close()
 		f.child.endCalls() // the subagent is done: what still waits never finished
+		f.child.Settle()
 		f.entries, f.found = f.child.s.Entries, true
 		return
 	}

@@ -39,6 +39,7 @@ type Decoder struct {
 	plans    map[string]*session.Plan      // TodoWrite calls by tool_use id
 	tasks    map[string]*task
 	order    []*task      // the Task calls in order, for linking sidechains
+	dirty    []*task      // the Tasks whose work changed since Settle
 	deferred bool         // subagents' files are left to the user (Defer)
 	wanted   []*AgentFile // the files left to the user, not yet taken
 
@@ -169,7 +170,8 @@ func (d *Decoder) account(num int, out outcome, err error) {
 	}
 }
 
-func (d *Decoder) Finish() {}
+// Finish shows what the last Write left to show.
+func (d *Decoder) Finish() { d.Settle() }
 
 // parseRecord decodes one line, or says in a few words why it is not
 // a record.
@@ -201,12 +203,14 @@ func (d *Decoder) record(num int, r *record) (outcome, error) {
 		return hidden(r.Type), nil
 	case "custom-title":
 		if r.CustomTitle != "" && !d.sub {
-			d.s.Title, d.customTitle = r.CustomTitle, true
+			d.s.SetTitle(r.CustomTitle)
+			d.customTitle = true
 		}
 		return hidden(r.Type), nil
 	case "ai-title": // the title Claude Code made: the last one, under the person's own
 		if r.AITitle != "" && !d.sub && !d.customTitle {
-			d.s.Title, d.aiTitle = r.AITitle, true
+			d.s.SetTitle(r.AITitle)
+			d.aiTitle = true
 		}
 		return hidden(r.Type), nil
 	case "file-history-snapshot", "queue-operation", "attachment", "last-prompt", "atis-latch", "tag", "agent-name":
@@ -221,7 +225,8 @@ func (d *Decoder) facts(r *record) {
 	if r.UUID != "" {
 		d.uuids[r.UUID] = true
 		if t, ok := d.leaves[r.UUID]; ok && !d.customTitle && !d.aiTitle && !d.sub {
-			d.s.Title, d.titled = t, true
+			d.s.SetTitle(t)
+			d.titled = true
 		}
 	}
 	if d.sub {
@@ -252,11 +257,12 @@ func (d *Decoder) summary(r *record) {
 	}
 	switch {
 	case d.uuids[r.LeafUUID]:
-		d.s.Title, d.titled = r.Summary, true
+		d.s.SetTitle(r.Summary)
+		d.titled = true
 	case !d.titled:
-		d.s.Title = r.Summary
+		d.s.SetTitle(r.Summary)
 		if r.LeafUUID != "" {
-			d.leaves[r.LeafUUID] = r.Summary
+			d.leaves[r.LeafUUID] = d.s.Title
 		}
 	default:
 		if r.LeafUUID != "" {

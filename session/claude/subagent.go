@@ -35,6 +35,7 @@ type task struct {
 	linked   bool // a sidechain of this log is its work
 	fromFile bool // its work came from the subagent's own file
 	async    bool // launched in the background, and not yet done
+	dirty    bool // its work changed since it was last shown (Settle)
 
 	// the copies last shown, so only the entries that changed are copied
 	srcs   []session.Entry
@@ -137,10 +138,31 @@ func (d *Decoder) link(t *task) *task {
 	return t
 }
 
-// touchTask shows a Task's work as it stands.
+// touchTask marks a Task's work as changed, and Settle shows it: the
+// copies are made once a Write, not once a record, since each copies the
+// list of the work's entries (at every one of a long subagent's records
+// that was quadratic: 80,000 agent_progress records took minutes).
 func (d *Decoder) touchTask(t *task) {
-	t.call.Nested = t.snapshot()
+	if !t.dirty {
+		t.dirty = true
+		d.dirty = append(d.dirty, t)
+	}
 	d.s.Touch(t.call)
+}
+
+// Settle shows the work of every Task that changed since it was last
+// called, as it stands: the Reader calls it as each Write ends, before
+// anyone may look at the session, and Finish does. A Task's subagent
+// settles its own Tasks first, so the copies of its calls are current.
+func (d *Decoder) Settle() {
+	for _, t := range d.dirty {
+		t.dirty = false
+		if t.child != nil { // else its file's work is shown (AgentFile.Show)
+			t.child.Settle()
+			t.call.Nested = t.snapshot()
+		}
+	}
+	d.dirty = d.dirty[:0]
 }
 
 // snapshot copies the child's entries for the call to show: the child goes

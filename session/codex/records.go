@@ -87,7 +87,7 @@ func (d *Decoder) threadName(raw jsontext.Value) session.Outcome {
 	}
 	_ = jsonline.Unmarshal(raw, &t)
 	if n, _ := stringOf(t.Name); n != "" {
-		d.s.Title = n
+		d.s.SetTitle(n)
 	}
 	return session.AsBookkeeping
 }

@@ -254,7 +254,7 @@ func (d *Decoder) title(r *record) (session.Outcome, error) {
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
-	d.s.Title = t.Title
+	d.s.SetTitle(t.Title)
 	return session.AsBookkeeping, nil
 }
 

@@ -3,7 +3,10 @@
 // the readers' notices and the stats do; it imports nothing of deck's.
 package human
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Thousands writes n with a comma between each group of three digits:
 // 12,345. It groups the digits of n's text, so the one int64 whose
@@ -17,4 +20,17 @@ func Thousands[N ~int | ~int64](n N) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return sign + s
+}
+
+// Bytes writes a size for people: 930 B, 12.4 KB, 3.1 MB, 1.2 GB.
+func Bytes[N ~int | ~int64](n N) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	case n < 1000*1000*1000:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%.1f GB", float64(n)/1e9)
 }

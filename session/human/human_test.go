@@ -16,3 +16,11 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 999: "999 B", 1000: "1.0 KB", 12400: "12.4 KB", 3100000: "3.1 MB", 1200000000: "1.2 GB"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

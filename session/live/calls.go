@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -44,6 +45,7 @@ func (c *Client) Sessions(ctx context.Context) ([]SessionInfo, error) {
 		if it.Projections != nil {
 			s.Projections = *it.Projections
 			_ = jsonline.Unmarshal(s.Projections.Values["title"], &s.Title) // null or absent: no title
+			s.Title = session.ShortTitle(s.Title)
 		}
 		out = append(out, s)
 	}

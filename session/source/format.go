@@ -18,6 +18,13 @@ type decoder interface {
 	Finish()
 }
 
+// settler is a decoder that leaves some changes to be shown once a Write
+// ends (Claude Code's subagent work, copied for the viewer once a Write
+// rather than once a line): Settle shows them.
+type settler interface {
+	Settle()
+}
+
 // sniff tells a log's format from one line: the harness's header or events,
 // a JSON-RPC message or an SDK call recording (ACP), a Claude Code record, a
 // Codex rollout line. It returns "" when the line says nothing either way.

@@ -146,6 +146,9 @@ func (r *Reader) Write(p []byte) (int, error) {
 	}
 	r.feed(p)
 	r.drain()
+	if s, ok := r.dec.(settler); ok {
+		s.Settle() // before the Write's caller lets anyone look at the session
+	}
 	return len(p), nil
 }
 

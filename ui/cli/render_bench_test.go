@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,18 +14,36 @@ import (
 // deck render of hostile logs, the whole command, its output written and
 // dropped: the cards are written as they are drawn, so its memory is the
 // session and a window of cards, never the whole output
-// (docs/performance.md, "Hostile sessions").
+// (docs/performance.md, "Hostile sessions"). A huge prompt or title is
+// written in every format (issue 23: an 8 MB prompt took 92 s and 1.9 GB).
 func BenchmarkRenderHostile(b *testing.B) {
 	dir := filepath.Join(os.TempDir(), "deck-bench")
-	for _, c := range []struct {
+	prompt := func(mb int) func(dir string) (string, error) {
+		return func(dir string) (string, error) {
+			return loggen.Prompt(dir, fmt.Sprintf("prompt-%dMB.jsonl", mb), func() string { return loggen.HugeLine(mb) })
+		}
+	}
+	type hostile struct {
 		name string
 		log  func(dir string) (string, error)
-	}{
+	}
+	cases := []hostile{
 		{"bomb-1GiB-newlines", loggen.NewlineBomb},
 		{"line-10MB", func(dir string) (string, error) {
 			return loggen.Reply(dir, "line-10MB.jsonl", func() string { return loggen.HugeLine(10) })
 		}},
-	} {
+	}
+	for _, format := range []string{"plain", "ansi", "html", "markdown"} {
+		cases = append(cases, hostile{"prompt-8MB/" + format, prompt(8)}, hostile{"prompt-50MB/" + format, prompt(50)},
+			hostile{"title-8MB/" + format, func(dir string) (string, error) {
+				return loggen.Title(dir, "title-8MB.jsonl", func() string { return loggen.HugeLine(8) })
+			}})
+	}
+	for _, c := range cases {
+		args := []string{"render", "--width", "120"}
+		if _, format, ok := strings.Cut(c.name, "/"); ok {
+			args = append(args, "--format", format)
+		}
 		b.Run(c.name, func(b *testing.B) {
 			path, err := c.log(dir)
 			if err != nil {
@@ -36,7 +55,7 @@ func BenchmarkRenderHostile(b *testing.B) {
 				written = 0
 				most = most.Max(loggen.PeakMemory(func() {
 					var errOut strings.Builder
-					Main(context.Background(), []string{"render", "--width", "120", path}, strings.NewReader(""), &written, &errOut)
+					Main(context.Background(), append(args, path), strings.NewReader(""), &written, &errOut)
 				}))
 			}
 			most.Report(b)

@@ -28,8 +28,11 @@ var (
 //     made to read there, as it does 30 (black) on the dark theme: navy
 //     becomes the theme's blue, not a grey;
 //   - a pair, the default foreground standing for a missing one, whose
-//     contrast is below DimContrast in any of the profiles is dropped: the
-//     text shows in the default colours.
+//     contrast is below DimContrast in any of the profiles keeps its
+//     background with black or white text, whichever reads better on it
+//     (a test runner's green PASS badge stays a green badge, and text in
+//     its own background shows); when neither reads in every profile, the
+//     pair is dropped: the text shows in the default colours.
 //
 // A foreground alone is judged in true colour and 256 colours only, as
 // every colour of the theme is: of 16 colours the terminal's own palette,
@@ -42,10 +45,35 @@ func (t *Theme) Readable(fg, bg color.Color, in []colorprofile.Profile) (color.C
 		fg = t.ANSIColor(int(ansi.Convert16(fg)))
 	}
 	if bg != nil && !legible(cmpColor(fg, t.Palette.Fg), bg, in) {
+		if i := ink(bg, in); legible(i, bg, in) {
+			return i, bg
+		}
 		return nil, nil
 	}
 	return fg, bg
 }
+
+// ink is black or white, whichever reads better on bg in the worst of the
+// profiles. In one profile one of the two always reads (their ratios on a
+// colour multiply to 21), but a light colour may downsample to a dark one
+// (a pastel blue to 16 colours' blue), which neither reads on in both.
+func ink(bg color.Color, in []colorprofile.Profile) color.Color {
+	worst := func(c color.Color) float64 {
+		w := 21.0
+		for _, p := range in {
+			w = min(w, Contrast(p.Convert(c), p.Convert(bg)))
+		}
+		return w
+	}
+	if worst(inks[1]) > worst(inks[0]) {
+		return inks[1]
+	}
+	return inks[0]
+}
+
+// inks are the text colours a background that hid its text is given
+// instead: black and white, which every profile writes as they are.
+var inks = [2]color.Color{color.RGBA{0, 0, 0, 255}, color.RGBA{255, 255, 255, 255}}
 
 // readsOnBackground reports whether text in c reads on each background the
 // theme is made for (the terminal's own, which is never downsampled).

@@ -31,16 +31,54 @@ func TestAHiddenForegroundBecomesOneThatReads(t *testing.T) {
 }
 
 // A page is judged by the hex it writes: a pair that reads in true colour
-// but downsamples to one basic colour is kept there, dropped for a terminal.
+// but downsamples to one basic colour is kept there; for a terminal its
+// ground is kept with white text, which reads on it in every profile.
 func TestAPageIsJudgedInTrueColour(t *testing.T) {
 	fg, bg := hex("#AFD7FF"), hex("#0000D7")
 	if f, b := Dark().Readable(fg, bg, PageProfiles); f != fg || b != bg {
 		t.Errorf("page: %v on %v", f, b)
 	}
-	if f, b := Dark().Readable(fg, bg, TerminalProfiles); f != nil || b != nil {
+	if f, b := Dark().Readable(fg, bg, TerminalProfiles); f != inks[1] || b != bg {
 		t.Errorf("terminal: %v on %v", f, b)
 	}
 	if colorprofile.ANSI.Convert(fg) != colorprofile.ANSI.Convert(bg) {
 		t.Fatal("the pair was meant to be one basic colour in 16 colours")
+	}
+}
+
+// A pair that hides its text keeps its ground with black or white text
+// when one of them reads on it in every profile (a badge stays a badge,
+// text in its own background shows), and is dropped when neither does (a
+// pastel blue that is bright blue in 16 colours).
+func TestAHidingPairKeepsAGroundThatTakesInk(t *testing.T) {
+	th := Dark()
+	green := th.ANSIColor(2)
+	if f, b := th.Readable(th.ANSIColor(0), green, TerminalProfiles); b != green || f != inks[0] {
+		t.Errorf("30;42: %v on %v", f, b)
+	}
+	kept := 0
+	for r := 0; r < 256; r += 15 {
+		for g := 0; g < 256; g += 15 {
+			for b := 0; b < 256; b += 15 {
+				bg := color.RGBA{uint8(r), uint8(g), uint8(b), 255}
+				switch f, gr := th.Readable(bg, bg, TerminalProfiles); {
+				case gr == nil && f == nil:
+				case gr == bg && legible(f, gr, TerminalProfiles):
+					kept++
+				default:
+					t.Fatalf("%v on itself: %v on %v", bg, f, gr)
+				}
+			}
+		}
+	}
+	if kept == 0 {
+		t.Error("no ground was kept")
+	}
+	blue := hex("#82AAFF")
+	if legible(inks[0], blue, TerminalProfiles) || legible(inks[1], blue, TerminalProfiles) {
+		t.Fatal("the blue was meant to take no ink")
+	}
+	if f, b := th.Readable(blue, blue, TerminalProfiles); f != nil || b != nil {
+		t.Errorf("blue on blue: %v on %v", f, b)
 	}
 }

@@ -111,7 +111,7 @@ func outputPage(t *testing.T, output string, th *theme.Theme) string {
 
 // Every run of the page reads on its background in each scheme the page
 // has: output's colours that hide text are not written (the pair of
-// #010203 on #010204, black on the dark page), a colour that read on the
+// #010203 on #010204 keeps only its ground, black on the dark page), a colour that read on the
 // dark page but hides on the light one (white, a pale yellow) gets a light
 // scheme's colour of its own, and a reversed run shows its text in the
 // page's background colour, not in the text's.
@@ -131,8 +131,8 @@ func TestThePageWritesNoColoursThatHideText(t *testing.T) {
 		if bad := hiddenText(page); bad != "" {
 			t.Errorf("%s: %s", name, bad)
 		}
-		if strings.Contains(page, "#010203") || strings.Contains(page, "#010204") {
-			t.Errorf("%s: the hidden pair is written", name)
+		if strings.Contains(page, "#010203") {
+			t.Errorf("%s: the hidden pair's text colour is written", name)
 		}
 	}
 	if page := outputPage(t, "\x1b[38;2;255;255;255mwhite", nil); !strings.Contains(page, "@media (prefers-color-scheme: light){.s") {

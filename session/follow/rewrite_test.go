@@ -204,10 +204,14 @@ func FuzzRewritesOfAFollowedFile(f *testing.F) {
 	f.Add(toolsZ[:6000], toolsZ, []byte{8, 9}, uint16(2047))
 	f.Add([]byte("{\"a\":1}\n"), []byte("{\"b\":2}\n{\"c\":3}\n"), []byte{1}, uint16(0))
 	f.Fuzz(func(t *testing.T, old, new, steps []byte, chunk uint16) {
+		// each read checks up to headBytes+tailBytes again: a few hundred
+		// reads and pieces an input keep the fuzzer fast
 		old = old[:min(len(old), headBytes+tailBytes)]
+		new = new[:min(len(new), 4*(headBytes+tailBytes))]
+		steps = steps[:min(len(steps), 32)]
 		path := filepath.Join(t.TempDir(), "session.jsonl")
 		l := File("fuzz", path, true)
-		buf := make([]byte, 1+int(chunk))
+		buf := make([]byte, max(1+int(chunk), (len(old)+len(new))/256))
 		read := func() {
 			for {
 				more, err := l.readMore(buf)

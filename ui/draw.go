@@ -149,6 +149,9 @@ func (v *viewer) statusBar() string {
 	room := func(right string) int { return v.width - cards.Width(right) - 3 }
 	right := oneLine(strings.Join(facts, " · "))
 	if v.flash != "" {
+		// a flash that repeats a fact (n after a search that found
+		// nothing) is said once, as the flash, which is never cut off
+		facts = slices.DeleteFunc(facts, func(f string) bool { return f == v.flash })
 		right = oneLine(strings.Join(append(facts, v.flash), " · "))
 		if room(right) < 4 {
 			right = oneLine(strings.Join(append([]string{v.flash}, facts...), " · "))

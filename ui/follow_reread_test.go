@@ -172,3 +172,32 @@ func TestTogglingFollowWhileTheLogGrows(t *testing.T) {
 		t.Fatalf("followed status %q, fresh %q", got, want)
 	}
 }
+
+// A followed log rewritten in place with another session, longer, shows
+// that session alone, as a fresh open does, after the notice that it was
+// read again: none of the old cards, no new bytes read on from the old end.
+func TestALogRewrittenLongerShowsTheNewSessionAlone(t *testing.T) {
+	path, _ := harnessLog(t, "fs-delete-recreate", -1)
+	other, err := os.ReadFile(testdata + "/harness/fs-policy-reject/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	was, _ := os.Stat(path)
+	if len(other) <= int(was.Size()) {
+		t.Fatalf("the other session, %d bytes, is not longer than %d", len(other), was.Size())
+	}
+	x := start(t, Options{Path: path, Follow: new(true)}, 120, 40)
+	x.waitUntil("the whole log followed", followedWhole(cardsIn(t, path)))
+	writeLog(t, path, other) // in place: the same file, cut and written again
+	n := cardsIn(t, path)
+	followed := x.waitUntil("the new session followed, after the notice", followedWhole(n+1))
+	x.quit()
+
+	fresh := freshAtTheBottom(t, path, n)
+	if strings.Contains(followed, "not JSON") {
+		t.Fatalf("the rewritten log was read on from the old end:\n%s", followed)
+	}
+	if got, want := cardsOf(followed), cardsOf(fresh); got != want {
+		t.Fatalf("followed:\n%s\nfresh open:\n%s", followed, fresh)
+	}
+}

@@ -1,8 +1,9 @@
 package ui
 
 import (
+	"cmp"
 	"context"
-	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +23,9 @@ type hostPicker struct {
 	th       *theme.Theme
 	client   *live.Client
 	host     live.HostInfo
-	sessions []catalog.Item
+	sessions []catalog.Item // the newest maxListed of the host's
+	unlisted int            // the host's older sessions, not kept
+	fetching bool           // a reading of the list is under way
 	shown    []int
 	cursor   int
 	filter   textinput.Model
@@ -50,6 +53,10 @@ type refreshMsg struct{}
 // hostRefresh is how often the list is read again.
 const hostRefresh = 3 * time.Second
 
+// maxListed is how many of a host's sessions the picker keeps, the newest:
+// a host with more is listed as fast, and says how many are not.
+const maxListed = 1000
+
 func newHostPicker(th *theme.Theme, c *live.Client, host live.HostInfo, sessions []live.SessionInfo) *hostPicker {
 	filter := textinput.New()
 	filter.Prompt = "filter: "
@@ -67,6 +74,10 @@ func (p *hostPicker) set(sessions []live.SessionInfo) {
 	if p.cursor < len(p.shown) {
 		at = p.sessions[p.shown[p.cursor]].ID
 	}
+	sessions = slices.Clone(sessions)
+	slices.SortStableFunc(sessions, func(a, b live.SessionInfo) int { return cmp.Compare(b.UpdatedAt, a.UpdatedAt) })
+	p.unlisted = max(len(sessions)-maxListed, 0)
+	sessions = sessions[:len(sessions)-p.unlisted]
 	p.sessions = p.sessions[:0]
 	for _, s := range sessions {
 		title := s.Title
@@ -90,7 +101,13 @@ func (p *hostPicker) tick() tea.Cmd {
 	return tea.Tick(hostRefresh, func(time.Time) tea.Msg { return refreshMsg{} })
 }
 
+// refresh reads the list again, unless a reading is under way: a host slow
+// to answer is not asked again and again meanwhile.
 func (p *hostPicker) refresh() tea.Cmd {
+	if p.fetching {
+		return nil
+	}
+	p.fetching = true
 	c := p.client
 	return call(func(ctx context.Context) hostSessionsMsg {
 		s, err := c.Sessions(ctx)
@@ -105,6 +122,7 @@ func (p *hostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case refreshMsg:
 		return p, tea.Batch(p.refresh(), p.tick())
 	case hostSessionsMsg:
+		p.fetching = false
 		p.flash = ""
 		if msg.err != nil {
 			p.flash = oneLine(msg.err.Error())
@@ -213,7 +231,11 @@ func (p *hostPicker) View() tea.View {
 	if len(p.sessions) == 0 {
 		b.WriteString(th.Muted.Render("   the host has no sessions yet: n starts one") + "\n")
 	}
-	foot := fmt.Sprintf("%d sessions · ↑/↓ choose · enter open · n new · / filter · q quit", len(p.sessions))
+	foot := cards.Plural(len(p.sessions), "session", "sessions")
+	if p.unlisted > 0 {
+		foot += ", the newest (" + cards.Plural(p.unlisted, "older", "older") + " not listed)"
+	}
+	foot += " · ↑/↓ choose · enter open · n new · / filter · q quit"
 	if p.flash != "" {
 		foot = p.flash
 	}

@@ -46,3 +46,24 @@ func TestTheStatusBarSaysWhatTheCardsShow(t *testing.T) {
 		t.Fatalf("the whole log taken, the status bar reads %q", status)
 	}
 }
+
+// A search that found nothing says so once, whether the status bar says it
+// of the search or as the answer to enter or n; so does a bad pattern.
+func TestTheStatusBarSaysASearchMissedOnce(t *testing.T) {
+	v := readViewer(t, promptsLog(t, "one fox", "two"))
+	for _, c := range []struct{ query, says string }{
+		{"zebra", "no matches"},
+		{`\(`, "bad pattern: missing closing )"},
+	} {
+		press(v, "/")
+		for _, r := range c.query {
+			press(v, string(r))
+		}
+		for _, k := range []string{"enter", "n", "N"} {
+			press(v, k)
+			if status := ansi.Strip(v.statusBar()); strings.Count(status, c.says) != 1 {
+				t.Fatalf("searching %q, after %s the status bar reads %q", c.query, k, status)
+			}
+		}
+	}
+}

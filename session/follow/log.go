@@ -53,6 +53,11 @@ type Log struct {
 	cancel  context.CancelFunc
 	toggled chan bool // following turned on or off
 	latest  string    // the generation the path stood for when reading began (migrate.go)
+
+	// only the reading goroutine touches these
+	file *os.File    // the log file being read
+	info os.FileInfo // what Stat said of it when it was opened
+	seen seen        // what was read of it (rewrite.go)
 }
 
 // State is what a viewer draws of a log: the session so far and how the
@@ -186,7 +191,8 @@ func (l *Log) readStream(ctx context.Context) {
 }
 
 // readFile reads a log file, and then, while following, what is appended.
-// A file that shrinks or is replaced is read again from the start.
+// A file that shrinks, is replaced or is rewritten is read again from the
+// start.
 func (l *Log) readFile(ctx context.Context) {
 	f, info, err := l.openWhenThere(ctx)
 	if ctx.Err() != nil {
@@ -196,29 +202,23 @@ func (l *Log) readFile(ctx context.Context) {
 		l.fail(err)
 		return
 	}
-	defer func() { f.Close() }()
-	l.latest = latestLog(l.path)
-	l.mu.Lock()
-	l.total = info.Size()
-	l.mu.Unlock()
-	limitMemory(info.Size())
+	l.opened(f, info)
+	defer func() { l.file.Close() }()
 	buf := make([]byte, chunkSize)
 	last := time.Now()
 	closed := false // the reader was closed: its final line was read
 	unsent := false // bytes were read since the viewer was last told
 	for ctx.Err() == nil {
-		n, rerr := f.Read(buf)
-		if n > 0 {
-			l.mu.Lock()
-			l.reader.Write(buf[:n])
-			l.read += int64(n)
-			l.total = max(l.total, l.read)
-			stopped := l.reader.Stopped()
-			l.mu.Unlock()
+		more, err := l.readMore(buf)
+		if err != nil {
+			l.fail(err)
+			return
+		}
+		if more {
 			l.startLater()
 			limitMemory(l.read)
 			unsent = true
-			if stopped {
+			if l.refused() {
 				l.stopReading()
 				<-ctx.Done()
 				return
@@ -228,10 +228,6 @@ func (l *Log) readFile(ctx context.Context) {
 				last, unsent = time.Now(), false
 			}
 			continue
-		}
-		if rerr != nil && !errors.Is(rerr, io.EOF) {
-			l.fail(rerr)
-			return
 		}
 		// at the end of what is written so far
 		l.mu.Lock()
@@ -259,7 +255,7 @@ func (l *Log) readFile(ctx context.Context) {
 				on := l.follow // the latest word, not the first of several
 				l.mu.Unlock()
 				if on && closed { // the closed reader ended the log (its last line, its calls): read it again, as a fresh open would
-					if f, err = l.restart(f, ""); err != nil {
+					if err := l.restart(""); err != nil {
 						l.fail(err)
 						return
 					}
@@ -275,29 +271,77 @@ func (l *Log) readFile(ctx context.Context) {
 			continue
 		case <-time.After(pollEvery):
 		}
-		if next, moved := l.migrated(); moved {
-			if f, info, err = l.switchGeneration(f, next); err != nil {
-				l.fail(err)
-				return
-			}
-			continue
-		}
-		now, err := os.Stat(f.Name()) // the log file, also when a folder is followed
-		if err != nil {
-			continue // a log being replaced may be missing for a moment
-		}
-		l.mu.Lock()
-		read := l.read
-		l.mu.Unlock()
-		if now.Size() < read || !os.SameFile(now, info) {
-			info = now
-			if f, err = l.restart(f, "the log was truncated or replaced; read again from the start"); err != nil {
-				l.fail(err)
-				return
-			}
-			continue
+		if err := l.look(); err != nil {
+			l.fail(err)
+			return
 		}
 	}
+}
+
+// opened makes f, just opened, the file the log is read from.
+func (l *Log) opened(f *os.File, info os.FileInfo) {
+	l.file, l.info = f, info
+	l.latest = latestLog(l.path)
+	l.mu.Lock()
+	l.total = info.Size()
+	l.mu.Unlock()
+	limitMemory(info.Size())
+}
+
+// readAgain is the notice of a followed log read again from the start.
+const readAgain = "the log was truncated, replaced or rewritten; read again from the start"
+
+// readMore takes the next bytes of the file into the reader, and reports
+// whether there may be more to read now: false at the end of what is
+// written so far. Bytes that follow what was read are taken only while the
+// file still holds what was read: else the log is read again from the
+// start, as a fresh open reads it, not spliced onto the old reading.
+func (l *Log) readMore(buf []byte) (bool, error) {
+	n, err := l.file.Read(buf)
+	if n == 0 {
+		if errors.Is(err, io.EOF) {
+			err = nil
+		}
+		return false, err
+	}
+	if l.rewritten() {
+		return true, l.restart(readAgain)
+	}
+	l.seen.add(buf[:n])
+	l.mu.Lock()
+	l.reader.Write(buf[:n])
+	l.read += int64(n)
+	l.total = max(l.total, l.read)
+	l.mu.Unlock()
+	return true, nil
+}
+
+// refused reports that the reader stopped taking the log (a binary file, a
+// decompression bomb).
+func (l *Log) refused() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.reader.Stopped()
+}
+
+// look checks a followed file at the end of what was read: a newer
+// generation is switched to; a file cut, replaced or rewritten (of any
+// length, at any time of change) is read again from the start.
+func (l *Log) look() error {
+	if next, moved := l.migrated(); moved {
+		return l.switchGeneration(next)
+	}
+	if !l.info.Mode().IsRegular() {
+		return nil // a pipe (deck <(…)) is read once: it is never cut, replaced or rewritten
+	}
+	now, err := os.Stat(l.file.Name()) // the log file, also when a folder is followed
+	if err != nil {
+		return nil // a log being replaced may be missing for a moment
+	}
+	if now.Size() < l.read || !os.SameFile(now, l.info) || l.rewritten() {
+		return l.restart(readAgain)
+	}
+	return nil
 }
 
 // stopReading ends the reading of a file the reader refused (a binary
@@ -314,12 +358,14 @@ func (l *Log) stopReading() {
 
 // restart reads the log again from the start, with a notice saying why
 // (none when why is "": the same bytes, read as a fresh open reads them).
-func (l *Log) restart(old *os.File, why string) (*os.File, error) {
-	old.Close()
+func (l *Log) restart(why string) error {
+	l.file.Close()
 	f, info, err := openLog(l.path)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	l.file, l.info = f, info
+	l.seen.reset()
 	l.mu.Lock()
 	l.reader = readerFor(l.path)
 	if why != "" {
@@ -329,7 +375,7 @@ func (l *Log) restart(old *os.File, why string) (*os.File, error) {
 	l.resets++
 	l.mu.Unlock()
 	l.changed()
-	return f, nil
+	return nil
 }
 
 // openWhenThere opens the log; a followed log that is not there yet is

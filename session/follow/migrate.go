@@ -44,16 +44,12 @@ func (l *Log) migrated() (string, bool) {
 }
 
 // switchGeneration reads next, the migrated session's new log, from the
-// start, in place of old.
-func (l *Log) switchGeneration(old *os.File, next string) (*os.File, os.FileInfo, error) {
+// start, in place of the file read so far.
+func (l *Log) switchGeneration(next string) error {
 	if info, err := os.Stat(l.path); err == nil && !info.IsDir() {
 		l.path = next // a file was followed: the new generation is the session now
 	}
 	l.latest = next
 	gen, _ := source.Generation(next)
-	f, err := l.restart(old, fmt.Sprintf("the harness migrated this session to %s (format v%d): following that file from the start", filepath.Base(next), gen))
-	if err != nil {
-		return nil, nil, err
-	}
-	return withInfo(f)
+	return l.restart(fmt.Sprintf("the harness migrated this session to %s (format v%d): following that file from the start", filepath.Base(next), gen))
 }

@@ -31,9 +31,21 @@ const pageMessages = 50
 // callTimeout bounds one call, as the host's own web client does.
 const callTimeout = 30 * time.Second
 
-// maxAnswer bounds the body deck reads from one answer: a history page of
-// fifty messages with their tool output runs to megabytes, never this.
-const maxAnswer = 256 << 20
+// answerLimit bounds the body deck reads of one answer to op; a longer
+// answer is refused (a cut one would not read), and the rest never read. A
+// history page of fifty messages with their tool output runs to
+// megabytes, never 256; a list of sessions to a few hundred bytes a
+// session (the picker reads it every few seconds); the other answers are
+// an id, a receipt, the host's description.
+func answerLimit(op string) int64 {
+	switch op {
+	case "session.history":
+		return 256 << 20
+	case "session.list":
+		return 8 << 20
+	}
+	return 1 << 20
+}
 
 // Client talks with one harness host. It is safe for concurrent use.
 type Client struct {
@@ -150,9 +162,13 @@ func (c *Client) post(ctx context.Context, op string, body []byte) ([]byte, erro
 		return nil, c.fail(op, unwrapURL(err))
 	}
 	defer resp.Body.Close()
-	answer, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
+	limit := answerLimit(op)
+	answer, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, c.fail(op, err)
+	}
+	if int64(len(answer)) > limit {
+		return nil, c.fail(op, &tooLargeError{limit})
 	}
 	if resp.StatusCode/100 != 2 {
 		return nil, &HostError{URL: c.base, Op: op, Status: resp.StatusCode, Body: bodyStart(answer),

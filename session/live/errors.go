@@ -70,6 +70,9 @@ func (e *HostError) Error() string {
 			"try again, or restart `dsh web`", e.URL, e.Op)
 	case isDNS(e.Err):
 		return fmt.Sprintf("cannot find the harness host at %s (%v): check the URL", e.URL, e.Err)
+	case errors.As(e.Err, new(*tooLargeError)):
+		return fmt.Sprintf("the host's answer to %s is larger than %v, more than deck reads of one answer: "+
+			"deck read no more of it (the host at %s)", e.Op, e.Err, e.URL)
 	case errors.As(e.Err, new(*protocolError)):
 		return fmt.Sprintf("the host at %s answered %s with something that is not the harness protocol "+
 			"(%v): check that the URL is a harness host (`dsh web` prints it)", e.URL, e.Op, e.Err)
@@ -89,6 +92,11 @@ func (e *protocolError) Error() string { return e.what }
 func notProtocol(format string, a ...any) error {
 	return &protocolError{fmt.Sprintf(format, a...)}
 }
+
+// tooLargeError is an answer longer than deck reads; its text is the bound.
+type tooLargeError struct{ limit int64 }
+
+func (e *tooLargeError) Error() string { return fmt.Sprintf("%d MiB", e.limit>>20) }
 
 // lostError is a stream that ended while deck was reading it.
 type lostError struct{ cause error }

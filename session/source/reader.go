@@ -172,13 +172,25 @@ func (r *Reader) feed(p []byte) {
 		r.lines.Feed(p, r.applyLine)
 		return
 	}
-	r.frames.feed(p, func(f frameEvent) {
-		if f.frame == nil {
-			r.s.Notice(0, fmt.Sprintf("%d bytes at byte %d are not zstd data; skipped to the next frame", f.skipped, f.offset))
-			return
-		}
-		r.decodeFrame(f)
-	})
+	r.frames.feed(p, r.frameFound)
+}
+
+// frameFound decodes a whole zstd frame, or says bytes were skipped.
+func (r *Reader) frameFound(f frameEvent) {
+	if f.frame == nil {
+		r.streamNotice(fmt.Sprintf("%d bytes at byte %d are not zstd data; skipped to the next frame", f.skipped, f.offset))
+		return
+	}
+	r.decodeFrame(f)
+}
+
+// streamNotice says what went wrong where the stream is read: the lines
+// before it, batched, are applied first, so that the notice takes the same
+// place among the entries however the log arrives (whole, or in pieces
+// while followed).
+func (r *Reader) streamNotice(text string) {
+	r.drain()
+	r.s.Notice(0, text)
 }
 
 // drain applies every line batched so far, as the Write that brought them
@@ -274,6 +286,7 @@ func (r *Reader) Close() error {
 		}
 	}
 	if r.zstd {
+		r.frames.finish(r.frameFound)
 		if off, n := r.frames.tail(); n > 0 {
 			r.s.Notice(0, fmt.Sprintf("the log ends in an unfinished zstd frame: %d bytes at byte %d could not be decoded", n, off))
 		}

@@ -27,7 +27,8 @@ func isZstd(b []byte) bool {
 // it is here, and the incomplete tail waits (or is reported at the end).
 type frameSplitter struct {
 	buf    []byte
-	offset int64 // stream offset of buf[0]
+	offset int64      // stream offset of buf[0]
+	run    frameEvent // the corrupt run being skipped, while skipped > 0
 }
 
 // frameEvent is what the splitter found: a whole data frame, or bytes that are
@@ -40,7 +41,10 @@ type frameEvent struct {
 }
 
 // feed calls emit for every whole frame and every corrupt run, with the
-// bytes kept from before; only an unfinished frame's bytes are copied.
+// bytes kept from before; only an unfinished frame's bytes are copied. A
+// corrupt run is told once its end is here (the next frame's magic) or
+// the stream ends (finish), so that a stream reads alike in any pieces:
+// one notice a run, and a magic split between two pieces still found.
 func (f *frameSplitter) feed(chunk []byte, emit func(frameEvent)) {
 	data := chunk
 	if len(f.buf) > 0 {
@@ -50,17 +54,32 @@ func (f *frameSplitter) feed(chunk []byte, emit func(frameEvent)) {
 	start := 0
 	for start < len(data) {
 		rest := data[start:]
+		if f.run.skipped > 0 && !bytes.HasPrefix(rest, zstdMagic) { // on to the next frame's magic
+			skip := bytes.Index(rest, zstdMagic)
+			if skip < 0 {
+				skip = len(rest) - (len(zstdMagic) - 1) // the last bytes may begin a magic
+			}
+			if skip <= 0 {
+				break
+			}
+			f.run.skipped += skip
+			start += skip
+			continue
+		}
+		if f.run.skipped > 0 { // the run ends at a magic
+			emit(f.run)
+			f.run = frameEvent{}
+		}
 		size, most, err := zstdFrameSize(rest)
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
 		if err != nil {
-			skip := resync(rest)
-			if skip == len(rest) && len(rest) < 4 {
+			if len(rest) < len(zstdMagic) {
 				break // too short to tell; wait for more
 			}
-			emit(frameEvent{offset: f.offset + int64(start), skipped: skip})
-			start += skip
+			f.run = frameEvent{offset: f.offset + int64(start), skipped: 1}
+			start++
 			continue
 		}
 		if size > 0 { // skippable frames carry no log data
@@ -72,16 +91,22 @@ func (f *frameSplitter) feed(chunk []byte, emit func(frameEvent)) {
 	f.buf = append(f.buf[:0], data[start:]...)
 }
 
-// tail reports the bytes of an unfinished frame left at the end of the stream.
-func (f *frameSplitter) tail() (offset int64, n int) { return f.offset, len(f.buf) }
-
-// resync returns how many bytes to skip to reach the next frame magic.
-func resync(b []byte) int {
-	if i := bytes.Index(b[1:], zstdMagic); i >= 0 {
-		return i + 1
+// finish ends the stream: a corrupt run is told, with the bytes held back
+// in case they began a magic.
+func (f *frameSplitter) finish(emit func(frameEvent)) {
+	if f.run.skipped == 0 {
+		return
 	}
-	return len(b)
+	f.run.skipped += len(f.buf)
+	f.offset += int64(len(f.buf))
+	f.buf = f.buf[:0]
+	emit(f.run)
+	f.run = frameEvent{}
 }
+
+// tail reports the bytes of an unfinished frame left at the end of the
+// stream, once finished.
+func (f *frameSplitter) tail() (offset int64, n int) { return f.offset, len(f.buf) }
 
 // zstdFrameSize walks a frame's header and block headers (RFC 8878 §3.1.1) and
 // returns its total length, negative for a skippable frame, and the most

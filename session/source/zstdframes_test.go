@@ -155,3 +155,31 @@ func TestACorruptZstdFrameIsReportedAndTheNextFramesRead(t *testing.T) {
 		t.Fatalf("read %d lines, fewer than the %d of the frames after the corrupt one", s.Account.Lines, after.Account.Lines)
 	}
 }
+
+// Bytes that are not zstd, and a frame that is corrupt, read alike in any
+// pieces (as a followed log arrives): one notice for each run skipped, in
+// the same place among the entries as when the log arrives whole, and a
+// frame whose magic number is split between two pieces still found.
+func TestBrokenZstdReadsAlikeInAnyPieces(t *testing.T) {
+	data := sessiontest.ReadFile(t, liveZstdLogs(t)[0])
+	ends := source.FrameEnds(data)
+	var bad []byte
+	bad = append(bad, data[:ends[0]]...)
+	bad = append(bad, "GARBAGE! and then some more bytes that are no zstd"...)
+	bad = append(bad, data[ends[0]:ends[1]]...)
+	bad = append(bad, "MORE"...)
+	bad = append(bad, data[ends[1]:ends[3]]...)
+	corrupt := len(bad) + (ends[4]-ends[3])/2
+	bad = append(bad, data[ends[3]:]...)
+	bad[corrupt] ^= 0xFF // a block of the fifth frame
+	bad = append(bad, "and a tail of garbage"...)
+	whole := sessiontest.ReadBytes(bad, 1<<20)
+	if n := len(whole.Notices()); n != 4 || !strings.Contains(sessiontest.Shape(whole), "is corrupt") {
+		t.Fatalf("read whole, %d notices:\n%s", n, sessiontest.Shape(whole))
+	}
+	for n := 1; n <= 64; n++ {
+		if got := sessiontest.ReadBytes(bad, n); sessiontest.Shape(got) != sessiontest.Shape(whole) || got.Account != whole.Account {
+			t.Fatalf("fed %d bytes at a time:\n%s\n%+v\nwhole:\n%s\n%+v", n, sessiontest.Shape(got), got.Account, sessiontest.Shape(whole), whole.Account)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func (r *Reader) streamFrame(f frameEvent) {
 	// a bare io.Reader: given a small *bytes.Reader, the zstd decoder
 	// would decompress the whole frame at once
 	if err := r.zdec.Reset(struct{ io.Reader }{bytes.NewReader(f.frame)}); err != nil {
-		r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
+		r.streamNotice(fmt.Sprintf("zstd frame at byte %d is corrupt (%v); its lines are lost", f.offset, err))
 		return
 	}
 	for !r.stopped {
@@ -87,7 +87,7 @@ func (r *Reader) streamFrame(f frameEvent) {
 			return
 		}
 		if err != nil {
-			r.s.Notice(0, fmt.Sprintf("zstd frame at byte %d is corrupt (%v); the rest of its lines are lost", f.offset, err))
+			r.streamNotice(fmt.Sprintf("zstd frame at byte %d is corrupt (%v); the rest of its lines are lost", f.offset, err))
 			return
 		}
 	}
@@ -98,7 +98,7 @@ func (r *Reader) streamFrame(f frameEvent) {
 func (r *Reader) take(text []byte) {
 	r.lines.Feed(text, r.applyLine)
 	if why := r.guard.add(len(text)); why != "" {
-		r.s.Notice(0, why)
+		r.streamNotice(why)
 		r.stopped = true
 	}
 }

@@ -62,6 +62,13 @@ func (h *Host) unary(w http.ResponseWriter, method string, body []byte) {
 		return
 	}
 	h.record(req)
+	h.mu.Lock()
+	more := h.listMore
+	h.mu.Unlock()
+	if method == "session.list" && more > 0 {
+		h.writeLongList(w, rpc, more)
+		return
+	}
 	payload, _ := asObject(env["payload"])
 	value, e := h.answer(method, rpc, payload)
 	writeResponse(w, rpc, value, e)

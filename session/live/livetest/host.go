@@ -57,21 +57,23 @@ type Host struct {
 
 	arrivals chan arrival // calls the replay waits for
 
-	mu       sync.Mutex
-	closed   bool
-	listener net.Listener
-	conns    map[net.Conn]bool // every connection, upgraded ones too
-	links    map[*link]bool    // open downlinks
-	sessions map[string]*session
-	pending  map[string]*frame // approval and question requests not yet settled, by rpcId
-	asked    map[string]bool   // every rpcId a requested frame carried
-	requests []Request
-	rewrites []string // old, new pairs of rpcIds: the captured prompt's becomes deck's
-	reached  [marks]chan struct{}
-	holdSeq  int64 // -1: no hold
-	release  chan struct{}
-	withheld int // session/event frames to commit without pushing
-	nextBeat int // the beat of the next call the replay takes
+	mu        sync.Mutex
+	closed    bool
+	listener  net.Listener
+	conns     map[net.Conn]bool // every connection, upgraded ones too
+	links     map[*link]bool    // open downlinks
+	sessions  map[string]*session
+	pending   map[string]*frame // approval and question requests not yet settled, by rpcId
+	asked     map[string]bool   // every rpcId a requested frame carried
+	requests  []Request
+	rewrites  []string // old, new pairs of rpcIds: the captured prompt's becomes deck's
+	reached   [marks]chan struct{}
+	holdSeq   int64 // -1: no hold
+	release   chan struct{}
+	withheld  int   // session/event frames to commit without pushing
+	nextBeat  int   // the beat of the next call the replay takes
+	listMore  int   // made-up sessions session.list answers besides (ListMore)
+	listBytes int64 // bytes of those answers written
 }
 
 // Request is one request deck made, as the fake saw it.

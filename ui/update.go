@@ -112,8 +112,11 @@ func (v *viewer) resize(w, h int) {
 	if w == v.width && h == v.height {
 		return
 	}
-	s := v.spotOfFocus()
+	s, was := v.spotOfFocus(), v.contentHeight()
 	v.width, v.height = max(w, 2), max(h, 3)
+	if now := v.contentHeight(); now < was {
+		s.y = s.y * now / was // the same share of a shorter screen: its row may be past the new foot
+	}
 	v.keepSpot(s, true)
 }
 

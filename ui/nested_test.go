@@ -147,3 +147,25 @@ func TestToolCallsStepThroughNestedCalls(t *testing.T) {
 		}
 	}
 }
+
+// e into a Task card while the cards are slow to draw: the nested card's
+// header is brought on screen once its card is drawn, not left where the
+// placeholder's one row put the view.
+func TestStepIntoANestedCardDrawnLate(t *testing.T) {
+	v := readViewer(t, longClaude)
+	want := failedNested(v)[0]
+	release := drawLate(t)
+	_, cmd := v.Update(keyMsg("e"))
+	release()
+	drain(v, cmd)
+	if at(v) != want {
+		t.Fatalf("e: at %+v, want %+v", at(v), want)
+	}
+	target := pos{want.idx, v.starts.rows[want.k]}
+	for _, p := range v.screen {
+		if p == target {
+			return
+		}
+	}
+	t.Fatalf("the nested card's header (%+v) is not on screen: the top is %+v", target, v.top)
+}

@@ -56,6 +56,22 @@ func TestTheStatusBarCountsNestedCalls(t *testing.T) {
 	}
 }
 
+// The outline counts a turn's nested calls and errors as the status bar
+// does.
+func TestTheOutlineCountsNestedCalls(t *testing.T) {
+	v := readViewer(t, longClaude)
+	turns := turnsOf(v.all)
+	if len(turns) != 2 {
+		t.Fatalf("%d turns", len(turns))
+	}
+	o := v.options(v.items[0])
+	for i, want := range []string{"7 calls (+140 nested) · 0 errors (+23 nested)", "1 call ·"} {
+		if got := ansi.Strip(turns[i].row(o)); !strings.Contains(got, want) {
+			t.Errorf("turn %d: %q, want %q in it", i+1, got, want)
+		}
+	}
+}
+
 // e steps into a subagent's work: each failed call nested in a Task card
 // in turn, its card focused and opened, the nested card's header on screen
 // and the status bar saying which nested entry it is; E steps back. tab

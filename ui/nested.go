@@ -103,6 +103,37 @@ func (v *viewer) stepInto(i, k int) bool {
 	return true
 }
 
+// nestedStart is the row the nested entry the focus is on starts at in its
+// card, in the layout now; false when the card does not draw it.
+func (v *viewer) nestedStart() (int, bool) {
+	k := v.nestedAt()
+	if k < 0 || !v.expanded(v.items[v.focus]) {
+		return 0, false
+	}
+	it := v.items[v.focus]
+	c, ok := it.e.(*session.ToolCall)
+	if !ok {
+		return 0, false
+	}
+	o := v.options(it)
+	rows := v.nestedRows(it, c, o)
+	if rows[k] < 0 {
+		return 0, false
+	}
+	return rows[k], true
+}
+
+// nestedHeaderRow is the screen row of the header of the nested card the
+// focus is on, when it is on screen; s is the focused card's spot.
+func (v *viewer) nestedHeaderRow(s spot) (int, bool) {
+	start, ok := v.nestedStart()
+	if !ok || s.at.idx != v.focus {
+		return 0, false
+	}
+	y := s.y + start - s.at.row
+	return y, y >= 0 && y < v.contentHeight()
+}
+
 // nestedRows are where a call's nested entries start in its card, kept for
 // the card and layout last asked about: stepping through a subagent's work
 // asks of one card again and again.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session"
@@ -184,4 +185,43 @@ func TestStepIntoANestedCardDrawnLate(t *testing.T) {
 		}
 	}
 	t.Fatalf("the nested card's header (%+v) is not on screen: the top is %+v", target, v.top)
+}
+
+// nestedHeaderY is the screen row of the header of the nested card the
+// focus is on; -1 when it is not on screen.
+func nestedHeaderY(v *viewer) int {
+	row, ok := v.nestedStart()
+	if !ok {
+		return -1
+	}
+	for y, p := range v.screen {
+		if p == (pos{v.focus, row}) {
+			return y
+		}
+	}
+	return -1
+}
+
+// A resize with the focus on a nested card: that card's header stays on
+// its row (on a shorter screen, at the same share of it), not the Task
+// card's row being read, which the rows above the nested card, laid out
+// again, move it away from.
+func TestAResizeKeepsTheNestedCardSteppedTo(t *testing.T) {
+	v := readViewer(t, longClaude)
+	press(v, "e", "e")
+	y0 := nestedHeaderY(v)
+	if y0 <= 0 {
+		t.Fatalf("the nested card's header at row %d, not mid-screen", y0)
+	}
+	k := at(v)
+	for _, size := range [][2]int{{100, 40}, {60, 20}, {120, 40}} {
+		was := v.contentHeight()
+		_, cmd := v.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		drain(v, cmd)
+		want := y0 * min(v.contentHeight(), was) / was
+		if y := nestedHeaderY(v); at(v) != k || y != want {
+			t.Fatalf("at %d×%d: at %+v, the nested card's header at row %d; want %+v at row %d", size[0], size[1], at(v), y, k, want)
+		}
+		y0 = want
+	}
 }

@@ -114,10 +114,20 @@ func (v *viewer) resize(w, h int) {
 		return
 	}
 	s, was := v.spotOfFocus(), v.contentHeight()
+	ny, nested := v.nestedHeaderRow(s)
 	v.width, v.height = max(w, 2), max(h, 3)
-	if now := v.contentHeight(); now < was {
-		s.y = s.y * now / was // the same share of a shorter screen: its row may be past the new foot
+	now := v.contentHeight()
+	shrunk := func(y int) int {
+		if now < was {
+			return y * now / was // the same share of a shorter screen: its row may be past the new foot
+		}
+		return y
 	}
+	if row, ok := v.nestedStart(); nested && ok { // the nested card stepped to keeps its header's row
+		v.keepSpot(spot{at: pos{v.focus, row}, y: shrunk(ny)}, false)
+		return
+	}
+	s.y = shrunk(s.y)
 	v.keepSpot(s, true)
 }
 

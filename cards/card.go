@@ -26,13 +26,14 @@ type card struct {
 	dropped int // rows not drawn, past maxCardRows
 	unread  int // bytes of text not laid out, past what the cap shows (showable)
 
-	count   func(row string) // CountRows: each row goes here instead of into rows
-	stopped bool             // CountRows was told to stop: the card is as full as can be
-	buf     []byte           // a plain row being laid out, reused (plain.go)
-	tabs    []byte           // a plain line, its tabs expanded, reused
-	runs    []styledRun      // a simple line of code's styles, reused (simplecode.go)
-	head    []byte           // a plain row's gutter, reused
-	cont    []byte           // the gutter of the rows a plain line wraps onto, reused
+	count    func(row string) // CountRows: each row goes here instead of into rows
+	stopped  bool             // CountRows was told to stop: the card is as full as can be
+	nestedAt []int            // NestedStarts: the row each nested entry starts at
+	buf      []byte           // a plain row being laid out, reused (plain.go)
+	tabs     []byte           // a plain line, its tabs expanded, reused
+	runs     []styledRun      // a simple line of code's styles, reused (simplecode.go)
+	head     []byte           // a plain row's gutter, reused
+	cont     []byte           // the gutter of the rows a plain line wraps onto, reused
 }
 
 // full reports whether the card reached the display cap; long loops stop

@@ -78,8 +78,12 @@ func StatsLines(st stats.Stats) []string {
 // tokens.
 func sessionFigures(st stats.Stats) [][]string {
 	f := st.Figures
+	counts := []string{plural(st.Turns, "turn", "turns"), "steps " + f.Steps.Count(), plural(f.ToolCalls, "tool call", "tool calls") + byName(f.ToolCallsByName)}
+	if f.NestedToolCalls > 0 {
+		counts = append(counts, "+"+plural(f.NestedToolCalls, "nested call", "nested calls")+byName(f.NestedToolCallsByName))
+	}
 	return [][]string{
-		{plural(st.Turns, "turn", "turns"), "steps " + f.Steps.Count(), plural(f.ToolCalls, "tool call", "tool calls") + byName(f.ToolCallsByName), plural(f.Errors, "error", "errors")},
+		append(counts, plural(f.Errors, "error", "errors")+NestedNote(f.NestedErrors)),
 		{"wall time " + f.WallTime.Millis(), "model time " + f.ModelTime.Millis(), "tool time " + f.ToolTime.Millis(), "first token " + f.FirstToken.Millis(), "tokens/s " + f.TokensPerSecond.Rate()},
 		{"input tokens " + f.InputTokens.Count(), "output " + f.OutputTokens.Count(), "reasoning " + f.ReasoningTokens.Count(), "cache hits " + f.CacheHitRate.Percent()},
 	}
@@ -95,7 +99,7 @@ var turnHead = []string{"turn", "ended", "tool calls", "errors", "steps",
 // recorded" where the log lacks one, "" for a turn that has not ended.
 func turnCells(t stats.Turn) []string {
 	f := t.Figures
-	return []string{strconv.Itoa(t.Turn), t.Reason, thousands(f.ToolCalls), thousands(f.Errors), f.Steps.Count(),
+	return []string{strconv.Itoa(t.Turn), t.Reason, thousands(f.ToolCalls) + NestedNote(f.NestedToolCalls), thousands(f.Errors) + NestedNote(f.NestedErrors), f.Steps.Count(),
 		f.WallTime.Millis(), f.ModelTime.Millis(), f.ToolTime.Millis(), f.FirstToken.Millis(), f.TokensPerSecond.Rate(),
 		f.InputTokens.Count(), f.OutputTokens.Count(), f.ReasoningTokens.Count(), f.CacheHitRate.Percent()}
 }
@@ -115,7 +119,8 @@ func turnFigures(t stats.Turn) [][]string {
 	if t.Reason != "" {
 		counts = append(counts, t.Reason)
 	}
-	counts = append(counts, plural(t.Figures.ToolCalls, "tool call", "tool calls"), plural(t.Figures.Errors, "error", "errors"))
+	f := t.Figures
+	counts = append(counts, plural(f.ToolCalls, "tool call", "tool calls")+NestedNote(f.NestedToolCalls), plural(f.Errors, "error", "errors")+NestedNote(f.NestedErrors))
 	return [][]string{append(counts, named(4, 5)...), named(5, 10), named(10, len(turnHead))}
 }
 
@@ -128,6 +133,16 @@ func TurnTable(st stats.Stats) (head []string, rows [][]string) {
 		rows = append(rows, turnCells(t))
 	}
 	return turnHead, rows
+}
+
+// NestedNote says how many more a count has nested in calls (a subagent's
+// work): " (+156 nested)", "" when there are none. The stats card, the
+// exports' table and the viewer's status bar say it in these words.
+func NestedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " (+" + thousands(n) + " nested)"
 }
 
 // byName lists the calls by tool, most used first: " (bash ×3, read ×2)".

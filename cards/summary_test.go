@@ -90,3 +90,25 @@ func TestTurnTable(t *testing.T) {
 		}
 	}
 }
+
+// A subagent's calls and errors are said apart from the session's own, as
+// nested, on the card and in the exports' table; a session with none says
+// nothing of them.
+func TestStatsSayWhatIsNested(t *testing.T) {
+	st := twoTurns()
+	none := strings.Join(StatsLines(st), "\n")
+	st.Figures.NestedToolCalls, st.Figures.NestedErrors = 156, 23
+	st.Figures.NestedToolCallsByName = map[string]int{"Bash": 100, "Read": 56}
+	st.PerTurn[1].Figures.NestedToolCalls, st.PerTurn[1].Figures.NestedErrors = 156, 23
+	rows := StatsCard(st, Options{Width: 200, Theme: theme.Dark()})
+	card := ansi.Strip(strings.Join(rows, "\n"))
+	has(t, card, "142 tool calls (exec_command ×118, write_stdin ×14, apply_patch ×10) · +156 nested calls (Bash ×100, Read ×56) · 1 error (+23 nested)",
+		"turn 2 · 2 tool calls (+156 nested) · 0 errors (+23 nested)", "turn 1 · completed · 142 tool calls · 1 error ·")
+	if strings.Contains(none, "nested") {
+		t.Errorf("a session with no nested work speaks of it:\n%s", none)
+	}
+	_, table := TurnTable(st)
+	if got := table[1][2] + " | " + table[1][3]; got != "2 (+156 nested) | 0 (+23 nested)" {
+		t.Errorf("turn 2's calls and errors in the table: %q", got)
+	}
+}

@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -66,8 +67,7 @@ func nested(c *card, t *session.ToolCall) {
 		return
 	}
 	c.note("↳ " + what)
-	inner := c.o
-	inner.Width = max(c.o.Width-indent-2, 1)
+	inner := nestedOptions(c.o)
 	rail := strings.Repeat(" ", min(indent, c.o.Width-1)) + c.th.Faint.Render("│ ")
 	for i, e := range t.Nested {
 		if c.full() {
@@ -77,10 +77,71 @@ func nested(c *card, t *session.ToolCall) {
 		if i > 0 {
 			c.raw(rail) // the blank row between cards, inside the rail
 		}
+		if c.nestedAt != nil {
+			c.nestedAt[i] = c.made
+		}
 		for _, r := range Render(e, inner) {
 			c.raw(rail + r)
 		}
 	}
+}
+
+// nestedOptions are the options the entries nested in a card are drawn
+// with: narrower by the rail.
+func nestedOptions(o Options) Options {
+	o.Width = max(o.Width-indent-2, 1)
+	return o
+}
+
+// NestedStarts is the row each entry nested in a call starts at among the
+// rows of its card drawn with o (expanded, as the viewer draws it to show
+// them): the subagent's work in order, each entry followed by those nested
+// in it, depth first. It is -1 for an entry the card does not draw: all of
+// them while it is collapsed, those past the display cap.
+func NestedStarts(t *session.ToolCall, o Options) (starts []int) {
+	o.Plain = true // the same rows, sooner
+	if o.Width < 1 {
+		o.Width = 1
+	}
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	defer func() {
+		if recover() != nil { // the card is drawn as undrawable: none of them shows
+			starts = slices.Repeat([]int{-1}, nestedCount(t.Nested))
+		}
+	}()
+	c := newCard(o)
+	c.count = func(string) {}
+	c.nestedAt = slices.Repeat([]int{-1}, len(t.Nested))
+	draw(c, t)
+	inner := nestedOptions(o)
+	for i, e := range t.Nested {
+		at := c.nestedAt[i]
+		starts = append(starts, at)
+		if sub, ok := e.(*session.ToolCall); ok && len(sub.Nested) > 0 {
+			for _, s := range NestedStarts(sub, inner) {
+				if s < 0 || at < 0 || at+s >= maxCardRows { // past the cap, the card drew no more
+					s = -1
+				} else {
+					s += at
+				}
+				starts = append(starts, s)
+			}
+		}
+	}
+	return starts
+}
+
+// nestedCount is how many entries are nested, at any depth.
+func nestedCount(entries []session.Entry) int {
+	n := len(entries)
+	for _, e := range entries {
+		if sub, ok := e.(*session.ToolCall); ok {
+			n += nestedCount(sub.Nested)
+		}
+	}
+	return n
 }
 
 // title is the card's title: the result's, else the call's; a shell

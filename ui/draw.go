@@ -110,6 +110,9 @@ func (v *viewer) statusBar() string {
 	}
 	if n := len(v.items); n > 0 {
 		facts = append(facts, fmt.Sprintf("card %d of %d", min(v.focus+1, n), n))
+		if f := v.nestedFact(); f != "" {
+			facts = append(facts, f)
+		}
 		if p := v.percent(); p != "" {
 			facts = append(facts, p)
 		}
@@ -120,9 +123,9 @@ func (v *viewer) statusBar() string {
 	if f := v.filter.String(); f != "" {
 		facts = append(facts, f)
 	}
-	facts = append(facts, cards.Plural(v.tools, "call", "calls"))
-	if v.failures > 0 {
-		facts = append(facts, cards.Plural(v.failures, "error", "errors"))
+	facts = append(facts, cards.Plural(v.tools, "call", "calls")+cards.NestedNote(v.nestedTools))
+	if v.failures > 0 || v.nestedFailures > 0 {
+		facts = append(facts, cards.Plural(v.failures, "error", "errors")+cards.NestedNote(v.nestedFailures))
 	}
 	if f := v.search.fact(); f != "" {
 		facts = append(facts, f)

@@ -74,25 +74,31 @@ func (v *viewer) scrollBy(n int) {
 // reveal scrolls as little as it takes to show the start of card i, and
 // holds that: a card above it drawn late (a placeholder's one row stood for
 // it) must not push it off screen.
-func (v *viewer) reveal(i int) {
+func (v *viewer) reveal(i int) { v.revealAt(pos{i, 0}) }
+
+// revealAt is reveal of a row inside a card: where a card nested in it
+// starts.
+func (v *viewer) revealAt(start pos) {
 	v.hold = nil // the focus moves, though the view may not
-	if i < 0 || i >= len(v.items) {
+	if start.idx < 0 || start.idx >= len(v.items) {
 		return
 	}
-	defer func() { v.hold = &spot{at: pos{i, 0}, revealed: true} }()
-	start := pos{i, 0}
+	defer func() { v.hold = &spot{at: start, revealed: true} }()
 	if start.before(v.top) {
 		v.scrollTo(start)
 		return
 	}
 	// below the screen? walk down from the top
-	rows := 0
-	for p := v.top; p.idx < i; p = (pos{p.idx + 1, 0}) {
+	rows, p := 0, v.top
+	for ; p.idx < start.idx; p = (pos{p.idx + 1, 0}) {
 		rows += v.blockLen(p.idx) - p.row
 		if rows >= v.contentHeight() {
 			v.scrollTo(start)
 			return
 		}
+	}
+	if rows+start.row-p.row >= v.contentHeight() {
+		v.scrollTo(start)
 	}
 }
 
@@ -204,7 +210,7 @@ func (v *viewer) keepHold() {
 	switch h := v.hold; {
 	case h == nil:
 	case h.revealed:
-		v.reveal(h.at.idx)
+		v.revealAt(h.at)
 	default:
 		v.keepSpot(*h, h.relaid)
 	}

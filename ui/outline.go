@@ -18,6 +18,8 @@ type turnRow struct {
 	errors  int
 	elapsed int64 // ms; 0 when the log has no figure
 	ended   bool
+
+	nested struct{ calls, errors int } // a subagent's, in its Task card
 }
 
 // turnsOf is the outline of the whole session (not only what a filter
@@ -41,6 +43,14 @@ func turnsOf(all []item) []turnRow {
 		}
 		if it.failed {
 			r.errors++
+		}
+		for _, n := range it.nested {
+			if n.tool {
+				r.nested.calls++
+			}
+			if n.failed {
+				r.nested.errors++
+			}
 		}
 		if end, ok := it.e.(*session.TurnEnd); ok {
 			r.elapsed, r.ended = end.Elapsed, true
@@ -99,9 +109,9 @@ func whereFacts(model string, u session.TokenUsage) string {
 // and time at the right.
 func (t turnRow) row(o cards.Options) string {
 	th := o.Theme
-	facts := []string{plural(t.calls, "call")}
-	if t.errors > 0 {
-		facts = append(facts, plural(t.errors, "error"))
+	facts := []string{plural(t.calls, "call") + cards.NestedNote(t.nested.calls)}
+	if t.errors > 0 || t.nested.errors > 0 {
+		facts = append(facts, plural(t.errors, "error")+cards.NestedNote(t.nested.errors))
 	}
 	switch {
 	case t.ended && t.elapsed > 0:
@@ -119,7 +129,7 @@ func (t turnRow) row(o cards.Options) string {
 	prompt = cards.Truncate(prompt, room, "…")
 	gap := strings.Repeat(" ", max(room-cards.Width(prompt), 0))
 	style := th.Muted
-	if t.errors > 0 {
+	if t.errors > 0 || t.nested.errors > 0 {
 		style = th.Error
 	}
 	return th.Accent.Render(head) + prompt + gap + style.Render(right)

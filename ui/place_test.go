@@ -293,3 +293,23 @@ func (x *term) toTheDemosRead() string {
 		return y == 0 && strings.Contains(s, "▌✓ Read server/health.go")
 	})
 }
+
+// A smaller window with the focused card low on the screen: the card stays
+// focused and in view, though its row is past the new screen's foot.
+func TestAShorterWindowKeepsTheFocusedCardInView(t *testing.T) {
+	x := start(t, Options{Demo: true}, 120, 40)
+	x.waitFor("card 1 of 29")
+	x.keys("1", "2", "]")
+	before := x.settled("card 24 low on the screen", func(s string) bool {
+		y, _ := focusRow(s)
+		return y > 20 && strings.Contains(statusOf(s), "card 24 of 29")
+	})
+	_, row0 := focusRow(before)
+	x.resizeTo(60, 20)
+	after := x.settled("the resized screen", func(s string) bool { return len(strings.Split(s, "\n")) <= 20 })
+	y, row := focusRow(after)
+	if y < 0 || !strings.Contains(statusOf(after), "card 24 of 29") || strings.Fields(row)[1] != strings.Fields(row0)[1] {
+		t.Fatalf("before, card 24 focused:\n%s\nafter the resize, the focus at row %d:\n%s", before, y, after)
+	}
+	x.quit()
+}

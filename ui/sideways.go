@@ -2,9 +2,11 @@ package ui
 
 import "fmt"
 
-// sideways scrolls the focused card's long lines when they are not
-// wrapped, never past the end of its widest row: at the end the last
-// column of every row is in view, and → says there is no more. Until the
+// sideways scrolls long lines when they are not wrapped: the focused
+// card's when it is cut on that side, else the first card on screen that
+// is, which the status bar names. A card scrolls never past the end of its
+// widest row: at the end the last column of every row is in view, and →
+// says there is no more once no card on screen has more. Until the focused
 // card is measured (percent.go) it scrolls on, and is brought back once it
 // is: a card is never measured on the update loop, which a huge one would
 // hold up.
@@ -12,15 +14,54 @@ func (v *viewer) sideways(n int) {
 	if !v.nowrap || v.focus >= len(v.items) {
 		return
 	}
-	id := v.items[v.focus].id
+	i := v.focus
+	if !v.cutOn(i, n) {
+		i = v.cutOnScreen(n)
+	}
+	if i < 0 {
+		v.flash = map[bool]string{true: "nothing more on the right", false: "nothing more on the left"}[n > 0]
+		return
+	}
+	id := v.items[i].id
 	s := max(v.scroll[id]+n, 0)
-	if end, ok := v.scrollEnd(v.focus); ok {
+	if end, ok := v.scrollEnd(i); ok {
 		s = min(s, end)
 	}
-	if n > 0 && s == v.scroll[id] {
-		v.flash = "nothing more on the right"
-	}
 	v.scroll[id] = s
+	if i != v.focus {
+		v.flash = fmt.Sprintf("card %d scrolled", i+1)
+		if f := v.columnOf(i); f != "" {
+			v.flash += " · " + f
+		}
+	}
+}
+
+// cutOn says whether card i has more to show on the side n scrolls to: on
+// the left, when it is scrolled; on the right, when its widest row ends
+// past the edge, or it is not measured yet.
+func (v *viewer) cutOn(i, n int) bool {
+	s := v.scroll[v.items[i].id]
+	if n < 0 {
+		return s > 0
+	}
+	end, ok := v.scrollEnd(i)
+	return !ok || s < end
+}
+
+// cutOnScreen is the first card on screen, measured, with more to show on
+// the side n scrolls to; -1 when there is none.
+func (v *viewer) cutOnScreen(n int) int {
+	last := -1
+	for _, p := range v.screen {
+		if p.idx == last || p.idx >= len(v.items) {
+			continue
+		}
+		last = p.idx
+		if _, measured := v.scrollEnd(p.idx); measured && v.cutOn(p.idx, n) {
+			return p.idx
+		}
+	}
+	return -1
 }
 
 // scrollEnd is the farthest card i scrolls sideways, when it is measured:
@@ -51,17 +92,23 @@ func (v *viewer) clampScrolls() {
 }
 
 // sidewaysFact says where the focused card is scrolled sideways to, for the
-// status bar: the column of the first cell in view (its rows cut on the
-// left show a ‹ there), and "end" when its widest row ends in view.
+// status bar.
 func (v *viewer) sidewaysFact() string {
 	if !v.nowrap || v.focus >= len(v.items) {
 		return ""
 	}
-	s := v.scroll[v.items[v.focus].id]
+	return v.columnOf(v.focus)
+}
+
+// columnOf says where card i is scrolled sideways to: the column of the
+// first cell in view (its rows cut on the left show a ‹ there), and "end"
+// when its widest row ends in view; "" when it is not scrolled.
+func (v *viewer) columnOf(i int) string {
+	s := v.scroll[v.items[i].id]
 	if s == 0 {
 		return ""
 	}
-	if end, ok := v.scrollEnd(v.focus); ok && s >= end {
+	if end, ok := v.scrollEnd(i); ok && s >= end {
 		return fmt.Sprintf("← col %d · end", s+1)
 	}
 	return fmt.Sprintf("← col %d", s+1)

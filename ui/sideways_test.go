@@ -61,6 +61,32 @@ func TestSidewaysStopsAtTheWidestRow(t *testing.T) {
 	x.quit()
 }
 
+// → with the focused card uncut scrolls the card on screen that is cut,
+// and the status bar names it; only when no card on screen has more does →
+// say there is nothing more on the right. ← brings it back.
+func TestSidewaysScrollsTheCardOnScreenThatIsCut(t *testing.T) {
+	x := start(t, Options{Demo: true}, 80, 30)
+	x.waitFor("card 1 of 29")
+	x.keys("]", "w") // the todo card, uncut; the grep card below it is cut
+	x.waitFor("▌✓ Update todo list", "✓ Grep healthz", "Store: st, St›")
+	x.counted()
+	x.keys("right")
+	s := x.waitFor("card 7 scrolled · ← col 9")
+	if row := rowWith(s, "18 │ "); !strings.Contains(row, `18 │ ‹andle("/healthz"`) || !strings.Contains(statusOf(s), "card 6 of 29") {
+		t.Errorf("→ did not scroll the grep card, the focus kept on the todo card: row 18 reads %q:\n%s", row, s)
+	}
+	x.keys("right", "right")
+	x.waitFor("card 7 scrolled · ← col 19 · end")
+	x.keys("right")
+	s = x.waitFor("nothing more on the right")
+	if row := rowWith(s, "18 │ "); !strings.HasSuffix(row, "Started: time.Now()})") {
+		t.Errorf("→ with nothing more moved row 18 to %q", row)
+	}
+	x.keys("left")
+	x.waitFor("card 7 scrolled · ← col 11")
+	x.quit()
+}
+
 // counted waits until every card is counted in the layout on screen (the
 // status bar shows a percentage), so each card's widest row is known.
 func (x *term) counted() {

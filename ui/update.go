@@ -15,6 +15,7 @@ import (
 func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmds []tea.Cmd
 	v.drawUntil = time.Now().Add(drawBudget)
+	defer v.keepNestedFocus(v.nested, v.focusID())
 	switch msg := msg.(type) {
 	case changedMsg:
 		wasBottom := v.pinned || v.holdsBottom() || (v.follow && v.atBottom())
@@ -112,8 +113,21 @@ func (v *viewer) resize(w, h int) {
 	if w == v.width && h == v.height {
 		return
 	}
-	s := v.spotOfFocus()
+	s, was := v.spotOfFocus(), v.contentHeight()
+	ny, nested := v.nestedHeaderRow(s)
 	v.width, v.height = max(w, 2), max(h, 3)
+	now := v.contentHeight()
+	shrunk := func(y int) int {
+		if now < was {
+			return y * now / was // the same share of a shorter screen: its row may be past the new foot
+		}
+		return y
+	}
+	if row, ok := v.nestedStart(); nested && ok { // the nested card stepped to keeps its header's row
+		v.keepSpot(spot{at: pos{v.focus, row}, y: shrunk(ny)}, false)
+		return
+	}
+	s.y = shrunk(s.y)
 	v.keepSpot(s, true)
 }
 
@@ -201,17 +215,17 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Bottom):
 		v.toBottom()
 	case key.Matches(msg, k.NextCard):
-		repeat(n, func() bool { return v.step(1, "cards", func(item) bool { return true }) })
+		repeat(n, func() bool { return v.step(1, "cards", func(item) bool { return true }, false) })
 	case key.Matches(msg, k.PrevCard):
-		repeat(n, func() bool { return v.step(-1, "cards", func(item) bool { return true }) })
+		repeat(n, func() bool { return v.step(-1, "cards", func(item) bool { return true }, false) })
 	case key.Matches(msg, k.NextTool):
-		repeat(n, func() bool { return v.step(1, "tool calls", func(it item) bool { return it.tool }) })
+		repeat(n, func() bool { return v.step(1, "tool calls", func(it item) bool { return it.tool }, true) })
 	case key.Matches(msg, k.PrevTool):
-		repeat(n, func() bool { return v.step(-1, "tool calls", func(it item) bool { return it.tool }) })
+		repeat(n, func() bool { return v.step(-1, "tool calls", func(it item) bool { return it.tool }, true) })
 	case key.Matches(msg, k.NextError):
-		repeat(n, func() bool { return v.step(1, "errors", func(it item) bool { return it.failed }) })
+		repeat(n, func() bool { return v.step(1, "errors", func(it item) bool { return it.failed }, true) })
 	case key.Matches(msg, k.PrevError):
-		repeat(n, func() bool { return v.step(-1, "errors", func(it item) bool { return it.failed }) })
+		repeat(n, func() bool { return v.step(-1, "errors", func(it item) bool { return it.failed }, true) })
 	case key.Matches(msg, k.Toggle):
 		if v.focus < len(v.items) {
 			v.toggle(v.focus)
@@ -257,12 +271,27 @@ func (v *viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // step moves the focus to the next (or previous) card that is, and shows
-// it; it reports whether there was one, and at the end says there are no
-// more of what.
-func (v *viewer) step(dir int, what string, is func(item) bool) bool {
-	for i := v.focus + dir; i >= 0 && i < len(v.items); i += dir {
+// it; with into, the cards nested in a call (a subagent's work) are
+// stepped through after it. It reports whether there was one, and at the
+// end says there are no more of what.
+func (v *viewer) step(dir int, what string, is func(item) bool, into bool) bool {
+	k := -1
+	if into {
+		k = v.nestedAt()
+	}
+	for i := v.focus; ; {
+		if i, k = v.nextStop(i, k, dir, into); i < 0 || i >= len(v.items) {
+			break
+		}
+		if k >= 0 {
+			if is(v.items[i].nested[k]) && v.stepInto(i, k) {
+				return true
+			}
+			continue
+		}
 		if is(v.items[i]) {
 			v.focus = i
+			v.nested = nestedFocus{}
 			v.reveal(i)
 			return true
 		}

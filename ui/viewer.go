@@ -24,6 +24,9 @@ type item struct {
 	// header, for the card that stands for a log's header, is what it
 	// draws (cards.Header): a log not shown as understood or current
 	header *session.Session
+	// nested are the entries nested in a call (a subagent's work), each
+	// followed by its own, as its card draws them: ] and e step into them
+	nested []item
 }
 
 // pos is a place in the transcript: a row of the card at idx, counting the
@@ -60,6 +63,8 @@ type viewer struct {
 	notices  int
 	notShown string // why the log is not shown as understood or current; "" when it is
 
+	nestedTools, nestedFailures int // the calls and errors nested in calls (a subagent's), counted apart
+
 	cache     *renderCache
 	counts    rowCounts  // every card's rows, for the percentage and the sideways scroll's end
 	drawUntil time.Time  // how long this update may wait for cards to be drawn
@@ -67,11 +72,13 @@ type viewer struct {
 
 	top     pos
 	focus   int
-	follow  bool  // watching the log for what is appended
-	pinned  bool  // at the bottom while following: stays there as the log grows
-	unseen  int   // cards added below while following and reading above
-	hold    *spot // the place a change of layout or G keeps as late cards are drawn; nil after a move
-	screen  []pos // what each content row of the last frame shows
+	nested  nestedFocus  // the entry nested in the focused card that ] or e went to
+	starts  nestedStarts // where the last card stepped into draws its nested entries
+	follow  bool         // watching the log for what is appended
+	pinned  bool         // at the bottom while following: stays there as the log grows
+	unseen  int          // cards added below while following and reading above
+	hold    *spot        // the place a change of layout or G keeps as late cards are drawn; nil after a move
+	screen  []pos        // what each content row of the last frame shows
 	expand  map[int]bool
 	allOpen bool
 	nowrap  bool
@@ -121,6 +128,7 @@ func (v *viewer) sync() {
 	var (
 		items                    []item
 		tools, failures, notices int
+		nestedTools, nestedFails int
 		reread                   bool
 	)
 	v.src.with(func(st follow.State) {
@@ -163,6 +171,14 @@ func (v *viewer) sync() {
 			if it.failed {
 				failures++
 			}
+			for _, n := range it.nested {
+				if n.tool {
+					nestedTools++
+				}
+				if n.failed {
+					nestedFails++
+				}
+			}
 			if _, ok := e.(*session.Notice); ok {
 				notices++
 			}
@@ -182,6 +198,7 @@ func (v *viewer) sync() {
 		v.expand, v.scroll = map[int]bool{}, map[int]int{}
 	}
 	v.all, v.tools, v.failures, v.notices = items, tools, failures, notices
+	v.nestedTools, v.nestedFailures = nestedTools, nestedFails
 	v.items = v.filter.apply(items)
 	// keep the place: the card at the top and the focused card stay
 	// themselves (found by id, or, when the session was read again and its
@@ -230,10 +247,8 @@ func (p place) find(items []item) int {
 func describe(e session.Entry) item {
 	b := session.Base(e)
 	it := item{id: b.ID, rev: b.Rev, e: e, huge: isHuge(e)}
-	switch x := e.(type) {
-	case *session.ToolCall:
-		it.tool = true
-		it.failed = x.Status() == session.CallFailed
+	it.tool, it.failed = kindOf(e)
+	if x, ok := e.(*session.ToolCall); ok {
 		switch x.View.(type) {
 		case session.ReadResultView, session.DiffResultView:
 			it.code = true
@@ -241,15 +256,26 @@ func describe(e session.Entry) item {
 			_, it.code = x.Call.(session.DiffCallView)
 		default: // other cards have no code to highlight
 		}
-	case *session.Notice:
-		it.failed = !x.Info // a problem with the log, not a word on what deck did
-	case *session.TurnEnd:
-		it.failed = x.Reason == "error"
-	case *session.Event:
-		it.failed = x.Failed
-	default: // messages, plans, turn starts: neither tools nor errors
+		it.nested = nestedItems(x.Nested)
 	}
 	return it
+}
+
+// kindOf says whether an entry is a tool call (] and [ stop there) and
+// whether it is an error (e and E do).
+func kindOf(e session.Entry) (tool, failed bool) {
+	switch x := e.(type) {
+	case *session.ToolCall:
+		return true, x.Status() == session.CallFailed
+	case *session.Notice:
+		return false, !x.Info // a problem with the log, not a word on what deck did
+	case *session.TurnEnd:
+		return false, x.Reason == "error"
+	case *session.Event:
+		return false, x.Failed
+	default: // messages, plans, turn starts: neither tools nor errors
+		return false, false
+	}
 }
 
 // expanded says whether a card is drawn whole: the user's choice for it, or

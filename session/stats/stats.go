@@ -11,21 +11,27 @@ import (
 )
 
 // Figures are what deck counts for a session or for one turn. Times are in
-// ms; InputTokens counts every prompt token, cached or not.
+// ms; InputTokens counts every prompt token, cached or not. The calls and
+// errors are the session's own; the Nested ones are its subagents' (the
+// entries nested in a call, at any depth), counted apart: a subagent's
+// work is inside its call, whose time already holds it.
 type Figures struct {
-	Steps           Figure         `json:"steps"`
-	ToolCalls       int            `json:"toolCalls"`
-	ToolCallsByName map[string]int `json:"toolCallsByName"`
-	Errors          int            `json:"errors"`
-	WallTime        Figure         `json:"wallTimeMs"`
-	ModelTime       Figure         `json:"modelTimeMs"`
-	ToolTime        Figure         `json:"toolTimeMs"`
-	FirstToken      Figure         `json:"timeToFirstTokenMs"`
-	TokensPerSecond Figure         `json:"tokensPerSecond"`
-	CacheHitRate    Figure         `json:"cacheHitRate"`
-	InputTokens     Figure         `json:"inputTokens"`
-	OutputTokens    Figure         `json:"outputTokens"`
-	ReasoningTokens Figure         `json:"reasoningTokens"`
+	Steps                 Figure         `json:"steps"`
+	ToolCalls             int            `json:"toolCalls"`
+	ToolCallsByName       map[string]int `json:"toolCallsByName"`
+	Errors                int            `json:"errors"`
+	NestedToolCalls       int            `json:"nestedToolCalls"`
+	NestedToolCallsByName map[string]int `json:"nestedToolCallsByName"`
+	NestedErrors          int            `json:"nestedErrors"`
+	WallTime              Figure         `json:"wallTimeMs"`
+	ModelTime             Figure         `json:"modelTimeMs"`
+	ToolTime              Figure         `json:"toolTimeMs"`
+	FirstToken            Figure         `json:"timeToFirstTokenMs"`
+	TokensPerSecond       Figure         `json:"tokensPerSecond"`
+	CacheHitRate          Figure         `json:"cacheHitRate"`
+	InputTokens           Figure         `json:"inputTokens"`
+	OutputTokens          Figure         `json:"outputTokens"`
+	ReasoningTokens       Figure         `json:"reasoningTokens"`
 }
 
 // Turn is one turn's figures.
@@ -97,7 +103,8 @@ func Of(s *session.Session) Stats {
 // before any turn), and takes the tokens from the session's usage: it also
 // counts what the model reported before any turn.
 func sessionFigures(s *session.Session, all, outside *tally, turns []Turn) Figures {
-	f := Figures{ToolCalls: all.calls, ToolCallsByName: all.byName, Errors: all.errors, ToolTime: outside.toolTime}
+	f := all.counts()
+	f.ToolTime = outside.toolTime
 	if all.calls == 0 {
 		f.ToolTime = Measured(0)
 	}
@@ -148,6 +155,7 @@ type tally struct {
 	calls      int
 	byName     map[string]int
 	errors     int
+	nested     nestedTally // the subagents' work in its calls
 	toolTime   Figure
 	intervals  [][2]int64 // the calls' start and end, where both are known
 	untimed    bool       // a call whose interval is not known
@@ -157,7 +165,48 @@ type tally struct {
 	clockBack  bool       // an entry stamped before the turn started
 }
 
-func newTally() *tally { return &tally{byName: map[string]int{}} }
+// nestedTally counts the work of subagents: the entries nested in calls.
+type nestedTally struct {
+	calls  int
+	byName map[string]int
+	errors int
+}
+
+func newTally() *tally {
+	return &tally{byName: map[string]int{}, nested: nestedTally{byName: map[string]int{}}}
+}
+
+// counts are the tally's calls and errors, its own and its subagents'.
+func (t *tally) counts() Figures {
+	return Figures{ToolCalls: t.calls, ToolCallsByName: t.byName, Errors: t.errors,
+		NestedToolCalls: t.nested.calls, NestedToolCallsByName: t.nested.byName, NestedErrors: t.nested.errors}
+}
+
+// add counts entries nested in a call, and those nested in theirs: their
+// calls, and their errors by the session's rules (failed calls and events,
+// turns that ended in error).
+func (n *nestedTally) add(entries []session.Entry) {
+	for _, e := range entries {
+		switch e := e.(type) {
+		case *session.ToolCall:
+			n.calls++
+			n.byName[e.Name]++
+			if e.Status() == session.CallFailed {
+				n.errors++
+			}
+			n.add(e.Nested)
+		case *session.Event:
+			if e.Failed {
+				n.errors++
+			}
+		case *session.TurnEnd:
+			if e.Reason == "error" {
+				n.errors++
+			}
+		default: // messages, replies, plans, notices: no calls, no errors
+		}
+	}
+}
 
 func (t *tally) add(e session.Entry) {
 	base := session.Base(e)
@@ -173,6 +222,7 @@ func (t *tally) add(e session.Entry) {
 		if e.Status() == session.CallFailed {
 			t.errors++
 		}
+		t.nested.add(e.Nested)
 		if ms, ok := e.Elapsed(); ok {
 			t.toolTime = t.toolTime.plus(Measured(ms))
 		}
@@ -229,7 +279,8 @@ func (t *tally) first(at int64) {
 // record's elapsed time, else the time of its latest work) and its calls'
 // intervals, its tokens from the usage the log reported in it.
 func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64) Figures {
-	f := Figures{ToolCalls: t.calls, ToolCallsByName: t.byName, Errors: t.errors, ToolTime: t.toolTime}
+	f := t.counts()
+	f.ToolTime = t.toolTime
 	if t.calls == 0 {
 		f.ToolTime = Measured(0)
 	}

@@ -152,6 +152,42 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// A subagent's work, nested in its call (and a subagent's in its), is
+// counted apart from the session's own calls and errors, for the session
+// and for the turn it ran in.
+func TestNestedCallsAndErrorsAreCountedApart(t *testing.T) {
+	s := turn(session.FormatClaudeCode)
+	failed := done("Bash", 0, 0)
+	failed.Result.IsError = true
+	inner := done("Task", 0, 0)
+	inner.Nested = []session.Entry{done("Read", 0, 0), &session.Event{Failed: true}}
+	task := done("Task", 2000, 4000)
+	task.Nested = []session.Entry{
+		&session.UserMessage{},
+		done("Read", 0, 0), failed, inner,
+		&session.TurnEnd{Reason: "error"},
+	}
+	s.Entries = append(s.Entries[:4], append([]session.Entry{task}, s.Entries[4:]...)...)
+	st := Of(s)
+	for name, f := range map[string]Figures{"session": st.Figures, "turn": st.PerTurn[0].Figures} {
+		if f.ToolCalls != 3 || f.Errors != 0 || f.ToolCallsByName["Task"] != 1 {
+			t.Errorf("%s: own calls %d (%v), errors %d; want 3 (one Task), 0", name, f.ToolCalls, f.ToolCallsByName, f.Errors)
+		}
+		if f.NestedToolCalls != 4 || f.NestedErrors != 3 || f.NestedToolCallsByName["Read"] != 2 || f.NestedToolCallsByName["Task"] != 1 || f.NestedToolCallsByName["Bash"] != 1 {
+			t.Errorf("%s: nested calls %d (%v), errors %d; want 4 (Read ×2, Bash, Task), 3", name, f.NestedToolCalls, f.NestedToolCallsByName, f.NestedErrors)
+		}
+	}
+	j, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"nestedToolCalls":4`, `"nestedErrors":3`, `"nestedToolCallsByName":{`} {
+		if !strings.Contains(string(j), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, j)
+		}
+	}
+}
+
 func TestFigureFormats(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
 		{Measured(850).Millis(), "850ms"}, {Measured(12300).Millis(), "12.3s"}, {Measured(245000).Millis(), "4m05s"},

@@ -109,7 +109,7 @@ func newLog(name, path string, stream io.Reader, follow bool) *Log {
 // the file is so it can find the parts of a session kept beside it.
 func readerFor(path string) *source.Reader {
 	r := source.NewReader()
-	r.Defer() // later.go
+	r.Defer()        // later.go
 	r.TrackChanges() // for the viewer, which takes what changed (State.TakeChanges)
 	if file, err := source.Resolve(path); path != "" && err == nil {
 		r.SetPath(file)

@@ -123,6 +123,14 @@ func prepareMarkdown(th *theme.Theme, text string, width int, dim bool) mdText {
 // (mdLayout drops the text's); when glamour fails, the text itself,
 // wrapped.
 func (m mdText) layout(piece string) []string {
+	if rows, ok := m.plainRow(piece); ok {
+		return rows
+	}
+	return m.glamourRows(piece)
+}
+
+// glamourRows is layout's drawing by glamour.
+func (m mdText) glamourRows(piece string) []string {
 	out := ""
 	if r, pool := takeRenderer(mdKey{m.th.Name, m.dim, m.lex, m.width}, m.th); r != nil {
 		rendered, err := r.Render(piece)

@@ -8,6 +8,7 @@ type Builder struct {
 	*Session
 	turn  *TurnStart  // the turn started last: the model's usage is counted in it
 	named []namedCall // calls given an id since the last NamedSince
+	notes *journal    // what changed since a viewer last looked (TrackChanges)
 }
 
 // namedCall is a call as it was given an id.
@@ -39,6 +40,7 @@ func (b *Builder) Add(e Entry) {
 	base.Rev = 1
 	s.Entries = append(s.Entries, e)
 	s.Rev++
+	b.noteChange(base.ID)
 	if c, ok := e.(*ToolCall); ok && c.CallID != "" {
 		b.name(c, c.CallID)
 	}
@@ -59,6 +61,7 @@ func (b *Builder) AddBefore(e, before Entry) {
 		if s.Entries[i] == before {
 			copy(s.Entries[i+1:], s.Entries[i:n])
 			s.Entries[i] = e
+			b.noteReshape()
 			return
 		}
 	}
@@ -69,8 +72,9 @@ func (b *Builder) AddBefore(e, before Entry) {
 // session's only).
 func (b *Builder) CountUsage(u TokenUsage) {
 	b.Usage.Add(u)
-	if b.turn != nil {
+	if b.turn != nil && u != (TokenUsage{}) {
 		b.turn.Usage.Add(u)
+		b.Touch(b.turn) // its card and the outline show its tokens
 	}
 }
 
@@ -91,8 +95,9 @@ func (b *Builder) SetUsage(total TokenUsage) {
 func (b *Builder) ResetUsage() {
 	b.Usage = TokenUsage{}
 	for _, e := range b.Entries {
-		if t, ok := e.(*TurnStart); ok {
+		if t, ok := e.(*TurnStart); ok && t.Usage != (TokenUsage{}) {
 			t.Usage = TokenUsage{}
+			b.Touch(t)
 		}
 	}
 }
@@ -101,6 +106,7 @@ func (b *Builder) ResetUsage() {
 func (b *Builder) Touch(e Entry) {
 	e.base().Rev++
 	b.Rev++
+	b.noteChange(e.base().ID)
 	b.titleFromPrompt(e) // a message a reader learns was typed after all
 }
 
@@ -111,6 +117,7 @@ func (b *Builder) Remove(e Entry) {
 		if x == e {
 			s.Entries = append(s.Entries[:i], s.Entries[i+1:]...)
 			s.Rev++
+			b.noteReshape()
 			return
 		}
 	}

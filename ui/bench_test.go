@@ -265,7 +265,7 @@ func TestPeakMemoryChild(t *testing.T) {
 	v := openViewer(path, false)
 	untilLoaded(v)
 	pageDown := tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	for pages := 0; !v.atBottom(); pages++ {
+	for pages := 0; !v.atBottom() && os.Getenv("DECK_PEAK_ONLY_LOAD") == ""; pages++ {
 		highlightScreen(v)
 		v.Update(pageDown)
 		v.View()
@@ -279,4 +279,59 @@ func TestPeakMemoryChild(t *testing.T) {
 		t.Fatal("no VmHWM in /proc/self/status")
 	}
 	fmt.Printf("peak %s kB\n", m[1])
+}
+
+// A log of a million small events (issue 23): its first frame, the time
+// to read it whole in the viewer, and the peak resident memory of a
+// process that opens it and reads it whole (the targets: a first frame
+// within 300 ms, memory within twice the file).
+func BenchmarkMillionEvents(b *testing.B) {
+	path, err := loggen.SmallEvents(filepath.Join(os.TempDir(), "deck-bench"), 1_000_000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("first-frame", func(b *testing.B) {
+		var times []time.Duration
+		for b.Loop() {
+			start := time.Now()
+			v := openViewer(path, false)
+			for len(v.screen) < v.contentHeight() {
+				v.Update(v.src.wait()())
+				v.View()
+			}
+			times = append(times, time.Since(start))
+			v.src.stop()
+		}
+		percentiles(b, times)
+	})
+	b.Run("loaded", func(b *testing.B) {
+		for b.Loop() {
+			v := openViewer(path, false)
+			untilLoaded(v)
+			v.src.stop()
+		}
+	})
+	b.Run("peak", func(b *testing.B) {
+		var peak int64
+		for b.Loop() {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestPeakMemoryChild$", "-test.v")
+			cmd.Env = append(os.Environ(), "DECK_PEAK_LOG="+path, "DECK_PEAK_ONLY_LOAD=1")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				b.Fatalf("%v\n%s", err, out)
+			}
+			m := peakRE.FindSubmatch(out)
+			if m == nil {
+				b.Fatalf("no peak in\n%s", out)
+			}
+			kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
+			peak = max(peak, kb<<10)
+		}
+		b.ReportMetric(float64(peak)/(1<<20), "MB-peak")
+		b.ReportMetric(float64(peak)/float64(info.Size()), "x-file")
+	})
 }

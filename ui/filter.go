@@ -70,6 +70,7 @@ func (v *viewer) setFilter(f filter) {
 	}
 	v.filter = f
 	v.items = f.apply(v.all)
+	v.itemsGen++
 	v.focus = v.nearest(focusID)
 	v.scrollTo(pos{v.focus, 0})
 	if len(v.items) == 0 {

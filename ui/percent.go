@@ -46,7 +46,7 @@ type rowCounts struct {
 	job   *atomic.Bool    // the running count's stop; nil when none runs
 
 	// the index, and what it was built from
-	items   []item
+	gen     int // the viewer's items' generation (itemsGen)
 	expand  map[int]bool
 	allOpen bool
 	edits   int   // known's changes when it was built
@@ -62,6 +62,11 @@ type countedMsg struct {
 	got  []measure
 	stop bool // cancelled: what it holds is not the whole of its cards
 }
+
+// maxCountedCards is the most cards whose rows are counted for the
+// percentage: counting lays every card out, which for a session of 750,000
+// cards took minutes of a core and hundreds of megabytes in the background.
+const maxCountedCards = 100_000
 
 // countCard counts a card's rows; a test replaces it with one that blocks.
 var countCard = cards.CountRows
@@ -113,10 +118,13 @@ func measureCard(it item, o cards.Options, stop func() bool) measure {
 // counting in the background the cards it lacks, when no count runs.
 func (v *viewer) countRows() tea.Cmd {
 	rc := v.rowsKnown()
-	if rc.fresh(v) {
+	if rc.fresh(v) || v.reading.Loading || len(v.items) > maxCountedCards {
+		// while a log is first read no percentage is shown (counting every
+		// card at each change was quadratic), nor for a session too long to
+		// count: the status bar says which card of how many is on screen
 		return nil
 	}
-	rc.items, rc.expand, rc.allOpen, rc.edits = v.items, maps.Clone(v.expand), v.allOpen, rc.changes
+	rc.gen, rc.expand, rc.allOpen, rc.edits = v.itemsGen, maps.Clone(v.expand), v.allOpen, rc.changes
 	rc.above = append(rc.above[:0], 0)
 	rc.whole = true
 	var (
@@ -176,8 +184,7 @@ func (v *viewer) counted(msg countedMsg) {
 
 // fresh says the index was built from the cards as they are shown now.
 func (rc *rowCounts) fresh(v *viewer) bool {
-	same := len(rc.items) == len(v.items) && (len(v.items) == 0 || &rc.items[0] == &v.items[0])
-	return same && rc.edits == rc.changes && rc.allOpen == v.allOpen && maps.Equal(rc.expand, v.expand) && rc.at == v.layoutNow()
+	return rc.gen == v.itemsGen && rc.edits == rc.changes && rc.allOpen == v.allOpen && maps.Equal(rc.expand, v.expand) && rc.at == v.layoutNow()
 }
 
 // percent is how far down the view is: the rows down to the screen's foot

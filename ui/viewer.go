@@ -95,6 +95,10 @@ type viewer struct {
 
 	resets  int          // the source's resets at the last sync
 	reading follow.State // the log's reading at the last sync (no session): the status bar says what the cards show
+	synced  syncedFrom   // the session the items were taken from (sync.go)
+	// itemsGen grows each time the items change (a sync took something, the
+	// filter changed): what was built from them is built again
+	itemsGen int
 }
 
 func newViewer(src *feed, th *theme.Theme, themeFixed bool) *viewer {
@@ -121,90 +125,6 @@ func (v *viewer) contentHeight() int {
 // cardWidth is the width cards are drawn at, after the focus gutter and
 // the time column.
 func (v *viewer) cardWidth() int { return max(v.width-1-v.timeWidth(), 1) }
-
-// sync takes the session's changes: a clone of each entry added or changed
-// since the last sync, and the session's title and counts.
-func (v *viewer) sync() {
-	var (
-		items                    []item
-		tools, failures, notices int
-		nestedTools, nestedFails int
-		reread                   bool
-	)
-	v.src.with(func(st follow.State) {
-		s := st.Session
-		reread = st.Resets != v.resets // entry ids started over: only seqs name entries
-		v.resets = st.Resets
-		v.reading = st
-		v.reading.Session = nil // read under the lock only
-
-		old := map[int]item{} // the clones to keep, by id; none when ids started over
-		if !reread {
-			for _, it := range v.all {
-				old[it.id] = it
-			}
-		}
-		items = make([]item, 0, len(s.Entries))
-		entries, shown := s.Entries, s
-		var whyNot string
-		if why := s.Header.Unsupported; why != nil {
-			// not shown as understood or current: the header card and why,
-			// as deck render prints them, after the reading's own words (a
-			// migration), and nothing of the body, not even in the title
-			shown, whyNot = s.HeaderOnly(), why.Error()
-			entries = append([]session.Entry{headerEntry(shown)}, shown.Entries...)
-			entries = append(entries, &session.Notice{EntryBase: session.EntryBase{ID: -1, Seq: -1}, Text: whyNot, Info: true})
-		}
-		for _, e := range entries {
-			b := session.Base(e)
-			it, ok := old[b.ID]
-			if !ok || it.rev != b.Rev {
-				it = describe(session.Clone(e))
-			}
-			if b.ID == headerID {
-				it.header = shown
-			}
-			items = append(items, it)
-			if it.tool {
-				tools++
-			}
-			if it.failed {
-				failures++
-			}
-			for _, n := range it.nested {
-				if n.tool {
-					nestedTools++
-				}
-				if n.failed {
-					nestedFails++
-				}
-			}
-			if _, ok := e.(*session.Notice); ok {
-				notices++
-			}
-		}
-		v.title, v.cwd, v.model, v.usage, v.notShown = shown.Title, shown.Header.Cwd, shown.Model, shown.Usage, whyNot
-		if v.title == "" && v.live != nil {
-			v.title = v.live.title // the host's title, before its session/title event
-		}
-		if v.cwd == "" && v.live != nil {
-			v.cwd = v.live.cwd // titles name paths relative to it, as a log's do
-		}
-	})
-
-	focus, top := v.anchor(v.focus), v.anchor(v.top.idx)
-	if reread { // what is kept by id named the old reading's entries
-		focus.id, top.id = -1, -1
-		v.expand, v.scroll = map[int]bool{}, map[int]int{}
-	}
-	v.all, v.tools, v.failures, v.notices = items, tools, failures, notices
-	v.nestedTools, v.nestedFailures = nestedTools, nestedFails
-	v.items = v.filter.apply(items)
-	// keep the place: the card at the top and the focused card stay
-	// themselves (found by id, or, when the session was read again and its
-	// ids started over, by event seq)
-	v.top.idx, v.focus = top.find(v.items), focus.find(v.items)
-}
 
 // headerID is the id of the card that stands for a log's header.
 const headerID = -2

@@ -16,10 +16,20 @@ var readLater = source.Later.Read
 // asked.
 func (l *Log) startLater() {
 	l.mu.Lock()
-	r := l.reader
-	parts := r.TakeLater()
-	l.later += len(parts)
+	r, parts := l.reader, l.takeLater()
 	l.mu.Unlock()
+	l.readParts(r, parts)
+}
+
+// takeLater takes the parts the reader left, counting them, under the lock.
+func (l *Log) takeLater() []source.Later {
+	parts := l.reader.TakeLater()
+	l.later += len(parts)
+	return parts
+}
+
+// readParts reads the parts taken from reader r, each on its own goroutine.
+func (l *Log) readParts(r *source.Reader, parts []source.Later) {
 	for _, p := range parts {
 		go l.readPart(r, p)
 	}

@@ -48,6 +48,7 @@ type Log struct {
 	notALog error // the first read found no session log (State.NotALog)
 	resets  int   // times the log was read again from the start
 	later   int   // parts kept beside the log being read (later.go)
+	closed  bool  // the reader was closed: its session changes no more, but by those parts
 
 	changes chan struct{} // one pending "the session changed" at most
 	cancel  context.CancelFunc
@@ -76,6 +77,21 @@ type State struct {
 	// Resets counts the times the log was read again from the start: entry
 	// ids started over then, and only event seqs name entries.
 	Resets int
+	// Final says the session will change no more: its reader was closed
+	// and every part kept beside the log was shown. Following it again
+	// reads it anew, into another session.
+	Final bool
+
+	reader *source.Reader // for TakeChanges; nil for a session read otherwise
+}
+
+// TakeChanges returns the ids of the entries added or changed since it was
+// last called, or says to look at every entry (whole).
+func (s State) TakeChanges() (ids []int, whole bool) {
+	if s.reader == nil {
+		return nil, true
+	}
+	return s.reader.TakeChanges()
 }
 
 // File reads the log at path (a log file or a session folder), following it
@@ -98,7 +114,8 @@ func newLog(name, path string, stream io.Reader, follow bool) *Log {
 // the file is so it can find the parts of a session kept beside it.
 func readerFor(path string) *source.Reader {
 	r := source.NewReader()
-	r.Defer() // later.go
+	r.Defer()        // later.go
+	r.TrackChanges() // for the viewer, which takes what changed (State.TakeChanges)
 	if file, err := source.Resolve(path); path != "" && err == nil {
 		r.SetPath(file)
 	}
@@ -110,7 +127,8 @@ func readerFor(path string) *source.Reader {
 func (l *Log) With(f func(State)) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, NotALog: l.notALog, Following: l.follow, Resets: l.resets, Waiting: l.waiting})
+	f(State{Session: l.reader.Session(), Loading: l.loading, Read: l.read, Total: l.total, Err: l.err, NotALog: l.notALog,
+		Following: l.follow, Resets: l.resets, Waiting: l.waiting, Final: l.closed && l.later == 0, reader: l.reader})
 }
 
 // Changes delivers a value after each change to the log's state.
@@ -177,7 +195,7 @@ func (l *Log) readStream(ctx context.Context) {
 		}
 		if err != nil {
 			l.mu.Lock()
-			l.reader.Close()
+			l.closeReader()
 			if !errors.Is(err, io.EOF) {
 				l.err = err
 			}
@@ -233,14 +251,17 @@ func (l *Log) readFile(ctx context.Context) {
 		l.mu.Lock()
 		wasLoading, follow := l.loading, l.follow
 		l.loading = false
+		var parts []source.Later
 		if !follow && !closed {
-			l.reader.Close() // the log is whole: its last line may lack a newline
+			parts = l.closeReader() // the log is whole: its last line may lack a newline
 			closed = true
 		}
 		if wasLoading {
 			l.ended()
 		}
+		r := l.reader
 		l.mu.Unlock()
+		l.readParts(r, parts)
 		l.startLater()
 		if wasLoading || unsent || closed {
 			l.changed()
@@ -349,10 +370,11 @@ func (l *Log) look() error {
 // may never end (/dev/zero).
 func (l *Log) stopReading() {
 	l.mu.Lock()
-	l.reader.Close()
+	r, parts := l.reader, l.closeReader()
 	l.loading, l.follow = false, false
 	l.ended()
 	l.mu.Unlock()
+	l.readParts(r, parts)
 	l.changed()
 }
 
@@ -367,7 +389,7 @@ func (l *Log) restart(why string) error {
 	l.file, l.info = f, info
 	l.seen.reset()
 	l.mu.Lock()
-	l.reader = readerFor(l.path)
+	l.reader, l.closed = readerFor(l.path), false
 	if why != "" {
 		l.reader.Info(why)
 	}
@@ -387,7 +409,7 @@ func (l *Log) openWhenThere(ctx context.Context) (*os.File, os.FileInfo, error) 
 		follow, was := l.follow, l.waiting
 		l.waiting = err != nil && errors.Is(err, fs.ErrNotExist) && follow
 		if was && !l.waiting {
-			l.reader = readerFor(l.path) // now that the file is there, for the parts kept beside it
+			l.reader, l.closed = readerFor(l.path), false // now that the file is there, for the parts kept beside it
 		}
 		waiting := l.waiting
 		l.mu.Unlock()
@@ -429,6 +451,16 @@ func withInfo(f *os.File) (*os.File, os.FileInfo, error) {
 // followed is judged on its complete lines (one just created has none).
 func (l *Log) ended() {
 	l.notALog = source.Named(l.reader.NotALog(), l.name)
+}
+
+// closeReader ends the reader's input, under the lock: its session then
+// changes no more but by the parts kept beside the log, which are taken
+// under the same lock, so that State.Final never says a session is done
+// that a part will still change. The caller reads them (readParts).
+func (l *Log) closeReader() []source.Later {
+	l.reader.Close()
+	l.closed = true
+	return l.takeLater()
 }
 
 // namesItsPath is whether an error already says which file or folder it is

@@ -112,6 +112,14 @@ func (r *Reader) SetName(path string) { r.gen = generationOf(path) }
 // Session is the session read so far.
 func (r *Reader) Session() *session.Session { return r.s.Session }
 
+// TrackChanges makes the reader note which entries change, for a viewer
+// that takes them (TakeChanges) instead of comparing every entry.
+func (r *Reader) TrackChanges() { r.s.TrackChanges() }
+
+// TakeChanges returns the ids of the entries added or changed since it was
+// last called, or says to look at every entry (session.Builder.TakeChanges).
+func (r *Reader) TakeChanges() (ids []int, whole bool) { return r.s.TakeChanges() }
+
 // Info adds a notice of the reader's user saying what it did: why the log
 // was read again, say. It is no error.
 func (r *Reader) Info(text string) { r.s.Info(text) }

@@ -18,7 +18,7 @@ func (v *viewer) copyCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
 	}
-	text := copyText(v.items[v.focus].e, v.cwd)
+	text := copyText(v.entry(v.focus), v.cwd)
 	if text == "" {
 		v.flash = "nothing to copy"
 		return nil
@@ -37,7 +37,7 @@ func (v *viewer) openCard() tea.Cmd {
 	if v.focus >= len(v.items) {
 		return nil
 	}
-	call, ok := v.items[v.focus].e.(*session.ToolCall)
+	call, ok := v.entry(v.focus).(*session.ToolCall)
 	if !ok {
 		v.flash = "no file here"
 		return nil

@@ -120,6 +120,7 @@ func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
 // and a card that takes longer than the update's budget in the background,
 // with a placeholder row until it is done (a huge text: its preview).
 func (v *viewer) rows(i int) []string {
+	v.entry(i)
 	it := v.items[i]
 	o := v.options(it)
 	k := v.keyOf(it, o)
@@ -182,6 +183,7 @@ func (v *viewer) lateDraws() []tea.Cmd {
 // highlight starts drawing card i highlighted, off the update loop, when
 // only its quick drawing is there; once.
 func (v *viewer) highlight(i int) tea.Cmd {
+	v.entry(i)
 	it := v.items[i]
 	o := v.options(it)
 	k := v.keyOf(it, o)

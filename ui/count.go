@@ -53,7 +53,7 @@ func (v *viewer) goToCard(i int) {
 
 // goToTurn focuses turn n's header.
 func (v *viewer) goToTurn(n int) {
-	for _, t := range turnsOf(v.all) {
+	for _, t := range v.turns() {
 		if t.turn == n {
 			v.goToCard(v.nearest(t.id))
 			return

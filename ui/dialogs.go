@@ -165,7 +165,10 @@ func (v *viewer) frame(rows []string) []string {
 // whether or not the filter shows it.
 func (v *viewer) callOf(id string) *session.ToolCall {
 	for i := len(v.all) - 1; i >= 0; i-- {
-		if c, ok := v.all[i].e.(*session.ToolCall); ok && c.CallID == id {
+		if v.all[i].kind != kindCall {
+			continue
+		}
+		if c, ok := v.take(v.all, i).(*session.ToolCall); ok && c.CallID == id {
 			return c
 		}
 	}

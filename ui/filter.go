@@ -2,8 +2,6 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/deck-tui/deck/session"
 )
 
 // filter is which cards the viewer shows: all of them, or one kind, or all
@@ -29,7 +27,7 @@ func (f filter) next() filter { return (f + 1) % filters }
 // keeps says whether a card shows under the filter. Turn headers always
 // show, so a filtered view still says which turn a card is in.
 func (f filter) keeps(it item) bool {
-	if _, ok := it.e.(*session.TurnStart); ok {
+	if it.kind == kindTurnStart {
 		return true
 	}
 	switch f {
@@ -38,11 +36,9 @@ func (f filter) keeps(it item) bool {
 	case onlyErrors:
 		return it.failed
 	case noThinking:
-		_, thinking := it.e.(*session.Reasoning)
-		return !thinking
+		return it.kind != kindReasoning
 	case noInjected:
-		m, ok := it.e.(*session.UserMessage)
-		return !ok || m.Role == session.RoleHuman || m.Role == session.RoleSummary || m.Role == session.RoleUnknownSource
+		return it.kind != kindInjected
 	}
 	return true
 }

@@ -223,7 +223,7 @@ func noticeText(it item) string {
 // outlineOf is the viewer's outline (t), without the entry ids, which
 // start over when a log is read again.
 func outlineOf(v *viewer) []turnRow {
-	turns := turnsOf(v.all)
+	turns := v.turns()
 	for i := range turns {
 		turns[i].id = 0
 	}

@@ -222,7 +222,7 @@ func TestHidingInjectedContextKeepsWhatIsNotKnownToBeInjected(t *testing.T) {
 		session.RoleContext:       false,
 		session.RoleInjected:      false,
 	} {
-		if got := noInjected.keeps(item{e: &session.UserMessage{Role: role}}); got != kept {
+		if got := noInjected.keeps(describe(&session.UserMessage{Role: role})); got != kept {
 			t.Errorf("role %d: kept %v, want %v", role, got, kept)
 		}
 	}

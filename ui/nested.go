@@ -86,8 +86,8 @@ func (v *viewer) nextStop(i, k, dir int, into bool) (int, int) {
 // screen; false when the card does not draw that entry (past its display
 // cap).
 func (v *viewer) stepInto(i, k int) bool {
+	c, ok := v.entry(i).(*session.ToolCall)
 	it := v.items[i]
-	c, ok := it.e.(*session.ToolCall)
 	if !ok {
 		return false
 	}
@@ -110,8 +110,8 @@ func (v *viewer) nestedStart() (int, bool) {
 	if k < 0 || !v.expanded(v.items[v.focus]) {
 		return 0, false
 	}
+	c, ok := v.entry(v.focus).(*session.ToolCall)
 	it := v.items[v.focus]
-	c, ok := it.e.(*session.ToolCall)
 	if !ok {
 		return 0, false
 	}

@@ -61,7 +61,7 @@ func TestTheStatusBarCountsNestedCalls(t *testing.T) {
 // does.
 func TestTheOutlineCountsNestedCalls(t *testing.T) {
 	v := readViewer(t, longClaude)
-	turns := turnsOf(v.all)
+	turns := v.turns()
 	if len(turns) != 2 {
 		t.Fatalf("%d turns", len(turns))
 	}

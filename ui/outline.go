@@ -22,12 +22,13 @@ type turnRow struct {
 	nested struct{ calls, errors int } // a subagent's, in its Task card
 }
 
-// turnsOf is the outline of the whole session (not only what a filter
+// turns is the outline of the whole session (not only what a filter
 // shows), one row a turn in order.
-func turnsOf(all []item) []turnRow {
+func (v *viewer) turns() []turnRow {
 	var rows []turnRow
-	for _, it := range all {
-		if t, ok := it.e.(*session.TurnStart); ok {
+	for i, it := range v.all {
+		if it.kind == kindTurnStart {
+			t := v.take(v.all, i).(*session.TurnStart)
 			rows = append(rows, turnRow{turn: t.Turn, id: it.id})
 			continue
 		}
@@ -35,8 +36,8 @@ func turnsOf(all []item) []turnRow {
 			continue // before the first turn: nothing to count it in
 		}
 		r := &rows[len(rows)-1]
-		if r.prompt == "" {
-			r.prompt = session.PromptLine(it.e)
+		if r.prompt == "" && (it.kind == kindUser || it.kind == kindEvent) {
+			r.prompt = session.PromptLine(v.take(v.all, i))
 		}
 		if it.tool {
 			r.calls++
@@ -52,7 +53,8 @@ func turnsOf(all []item) []turnRow {
 				r.nested.errors++
 			}
 		}
-		if end, ok := it.e.(*session.TurnEnd); ok {
+		if it.kind == kindTurnEnd {
+			end := v.take(v.all, i).(*session.TurnEnd)
 			r.elapsed, r.ended = end.Elapsed, true
 		}
 	}
@@ -65,7 +67,7 @@ func (v *viewer) outlinePage() *page {
 	if v.notShown != "" {
 		return v.notShownPage("≡ outline")
 	}
-	turns := turnsOf(v.all)
+	turns := v.turns()
 	model, usage, cwd := v.model, v.usage, v.cwd
 	p := &page{name: "outline"}
 	p.draw = func(o cards.Options) ([]string, []int) {

@@ -131,6 +131,7 @@ func (v *viewer) countRows() tea.Cmd {
 		todo []item
 		opts []cards.Options
 	)
+	v.entries() // what is counted is counted off the loop: clones
 	for _, it := range v.items {
 		o := v.options(it)
 		m, ok := rc.measureOf(it, o.Expanded, o.NoWrap)

@@ -223,7 +223,7 @@ func (v *viewer) matchAt(i int) *match {
 	if idx < 0 {
 		return nil
 	}
-	return v.search.place(h.id, k, v.items[idx].e)
+	return v.search.place(h.id, k, v.entry(idx))
 }
 
 // searchPrompt is the status bar while a query is typed: the prompt, and

@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/cards"
-	"github.com/deck-tui/deck/session"
 )
 
 // startTyping opens the search prompt, remembering where the view is so
@@ -84,10 +83,7 @@ func (v *viewer) startSearch() tea.Cmd {
 		s.err, s.done = err, true
 		return nil
 	}
-	entries := make([]session.Entry, len(v.items))
-	for i, it := range v.items {
-		entries[i] = it.e
-	}
+	entries := v.entries()
 	// with wrap off, a line a row as on screen, whole: a match past the
 	// right edge is found, and n scrolls to it
 	s.opts = cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, Plain: true, NoWrap: v.nowrap, Uncut: true}

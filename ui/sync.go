@@ -87,11 +87,14 @@ func (v *viewer) takeAll(s *session.Session, reread bool) {
 	}
 	v.tools, v.failures, v.notices, v.nestedTools, v.nestedFailures = 0, 0, 0, 0, 0
 	newest := 0
-	for _, e := range entries {
+	for i, e := range entries {
 		b := session.Base(e)
 		it, ok := old[b.ID]
-		if !ok || it.rev != b.Rev {
+		if !ok || it.rev != b.Rev || it.e == nil && shown != s {
 			it = describe(session.Clone(e))
+		}
+		if shown == s {
+			it.at = i // where a clone not taken yet is found (entries.go)
 		}
 		if b.ID == headerID {
 			it.header = shown
@@ -120,14 +123,14 @@ func (v *viewer) takeChanged(s *session.Session, ids []int) {
 			}
 			if e := s.Entries[i]; session.Base(e).Rev != v.all[i].rev {
 				v.tally(v.all[i], -1)
-				v.all[i] = describe(session.Clone(e))
+				v.all[i] = describeLazily(e, i)
 				v.tally(v.all[i], 1)
 			}
 			break
 		}
 	}
-	for _, e := range s.Entries[min(taken, len(s.Entries)):] {
-		it := describe(session.Clone(e))
+	for i, e := range s.Entries[min(taken, len(s.Entries)):] {
+		it := describeLazily(e, taken+i)
 		v.all = append(v.all, it)
 		v.tally(it, 1)
 		v.synced.newest = max(v.synced.newest, it.id)
@@ -169,7 +172,7 @@ func (v *viewer) tally(it item, by int) {
 			v.nestedFailures += by
 		}
 	}
-	if _, ok := it.e.(*session.Notice); ok {
+	if it.kind == kindNotice {
 		v.notices += by
 	}
 }

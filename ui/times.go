@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 	"time"
-
-	"github.com/deck-tui/deck/session"
 )
 
 // stampWidth is the column each card's time takes when T shows them: the
@@ -28,7 +26,7 @@ func (v *viewer) stamp(i, r int) string {
 	if w == 0 {
 		return ""
 	}
-	if ms := session.Base(v.items[i].e).Time; r == 0 && ms > 0 {
+	if ms := v.items[i].time; r == 0 && ms > 0 {
 		return v.th.Faint.Render(time.UnixMilli(ms).Format("15:04:05")) + " "
 	}
 	return strings.Repeat(" ", w)

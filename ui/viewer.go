@@ -12,15 +12,19 @@ import (
 	"github.com/deck-tui/deck/theme"
 )
 
-// item is one entry of the transcript as the viewer holds it: a clone taken
-// under the session's lock, and what navigation needs to know of it.
+// item is one entry of the transcript as the viewer holds it: what
+// navigation needs to know of it, read under the session's lock, and a
+// clone of it, taken then or once something needs it (entry).
 type item struct {
-	id, rev int
-	e       session.Entry
-	tool    bool // a tool call: ] and [ stop here
-	failed  bool // an error or a failed call: e and E stop here
-	code    bool // worth highlighting, off the update loop
-	huge    bool // a huge text: previewed first (preview.go)
+	id, rev   int
+	seq, time int64         // its event's seq (-1 if none) and time (0 if unknown)
+	kind      kind          // what kind of entry it is, for the filter and the counts
+	at        int           // where it was in the session's entries when described
+	e         session.Entry // nil until taken (entry), or the session's own once it is final
+	tool      bool          // a tool call: ] and [ stop here
+	failed    bool          // an error or a failed call: e and E stop here
+	code      bool          // worth highlighting, off the update loop
+	huge      bool          // a huge text: previewed first (preview.go)
 	// header, for the card that stands for a log's header, is what it
 	// draws (cards.Header): a log not shown as understood or current
 	header *session.Session
@@ -145,7 +149,7 @@ func (v *viewer) anchor(i int) place {
 	if i >= len(v.items) {
 		return place{-1, -1}
 	}
-	return place{v.items[i].id, session.Base(v.items[i].e).Seq}
+	return place{v.items[i].id, v.items[i].seq}
 }
 
 // find is the entry's index among items: by id, else by seq, else 0.
@@ -156,7 +160,7 @@ func (p place) find(items []item) int {
 		}
 	}
 	for i, it := range items {
-		if p.seq >= 0 && session.Base(it.e).Seq == p.seq {
+		if p.seq >= 0 && it.seq == p.seq {
 			return i
 		}
 	}
@@ -166,7 +170,7 @@ func (p place) find(items []item) int {
 // describe makes an item of a cloned entry.
 func describe(e session.Entry) item {
 	b := session.Base(e)
-	it := item{id: b.ID, rev: b.Rev, e: e, huge: isHuge(e)}
+	it := item{id: b.ID, rev: b.Rev, seq: b.Seq, time: b.Time, kind: kindOfEntry(e), at: -1, e: e, huge: isHuge(e)}
 	it.tool, it.failed = kindOf(e)
 	if x, ok := e.(*session.ToolCall); ok {
 		switch x.View.(type) {

@@ -436,16 +436,6 @@ func openLog(path string) (*os.File, os.FileInfo, error) {
 	return regular.Open(file) // it may have been swapped since Resolve looked
 }
 
-// withInfo is f with what Stat says of it; f is closed when Stat fails.
-func withInfo(f *os.File) (*os.File, os.FileInfo, error) {
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, info, nil
-}
-
 // ended is called, under the lock, as the first read of the log ends: what
 // was read so far says whether it is a session log at all. A log still
 // followed is judged on its complete lines (one just created has none).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 )
@@ -110,6 +111,49 @@ func FuzzRender(f *testing.F) {
 				}
 				if bad := notSGR(r); bad != "" {
 					t.Fatalf("%q reached the output: %q", bad, r)
+				}
+			}
+		}
+	})
+}
+
+// FuzzHugeLine draws a single line of about a megabyte, any piece
+// repeated, as a command's output, a command and a prompt, and an eighth
+// of it as a reply (glamour lays a paragraph out at some 2.5 µs a byte, and
+// an input that takes 10 s under the fuzzer's coverage counts as hung), at
+// any width: each card stops at the display cap, no row is wider than the
+// width, and nothing but deck's SGR comes out.
+func FuzzHugeLine(f *testing.F) {
+	f.Add("\x1b[31mx", uint16(80))
+	f.Add("\u202e", uint16(40))
+	f.Add("a\t", uint16(7))
+	f.Add("*a ", uint16(100))
+	f.Add("👍🏽 ", uint16(3))
+	f.Fuzz(func(t *testing.T, piece string, width uint16) {
+		if piece == "" || strings.ContainsAny(piece, "\n\r") {
+			return
+		}
+		line := strings.Repeat(piece, (1<<20)/len(piece)+1)
+		w := int(width%300) + 1
+		zero := 0
+		o := Options{Width: w, Theme: theme.Dark(), Expanded: true}
+		for _, e := range []session.Entry{
+			&session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: "$ run"},
+				View: session.TerminalResultView{Title: "$ run", Output: line, ExitCode: &zero}, Result: &session.ToolResult{}},
+			&session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: line}},
+			&session.UserMessage{Role: session.RoleHuman, Content: []session.ContentBlock{{Type: "text", Text: line}}},
+			&session.AssistantText{Text: line[:len(line)/8]},
+		} {
+			rows := Render(e, o)
+			if len(rows) > maxCardRows+2 {
+				t.Fatalf("%T: %d rows", e, len(rows))
+			}
+			for _, r := range rows {
+				if got := Width(r); got > w {
+					t.Fatalf("%T, width %d: a row of %d cells", e, w, got)
+				}
+				if bad := notSGR(r); bad != "" {
+					t.Fatalf("%T: %q reached the output", e, bad)
 				}
 			}
 		}

@@ -151,7 +151,7 @@ func diffLine(c *card, r diffRow, numW int) {
 	g.decorations = append(g.decorations, decoration{string(r.kind) + " ", mark})
 	c.besideGutter(g, paint(th, r.text, r.emph, bg, emph), 0, func(text line, room int) []line {
 		rows := c.codeRows(text, room)
-		if r.kind != ' ' { // a changed line's tint runs to the edge
+		if bg.Bg != nil { // a changed line's tint runs to the edge
 			for i := range rows {
 				rows[i] = rows[i].pad(room, bg)
 			}

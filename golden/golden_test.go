@@ -108,7 +108,8 @@ func render(s *session.Session, width int, th *theme.Theme) string {
 func plain(ansiText string) string { return theme.Encode(ansiText, colorprofile.NoTTY) }
 
 // TestGolden pins every fixture at 40, 80 and 120 columns, plain and in the
-// dark theme's colours, and in the light theme at 80.
+// dark theme's colours, and in the light theme at 80; a few in 256 and 16
+// colours too (inEveryProfile).
 func TestGolden(t *testing.T) {
 	for _, f := range fixtures(t) {
 		t.Run(f.name, func(t *testing.T) {
@@ -125,9 +126,25 @@ func TestGolden(t *testing.T) {
 				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
 			}
 			t.Run("w80-light", func(t *testing.T) { golden.RequireEqual(t, drawn(80, theme.Light())) })
+			if inEveryProfile[f.name] {
+				for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
+					for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI} {
+						t.Run(fmt.Sprintf("w80-%s-%d", th.Name, colours[p]), func(t *testing.T) {
+							golden.RequireEqual(t, theme.Encode(drawn(80, th.For(p)), p))
+						})
+					}
+				}
+			}
 		})
 	}
 }
+
+// inEveryProfile are the fixtures also pinned as a terminal of 256 and of 16
+// colours shows them, in both themes: a diff's colours are chosen per
+// profile (theme.For), the rest downsampled.
+var inEveryProfile = map[string]bool{"fixtures/edit-diffs": true}
+
+var colours = map[colorprofile.Profile]int{colorprofile.ANSI256: 256, colorprofile.ANSI: 16}
 
 // TestCorpusGolden pins the other agents' real logs at 100 columns, plain
 // and in colour, and checks each reads without a notice.

@@ -42,30 +42,19 @@ func pairings(name string, p Palette) []pairing {
 			out = append(out, pairing{role, c, bg, DimContrast})
 		}
 	}
-	// a diff's lines keep their text and marks readable on its backgrounds
-	for _, bg := range []color.Color{p.AddBg, p.AddEmphBg, p.DelBg, p.DelEmphBg} {
-		out = append(out, pairing{"Fg on a diff", p.Fg, bg, TextContrast})
-		for role, c := range map[string]color.Color{"Keyword": p.Keyword, "Type": p.Type, "Func": p.Func, "String": p.String, "Number": p.Number, "Operator": p.Operator, "Constant": p.Constant} {
-			out = append(out, pairing{role + " on a diff", c, bg, TextContrast})
-		}
-		out = append(out, pairing{"Comment on a diff", p.Comment, bg, DimContrast})
-	}
-	out = append(out, pairing{"OK", p.OK, p.AddBg, TextContrast}, pairing{"Err", p.Err, p.DelBg, TextContrast})
 	return out
 }
 
 // TestEveryColourIsReadableOnItsBackground checks each colour a theme draws
-// text in against the terminal backgrounds it is made for, and a diff's text
-// against the diff's own backgrounds, in true colour and downsampled to 256.
+// text in against the terminal backgrounds it is made for, in true colour
+// and downsampled to 256. A diff's text on its own backgrounds, chosen per
+// profile, is TestDiffColoursHoldInEveryProfile's.
 func TestEveryColourIsReadableOnItsBackground(t *testing.T) {
 	for _, name := range Names {
 		th, _ := ByName(name)
 		for _, prof := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256} {
 			for _, pr := range pairings(name, th.Palette) {
-				fg, bg := prof.Convert(pr.fg), pr.bg
-				if !isTerminalBackground(name, bg) {
-					bg = prof.Convert(bg) // the theme's own backgrounds are downsampled too
-				}
+				fg, bg := prof.Convert(pr.fg), pr.bg // the terminal's background is never downsampled
 				if c := Contrast(fg, bg); c < pr.min {
 					t.Errorf("%s at %v: %s %s on %s: contrast %.2f, want ≥ %.1f", name, prof, pr.role, hexOf(fg), hexOf(bg), c, pr.min)
 				}
@@ -88,13 +77,4 @@ func TestSearchHitsStandApart(t *testing.T) {
 			}
 		}
 	}
-}
-
-func isTerminalBackground(name string, c color.Color) bool {
-	for _, bg := range Backgrounds(name) {
-		if hexOf(bg) == hexOf(c) {
-			return true
-		}
-	}
-	return false
 }

@@ -36,7 +36,7 @@ var darkPalette = Palette{
 	Fg: hex("#D5D9E3"), Muted: hex("#8A91A3"), Faint: hex("#6E7380"),
 	Accent: hex("#7AA2F7"), Info: hex("#7DCFFF"), OK: hex("#9ECE6A"),
 	Warn: hex("#E0AF68"), Err: hex("#F7768E"), Special: hex("#BB9AF7"),
-	AddBg: hex("#1A2E22"), AddEmphBg: hex("#303A33"),
+	AddBg: hex("#1A2E22"), AddEmphBg: hex("#1C3D26"),
 	DelBg: hex("#3A1E25"), DelEmphBg: hex("#4D1F28"),
 	Keyword: hex("#BB9AF7"), Type: hex("#2AC3DE"), Func: hex("#7AA2F7"),
 	String: hex("#9ECE6A"), Number: hex("#FF9E64"), Comment: hex("#78809E"),

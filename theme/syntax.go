@@ -20,7 +20,7 @@ type syntaxStyles struct {
 // blocks use it by name.
 func ChromaStyleName(themeName string) string { return "deck-" + themeName }
 
-func newSyntaxStyles(name string, p Palette) syntaxStyles {
+func newSyntaxStyles(name string, p Palette) *syntaxStyles {
 	h := func(c color.Color) string { return hexOf(c) }
 	entries := chroma.StyleEntries{
 		chroma.Text:                h(p.Fg),
@@ -51,7 +51,7 @@ func newSyntaxStyles(name string, p Palette) syntaxStyles {
 		chroma.GenericStrong:       "bold",
 	}
 	s := styles.Register(chroma.MustNewStyle(ChromaStyleName(name), entries))
-	return syntaxStyles{chroma: s, text: p.Fg}
+	return &syntaxStyles{chroma: s, text: p.Fg}
 }
 
 // Token returns the style of a syntax token type.

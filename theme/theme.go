@@ -1,17 +1,23 @@
 // Package theme owns every colour deck draws with: the dark and light
 // palettes, the text styles cards paint with, the chroma style for code, the
-// glamour style for Markdown, and the colour-profile decision at output.
+// glamour style for Markdown, the colour-profile decision at output, and
+// the diff's colours in each profile (For).
 package theme
 
 import (
 	"fmt"
 	"image/color"
+
+	"github.com/charmbracelet/colorprofile"
 )
 
 // Theme is a palette and the styles derived from it, built once.
 type Theme struct {
 	Name    string
 	Palette Palette
+	// Profile is the colour profile the diff's colours are chosen for
+	// (For): TrueColor for the palette's own.
+	Profile colorprofile.Profile
 
 	Text, Muted, Faint, Title, Accent, Path        Style
 	MarkPending, MarkDone, MarkFailed, MarkStopped Style
@@ -22,16 +28,30 @@ type Theme struct {
 	DiffDel, DiffDelEmph, DiffDelMark              Style
 	ExitOK, ExitFail, Success                      Style
 
-	syntax syntaxStyles
+	syntax *syntaxStyles
 }
 
 // Names lists the built-in themes.
 var Names = []string{"dark", "light"}
 
 var (
-	dark  = build("dark", darkPalette)
-	light = build("light", lightPalette)
+	dark   = build("dark", darkPalette)
+	light  = build("light", lightPalette)
+	themes = map[string]map[colorprofile.Profile]*Theme{"dark": inProfiles(dark), "light": inProfiles(light)}
 )
+
+// inProfiles is a theme as each profile writes it: itself in true colour,
+// copies with their own diff colours in 256 and 16 (diffIn).
+func inProfiles(t *Theme) map[colorprofile.Profile]*Theme {
+	out := map[colorprofile.Profile]*Theme{colorprofile.TrueColor: t}
+	for p, d := range diffIn[t.Name] {
+		in := *t
+		in.Profile = p
+		in.setDiff(d)
+		out[p] = &in
+	}
+	return out
+}
 
 // Dark is the theme for dark terminal backgrounds (the default).
 func Dark() *Theme { return dark }
@@ -53,7 +73,7 @@ func ByName(name string) (*Theme, error) {
 func fg(c color.Color) Style { return Style{Fg: c}.Make() }
 
 func build(name string, p Palette) *Theme {
-	t := &Theme{Name: name, Palette: p}
+	t := &Theme{Name: name, Palette: p, Profile: colorprofile.TrueColor}
 	t.Text = fg(p.Fg)
 	t.Muted = fg(p.Muted)
 	t.Faint = fg(p.Faint)
@@ -71,12 +91,7 @@ func build(name string, p Palette) *Theme {
 	t.Reasoning = Style{Fg: p.Muted, Italic: true}.Make()
 	t.GutterNum = fg(p.Muted)
 	t.GutterSep = fg(p.Faint)
-	t.DiffAdd = Style{Bg: p.AddBg}.Make()
-	t.DiffAddEmph = Style{Bg: p.AddEmphBg}.Make()
-	t.DiffAddMark = Style{Fg: p.OK, Bg: p.AddBg, Bold: true}.Make()
-	t.DiffDel = Style{Bg: p.DelBg}.Make()
-	t.DiffDelEmph = Style{Bg: p.DelEmphBg}.Make()
-	t.DiffDelMark = Style{Fg: p.Err, Bg: p.DelBg, Bold: true}.Make()
+	t.setDiff(truecolorDiff(p))
 	t.ExitOK = Style{Fg: p.OK, Bold: true}.Make()
 	t.ExitFail = Style{Fg: p.Err, Bold: true}.Make()
 	t.Success = fg(p.OK)

@@ -141,6 +141,8 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
+	case tea.ColorProfileMsg: // sent once (or again when the terminal says it has true colour): viewers opened later draw in it too
+		a.th = a.th.For(msg.Profile)
 	case openMsg:
 		if p, ok := a.model.(*picker); ok {
 			a.picker = p

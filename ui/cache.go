@@ -8,6 +8,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
 )
 
 // cacheKey names one drawing of a card: a change to any part of it (the
@@ -16,7 +17,7 @@ import (
 // when a log is read again, so an id names another entry in each.
 type cacheKey struct {
 	gen, id, rev, width int
-	theme               string
+	theme               *theme.Theme // a theme in a profile is another: its diff's colours differ
 	expanded            bool
 	nowrap              bool
 	scroll              int
@@ -112,7 +113,7 @@ func (l lateDraw) wait() tea.Msg { return renderedMsg{l.key, <-l.done, l.full, l
 
 // keyOf names the drawing of an item in the current state.
 func (v *viewer) keyOf(it item, o cards.Options) cacheKey {
-	return cacheKey{gen: v.resets, id: it.id, rev: it.rev, width: o.Width, theme: v.th.Name, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll}
+	return cacheKey{gen: v.resets, id: it.id, rev: it.rev, width: o.Width, theme: v.th, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll}
 }
 
 // rows returns a card's rows, drawing it now if it must: a card with code

@@ -11,6 +11,7 @@ import (
 	"github.com/deck-tui/deck/session/changes"
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/session/stats"
+	"github.com/deck-tui/deck/theme"
 )
 
 // page is a view over the cards, opened by a key and closed by esc: what
@@ -26,9 +27,9 @@ type page struct {
 	rows  []string
 	picks []int
 	width int
-	theme string // the theme and width the rows were drawn in
-	top   int    // the first row on screen
-	sel   int    // the picked one, an index into picks
+	theme *theme.Theme // the theme and width the rows were drawn in
+	top   int          // the first row on screen
+	sel   int          // the picked one, an index into picks
 }
 
 // snapshot calls f with the session under the feed's lock; a page's
@@ -95,7 +96,7 @@ func (v *viewer) push(p *page) {
 func (v *viewer) layoutPage() {
 	p := v.pages[len(v.pages)-1]
 	w := max(v.width-1, 1) // a page has no time column
-	if p.rows != nil && p.width == w && p.theme == v.th.Name {
+	if p.rows != nil && p.width == w && p.theme == v.th {
 		return
 	}
 	o := cards.Options{Width: w, Theme: v.th, Cwd: v.cwd, NoWrap: v.nowrap, Collapse: v.limits}
@@ -105,7 +106,7 @@ func (v *viewer) layoutPage() {
 		picks = ps
 		return rows
 	})
-	p.picks, p.width, p.theme = picks, w, v.th.Name
+	p.picks, p.width, p.theme = picks, w, v.th
 	p.top = min(p.top, max(len(p.rows)-v.contentHeight(), 0))
 }
 

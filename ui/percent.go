@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/theme"
 )
 
 // The status bar's percentage counts rows, as less counts lines: the rows
@@ -23,7 +24,8 @@ import (
 // expansion: in another layout every card is counted again.
 type layout struct {
 	gen, width int
-	theme, cwd string
+	theme      *theme.Theme
+	cwd        string
 	nowrap     bool
 	limits     cards.Collapse
 }
@@ -73,7 +75,7 @@ var countCard = cards.CountRows
 
 // layoutNow is the layout the cards are drawn in.
 func (v *viewer) layoutNow() layout {
-	return layout{gen: v.resets, width: v.cardWidth(), theme: v.th.Name, cwd: v.cwd, nowrap: v.nowrap, limits: v.limits}
+	return layout{gen: v.resets, width: v.cardWidth(), theme: v.th, cwd: v.cwd, nowrap: v.nowrap, limits: v.limits}
 }
 
 // rowsKnown is the counts of the current layout: those of another are

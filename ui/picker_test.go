@@ -110,7 +110,7 @@ func TestBackToThePicker(t *testing.T) {
 func TestAClosedViewersDrawingIsDropped(t *testing.T) {
 	v := newViewer(logFeed(follow.Stream("x", strings.NewReader(""))), theme.Dark(), true)
 	a := &app{model: v, picker: newPicker(theme.Dark(), "", nil), opened: 2}
-	k := cacheKey{id: 1, rev: 1, width: 79, theme: "dark"}
+	k := cacheKey{id: 1, rev: 1, width: 79, theme: theme.Dark()}
 	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true, nil}})
 	if _, ok := v.cache.get(k); ok {
 		t.Error("a closed viewer's drawing reached the open one")

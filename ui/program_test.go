@@ -41,6 +41,12 @@ type term struct {
 // the top says Follow: new(false).
 func start(t *testing.T, o Options, w, h int) *term {
 	t.Helper()
+	return startIn(t, o, w, h, colorprofile.TrueColor)
+}
+
+// startIn is start with the terminal's colour profile p.
+func startIn(t *testing.T, o Options, w, h int, p colorprofile.Profile) *term {
+	t.Helper()
 	if o.Theme == "" {
 		o.Theme = "dark" // the emulator answers no colour query
 	}
@@ -49,7 +55,7 @@ func start(t *testing.T, o Options, w, h int) *term {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.TrueColor)))
+		teatest.WithProgramOptions(tea.WithColorProfile(p)))
 	x := &term{t: t, tm: tm, emu: vt.NewEmulator(w, h)}
 	done := make(chan struct{}) // the test is over: the two below let go of the program and the emulator
 	t.Cleanup(func() {

@@ -69,11 +69,14 @@ func (v *viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		if !v.themeFixed {
-			v.th = theme.Dark()
+			th := theme.Dark()
 			if !msg.IsDark() {
-				v.th = theme.Light()
+				th = theme.Light()
 			}
+			v.th = th.For(v.th.Profile)
 		}
+	case tea.ColorProfileMsg: // the diff's colours are chosen for it
+		v.th = v.th.For(msg.Profile)
 	case tea.MouseWheelMsg:
 		step := map[tea.MouseButton]int{tea.MouseWheelUp: -3, tea.MouseWheelDown: 3}[msg.Button]
 		if len(v.pages) > 0 {

@@ -61,7 +61,7 @@ func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
 		return err
 	}
 	s := p.s
-	co := cards.Options{Width: p.width, Theme: p.theme, Expanded: true, Cwd: s.Header.Cwd}
+	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: true, Cwd: s.Header.Cwd}
 	rows := cards.ChangeList(changes.Of(s), co)
 	if o.file != "" {
 		n, ok := changes.NetOf(s, inCwd(s.Header.Cwd, o.file))

@@ -66,10 +66,7 @@ func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color s
 // rendered, counted or listed for its changes. Every format for people
 // prints the header as the terminal does.
 func (p *printing) notShown(cmd *cobra.Command, why error) error {
-	o := cards.Options{Width: p.width, Theme: p.theme}
-	if o.Theme == nil {
-		o.Theme = theme.Dark()
-	}
+	o := cards.Options{Width: p.width, Theme: p.cardTheme()}
 	errHeaderDone := errors.New("header printed")
 	err := cards.EachCard(p.s.HeaderOnly(), o, func(rows []string) error {
 		if _, err := p.out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", p.profile)); err != nil {
@@ -84,6 +81,16 @@ func (p *printing) notShown(cmd *cobra.Command, why error) error {
 		return inputError(cmd, fmt.Errorf("writing: %w", err))
 	}
 	return p.whyNotShown(cmd, why)
+}
+
+// cardTheme is the theme cards are drawn in for stdout: the one asked for
+// (dark when none), its diff in the colours stdout's profile holds.
+func (p *printing) cardTheme() *theme.Theme {
+	th := p.theme
+	if th == nil {
+		th = theme.Dark()
+	}
+	return th.For(p.profile)
 }
 
 // whyNotShown is the error of a log not shown, naming its file.

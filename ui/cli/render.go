@@ -109,7 +109,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	}
 	collectLess()
 	s, out := p.s, p.out
-	co := cards.Options{Width: p.width, Theme: p.theme, Expanded: !o.collapse, Collapse: cfg.Collapse}
+	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
 	switch o.formatName {
 	case "html":
 		err = html.Write(out, s, html.Options{Width: p.width, Theme: p.theme})
@@ -130,9 +130,6 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 // writeTerminal writes the cards as a terminal shows them, in profile's
 // colours, and the stats card last.
 func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
-	if o.Theme == nil {
-		o.Theme = theme.Dark()
-	}
 	write := func(rows []string) error {
 		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
 		return err

@@ -55,7 +55,7 @@ func printStats(cmd *cobra.Command, o statsOptions, path string) error {
 	if o.json {
 		err = writeJSON(p.out, st)
 	} else {
-		err = writeRows(p.out, cards.StatsCard(st, cards.Options{Width: p.width, Theme: p.theme}), p.profile)
+		err = writeRows(p.out, cards.StatsCard(st, cards.Options{Width: p.width, Theme: p.cardTheme()}), p.profile)
 	}
 	return p.finish(cmd, err)
 }

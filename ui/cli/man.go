@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// newMan prints deck's man page. It is fang's man command, writing to the
-// command's stdout (fang's writes to the process's) so that it can be
-// tested and redirected like any other output.
+// newMan prints deck's man page, made by mango from the commands and
+// flags, on the command's stdout so that it can be tested and redirected
+// like any other output.
 func newMan() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man",

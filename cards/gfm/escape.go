@@ -60,9 +60,9 @@ type escaper struct {
 	flanking bool
 }
 
-func newEscaper(s string) *escaper {
+func newEscaper(s string) escaper {
 	start := len(s) - len(strings.TrimLeft(s, " "))
-	e := &escaper{s: s, start: start, digitsEnd: -1, math: strings.Contains(s, "$$")}
+	e := escaper{s: s, start: start, digitsEnd: -1, math: strings.Contains(s, "$$")}
 	if d := start + len(s[start:]) - len(strings.TrimLeft(s[start:], "0123456789")); d > start {
 		e.digitsEnd = d
 	}

@@ -3,11 +3,22 @@ GO      ?= go
 FREEZE  ?= $(GO) run github.com/charmbracelet/freeze@v0.2.2
 FUZZTIME ?= 30s
 
-.PHONY: run test lint golden bench fuzz screenshots e2e e2e-export
+.PHONY: run build test lint golden bench fuzz screenshots e2e e2e-export
 
 # The built-in demo session, drawn as cards.
 run:
 	$(GO) run . --demo
+
+# deck, built into ./deck with its version and commit stamped for
+# --version: go run and -buildvcs=false record no commit (deck --version
+# then says it does not know one). The version is git describe's, when
+# there is a tag to describe by.
+STAMP := github.com/deck-tui/deck/ui/cli
+build:
+	$(GO) build -o deck -ldflags "\
+		-X $(STAMP).stampedVersion=$$(git describe --tags --dirty 2>/dev/null) \
+		-X $(STAMP).stampedCommit=$$(git rev-parse HEAD 2>/dev/null) \
+		-X $(STAMP).stampedModified=$$(if [ -n "$$(git status --porcelain 2>/dev/null)" ]; then echo true; else echo false; fi)" .
 
 # Everything CI checks: formatting, vet, exhaustive card switches,
 # staticcheck, the tests

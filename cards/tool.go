@@ -202,6 +202,21 @@ func summary(c *card, t *session.ToolCall, facts ...string) []line {
 	return out
 }
 
+// CallFooter is the rows callFooter puts under a call's body, alone: for
+// an export that shows the body its own way (a diff, a file, a console)
+// and must not lose the approval asked for the call.
+func CallFooter(t *session.ToolCall, o Options) []string {
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	c := newCard(o)
+	callFooter(c, t)
+	if o.Plain {
+		stripRows(c.rows)
+	}
+	return c.rows
+}
+
 // callFooter shows what happened around the call: the approval asked for it
 // and the calls it made itself.
 func callFooter(c *card, t *session.ToolCall) {

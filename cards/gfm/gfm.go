@@ -93,6 +93,9 @@ func changeList(b *strings.Builder, l changes.List) {
 		return
 	}
 	b.WriteString("## Changes\n\n")
+	if len(l.Changed) == 0 {
+		b.WriteString("The session changed no file.\n") // as its card says: the heading is not left bare above what was read
+	}
 	for _, f := range l.Changed {
 		mark := ""
 		if f.Presented {
@@ -172,15 +175,27 @@ func paragraphs(b *strings.Builder, text string) {
 	b.WriteString("\n")
 }
 
-// details writes a folded block: a one-line summary, a fenced block.
-func details(b *strings.Builder, title, lang, text string) {
+// details writes a folded block: a one-line summary, a fenced block, and
+// under it lines of text, each a line of its own.
+func details(b *strings.Builder, title, lang, text string, after ...string) {
 	fmt.Fprintf(b, "<details><summary>%s</summary>\n\n", inHTML(title))
 	fence(b, lang, text)
+	if len(after) > 0 {
+		b.WriteString("\n")
+		for _, l := range after {
+			b.WriteString(inline(strings.TrimSpace(l)) + "  \n")
+		}
+	}
 	b.WriteString("\n</details>\n\n")
 }
 
+// footerWidth lays each line under a call out as one row: Markdown wraps
+// its own text.
+const footerWidth = 1 << 16
+
 // call writes a tool call: its anchor, and its body in the fence that fits
-// its card.
+// its card. A body drawn its own way is followed by what the card shows
+// under it: why it failed, the approval asked for it, the calls it made.
 func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
 	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■"}[t.Status()]
@@ -188,32 +203,41 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
 	}
-	if v, ok := t.View.(session.DiffResultView); ok {
-		details(b, title, "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd))
+	lang, body, ok := ownBody(t, o)
+	if !ok {
+		rows := cards.Render(t, o)
+		if len(rows) > 0 {
+			rows = rows[1:] // the header is the summary
+		}
+		for i, r := range rows {
+			rows[i] = strings.TrimRight(ansi.Strip(r), " ")
+		}
+		details(b, title, "text", strings.Join(rows, "\n"))
 		return
+	}
+	o.Plain, o.Width = true, footerWidth
+	details(b, title, lang, body, cards.CallFooter(t, o)...)
+}
+
+// ownBody is a call's body as the Markdown writes it in place of its card:
+// a diff, a file's lines in its language, a console; ok is false for the
+// cards drawn as they are.
+func ownBody(t *session.ToolCall, o cards.Options) (lang, body string, ok bool) {
+	if v, ok := t.View.(session.DiffResultView); ok {
+		return "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd), true
 	}
 	if v, ok := t.View.(session.ReadResultView); ok {
 		lines := make([]string, len(v.Lines))
 		for i, l := range v.Lines {
 			lines[i] = l.Text
 		}
-		details(b, title, session.LangFromPath(v.Path), strings.Join(lines, "\n"))
-		return
+		return session.LangFromPath(v.Path), strings.Join(lines, "\n"), true
 	}
 	if v, ok := t.View.(session.TerminalResultView); ok {
-		details(b, title, "console", "$ "+session.CallTitle(t.Call)+"\n"+v.Output)
-		return
+		return "console", "$ " + session.CallTitle(t.Call) + "\n" + v.Output, true
 	}
 	if v, ok := t.Call.(session.DiffCallView); ok && len(v.Diffs) > 0 && t.Status() != session.CallFailed {
-		details(b, title, "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd)) // pending, or done with no diff of its own; a failure shows what the tool said
-		return
+		return "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd), true // pending, or done with no diff of its own; a failure shows what the tool said
 	}
-	rows := cards.Render(t, o)
-	if len(rows) > 0 {
-		rows = rows[1:] // the header is the summary
-	}
-	for i, r := range rows {
-		rows[i] = strings.TrimRight(ansi.Strip(r), " ")
-	}
-	details(b, title, "text", strings.Join(rows, "\n"))
+	return "", "", false
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 )
 
@@ -51,10 +52,64 @@ func TestPromptsAndFences(t *testing.T) {
 		&session.UserMessage{Content: []session.ContentBlock{{Type: "text", Text: "see [x](javascript:y) <b>"}}},
 		&session.ToolCall{Name: "bash", Result: &session.ToolResult{}, Call: session.TerminalCallView{Title: "cat f"},
 			View: session.TerminalResultView{Output: "````\nin"}})
-	if !strings.Contains(md, `> see \[x\]\(javascript\:y\) \<b\>`) {
+	if !strings.Contains(md, `> see \[x\](javascript:y) \<b>`) {
 		t.Errorf("prompt not escaped:\n%s", md)
 	}
 	if !strings.Contains(md, "`````console\n$ cat f\n````\nin\n`````") {
 		t.Errorf("fence not longer than the output's backticks:\n%s", md)
+	}
+}
+
+// Whatever a call's body is written as (a console, a diff, a file, the
+// card's lines), the Markdown says what its card says under it: why it
+// failed, the approval asked for it and how it was settled, the calls it
+// made.
+func TestACallKeepsWhatItsCardSaysUnderIt(t *testing.T) {
+	approval := &session.Approval{Reason: "escalate sandbox to danger-full-access", Outcome: session.AllowedOnce}
+	subs := []session.SubCall{{Name: "read", Done: true}}
+	failed := &session.ToolResult{IsError: true, Error: &session.ToolError{Code: "E", Reason: "the disk is full"}}
+	for name, c := range map[string]*session.ToolCall{
+		"console": {Name: "bash", Result: &session.ToolResult{}, Approval: approval, SubCalls: subs,
+			Call: session.TerminalCallView{Title: "make"}, View: session.TerminalResultView{Output: "ok"}},
+		"failed console": {Name: "bash", Result: failed, Approval: approval,
+			Call: session.TerminalCallView{Title: "make"}, View: session.TerminalResultView{Output: "no"}},
+		"diff": {Name: "edit", Result: &session.ToolResult{}, Approval: approval,
+			View: session.DiffResultView{Diffs: []session.FileDiff{{Path: "a.go", OldText: ptr("x"), NewText: "y"}}}},
+		"pending write": {Name: "write", Approval: &session.Approval{Reason: "write outside the workspace"},
+			Call: session.DiffCallView{Title: "Write n.txt", Diffs: []session.FileDiff{{Path: "n.txt", NewText: "hello"}}}},
+		"file": {Name: "read", Result: &session.ToolResult{}, Approval: approval,
+			View: session.ReadResultView{Path: "a.go", Lines: []session.ReadFileLine{{Number: 1, Text: "package a"}}}},
+		"card's lines": {Name: "fetch", Result: &session.ToolResult{}, Approval: approval, SubCalls: subs,
+			View: session.GenericResultView{}},
+	} {
+		var under []string // the card's own words under the body
+		for _, r := range cards.Render(c, cards.Options{Width: 200, Plain: true, Expanded: true}) {
+			if r = strings.TrimSpace(r); strings.HasPrefix(r, "⚑") || strings.HasPrefix(r, "↳") || r == "the disk is full" {
+				under = append(under, r)
+			}
+		}
+		if len(under) == 0 {
+			t.Fatalf("%s: the card says nothing under its body", name)
+		}
+		md := write(t, c)
+		for _, r := range under {
+			if !strings.Contains(md, inline(r)) {
+				t.Errorf("%s: the card says %q, the Markdown does not:\n%s", name, r, md)
+			}
+		}
+	}
+}
+
+// A session that changed no file but read some says so under its Changes
+// heading, as its card does; one that did neither has no heading.
+func TestChangesSayWhenNoFileChanged(t *testing.T) {
+	read := &session.ToolCall{Name: "read", Result: &session.ToolResult{},
+		View: session.ReadResultView{Path: "/w/a.go", Lines: []session.ReadFileLine{{Number: 1, Text: "package a"}}}}
+	md := write(t, read)
+	if !strings.Contains(md, "## Changes\n\nThe session changed no file.\n\nOnly read:\n\n- /w/a.go\n") {
+		t.Errorf("the changes of a session that only read:\n%s", md)
+	}
+	if md := write(t, &session.AssistantText{Text: "hi"}); strings.Contains(md, "## Changes") {
+		t.Errorf("a Changes heading for a session that neither changed nor read a file:\n%s", md)
 	}
 }

@@ -16,9 +16,9 @@ import (
 
 // changesOptions say what deck changes prints.
 type changesOptions struct {
+	formatFlags
 	file   string // a file whose net change to print
 	width  int
-	color  string
 	theme  string
 	source sourceFlags
 }
@@ -43,12 +43,15 @@ deck changes session.jsonl.zstd --file /work/app/main.go`,
 			if err := o.source.check(path); err != nil {
 				return usageError(cmd, err)
 			}
+			if err := o.settle(cmd); err != nil {
+				return usageError(cmd, err)
+			}
 			return printChanges(cmd, o, path)
 		},
 	}
 	cmd.Flags().Var(pathValue{&o.file}, "file", "print this file's net change")
 	addWidth(cmd, &o.width)
-	addColor(cmd, &o.color)
+	o.formatFlags.add(cmd, terminalFormats)
 	addTheme(cmd, &o.theme, "dark", "dark or light")
 	o.source.add(cmd.Flags())
 	cmd.SetFlagErrorFunc(flagError)

@@ -1,7 +1,7 @@
 // Package cli is deck's command line: the viewer (deck [PATH|-]) and its
-// commands (render, ls, attach, completion, man), on cobra, with fang's
-// help, errors and --version. It parses and checks; what it runs lives in
-// ui, cards and session.
+// commands (render, ls, attach, completion, man), on cobra, with deck's own
+// help (help.go) and errors (report.go). It parses and checks; what it runs
+// lives in ui, cards and session.
 package cli
 
 import (
@@ -11,7 +11,6 @@ import (
 	"io"
 	"strings"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 )
 
@@ -29,11 +28,14 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	needShell(root)
 	knownTopics(root)
 	classify(root)
-	return exitCode(fang.Execute(ctx, root,
-		fang.WithVersion(version()),
-		fang.WithoutManpage(), // deck's own man writes where it is told: see newMan
-		fang.WithErrorHandler(reportError(stderr)),
-	))
+	root.Version = version()
+	root.SetHelpFunc(help)
+	root.SilenceUsage, root.SilenceErrors = true, true // reportError says it, once
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		reportError(stderr, err)
+	}
+	return exitCode(err)
 }
 
 // classify makes every error of every command, cobra's own ones too
@@ -79,7 +81,11 @@ func knownTopics(root *cobra.Command) {
 	help.Run = nil
 	help.RunE = func(c *cobra.Command, args []string) error {
 		if found, rest, err := root.Find(args); err != nil || found == root && len(rest) > 0 {
-			return usageError(c, fmt.Errorf("no help on %q: it is no command of deck (deck --help lists them)", strings.Join(args, " ")))
+			why := "deck --help lists them"
+			if guess := didYouMean(root, strings.Join(args, " ")); guess != "" {
+				why = guess
+			}
+			return usageError(c, fmt.Errorf("no help on %q: it is no command of deck (%s)", strings.Join(args, " "), why))
 		}
 		show(c, args)
 		return nil

@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/deck-tui/deck/ui"
 )
 
 func TestVersion(t *testing.T) {
@@ -17,20 +21,45 @@ func TestVersion(t *testing.T) {
 	vcs := func(modified string) []debug.BuildSetting {
 		return []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
 	}
+	const unknown = " (commit unknown: built without VCS info; make build stamps it)"
 	for _, c := range []struct {
-		info *debug.BuildInfo
-		want string
+		info  *debug.BuildInfo
+		stamp stamp
+		want  string
 	}{
-		{nil, "(unknown)"},
-		{&debug.BuildInfo{}, "(devel)"},
-		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "(devel)"},
-		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "v1.2.3"},
-		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: vcs("false")}, "v1.2.3 (0123456789ab)"},
-		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("true")}, "(devel) (0123456789ab, modified)"},
-		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261203011938-0123456789ab+dirty"}, Settings: vcs("true")}, "v0.0.0-20261203011938-0123456789ab+dirty"},
+		{nil, stamp{}, "(unknown)"},
+		{&debug.BuildInfo{}, stamp{}, "(devel)" + unknown},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, stamp{}, "(devel)" + unknown}, // go run, -buildvcs=false
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, stamp{}, "v1.2.3"},             // go install …@v1.2.3
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: vcs("false")}, stamp{}, "v1.2.3 (0123456789ab)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("true")}, stamp{}, "(devel) (0123456789ab, modified)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261203011938-0123456789ab+dirty"}, Settings: vcs("true")}, stamp{}, "v0.0.0-20261203011938-0123456789ab+dirty"},
+		// make build, with -buildvcs=false or not
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, stamp{"", rev, "false"}, "(devel) (0123456789ab)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, stamp{"v1.2.0-3-g0123456-dirty", rev, "true"}, "v1.2.0-3-g0123456-dirty (0123456789ab, modified)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("true")}, stamp{"v1.2.0", rev, "false"}, "v1.2.0 (0123456789ab)"},
+		{nil, stamp{"", rev, "false"}, "(devel) (0123456789ab)"},
 	} {
-		if got := versionOf(c.info); got != c.want {
-			t.Errorf("%+v: %q, want %q", c.info, got, c.want)
+		if got := versionOf(c.info, c.stamp); got != c.want {
+			t.Errorf("%+v, stamped %+v: %q, want %q", c.info, c.stamp, got, c.want)
+		}
+	}
+}
+
+// make build stamps the variables version reads: the Makefile's -X flags
+// name this package and each of them (the map names them as the code does,
+// so a renamed one does not compile here).
+func TestTheMakefileStampsTheVersion(t *testing.T) {
+	makefile, err := os.ReadFile("Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^STAMP\s*:=\s*github\.com/deck-tui/deck/ui/cli$`).Match(makefile) {
+		t.Error("the Makefile's STAMP is not github.com/deck-tui/deck/ui/cli")
+	}
+	for name := range map[string]*string{"stampedVersion": &stampedVersion, "stampedCommit": &stampedCommit, "stampedModified": &stampedModified} {
+		if !strings.Contains(string(makefile), "-X $(STAMP)."+name+"=") {
+			t.Errorf("the Makefile does not stamp %s", name)
 		}
 	}
 }
@@ -71,6 +100,31 @@ func TestManPage(t *testing.T) {
 	}
 	if strings.Contains(out, `\fB--f `) || strings.Contains(out, `\fB--w `) {
 		t.Error("the man page writes a short flag with two dashes")
+	}
+}
+
+// The man page has a KEYS section listing every action the viewer's
+// keymap defines with all its default keys, as the config file names them,
+// and how a count before a key works.
+func TestManPageListsEveryKey(t *testing.T) {
+	_, out, _ := deck(t, "", "man")
+	_, keys, found := strings.Cut(out, "\n.SH KEYS\n")
+	if !found {
+		t.Fatalf("no KEYS section:\n%s", out)
+	}
+	if next := strings.Index(keys, "\n.SH "); next >= 0 {
+		keys = keys[:next]
+	}
+	roff := strings.NewReplacer(`\`, `\e`, ".", `\&.`)
+	for action, bound := range ui.KeyActions() {
+		if tag := `\fB` + roff.Replace(strings.Join(bound, ", ")) + `\fP`; !strings.Contains(keys, ".TP\n"+tag+"\n") {
+			t.Errorf("the KEYS section does not list %s as %s", action, tag)
+		}
+	}
+	for _, count := range []string{"3j", "10G", "12t"} {
+		if !strings.Contains(keys, count) {
+			t.Errorf("the KEYS section does not say what %s does", count)
+		}
 	}
 }
 

@@ -188,3 +188,21 @@ func TestStatsJSONEscapesHiddenCharacters(t *testing.T) {
 		t.Errorf("decoded %+v; want id %+q, title %+q", got, want.Header.ID, want.Title)
 	}
 }
+
+// Every printing command takes --format with render's words for the
+// terminal (--color being their older aliases): ansi colours, plain does
+// not, and each prints as its --color word does.
+func TestEveryPrintingCommandTakesFormat(t *testing.T) {
+	for _, command := range []string{"render", "changes", "stats"} {
+		for format, color := range map[string]string{"plain": "never", "ansi": "always", "auto": "auto"} {
+			code, byFormat, stderr := deck(t, "", command, editsLog, "-w", "60", "--format", format)
+			_, byColor, _ := deck(t, "", command, editsLog, "-w", "60", "--color", color)
+			if code != exitOK || stderr != "" || byFormat == "" || byFormat != byColor {
+				t.Errorf("%s --format %s: exit %d, %q; prints apart from --color %s:\n%s\n---\n%s", command, format, code, stderr, color, byFormat, byColor)
+			}
+			if colored := strings.Contains(byFormat, "\x1b["); colored != (format == "ansi") {
+				t.Errorf("%s --format %s: coloured %v", command, format, colored)
+			}
+		}
+	}
+}

@@ -88,16 +88,20 @@ func (f followFlags) fits(src sourceFlags, path string) error {
 
 // Flag values with a fixed set of words.
 var (
-	themes  = theme.Names
-	colors  = []string{"auto", "always", "never"}
-	formats = []string{"auto", "ansi", "plain", "html", "markdown"}
+	themes = theme.Names
+	colors = []string{"auto", "always", "never"}
+	// terminalFormats are what every printing command writes: auto is
+	// ansi on a terminal (unless NO_COLOR), plain elsewhere.
+	terminalFormats = []string{"auto", "ansi", "plain"}
+	// pageFormats are what render writes besides: a page, Markdown.
+	pageFormats = []string{"auto", "ansi", "plain", "html", "markdown"}
 )
 
-// addFormat declares render's --format: auto is ansi on a terminal (unless
-// NO_COLOR), plain elsewhere.
-func addFormat(cmd *cobra.Command, value *string) {
-	cmd.Flags().Var(newChoice(value, "auto", formats...), "format", "auto, ansi, plain, html or markdown")
-	completeWords(cmd, "format", formats)
+// addFormat declares --format, one of words.
+func addFormat(cmd *cobra.Command, value *string, words []string) {
+	c := newChoice(value, "auto", words...)
+	cmd.Flags().Var(c, "format", c.want())
+	completeWords(cmd, "format", words)
 }
 
 // addTheme declares --theme; dflt "" follows the terminal's background.

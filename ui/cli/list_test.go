@@ -98,7 +98,7 @@ func TestNoSessionIsAnError(t *testing.T) {
 	}
 }
 
-// A failed write of what fang prints itself (--version) is labelled deck's.
+// A failed write of what cobra prints itself (--version) is labelled deck's.
 func TestAFailedVersionWriteIsLabelled(t *testing.T) {
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {

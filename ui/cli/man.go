@@ -3,15 +3,18 @@ package cli
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	mango "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
+
+	"github.com/deck-tui/deck/ui"
 )
 
-// newMan prints deck's man page. It is fang's man command, writing to the
-// command's stdout (fang's writes to the process's) so that it can be
-// tested and redirected like any other output.
+// newMan prints deck's man page, made by mango from the commands and
+// flags, on the command's stdout so that it can be tested and redirected
+// like any other output.
 func newMan() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man",
@@ -31,7 +34,10 @@ deck man > ~/.local/share/man/man1/deck.1`,
 			if err != nil {
 				return inputError(cmd, err)
 			}
-			if _, err := fmt.Fprint(cmd.OutOrStdout(), shortFlags(page.Build(roff.NewDocument()))); err != nil {
+			doc := roff.NewDocument()
+			page.Build(doc)
+			keysSection(doc)
+			if _, err := fmt.Fprint(cmd.OutOrStdout(), shortFlags(doc.String())); err != nil {
 				return inputError(cmd, fmt.Errorf("writing: %w", err))
 			}
 			return nil
@@ -57,3 +63,19 @@ func withEveryFlag(cmd *cobra.Command) {
 var mangoShort = regexp.MustCompile(`\\fB--([A-Za-z0-9]) --`)
 
 func shortFlags(page string) string { return mangoShort.ReplaceAllString(page, `\fB-$1, --`) }
+
+// keysSection writes the viewer's keys, each action as the keymap binds it
+// by default (so the page lists every key the viewer answers), and how a
+// count before a key works.
+func keysSection(doc *roff.Document) {
+	doc.Section("Keys")
+	doc.Text("The viewer's keys, named as the [keys] table of the config file ($XDG_CONFIG_HOME/deck/config.toml) names them when it binds them anew. " +
+		"A count, digits typed before a key, repeats it as in less: 3j is three lines down, 2] the second tool call on; " +
+		"before g or G it names a card (10G is card 10), before t a turn (12t is turn 12).")
+	for _, k := range ui.Keys() {
+		doc.TaggedParagraph(-1)
+		doc.TextBold(strings.Join(k.Keys, ", "))
+		doc.EndSection()
+		doc.Text(k.Desc)
+	}
+}

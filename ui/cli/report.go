@@ -4,40 +4,44 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
-	"charm.land/fang/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/deck-tui/deck/cards"
 )
 
-// reportError is fang's error handler for deck. On a terminal the error is
-// styled as fang styles it; anywhere else (a pipe, a file, a test) it is
-// one plain line, whatever the environment says about colour, so that
-// scripts and logs can read it. A usage error adds where to look.
-func reportError(stderr io.Writer) fang.ErrorHandler {
-	return func(w io.Writer, styles fang.Styles, err error) {
-		text := cards.Safe(err.Error()) // names of files on disk are untrusted
-		var hint string
-		var ce *commandError
-		switch {
-		case !errors.As(err, &ce):
-			text = "deck: " + text // fang's own (writing --version): deck's
-		case ce.code == exitUsage:
-			hint = ce.command + " --help"
-		}
-		if !isTerminal(stderr) {
-			fmt.Fprintln(stderr, text)
-			if hint != "" {
-				fmt.Fprintf(stderr, "Run '%s' for usage.\n", hint)
-			}
-			return
-		}
-		fmt.Fprintln(w, styles.ErrorHeader.String())
-		fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render(text))
-		fmt.Fprintln(w)
-		if hint != "" {
-			fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render("Run "+styles.Program.Flag.Render(hint)+" for usage."))
-			fmt.Fprintln(w)
-		}
+// reportError writes an error of the command line to stderr. On a terminal
+// it is set apart under a red ERROR, wrapped to the terminal's width;
+// anywhere else (a pipe, a file, a test) it is one plain line, whatever
+// the environment says about colour, so that scripts and logs can read it.
+// A usage error adds where to look.
+func reportError(stderr io.Writer, err error) {
+	text := cards.Safe(err.Error()) // names of files on disk are untrusted
+	var hint string
+	var ce *commandError
+	switch {
+	case !errors.As(err, &ce):
+		text = "deck: " + text // cobra's own (writing --version): deck's
+	case ce.code == exitUsage:
+		hint = ce.command + " --help"
 	}
+	if !isTerminal(stderr) {
+		fmt.Fprintln(stderr, text)
+		if hint != "" {
+			fmt.Fprintf(stderr, "Run '%s' for usage.\n", hint)
+		}
+		return
+	}
+	w := colorprofile.NewWriter(stderr, os.Environ())
+	h := helpText{w: w, width: min(terminalWidth(stderr), helpWidth)}
+	fmt.Fprintf(w, "\n  %s\n\n", errorBadge.Render("ERROR"))
+	h.rows("  ", "  ", text, helpPlain)
+	if hint != "" {
+		fmt.Fprintf(w, "\n  Run %s for usage.\n", helpCode.Render(hint))
+	}
+	fmt.Fprintln(w)
 }
+
+var errorBadge = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.BrightWhite).Background(lipgloss.Red).Padding(0, 1)

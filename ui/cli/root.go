@@ -44,7 +44,7 @@ deck -f session.jsonl.zstd
 deck --last
 # the built-in demo
 deck --demo`,
-		Args:              atMostOnePath("open"),
+		Args:              openArgs,
 		ValidArgsFunction: completePath,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return view(cmd, o, pathArg(args))
@@ -60,6 +60,7 @@ deck --demo`,
 	addTheme(cmd, &o.theme, "", "dark or light (default: the config file's, else the terminal's background)")
 	addConfig(cmd, &o.config)
 	cmd.SetFlagErrorFunc(flagError)
+	cmd.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only where it suggests itself: never for deck, which takes a PATH
 	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(), newAttach(), newMan())
 	return cmd
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
 	"github.com/deck-tui/deck/cards"
@@ -9,9 +11,9 @@ import (
 
 // statsOptions say what deck stats prints.
 type statsOptions struct {
+	formatFlags
 	json   bool
 	width  int
-	color  string
 	source sourceFlags
 }
 
@@ -35,12 +37,18 @@ deck stats --last --json | jq .outputTokens`,
 			if err := o.source.check(path); err != nil {
 				return usageError(cmd, err)
 			}
+			if o.json && cmd.Flags().Changed("format") {
+				return usageError(cmd, errors.New("--json and --format each say what is written: give one"))
+			}
+			if err := o.settle(cmd); err != nil {
+				return usageError(cmd, err)
+			}
 			return printStats(cmd, o, path)
 		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "one JSON object, for scripts")
 	addWidth(cmd, &o.width)
-	addColor(cmd, &o.color)
+	o.formatFlags.add(cmd, terminalFormats)
 	o.source.add(cmd.Flags())
 	cmd.SetFlagErrorFunc(flagError)
 	return cmd

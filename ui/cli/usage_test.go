@@ -74,6 +74,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-f", "--demo"}, "deck: -f/--follow and --no-follow are for a log file: the demo is built in and never grows"},
 		{[]string{"--no-follow", "-"}, "deck: -f/--follow and --no-follow are for a log file: stdin is read as it comes, to its end"},
 		{[]string{"help", "nothing"}, `deck help: no help on "nothing": it is no command of deck`},
+		{[]string{"stats", "--format", "html"}, `deck stats: --format wants auto, ansi or plain, not "html"`},
+		{[]string{"changes", "--format", "markdown"}, `deck changes: --format wants auto, ansi or plain, not "markdown"`},
+		{[]string{"changes", "--format", "plain", "--color", "always"}, "deck changes: --color always and --format plain contradict each other"},
+		{[]string{"stats", "--json", "--format", "plain"}, "deck stats: --json and --format each say what is written: give one"},
+		{[]string{"rendr", "x"}, `deck: "rendr" is no command of deck and no file: did you mean deck render?`},
+		{[]string{"rendr"}, `deck: "rendr" is no command of deck and no file: did you mean deck render?`},
+		{[]string{"chnages", "--demo"}, `deck: "chnages" is no command of deck and no file: did you mean deck changes?`},
+		{[]string{"stat"}, `deck: "stat" is no command of deck and no file: did you mean deck stats?`},
+		{[]string{"help", "rendr"}, `deck help: no help on "rendr": it is no command of deck (did you mean deck render?)`},
 	} {
 		code, out, errOut := deck(t, "", c.args...)
 		command := c.want[:strings.Index(c.want, ": ")]

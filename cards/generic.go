@@ -97,15 +97,13 @@ func hiddenInput(c *card, in any) {
 // blocks draws content blocks: text as dim Markdown (its first rows when
 // the card is collapsed), images as a line.
 func blocks(c *card, content []session.ContentBlock) {
-	var rows []string
+	var texts []string
 	for _, b := range content {
 		if b.Type == "text" {
-			rows = append(rows, markdown(c.th, b.Text, c.inner(), true)...)
+			texts = append(texts, b.Text)
 		}
 	}
-	show := rows[:c.keep(len(rows), collapsed.contentRows)]
-	c.bodyRaw(show)
-	c.elided(len(rows)-len(show), "line", "lines")
+	c.markdownBody(texts, true, &collapsed.contentRows)
 	otherBlocks(c, content)
 }
 

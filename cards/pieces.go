@@ -113,13 +113,15 @@ func mayDefineLinks(text string) bool {
 // before the next, and those at the text's ends are left out.
 type mdLayout struct {
 	m        mdText
-	at       int      // the bytes of text laid out
-	cuts     []int    // where the next pieces end, as far as known
-	para     int      // where the plain paragraph being cut between its rows ends (paragraph.go); 0 outside one
-	paraFrom int      // where it starts
-	pieces   int      // how many pieces
-	started  bool     // a row with text was handed out
-	blank    []string // blank rows held back until a row with text follows
+	at       int        // the bytes of text laid out
+	cuts     []int      // where the next pieces end, as far as known
+	para     int        // where the plain paragraph being cut between its rows ends (paragraph.go); 0 outside one
+	paraFrom int        // where it starts
+	pieces   int        // how many pieces
+	started  bool       // a row with text was handed out
+	blank    []string   // blank rows held back until a row with text follows
+	big      []bigBlock // the blocks over maxPieceBytes deck draws itself (mdbig.go)
+	unread   int        // bytes of a big block past what the display cap shows
 }
 
 // more reports whether text is left.
@@ -141,6 +143,13 @@ func (l *mdLayout) next() []string {
 	if l.para == 0 {
 		cut := l.cuts[0]
 		l.cuts = l.cuts[1:]
+		if l.tooBig(cut) {
+			if b, ok := l.bigAt(cut); ok {
+				return l.take(l.drawBig(b), cut, false)
+			}
+			l.split(cut)
+			return l.next()
+		}
 		if cut-l.at <= plainBytes || !plainParagraph(text[l.at:cut]) {
 			return l.take(l.layout(text[l.at:cut]), cut, false)
 		}
@@ -186,5 +195,6 @@ func (l *mdLayout) take(laid []string, end int, continued bool) []string {
 	return rows
 }
 
-// rest is the bytes of text not laid out.
-func (l *mdLayout) rest() int { return len(l.m.text) - l.at }
+// rest is the bytes of text not laid out, or past what the display cap
+// shows of a big block.
+func (l *mdLayout) rest() int { return len(l.m.text) - l.at + l.unread }

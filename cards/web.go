@@ -13,7 +13,7 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 	th := c.th
 	c.header(status(th, t.Status()), title(c, t), summary(c, t, plural(len(v.Sources), "source", "sources"))...)
 	if v.Answer != "" {
-		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
+		c.markdownBody([]string{v.Answer}, false, nil)
 	}
 	show := v.Sources[:c.keep(len(v.Sources), collapsed.webSources)]
 	numW := len(fmt.Sprint(len(v.Sources)))
@@ -74,10 +74,7 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	if first, rest, ok := strings.Cut(body, "\n"); ok && strings.HasPrefix(first, "Fetched ") {
 		body = rest // the tool's own "Fetched URL (HTTP n)" line repeats the card
 	}
-	rows := markdown(th, body, c.inner(), true)
-	show := rows[:c.keep(len(rows), collapsed.pageRows)]
-	c.bodyRaw(show)
-	c.elided(len(rows)-len(show), "line", "lines")
+	c.markdownBody([]string{body}, true, &collapsed.pageRows)
 }
 
 // hostOf is a URL's host, for a source with no title.

@@ -39,6 +39,15 @@ func BenchmarkRenderHostile(b *testing.B) {
 				return loggen.Title(dir, "title-8MB.jsonl", func() string { return loggen.HugeLine(8) })
 			}})
 	}
+	for _, kind := range loggen.MarkdownCardKinds { // issue 23: Markdown and code outside replies
+		for _, mb := range []int{1, 20, 50} {
+			for _, format := range []string{"plain", "ansi", "html", "markdown"} {
+				cases = append(cases, hostile{fmt.Sprintf("card-%s-%dMB/%s", kind, mb, format), func(dir string) (string, error) {
+					return loggen.MarkdownCard(dir, kind, mb)
+				}})
+			}
+		}
+	}
 	for _, c := range cases {
 		args := []string{"render", "--width", "120"}
 		if _, format, ok := strings.Cut(c.name, "/"); ok {

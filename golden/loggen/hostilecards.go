@@ -39,7 +39,9 @@ func MarkdownCard(dir, kind string, mb int) (string, error) {
 
 // harnessCard writes a harness log of one call and its result.
 func harnessCard(w *bufio.Writer, kind string, mb int) error {
-	name, args, result := "", obj{}, "done"
+	var name string
+	var args obj
+	result := "done"
 	var meta obj
 	isError := false
 	switch kind {

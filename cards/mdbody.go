@@ -49,7 +49,7 @@ func (c *card) markdownBody(texts []string, dim bool, keep *limit) {
 		c.elided(len(rows)-len(show), "line", "lines")
 		return
 	}
-	more := byteSize(int64(left)) + " of text more"
+	more := byteSize(int64(left)) + " more text"
 	if hidden := len(rows) - len(show); hidden > 0 {
 		more = plural(hidden, "more line", "more lines") + " and " + more
 	}

@@ -13,7 +13,7 @@ import (
 // costs more than its size's share as a piece grows (a 256 KiB fence took
 // it 2 s, a 1 MiB one 27 s and 500 MB), and lexes a fence's code with no
 // cap. So no piece over maxPieceBytes goes to glamour: it is cut before its
-// top-level blocks into pieces of at most that much (a block then drawn
+// top-level blocks into pieces of a few blocks (a block then drawn
 // apart from the one before it, which glamour may space a little
 // otherwise), and a block over it alone is drawn by deck: a fence as code,
 // highlighted within highlight.go's caps, any other block as its text.
@@ -39,12 +39,40 @@ func (l *mdLayout) tooBig(end int) bool {
 	return end-l.at > maxPieceBytes && !plainParagraph(l.m.text[l.at:end])
 }
 
-// split cuts the piece text[at:end] before its top-level blocks into
-// pieces of at most maxPieceBytes, and keeps each block over that as a
-// bigBlock; the pieces' ends go before the cuts still to come.
+// relaxBytes is the window past which text with no cut that glamour
+// draws alike on both sides is cut before its top-level blocks.
+const relaxBytes = 4 * maxPieceBytes
+
+// relaxed is cuts' relax: where the text after at (src, parsed as doc)
+// is cut before its blocks, when it is over maxPieceBytes; nil when the
+// window holds no block known whole.
+func (l *mdLayout) relaxed(doc ast.Node, src []byte, whole bool) []int {
+	if whole && len(src) <= maxPieceBytes {
+		return nil
+	}
+	return l.blockCuts(doc, src, whole)
+}
+
+// split cuts the piece text[at:end], which no cut glamour draws alike
+// divides, before its top-level blocks; the pieces' ends go before the
+// cuts still to come.
 func (l *mdLayout) split(end int) {
 	src := []byte(l.m.text[l.at:end])
-	doc := mdBlocks.Parse(gmtext.NewReader(src))
+	cuts := l.blockCuts(mdBlocks.Parse(gmtext.NewReader(src)), src, true)
+	if _, big := l.bigAt(end); len(cuts) == 0 || cuts[0] == end && !big {
+		l.big = append(l.big, bigBlock{start: l.at, end: end}) // no block to cut before (link definitions alone)
+		cuts = []int{end}
+	}
+	l.cuts = append(cuts, l.cuts...)
+}
+
+// blockCuts cuts src, the text from at parsed as doc, before its top-level
+// blocks into pieces of at least least bytes (a few blocks, as cuts makes
+// them), a block over maxPieceBytes a piece of its own, kept as a bigBlock
+// (but a plain paragraph: paragraph.go). Unless src is
+// the rest of the text, its last two blocks are left for the next window,
+// as cuts leaves them: the window may have cut them short.
+func (l *mdLayout) blockCuts(doc ast.Node, src []byte, whole bool) []int {
 	type block struct {
 		at    int
 		n     ast.Node
@@ -62,43 +90,46 @@ func (l *mdLayout) split(end int) {
 		}
 		blocks = append(blocks, block{at, n, true})
 	}
-	if len(blocks) == 0 { // link definitions alone: no block to cut before
-		l.big = append(l.big, bigBlock{start: l.at, end: end})
-		l.cuts = append([]int{end}, l.cuts...)
-		return
+	stop := len(src) // where the last piece ends
+	if !whole {
+		if len(blocks) < 3 {
+			return nil
+		}
+		stop = blocks[len(blocks)-2].at
+		blocks = blocks[:len(blocks)-2]
 	}
 	var cuts []int
 	from := 0 // where the piece being grown starts
 	for i, bl := range blocks {
-		s, e := bl.at, len(src)
+		s, e := bl.at, stop
 		if i+1 < len(blocks) {
 			e = blocks[i+1].at
 		}
-		if e-s <= maxPieceBytes {
-			if e-from > maxPieceBytes && s > from {
-				cuts, from = append(cuts, l.at+s), s
-			}
+		huge := e-s > maxPieceBytes // a piece of its own
+		if s > from && (huge || s-from >= l.m.least) {
+			cuts, from = append(cuts, l.at+s), s
+		}
+		if !huge {
 			continue
 		}
-		if s > from {
-			cuts = append(cuts, l.at+s)
-		}
-		b := bigBlock{start: l.at + s, end: l.at + e}
-		if f, ok := bl.n.(*ast.FencedCodeBlock); ok && bl.alone {
-			b.fence, b.code = true, fenceCode(f, src)
-			if f.Info != nil {
-				if w := strings.Fields(string(f.Info.Segment.Value(src))); len(w) > 0 {
-					b.lang = w[0]
+		if !plainParagraph(string(src[s:e])) {
+			b := bigBlock{start: l.at + s, end: l.at + e}
+			if f, ok := bl.n.(*ast.FencedCodeBlock); ok && bl.alone {
+				b.fence, b.code = true, fenceCode(f, src)
+				if f.Info != nil {
+					if w := strings.Fields(string(f.Info.Segment.Value(src))); len(w) > 0 {
+						b.lang = w[0]
+					}
 				}
 			}
+			l.big = append(l.big, b)
 		}
-		l.big = append(l.big, b)
 		cuts, from = append(cuts, l.at+e), e
 	}
-	if from < len(src) {
-		cuts = append(cuts, end)
+	if from < stop {
+		cuts = append(cuts, l.at+stop)
 	}
-	l.cuts = append(cuts, l.cuts...)
+	return cuts
 }
 
 // blockStart is where a top-level block's first line starts in src: the

@@ -129,3 +129,48 @@ func TestACollapsedMarkdownCardCountsABoundedPart(t *testing.T) {
 		}
 	}
 }
+
+// A tool call's card of Markdown is lazy as a reply's is: its rows are
+// Render's first rows however far it is laid out, and Render's once whole,
+// collapsed or expanded.
+func TestALazyToolCardIsRendersCard(t *testing.T) {
+	for name, e := range markdownCards(paragraphs(24 << 10)) {
+		for _, expanded := range []bool{false, true} {
+			o := Options{Width: 58, Theme: theme.Dark(), Expanded: expanded}
+			whole := Render(e, o)
+			z := NewLazy(e, o)
+			if z == nil {
+				t.Fatalf("%s: not drawn in pieces", name)
+			}
+			for n := 1; !z.Whole(); n += 97 {
+				rows := z.Rows(n)
+				if len(rows) < min(n, len(whole)) || !slices.Equal(rows, whole[:len(rows)]) {
+					t.Fatalf("%s, expanded %v: asked for %d rows, the lazy card's %d rows are not Render's first", name, expanded, n, len(rows))
+				}
+			}
+			if !slices.Equal(z.All(), whole) {
+				t.Errorf("%s, expanded %v: the whole lazy card is not Render's", name, expanded)
+			}
+		}
+	}
+}
+
+// A screen of a tool card of 10 MB of Markdown costs a piece or two: it
+// was drawn whole, to the cap.
+func TestALazyToolCardLaysOutOnlyWhatIsRead(t *testing.T) {
+	for name, e := range markdownCards(paragraphs(10 << 20)) {
+		if _, ok := e.(*session.ToolCall); !ok {
+			continue
+		}
+		z := NewLazy(e, Options{Width: 120, Theme: theme.Dark(), Expanded: true})
+		if z == nil {
+			t.Fatalf("%s: not drawn in pieces", name)
+		}
+		if rows := z.Rows(50); len(rows) < 50 {
+			t.Fatalf("%s: asked for 50 rows, got %d", name, len(rows))
+		}
+		if done := z.l.(*mdCard).body.texts[0].pieces; done > 2 {
+			t.Errorf("%s: 50 rows laid out %d pieces", name, done)
+		}
+	}
+}

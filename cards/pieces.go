@@ -39,8 +39,10 @@ var mdBlocks = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Def
 // cuts are where the pieces of text that start at from end, as far as
 // one window after from shows: each before a paragraph fit to start one,
 // at least least bytes after the last, leaving at least least bytes after
-// it; the text's end when there is none.
-func cuts(text string, from, least int) []int {
+// it; the text's end when there is none. Given relax, once a window of
+// relaxBytes (or the rest of the text) holds no such cut, they are relax's
+// cuts in it, when it has any (mdbig.go).
+func cuts(text string, from, least int, relax func(doc ast.Node, src []byte, whole bool) []int) []int {
 	least = max(least, 1)
 	if len(text)-from < 2*least {
 		return []int{len(text)}
@@ -79,6 +81,11 @@ func cuts(text string, from, least int) []int {
 		}
 		if len(out) > 0 {
 			return out
+		}
+		if relax != nil && (window >= relaxBytes || end == len(text)) {
+			if out := relax(doc, src, end == len(text)); len(out) > 0 {
+				return out
+			}
 		}
 		if end == len(text) {
 			return []int{len(text)}
@@ -137,7 +144,7 @@ func (l *mdLayout) next() []string {
 		case l.m.linkDefs:
 			l.cuts = []int{len(text)}
 		default:
-			l.cuts = cuts(text, l.at, l.m.least)
+			l.cuts = cuts(text, l.at, l.m.least, l.relaxed)
 		}
 	}
 	if l.para == 0 {

@@ -27,6 +27,16 @@ func markdownCards(text string) map[string]session.Entry {
 	}
 }
 
+// fewerUnderRace keeps, under the race detector (glamour some five times
+// slower there), one card of the kinds, a generic result: these tests run
+// on one goroutine, and the others draw through the same mdBody.
+func fewerUnderRace(cards map[string]session.Entry) map[string]session.Entry {
+	if raceEnabled {
+		return map[string]session.Entry{"generic result": cards["generic result"]}
+	}
+	return cards
+}
+
 // drawn draws an entry and returns its card, to count what it laid out.
 func drawn(e session.Entry, o Options) *card {
 	c := newCard(o)
@@ -42,7 +52,7 @@ func TestMarkdownCardsLayOutOnlyWhatTheCapShows(t *testing.T) {
 	unit := "Some **prose** with `code` in it: a paragraph long enough to wrap a few times at forty columns.\n\n- a list item\n- and another\n\n"
 	text := strings.Repeat(unit, (300<<10)/len(unit))
 	o := Options{Width: 40, Theme: theme.Dark(), Expanded: true}
-	for name, e := range markdownCards(text) {
+	for name, e := range fewerUnderRace(markdownCards(text)) {
 		c := drawn(e, o)
 		if c.dropped > 500 || c.unread == 0 {
 			t.Errorf("%s: %d rows laid out past the cap and dropped, %d bytes of text counted as not drawn", name, c.dropped, c.unread)
@@ -57,7 +67,7 @@ func TestMarkdownWithoutCutsIsLaidOutInPieces(t *testing.T) {
 	unit := "## A section\n\nSome prose under it, long enough to wrap at forty columns once.\n\n```go\nfunc f() {}\n```\n\n"
 	text := strings.Repeat(unit, (200<<10)/len(unit))
 	o := Options{Width: 40, Theme: theme.Dark(), Expanded: true}
-	for name, e := range markdownCards(text) {
+	for name, e := range fewerUnderRace(markdownCards(text)) {
 		c := drawn(e, o)
 		if c.dropped > 3000 || c.unread == 0 {
 			t.Errorf("%s: %d rows laid out past the cap and dropped, %d bytes of text counted as not drawn", name, c.dropped, c.unread)
@@ -71,7 +81,7 @@ func TestMarkdownWithoutCutsIsLaidOutInPieces(t *testing.T) {
 func TestABigFenceIsDrawnAsCodeToTheCap(t *testing.T) {
 	code := strings.Repeat("const x = 1;\n", 30000)
 	o := Options{Width: 60, Theme: theme.Dark(), Expanded: true}
-	for name, e := range markdownCards("```js\n" + code + "```\n") {
+	for name, e := range fewerUnderRace(markdownCards("```js\n" + code + "```\n")) {
 		c := drawn(e, o)
 		if c.dropped > 10 || c.unread < 19000*len("const x = 1;\n") {
 			t.Errorf("%s: %d rows dropped, %d bytes counted as not drawn", name, c.dropped, c.unread)
@@ -134,7 +144,7 @@ func TestACollapsedMarkdownCardCountsABoundedPart(t *testing.T) {
 // Render's first rows however far it is laid out, and Render's once whole,
 // collapsed or expanded.
 func TestALazyToolCardIsRendersCard(t *testing.T) {
-	for name, e := range markdownCards(paragraphs(24 << 10)) {
+	for name, e := range fewerUnderRace(markdownCards(paragraphs(16 << 10))) {
 		for _, expanded := range []bool{false, true} {
 			o := Options{Width: 58, Theme: theme.Dark(), Expanded: expanded}
 			whole := Render(e, o)

@@ -45,11 +45,17 @@ var collapsed = struct {
 // expanded or they are few enough, else the limit's keep (the user's, when
 // chosen).
 func (c *card) keep(n int, l limit) int {
-	if k := l.chosen(c.o.Collapse); k > 0 {
-		l.keep, l.whole = k, k+l.whole-l.keep
-	}
+	l = c.limitOf(l)
 	if c.o.Expanded || n <= l.whole {
 		return n
 	}
 	return l.keep
+}
+
+// limitOf is the limit with the user's figure for the kind, where chosen.
+func (c *card) limitOf(l limit) limit {
+	if k := l.chosen(c.o.Collapse); k > 0 {
+		l.keep, l.whole = k, k+l.whole-l.keep
+	}
+	return l
 }

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -11,10 +12,19 @@ import (
 // genericCall: a pending call of a tool with no richer card: its title, its
 // content and its salient input (once the call is done, only expanded).
 func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
-	c.header(status(c.th, t.Status()), title(c, t), summary(c, t, string(v.Kind))...)
-	blocks(c, v.Content)
-	if t.Result == nil || c.o.Expanded && !sameAsTitle(v) {
-		rawInput(c, v.RawInput)
+	genericCallCard(c, t, v).layTo(math.MaxInt)
+}
+
+func genericCallCard(c *card, t *session.ToolCall, v session.GenericCallView) *mdCard {
+	return &mdCard{c: c,
+		head: func() { c.header(status(c.th, t.Status()), title(c, t), summary(c, t, string(v.Kind))...) },
+		body: c.contentBody(v.Content),
+		tail: func() {
+			otherBlocks(c, v.Content)
+			if t.Result == nil || c.o.Expanded && !sameAsTitle(v) {
+				rawInput(c, v.RawInput)
+			}
+		},
 	}
 }
 
@@ -22,22 +32,34 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 // (Markdown the tool wrote for people) when it gave one, else the raw
 // result exactly as it came, as plain text; an error in the error colour.
 func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
-	c.header(status(c.th, t.Status()), title(c, t), summary(c, t)...)
-	// a tool with no presenter, an MCP tool: its input says what it did;
-	// any other finished call keeps its input one keypress away (expanded),
-	// and says so while collapsed
-	if g, ok := t.Call.(session.GenericCallView); ok {
-		switch {
-		case g.Title == t.Name || g.Kind == "mcp" || c.o.Expanded && !sameAsTitle(g):
-			rawInput(c, g.RawInput)
-		case !sameAsTitle(g):
-			hiddenInput(c, g.RawInput)
+	genericResultCard(c, t, v).layTo(math.MaxInt)
+}
+
+func genericResultCard(c *card, t *session.ToolCall, v session.GenericResultView) *mdCard {
+	m := &mdCard{c: c, head: func() {
+		c.header(status(c.th, t.Status()), title(c, t), summary(c, t)...)
+		// a tool with no presenter, an MCP tool: its input says what it did;
+		// any other finished call keeps its input one keypress away (expanded),
+		// and says so while collapsed
+		if g, ok := t.Call.(session.GenericCallView); ok {
+			switch {
+			case g.Title == t.Name || g.Kind == "mcp" || c.o.Expanded && !sameAsTitle(g):
+				rawInput(c, g.RawInput)
+			case !sameAsTitle(g):
+				hiddenInput(c, g.RawInput)
+			}
 		}
-	}
+	}}
 	if v.Content != nil {
-		blocks(c, v.Content)
-		return
+		m.body, m.tail = c.contentBody(v.Content), func() { otherBlocks(c, v.Content) }
+		return m
 	}
+	m.tail = func() { rawResult(c, t) }
+	return m
+}
+
+// rawResult is a finished call's result as it came, as plain text.
+func rawResult(c *card, t *session.ToolCall) {
 	if t.Result == nil || len(t.Result.Content) == 0 {
 		c.note("(no output)")
 		return
@@ -92,21 +114,6 @@ func hiddenInput(c *card, in any) {
 	default:
 		c.note("… its input" + c.expandHint())
 	}
-}
-
-// blocks draws content blocks: text as dim Markdown (its first rows when
-// the card is collapsed), images as a line.
-func blocks(c *card, content []session.ContentBlock) {
-	var rows []string
-	for _, b := range content {
-		if b.Type == "text" {
-			rows = append(rows, markdown(c.th, b.Text, c.inner(), true)...)
-		}
-	}
-	show := rows[:c.keep(len(rows), collapsed.contentRows)]
-	c.bodyRaw(show)
-	c.elided(len(rows)-len(show), "line", "lines")
-	otherBlocks(c, content)
 }
 
 // otherBlocks draws the blocks that are not text: images as a placeholder,

@@ -164,13 +164,31 @@ func (c *card) highlight(lang, code string) ([][]token, string) {
 // over the caps or the time budget too, with why.
 func highlight(th *theme.Theme, lang, code string) ([][]token, string) {
 	lx := lexerFor(lang)
+	if lx != nil {
+		budgetFences(lang, code)
+	}
+	return highlightBy(th, lx, code)
+}
+
+// fenceTokens is highlight for the code of a Markdown fence too big for
+// glamour (mdbig.go), by the fence's language as glamour looks it up; no
+// language is plain text, never a lexer guessed from the code. lex false
+// is plain too: the text's note says why.
+func fenceTokens(th *theme.Theme, lang, code string, lex bool) ([][]token, string) {
+	if !lex || lang == "" {
+		return plainTokens(th, code), ""
+	}
+	return highlightBy(th, budgetedLexer(lang), code)
+}
+
+// highlightBy is highlight with the lexer lx, nil for plain text.
+func highlightBy(th *theme.Theme, lx chroma.Lexer, code string) ([][]token, string) {
 	if lx == nil {
 		return plainTokens(th, code), ""
 	}
 	if why := tooBigToHighlight(code); why != "" {
 		return plainTokens(th, code), why
 	}
-	budgetFences(lang, code)
 	lines, why := lexLines(th, lx, code, lexLimits{matchTimeout, lexBudget})
 	if lines == nil {
 		return plainTokens(th, code), why

@@ -8,10 +8,11 @@ import (
 	"github.com/deck-tui/deck/theme"
 )
 
-// Lazy is the card of a huge reply or prompt laid out only as far as it
-// is read: a reply's Markdown a piece at a time (pieces.go), a prompt's
-// text a row at a time (prose.go), so a viewer lays out the rows on screen
-// and not the megabytes below them. Its rows are always the first rows of
+// Lazy is the card of a huge reply, prompt or tool call's Markdown (a
+// generic card's content, a web answer, a fetched page: mdcard.go) laid
+// out only as far as it is read: Markdown a piece at a time (pieces.go),
+// a prompt's text a row at a time (prose.go), so a viewer lays out the
+// rows on screen and not the megabytes below them. Its rows are always the first rows of
 // Render's, and all of them once it is whole. It is not safe for
 // concurrent use.
 type Lazy struct {
@@ -37,8 +38,8 @@ func (p *prompt) card() *card    { return p.c }
 
 // NewLazy returns the lazy card of an entry drawn in pieces (a reply whose
 // first piece ends in its first few windows, a prompt of more than a few
-// screens), or nil for any other: Render draws those. It lays nothing
-// out, and is quick.
+// screens, a tool call drawing as much Markdown), or nil for any other:
+// Render draws those. It lays nothing out, and is quick.
 func NewLazy(e session.Entry, o Options) *Lazy {
 	if o.Plain {
 		return nil
@@ -55,6 +56,11 @@ func NewLazy(e session.Entry, o Options) *Lazy {
 			return nil
 		}
 		start = func(c *card) layout { return newPrompt(c, m) }
+	case *session.ToolCall:
+		if MarkdownBytes(m) < 2*pieceBytes {
+			return nil
+		}
+		start = func(c *card) layout { return mdCardOf(c, m) }
 	default:
 		return nil
 	}
@@ -120,5 +126,5 @@ func (z *Lazy) contain(step func()) {
 // drawn whole.
 func cutSoon(text string) bool {
 	probe := text[:min(len(text), 16*pieceBytes)]
-	return plainParagraph(probe) || cuts(probe, 0, pieceBytes)[0] < len(probe)
+	return plainParagraph(probe) || cuts(probe, 0, pieceBytes, nil)[0] < len(probe)
 }

@@ -39,8 +39,10 @@ var mdBlocks = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Def
 // cuts are where the pieces of text that start at from end, as far as
 // one window after from shows: each before a paragraph fit to start one,
 // at least least bytes after the last, leaving at least least bytes after
-// it; the text's end when there is none.
-func cuts(text string, from, least int) []int {
+// it; the text's end when there is none. Given relax, once a window of
+// relaxBytes (or the rest of the text) holds no such cut, they are relax's
+// cuts in it, when it has any (mdbig.go).
+func cuts(text string, from, least int, relax func(doc ast.Node, src []byte, whole bool) []int) []int {
 	least = max(least, 1)
 	if len(text)-from < 2*least {
 		return []int{len(text)}
@@ -80,6 +82,11 @@ func cuts(text string, from, least int) []int {
 		if len(out) > 0 {
 			return out
 		}
+		if relax != nil && (window >= relaxBytes || end == len(text)) {
+			if out := relax(doc, src, end == len(text)); len(out) > 0 {
+				return out
+			}
+		}
 		if end == len(text) {
 			return []int{len(text)}
 		}
@@ -113,13 +120,15 @@ func mayDefineLinks(text string) bool {
 // before the next, and those at the text's ends are left out.
 type mdLayout struct {
 	m        mdText
-	at       int      // the bytes of text laid out
-	cuts     []int    // where the next pieces end, as far as known
-	para     int      // where the plain paragraph being cut between its rows ends (paragraph.go); 0 outside one
-	paraFrom int      // where it starts
-	pieces   int      // how many pieces
-	started  bool     // a row with text was handed out
-	blank    []string // blank rows held back until a row with text follows
+	at       int        // the bytes of text laid out
+	cuts     []int      // where the next pieces end, as far as known
+	para     int        // where the plain paragraph being cut between its rows ends (paragraph.go); 0 outside one
+	paraFrom int        // where it starts
+	pieces   int        // how many pieces
+	started  bool       // a row with text was handed out
+	blank    []string   // blank rows held back until a row with text follows
+	big      []bigBlock // the blocks over maxPieceBytes deck draws itself (mdbig.go)
+	unread   int        // bytes of a big block past what the display cap shows
 }
 
 // more reports whether text is left.
@@ -135,12 +144,19 @@ func (l *mdLayout) next() []string {
 		case l.m.linkDefs:
 			l.cuts = []int{len(text)}
 		default:
-			l.cuts = cuts(text, l.at, l.m.least)
+			l.cuts = cuts(text, l.at, l.m.least, l.relaxed)
 		}
 	}
 	if l.para == 0 {
 		cut := l.cuts[0]
 		l.cuts = l.cuts[1:]
+		if l.tooBig(cut) {
+			if b, ok := l.bigAt(cut); ok {
+				return l.take(l.drawBig(b), cut, false)
+			}
+			l.split(cut)
+			return l.next()
+		}
 		if cut-l.at <= plainBytes || !plainParagraph(text[l.at:cut]) {
 			return l.take(l.layout(text[l.at:cut]), cut, false)
 		}
@@ -186,5 +202,6 @@ func (l *mdLayout) take(laid []string, end int, continued bool) []string {
 	return rows
 }
 
-// rest is the bytes of text not laid out.
-func (l *mdLayout) rest() int { return len(l.m.text) - l.at }
+// rest is the bytes of text not laid out, or past what the display cap
+// shows of a big block.
+func (l *mdLayout) rest() int { return len(l.m.text) - l.at + l.unread }

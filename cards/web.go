@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -10,11 +11,24 @@ import (
 // webSearch: the sources a web search cited (title, URL, snippet, date) and
 // the provider's answer.
 func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
+	webSearchCard(c, t, v).layTo(math.MaxInt)
+}
+
+func webSearchCard(c *card, t *session.ToolCall, v session.WebSearchResultView) *mdCard {
 	th := c.th
-	c.header(status(th, t.Status()), title(c, t), summary(c, t, plural(len(v.Sources), "source", "sources"))...)
+	m := &mdCard{c: c, head: func() {
+		c.header(status(th, t.Status()), title(c, t), summary(c, t, plural(len(v.Sources), "source", "sources"))...)
+	}}
 	if v.Answer != "" {
-		c.bodyRaw(markdown(th, v.Answer, c.inner(), false))
+		m.body = c.markdownBody([]string{v.Answer}, false, nil)
 	}
+	m.tail = func() { webSources(c, v) }
+	return m
+}
+
+// webSources lists a web search's sources.
+func webSources(c *card, v session.WebSearchResultView) {
+	th := c.th
 	show := v.Sources[:c.keep(len(v.Sources), collapsed.webSources)]
 	numW := len(fmt.Sprint(len(v.Sources)))
 	for i, s := range show {
@@ -49,6 +63,10 @@ func webSearch(c *card, t *session.ToolCall, v session.WebSearchResultView) {
 // webFetch: the fetched URL, its HTTP status and whether the content was
 // cut, then the page as the model read it (dim Markdown).
 func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
+	webFetchCard(c, t, v).layTo(math.MaxInt)
+}
+
+func webFetchCard(c *card, t *session.ToolCall, v session.WebFetchResultView) *mdCard {
 	th := c.th
 	st := th.Success
 	if v.StatusCode >= 400 {
@@ -58,26 +76,26 @@ func webFetch(c *card, t *session.ToolCall, v session.WebFetchResultView) {
 	if v.StatusCode != 0 {
 		code = fmt.Sprintf("HTTP %d", v.StatusCode)
 	}
-	c.header(status(th, t.Status()), title(c, t), summary(c, t, code)...)
-	l := c.safeLine(v.URL, th.Path)
-	if code != "" {
-		l = append(l, span{"  ", noBg}, span{code, st})
-	}
-	if v.Truncated {
-		l = append(l, span{" · content truncated", th.Notice})
-	}
-	c.body(l)
+	m := &mdCard{c: c, tail: func() {}, head: func() {
+		c.header(status(th, t.Status()), title(c, t), summary(c, t, code)...)
+		l := c.safeLine(v.URL, th.Path)
+		if code != "" {
+			l = append(l, span{"  ", noBg}, span{code, st})
+		}
+		if v.Truncated {
+			l = append(l, span{" · content truncated", th.Notice})
+		}
+		c.body(l)
+	}}
 	if t.Result == nil {
-		return
+		return m
 	}
 	body := session.TextOf(t.Result.Content)
 	if first, rest, ok := strings.Cut(body, "\n"); ok && strings.HasPrefix(first, "Fetched ") {
 		body = rest // the tool's own "Fetched URL (HTTP n)" line repeats the card
 	}
-	rows := markdown(th, body, c.inner(), true)
-	show := rows[:c.keep(len(rows), collapsed.pageRows)]
-	c.bodyRaw(show)
-	c.elided(len(rows)-len(show), "line", "lines")
+	m.body = c.markdownBody([]string{body}, true, &collapsed.pageRows)
+	return m
 }
 
 // hostOf is a URL's host, for a source with no title.

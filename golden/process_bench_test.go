@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -130,6 +131,7 @@ func BenchmarkRenderSession(b *testing.B) {
 			bin := deckBinary(b)
 			b.SetBytes(size)
 			var cpu, wall time.Duration
+			var rss int64
 			for b.Loop() {
 				cmd := exec.Command(bin, "render", log, "--color", "always", "--width", "120")
 				cmd.Stdout = io.Discard
@@ -139,8 +141,12 @@ func BenchmarkRenderSession(b *testing.B) {
 				}
 				wall += time.Since(start)
 				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+				if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+					rss = max(rss, u.Maxrss) // KiB on Linux
+				}
 			}
 			b.ReportMetric(float64(cpu)/float64(wall), "cores")
+			b.ReportMetric(float64(rss)/1024, "MB-peak-rss")
 		})
 	}
 }

@@ -115,16 +115,25 @@ func BenchmarkBombInViewer(b *testing.B) {
 // replies are laid out as they are read: a screen's pieces, a huge
 // paragraph of plain words cut between its rows too).
 func BenchmarkHugeTextFirstFrame(b *testing.B) {
-	for _, c := range []struct {
+	type hostile struct {
 		name string
 		log  func(dir string) (string, error)
-	}{
+	}
+	cases := []hostile{
 		{"line-10MB", replyLog("line-10MB.jsonl", func() string { return loggen.HugeLine(10) })},
 		{"words-10MB", replyLog("words-10MB.jsonl", func() string { return loggen.HugeWords(10) })},
 		{"paragraphs-10MB", replyLog("paragraphs-10MB.jsonl", func() string { return loggen.HugeParagraphs(10) })},
 		{"prompt-8MB", promptLog(8)},
 		{"prompt-50MB", promptLog(50)},
-	} {
+	}
+	for _, kind := range loggen.MarkdownCardKinds { // issue 23: Markdown and code outside replies
+		for _, mb := range []int{1, 20, 50} {
+			cases = append(cases, hostile{fmt.Sprintf("card-%s-%dMB", kind, mb), func(dir string) (string, error) {
+				return loggen.MarkdownCard(dir, kind, mb)
+			}})
+		}
+	}
+	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			path := hostileLog(b, c.log)
 			var most loggen.Peak

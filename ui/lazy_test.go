@@ -42,6 +42,17 @@ func TestAHugePromptIsLaidOutAsItIsRead(t *testing.T) {
 	}
 }
 
+// A tool card of huge Markdown (a web search's answer, drawn whole even
+// collapsed) is laid out as far as it is read, as a reply is: it was
+// drawn to the display cap before its first rows were shown.
+func TestAHugeWebAnswerIsLaidOutAsItIsRead(t *testing.T) {
+	path, err := loggen.MarkdownCard(t.TempDir(), "web-answer", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	laidOutAsItIsRead(t, path)
+}
+
 // laidOutAsItIsRead opens a log whose last card is huge, and checks that
 // the card is laid out as the view pages down it, every row on screen the
 // whole card's row, and whole at the end.

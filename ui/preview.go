@@ -5,7 +5,7 @@ import (
 	"github.com/deck-tui/deck/session"
 )
 
-// A huge text (a reply, reasoning or prompt of megabytes) takes a card up to the
+// A huge text (a reply, reasoning, prompt or tool call's Markdown of megabytes) takes a card up to the
 // display cap, 10,000 rows of Markdown, which is far more than a screen and
 // far slower than a frame. Its first drawing is a preview: the card of its
 // first screens of text, whose top rows are the whole card's top rows (the
@@ -24,6 +24,8 @@ func isHuge(e session.Entry) bool {
 		return len(x.Text) > hugeText
 	case *session.UserMessage:
 		return len(session.TextOf(x.Content)) > hugeText
+	case *session.ToolCall: // a card of Markdown: its content, a web answer, a fetched page
+		return cards.MarkdownBytes(x) > hugeText
 	default: // other texts are cut by their cards
 		return false
 	}
@@ -46,6 +48,8 @@ func (v *viewer) preview(e session.Entry, o cards.Options, screens int) []string
 		p := *x
 		p.Content = []session.ContentBlock{{Type: "text", Text: prefix(session.TextOf(x.Content), n)}}
 		e = &p
+	case *session.ToolCall:
+		e = cards.MarkdownCut(x, func(s string) string { return prefix(s, n) })
 	default:
 	}
 	return cards.Render(e, o)

@@ -107,7 +107,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if err != nil {
 		return err
 	}
-	collectLess()
+	defer collectLess()()
 	s, out := p.s, p.out
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
 	switch o.formatName {

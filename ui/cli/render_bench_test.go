@@ -15,7 +15,9 @@ import (
 // dropped: the cards are written as they are drawn, so its memory is the
 // session and a window of cards, never the whole output
 // (docs/performance.md, "Hostile sessions"). A huge prompt or title is
-// written in every format (issue 23: an 8 MB prompt took 92 s and 1.9 GB).
+// written in every format (issue 23: an 8 MB prompt took 92 s and 1.9 GB),
+// and so is a card of Markdown or code of megabytes other than a reply
+// (loggen.MarkdownCard: a web answer of 1 MB took 37 s and 516 MB).
 func BenchmarkRenderHostile(b *testing.B) {
 	dir := filepath.Join(os.TempDir(), "deck-bench")
 	prompt := func(mb int) func(dir string) (string, error) {
@@ -32,12 +34,24 @@ func BenchmarkRenderHostile(b *testing.B) {
 		{"line-10MB", func(dir string) (string, error) {
 			return loggen.Reply(dir, "line-10MB.jsonl", func() string { return loggen.HugeLine(10) })
 		}},
+		{"nested-tags-315KB", func(dir string) (string, error) { // its drawing holds far more than the session
+			return loggen.Reply(dir, "nested-tags-315KB.jsonl", func() string { return strings.Repeat("<a>", 105000) })
+		}},
 	}
 	for _, format := range []string{"plain", "ansi", "html", "markdown"} {
 		cases = append(cases, hostile{"prompt-8MB/" + format, prompt(8)}, hostile{"prompt-50MB/" + format, prompt(50)},
 			hostile{"title-8MB/" + format, func(dir string) (string, error) {
 				return loggen.Title(dir, "title-8MB.jsonl", func() string { return loggen.HugeLine(8) })
 			}})
+	}
+	for _, kind := range loggen.MarkdownCardKinds { // issue 23: Markdown and code outside replies
+		for _, mb := range []int{1, 20, 50} {
+			for _, format := range []string{"plain", "ansi", "html", "markdown"} {
+				cases = append(cases, hostile{fmt.Sprintf("card-%s-%dMB/%s", kind, mb, format), func(dir string) (string, error) {
+					return loggen.MarkdownCard(dir, kind, mb)
+				}})
+			}
+		}
 	}
 	for _, c := range cases {
 		args := []string{"render", "--width", "120"}

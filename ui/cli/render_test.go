@@ -177,24 +177,36 @@ func TestRenderTheLastSession(t *testing.T) {
 }
 
 // A render collects four times less often once its log is loaded (GOGC
-// 400), within a soft limit of what the session holds and 64 MiB; with
-// GOGC set, as the person running it said.
+// 400), within a soft limit of what the session holds and 64 MiB
+// (collect_test.go: the limit follows the live heap up); with GOGC set,
+// as the person running it said. A render puts the collector back as it
+// was when it ends.
 func TestRenderCollectsLessOften(t *testing.T) {
-	gc, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)
+	gc, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64)
 	t.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(limit) })
-	const dir = "golden/testdata/harness/fs-read"
+	percent := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
-	deck(t, "", "render", dir, "--width", "80", "--color", "never")
-	if got := debug.SetGCPercent(100); got != 400 {
+	restore := collectLess()
+	if got := percent(); got != 400 {
 		t.Errorf("GOGC during a render is %d, not 400", got)
 	}
-	if got := debug.SetMemoryLimit(math.MaxInt64); got < printHeadroom || got > printHeadroom+1<<30 {
+	if got := debug.SetMemoryLimit(-1); got < printHeadroom || got > printHeadroom+1<<30 {
 		t.Errorf("memory limit %d, not what the session holds and %d", got, printHeadroom)
 	}
-	t.Setenv("GOGC", "100")
+	restore()
+	if got, lim := percent(), debug.SetMemoryLimit(-1); got != 100 || lim != math.MaxInt64 {
+		t.Errorf("after a render: GOGC %d, memory limit %d; before it 100 and none", got, lim)
+	}
+	const dir = "golden/testdata/harness/fs-read"
 	deck(t, "", "render", dir, "--width", "80", "--color", "never")
-	if got := debug.SetGCPercent(100); got != 100 {
+	if got, lim := percent(), debug.SetMemoryLimit(-1); got != 100 || lim != math.MaxInt64 {
+		t.Errorf("deck render left GOGC %d, memory limit %d", got, lim)
+	}
+	t.Setenv("GOGC", "100")
+	restore = collectLess()
+	if got := percent(); got != 100 {
 		t.Errorf("with GOGC=100 set, a render ran at %d", got)
 	}
+	restore()
 }

@@ -188,6 +188,9 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
 	}
+	if v, ok := t.View.(session.WebFetchResultView); ok && v.StatusCode != 0 {
+		title += fmt.Sprintf(" (HTTP %d)", v.StatusCode) // the card says it in its header, which the summary replaces
+	}
 	if v, ok := t.View.(session.DiffResultView); ok {
 		details(b, title, "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd))
 		return

@@ -604,3 +604,28 @@ func TestCallsEndWithTheLog(t *testing.T) {
 		t.Errorf("call %+v", c)
 	}
 }
+
+// An MCP server's tool is a generic card titled "server · tool" with its
+// input, whatever kind the adapter gave it: an execute call named
+// mcp.github.search runs no command, and is no terminal card.
+func TestAnMCPCallIsNoCommand(t *testing.T) {
+	for _, c := range []struct{ name, call string }{
+		{"mcp.github.search", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"mcp.github.search","kind":"execute","status":"in_progress","rawInput":{"query":"deck tui"}}`},
+		{"mcp__github__search", `{"sessionUpdate":"tool_call","toolCallId":"toolu_1","title":"mcp__github__search","kind":"other","status":"in_progress","rawInput":{"query":"deck tui"},"_meta":{"claudeCode":{"toolName":"mcp__github__search"}}}`},
+	} {
+		id := "c1"
+		if strings.Contains(c.call, "toolu_1") {
+			id = "toolu_1"
+		}
+		s := readLog(t, update("s", c.call),
+			update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"`+id+`","status":"completed","content":[{"type":"content","content":{"type":"text","text":"3 results"}}]}`))
+		call := sessiontest.OnlyCall(t, s)
+		v, ok := call.Call.(session.GenericCallView)
+		if !ok || v.Title != "github · search" || v.Kind != "mcp" || v.RawInput == nil || call.Name != c.name {
+			t.Errorf("%s: name %q, call view %#v", c.name, call.Name, call.Call)
+		}
+		if _, ok := call.View.(session.GenericResultView); !ok || session.TextOf(call.Result.Content) != "3 results" {
+			t.Errorf("%s: result view %#v, result %+v", c.name, call.View, call.Result)
+		}
+	}
+}

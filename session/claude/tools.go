@@ -168,7 +168,6 @@ func shellID(a present.Args) string {
 	return "a background shell"
 }
 
-
 // markdown is Markdown as content, nil when there is none.
 func markdown(md string) []session.ContentBlock {
 	if strings.TrimSpace(md) == "" {

@@ -629,3 +629,21 @@ func TestAnMCPCallIsNoCommand(t *testing.T) {
 		}
 	}
 }
+
+// A search that ran rg (Codex's adapter gives its command) says what it
+// matched, for its card to mark; one with no command leaves that to its
+// pattern argument.
+func TestASearchByRgSaysWhatItMatched(t *testing.T) {
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Search add_buf_message","kind":"search","status":"in_progress","rawInput":{"call_id":"c1","command":["bash","-lc","rg --line-number -i \"add_buf_message\""]}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"formatted_output":"a.lua:3:  chat:add_buf_message(x)\n","exit_code":0}}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c2","title":"grep","kind":"search","status":"in_progress","rawInput":{"pattern":"add_buf_message"}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.lua:3:  chat:add_buf_message(x)"}}]}`),
+	)
+	calls := sessiontest.Calls(s)
+	for i, want := range []string{"(?i)(?:add_buf_message)", ""} {
+		if v, ok := calls[i].View.(session.SearchMatchesResultView); !ok || v.Match != want || v.Total != 1 {
+			t.Errorf("%s: %#v, want the match %q", calls[i].Title(), calls[i].View, want)
+		}
+	}
+}

@@ -122,7 +122,12 @@ func (d *Decoder) resultView(c *call) session.ResultView {
 	case "execute":
 		return d.terminalView(c)
 	case "search":
-		return present.SearchFromText(searchText(c.text()))
+		v := present.SearchFromText(searchText(c.text()))
+		if m, ok := v.(session.SearchMatchesResultView); ok {
+			m.Match = searchMatch(c)
+			return m
+		}
+		return v
 	case "fetch":
 		if url := str(c.input, "url"); url != "" {
 			v := session.WebFetchResultView{URL: url}

@@ -45,3 +45,20 @@ func TestGrepCardMarksMatches(t *testing.T) {
 		}
 	}
 }
+
+// A search card built from a shell search's output (rg, grep) marks what its
+// reader says it matched: the command's arguments have no pattern field.
+func TestAShellSearchCardMarksMatches(t *testing.T) {
+	th := theme.Dark()
+	o := Options{Width: 80, Theme: th, Expanded: true}
+	mark := th.Text.With(th.Match).Prefix()
+	for match, marks := range map[string]int{"(?i)(?:func)": 2, "(?:func)": 1, "": 0} {
+		call := grepCall(`{"command":["bash","-lc","rg -n func src"]}`)
+		v := call.View.(session.SearchMatchesResultView)
+		v.Match = match
+		call.View = v
+		if got := strings.Count(strings.Join(Render(call, o), "\n"), mark); got != marks {
+			t.Errorf("match %q: %d marks, want %d", match, got, marks)
+		}
+	}
+}

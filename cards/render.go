@@ -231,7 +231,8 @@ func status(th *theme.Theme, s session.CallStatus) span {
 // header is a card's first row: a mark, the title, and facts at the right.
 // When the row is too narrow for both, the least important facts (the last)
 // go first, so the title keeps at least half the row; then the title is cut.
-func (c *card) header(mark span, title line, facts ...line) {
+// It says what the row showed, so the body need not repeat it.
+func (c *card) header(mark span, title line, facts ...line) headerShown {
 	left := append(line{mark, {" ", theme.Style{}}}, title...)
 	for len(facts) > 0 {
 		right := joinFacts(c.th, facts)
@@ -241,7 +242,16 @@ func (c *card) header(mark span, title line, facts ...line) {
 		}
 		facts = facts[:len(facts)-1]
 	}
-	c.row(joinLR(left, joinFacts(c.th, facts), c.o.Width, c.th.Muted))
+	right := joinFacts(c.th, facts)
+	c.row(joinLR(left, right, c.o.Width, c.th.Muted))
+	return headerShown{whole: left.width()+right.width()+2 <= c.o.Width, facts: len(facts)}
+}
+
+// headerShown is what a header row showed: whether its title is whole, and
+// how many of its facts (the first ones) it kept.
+type headerShown struct {
+	whole bool
+	facts int
 }
 
 // joinFacts puts facts in a row with dots between them.

@@ -25,6 +25,9 @@ func searchMatches(c *card, t *session.ToolCall, v session.SearchMatchesResultVi
 	}
 	facts := []string{plural(n, "match", "matches") + " in " + plural(len(v.Files), "file", "files")}
 	pattern, re := grepPattern(t)
+	if v.Match != "" { // a shell search's, which its reader read from its words
+		re, _ = regexp.Compile(v.Match)
+	}
 	c.header(status(th, t.Status()), grepTitle(c, t, pattern), summary(c, t, facts...)...)
 	if n == 0 && len(v.Files) == 0 {
 		c.note("no matches")

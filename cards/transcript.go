@@ -37,9 +37,7 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if u := s.Usage; u.Input+u.Output+u.CacheRead > 0 {
 		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
 	}
-	if len(facts) > 0 {
-		c.body(c.safeLine(strings.Join(facts, " · "), th.Muted))
-	}
+	c.factRows(facts, th.Muted)
 	if s.Header.Cwd != "" {
 		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}

@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -77,15 +78,29 @@ func webFetchCard(c *card, t *session.ToolCall, v session.WebFetchResultView) *m
 		code = fmt.Sprintf("HTTP %d", v.StatusCode)
 	}
 	m := &mdCard{c: c, tail: func() {}, head: func() {
-		c.header(status(th, t.Status()), title(c, t), summary(c, t, code)...)
-		l := c.safeLine(v.URL, th.Path)
-		if code != "" {
-			l = append(l, span{"  ", noBg}, span{code, st})
+		head, facts := title(c, t), summary(c, t, code)
+		shown := c.header(status(th, t.Status()), head, facts...)
+		// the URL and the status under the header only where it did not show
+		// them whole (a title that is not the URL, a row too narrow)
+		var l line
+		if url := c.safeLine(v.URL, th.Path); !shown.whole || !strings.Contains(head.plain(), url.plain()) {
+			l = url
+		}
+		if at := slices.IndexFunc(facts, func(f line) bool { return f.plain() == code }); code != "" && at >= shown.facts {
+			if len(l) > 0 {
+				l = append(l, span{"  ", noBg})
+			}
+			l = append(l, span{code, st})
 		}
 		if v.Truncated {
-			l = append(l, span{" · content truncated", th.Notice})
+			if len(l) > 0 {
+				l = append(l, span{" · ", th.Notice})
+			}
+			l = append(l, span{"content truncated", th.Notice})
 		}
-		c.body(l)
+		if len(l) > 0 {
+			c.body(l)
+		}
 	}}
 	if t.Result == nil {
 		return m

@@ -114,6 +114,10 @@ type SearchMatchesResultView struct {
 	Files     []SearchFileMatches `json:"files"`
 	Truncated bool                `json:"truncated"`
 	Total     int                 `json:"total"`
+	// Match is deck's, not the harness's: a Go regular expression of what
+	// the search matched in each line, made by a reader from a shell
+	// search's words (rg, grep); "" when the call's arguments say it.
+	Match string `json:"-"`
 }
 
 // SearchPathsResultView is a path search (glob): a list of paths (shape "paths").

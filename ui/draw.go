@@ -72,9 +72,28 @@ func (v *viewer) writeCards(b *strings.Builder) {
 			}
 		}
 	}
+	if say := v.nothingYet(); n == 0 && say != "" && n < v.contentHeight() {
+		b.WriteString("  " + th.Muted.Render(say) + "\n")
+		n++
+	}
 	for i := n; i < v.contentHeight(); i++ {
 		b.WriteString("\n")
 	}
+}
+
+// nothingYet is what the body says of a log read to its end with no card
+// to show (no bytes at all, or only its header): that deck waits for its
+// first event when following it, that it is empty when not; "" while
+// reading, or once there is something to show.
+func (v *viewer) nothingYet() string {
+	r := v.reading
+	switch {
+	case len(v.all) > 0 || r.Loading || r.Waiting || r.Err != nil || r.NotALog != nil:
+		return ""
+	case v.follow:
+		return "waiting for events"
+	}
+	return "empty: no events to show"
 }
 
 // writeLive writes a host session's rows: the cards (a dialog over their

@@ -11,9 +11,9 @@ import (
 )
 
 // WriteList prints sessions for `deck ls`, newest first. For a person (th
-// not nil) each is two lines: its title, then when its log last changed
-// (the order of the list) and its size, never cut, and its agent, directory
-// and file, dim, cut to width. For a script (th nil) each is one line
+// not nil) each is two lines: its title, cut to width, then when its log
+// last changed (the order of the list) and its size, and its agent,
+// directory and file, dim; the file is never cut (listFacts). For a script (th nil) each is one line
 // of tab-separated fields: start (RFC 3339), agent, size in bytes, "live",
 // "too-new", "unreadable" or "-", path, cwd, title. Titles and paths are untrusted: they are made safe
 // either way, and a tab in them becomes a space.
@@ -49,20 +49,43 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 			title = sessionTitle(e)
 		}
 		mark := rowMark(th, e)
-		facts := fmt.Sprintf("%s  %*s  %s", sessionTime(e), size, sessionSize(e), joinFacts(e.Agent, cwd, path))
+		lead := fmt.Sprintf("%s  %*s  ", sessionTime(e), size, sessionSize(e))
 		switch {
 		case e.Unreadable != "":
-			facts = "cannot be read · " + facts
+			lead = "cannot be read · " + lead
 		case e.NotShown != "":
-			facts = "format newer than deck reads · " + facts
+			lead = "format newer than deck reads · " + lead
 		}
 		b.WriteString(containedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {
-			return mark + th.Title.Render(cards.Truncate(title, max(width-2, 1), "…")) + "\n" +
-				"  " + th.Muted.Render(cards.Truncate(facts, max(width-2, 1), "…"))
+			rows := mark + th.Title.Render(cards.Truncate(title, max(width-2, 1), "…"))
+			for _, r := range listFacts(lead, e.Agent, cwd, path, max(width-2, 1)) {
+				rows += "\n  " + th.Muted.Render(r)
+			}
+			return rows
 		}) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// listFacts is what a terminal shows under a session's title: its time and
+// size (lead), agent, directory and file. The file is never cut, a person
+// copies it: when the row cannot hold it whole after the rest, with the
+// directory cut to no less than minCwd cells, it goes on a row of its own
+// (where one longer than the row is printed whole all the same, for the
+// terminal to wrap), and the directory is cut to the row it keeps.
+func listFacts(lead, agent, cwd, path string, room int) []string {
+	left := room - cards.Width(lead+joinFacts(agent, path))
+	if cwd != "" {
+		left -= len(" · ")
+	}
+	switch {
+	case left >= cards.Width(cwd):
+		return []string{lead + joinFacts(agent, cwd, path)}
+	case left >= minCwd:
+		return []string{lead + joinFacts(agent, cards.Truncate(cwd, left, "…"), path)}
+	}
+	return []string{cards.Truncate(lead+joinFacts(agent, cwd), room, "…"), path}
 }
 
 func listField(s string) string {

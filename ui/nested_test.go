@@ -66,8 +66,8 @@ func TestTheOutlineCountsNestedCalls(t *testing.T) {
 		t.Fatalf("%d turns", len(turns))
 	}
 	o := v.options(v.items[0])
-	for i, want := range []string{"7 calls (+140 nested) · 0 errors (+23 nested)", "1 call ·"} {
-		if got := ansi.Strip(turns[i].row(o)); !strings.Contains(got, want) {
+	for i, want := range []string{"7 calls (+140 nested) · 0 errors (+23 nested)", "1 call   "} {
+		if got := ansi.Strip(turns[i].row(o, outlineColumns(turns))); !strings.Contains(got, want) {
 			t.Errorf("turn %d: %q, want %q in it", i+1, got, want)
 		}
 	}

@@ -81,9 +81,10 @@ func (v *viewer) outlinePage() *page {
 		}
 		rows = append(rows, "")
 		var picks []int
+		cols := outlineColumns(turns)
 		for _, t := range turns {
 			picks = append(picks, len(rows))
-			rows = append(rows, t.row(o))
+			rows = append(rows, t.row(o, cols))
 		}
 		if len(turns) == 0 {
 			rows = append(rows, th.Muted.Render("no turns in this session"))
@@ -107,22 +108,44 @@ func whereFacts(model string, u session.TokenUsage) string {
 	return strings.Join(facts, " · ")
 }
 
-// row is the turn's line: its number, its prompt, then its calls, errors
-// and time at the right.
-func (t turnRow) row(o cards.Options) string {
-	th := o.Theme
-	facts := []string{plural(t.calls, "call") + cards.NestedNote(t.nested.calls)}
+// outlineCells are a turn's columns as text: its number, calls, errors
+// ("" when none) and time ("" when the log has no figure).
+type outlineCells struct{ turn, calls, errors, time string }
+
+func (t turnRow) cells() outlineCells {
+	c := outlineCells{turn: fmt.Sprint(t.turn), calls: plural(t.calls, "call") + cards.NestedNote(t.nested.calls)}
 	if t.errors > 0 || t.nested.errors > 0 {
-		facts = append(facts, plural(t.errors, "error")+cards.NestedNote(t.nested.errors))
+		c.errors = plural(t.errors, "error") + cards.NestedNote(t.nested.errors)
 	}
 	switch {
 	case t.ended && t.elapsed > 0:
-		facts = append(facts, stats.Measured(t.elapsed).Millis())
+		c.time = stats.Measured(t.elapsed).Millis()
 	case !t.ended:
-		facts = append(facts, "not ended")
+		c.time = "not ended"
 	}
-	right := "  " + strings.Join(facts, " · ")
-	head := fmt.Sprintf("turn %d  ", t.turn)
+	return c
+}
+
+// outlineColumns is how wide each column of the outline is, its widest
+// cell's width, so the turns' prompts, calls, errors and times line up.
+func outlineColumns(turns []turnRow) outlineCells {
+	var w struct{ turn, calls, errors, time int }
+	for _, t := range turns {
+		c := t.cells()
+		w.turn, w.calls = max(w.turn, cards.Width(c.turn)), max(w.calls, cards.Width(c.calls))
+		w.errors, w.time = max(w.errors, cards.Width(c.errors)), max(w.time, cards.Width(c.time))
+	}
+	blank := func(n int) string { return strings.Repeat(" ", n) }
+	return outlineCells{blank(w.turn), blank(w.calls), blank(w.errors), blank(w.time)}
+}
+
+// row is the turn's line: its number, its prompt, then its calls, errors
+// and time at the right, each in its column (cols: as wide as each).
+func (t turnRow) row(o cards.Options, cols outlineCells) string {
+	th := o.Theme
+	c := t.cells()
+	right := "  " + padLeft(c.calls, cols.calls) + after(c.errors, cols.errors) + after(c.time, cols.time)
+	head := "turn " + padLeft(c.turn, cols.turn) + "  "
 	prompt := oneLine(t.prompt)
 	if prompt == "" {
 		prompt = "(no prompt)"
@@ -131,10 +154,27 @@ func (t turnRow) row(o cards.Options) string {
 	prompt = cards.Truncate(prompt, room, "…")
 	gap := strings.Repeat(" ", max(room-cards.Width(prompt), 0))
 	style := th.Muted
-	if t.errors > 0 || t.nested.errors > 0 {
+	if c.errors != "" {
 		style = th.Error
 	}
 	return th.Accent.Render(head) + prompt + gap + style.Render(right)
+}
+
+// padLeft right-aligns s in a column as wide as col.
+func padLeft(s, col string) string {
+	return strings.Repeat(" ", max(cards.Width(col)-cards.Width(s), 0)) + s
+}
+
+// after is a column after the one before it: a dot and s, left-aligned in a
+// column as wide as col; blank when s is "", nothing when the column is.
+func after(s, col string) string {
+	switch {
+	case col == "":
+		return ""
+	case s == "":
+		return "   " + col
+	}
+	return " · " + s + strings.Repeat(" ", max(cards.Width(col)-cards.Width(s), 0))
 }
 
 // plural is "1 call", "2 calls".

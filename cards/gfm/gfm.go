@@ -203,6 +203,9 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
 	}
+	if v, ok := t.View.(session.WebFetchResultView); ok && v.StatusCode != 0 {
+		title += fmt.Sprintf(" (HTTP %d)", v.StatusCode) // the card says it in its header, which the summary replaces
+	}
 	lang, body, ok := ownBody(t, o)
 	if !ok {
 		rows := cards.Render(t, o)

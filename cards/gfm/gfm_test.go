@@ -113,3 +113,13 @@ func TestChangesSayWhenNoFileChanged(t *testing.T) {
 		t.Errorf("a Changes heading for a session that neither changed nor read a file:\n%s", md)
 	}
 }
+
+// A fetch says its HTTP status once, in its summary: the card's header,
+// which the summary replaces, is where the card says it.
+func TestAFetchSaysItsStatusOnce(t *testing.T) {
+	md := write(t, &session.ToolCall{Name: "web_fetch", Result: &session.ToolResult{},
+		Call: session.GenericCallView{Title: "https://example.com/a"}, View: session.WebFetchResultView{URL: "https://example.com/a", StatusCode: 404}})
+	if !strings.Contains(md, "<summary>✓ web_fetch: https://example.com/a (HTTP 404)</summary>") || strings.Count(md, "HTTP 404") != 1 {
+		t.Errorf("the status not once, in the summary:\n%s", md)
+	}
+}

@@ -604,3 +604,46 @@ func TestCallsEndWithTheLog(t *testing.T) {
 		t.Errorf("call %+v", c)
 	}
 }
+
+// An MCP server's tool is a generic card titled "server · tool" with its
+// input, whatever kind the adapter gave it: an execute call named
+// mcp.github.search runs no command, and is no terminal card.
+func TestAnMCPCallIsNoCommand(t *testing.T) {
+	for _, c := range []struct{ name, call string }{
+		{"mcp.github.search", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"mcp.github.search","kind":"execute","status":"in_progress","rawInput":{"query":"deck tui"}}`},
+		{"mcp__github__search", `{"sessionUpdate":"tool_call","toolCallId":"toolu_1","title":"mcp__github__search","kind":"other","status":"in_progress","rawInput":{"query":"deck tui"},"_meta":{"claudeCode":{"toolName":"mcp__github__search"}}}`},
+	} {
+		id := "c1"
+		if strings.Contains(c.call, "toolu_1") {
+			id = "toolu_1"
+		}
+		s := readLog(t, update("s", c.call),
+			update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"`+id+`","status":"completed","content":[{"type":"content","content":{"type":"text","text":"3 results"}}]}`))
+		call := sessiontest.OnlyCall(t, s)
+		v, ok := call.Call.(session.GenericCallView)
+		if !ok || v.Title != "github · search" || v.Kind != "mcp" || v.RawInput == nil || call.Name != c.name {
+			t.Errorf("%s: name %q, call view %#v", c.name, call.Name, call.Call)
+		}
+		if _, ok := call.View.(session.GenericResultView); !ok || session.TextOf(call.Result.Content) != "3 results" {
+			t.Errorf("%s: result view %#v, result %+v", c.name, call.View, call.Result)
+		}
+	}
+}
+
+// A search that ran rg (Codex's adapter gives its command) says what it
+// matched, for its card to mark; one with no command leaves that to its
+// pattern argument.
+func TestASearchByRgSaysWhatItMatched(t *testing.T) {
+	s := readLog(t,
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Search add_buf_message","kind":"search","status":"in_progress","rawInput":{"call_id":"c1","command":["bash","-lc","rg --line-number -i \"add_buf_message\""]}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed","rawOutput":{"formatted_output":"a.lua:3:  chat:add_buf_message(x)\n","exit_code":0}}`),
+		update("s", `{"sessionUpdate":"tool_call","toolCallId":"c2","title":"grep","kind":"search","status":"in_progress","rawInput":{"pattern":"add_buf_message"}}`),
+		update("s", `{"sessionUpdate":"tool_call_update","toolCallId":"c2","status":"completed","content":[{"type":"content","content":{"type":"text","text":"a.lua:3:  chat:add_buf_message(x)"}}]}`),
+	)
+	calls := sessiontest.Calls(s)
+	for i, want := range []string{"(?i)(?:add_buf_message)", ""} {
+		if v, ok := calls[i].View.(session.SearchMatchesResultView); !ok || v.Match != want || v.Total != 1 {
+			t.Errorf("%s: %#v, want the match %q", calls[i].Title(), calls[i].View, want)
+		}
+	}
+}

@@ -32,7 +32,7 @@ func (d *Decoder) present(c *call) {
 // (streamed in _meta, or read from its terminal), shown as it comes; the
 // call stays pending, with no exit code until it finishes.
 func (d *Decoder) streaming(c *call) (session.TerminalResultView, bool) {
-	if c.kindOf() != "execute" {
+	if _, mcp := c.mcp(); mcp || c.kindOf() != "execute" {
 		return session.TerminalResultView{}, false
 	}
 	out := c.streamed.String()
@@ -61,10 +61,20 @@ func duration(out any) int64 {
 	return 0
 }
 
-// name is the tool's name: Claude Code's when the adapter says it, else the
-// call's kind.
+// name is the tool's name: Claude Code's when the adapter says it, an MCP
+// tool's when that is the title, else the call's kind.
 func (c *call) name() string {
+	if _, ok := present.MCPTitle(c.title); ok && c.toolName == "" {
+		return c.title
+	}
 	return orElse(c.toolName, c.kindOf())
+}
+
+// mcp is an MCP server's tool call ("github · search"), by its name or its
+// title (mcp__github__search, mcp.github.search): whatever kind the adapter
+// gave it, not a command nor a read, but a tool whose input says what it did.
+func (c *call) mcp() (title string, ok bool) {
+	return present.MCPTitle(c.name())
 }
 
 func (c *call) kindOf() string { return orElse(c.kind, "other") }
@@ -74,6 +84,9 @@ func (c *call) titleOf() string {
 }
 
 func (d *Decoder) callView(c *call) session.CallView {
+	if title, ok := c.mcp(); ok {
+		return session.GenericCallView{Title: title, Kind: "mcp", RawInput: c.rawInput, Content: c.blocks(), Locations: c.locations}
+	}
 	switch c.kindOf() {
 	case "edit":
 		if diffs, _ := c.diffs(); len(diffs) > 0 {
@@ -91,6 +104,9 @@ func (d *Decoder) callView(c *call) session.CallView {
 
 func (d *Decoder) resultView(c *call) session.ResultView {
 	kind := c.kindOf()
+	if _, ok := c.mcp(); ok {
+		return session.GenericResultView{} // its result, as the tool wrote it
+	}
 	if c.status == "failed" && kind != "execute" {
 		return session.GenericResultView{} // the error, as the tool wrote it
 	}
@@ -106,7 +122,12 @@ func (d *Decoder) resultView(c *call) session.ResultView {
 	case "execute":
 		return d.terminalView(c)
 	case "search":
-		return present.SearchFromText(searchText(c.text()))
+		v := present.SearchFromText(searchText(c.text()))
+		if m, ok := v.(session.SearchMatchesResultView); ok {
+			m.Match = searchMatch(c)
+			return m
+		}
+		return v
 	case "fetch":
 		if url := str(c.input, "url"); url != "" {
 			v := session.WebFetchResultView{URL: url}

@@ -45,6 +45,24 @@ func argv(argv []any) string {
 	return shellwords.Command(words)
 }
 
+// searchMatch is what a search call matched, when it ran rg or grep
+// (Codex's adapter gives the command, alone or piped into head):
+// present.ShellSearch's expression; "" otherwise, and a search tool's own
+// pattern argument says it.
+func searchMatch(c *call) string {
+	script, _ := c.input["command"].(string)
+	if list, ok := c.input["command"].([]any); ok {
+		script = argv(list)
+	}
+	cmds, ops, ok := shellwords.Split(script)
+	head := len(cmds) == 2 && ops[0] == "|" && len(cmds[1]) > 0 && cmds[1][0] == "head"
+	if !ok || len(cmds) != 1 && !head {
+		return ""
+	}
+	s, _ := present.ReadShellSearch(cmds[0])
+	return s.Match
+}
+
 // cwd is where an execute call runs.
 func (d *Decoder) cwd(c *call) string {
 	cwd := orElse(str(c.input, "cwd"), c.cwd)

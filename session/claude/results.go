@@ -108,8 +108,8 @@ func (d *Decoder) present(c *session.ToolCall, tur any) {
 	}
 	if v == nil {
 		g := session.GenericResultView{}
-		if strings.HasPrefix(c.Name, "mcp__") {
-			g.Title = mcpTitle(c.Name)
+		if title, ok := present.MCPTitle(c.Name); ok {
+			g.Title = title
 		}
 		v = g
 	}

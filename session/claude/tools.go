@@ -168,16 +168,6 @@ func shellID(a present.Args) string {
 	return "a background shell"
 }
 
-// mcpTitle reads mcp__server__tool as "server · tool".
-func mcpTitle(name string) string {
-	rest := strings.TrimPrefix(name, "mcp__")
-	server, tool, ok := strings.Cut(rest, "__")
-	if !ok {
-		return rest
-	}
-	return server + " · " + tool
-}
-
 // markdown is Markdown as content, nil when there is none.
 func markdown(md string) []session.ContentBlock {
 	if strings.TrimSpace(md) == "" {

@@ -137,15 +137,10 @@ func argsText(raw jsontext.Value) string {
 	return string(raw)
 }
 
-// toolTitle is a readable tool name: mcp__server__tool is "server ·
-// tool".
+// toolTitle is a readable tool name: an MCP tool's is "server · tool".
 func toolTitle(name string) string {
-	if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
-		if server, tool, found := strings.Cut(rest, "__"); found && server != "" && tool != "" {
-			return server + " · " + tool
-		}
-	}
-	return name
+	title, _ := present.MCPTitle(name)
+	return title
 }
 
 // newCard adds a pending call's card.

@@ -352,6 +352,12 @@ func TestSearches(t *testing.T) {
 	if v := calls[8].View.(session.SearchMatchesResultView); v.Total != 2 {
 		t.Errorf("context lines are not matches: %+v", v)
 	}
+	// what each search matched, for its card to mark
+	for i, want := range map[int]string{0: "(?:ollama)", 1: "(?:modelData)", 4: "(?:TODO)", 7: "(?:foo)"} {
+		if v := calls[i].View.(session.SearchMatchesResultView); v.Match != want {
+			t.Errorf("%s: match %q, want %q", calls[i].Title(), v.Match, want)
+		}
+	}
 }
 
 // update_plan is a plan; its explanation is a line before it; "Plan

@@ -37,6 +37,7 @@ type run struct {
 	upTo     int    // read: the last line it asks for, 0 for the file's end
 	numbered bool   // read: the output numbers its own lines
 	context  bool   // search: context lines (-A, -B, -C) sit between matches
+	match    string // search: a Go expression of what it matched (present.ShellSearch)
 	limit    int    // search, list: piped into head -n limit
 }
 
@@ -267,89 +268,21 @@ func joinPath(dir, p string) string {
 	return path.Join(dir, p)
 }
 
-// The rg and grep options that take a value: short ones by letter, long
-// ones by name.
-const (
-	rgShortValue   = "efgtTABCmMjrEd"
-	grepShortValue = "efABCmdD"
-)
-
-var valueFlags = map[string]bool{
-	"--regexp": true, "--file": true, "--glob": true, "--iglob": true,
-	"--type": true, "--type-not": true, "--type-add": true,
-	"--after-context": true, "--before-context": true, "--context": true,
-	"--max-count": true, "--max-columns": true, "--threads": true,
-	"--sort": true, "--sortr": true, "--replace": true, "--encoding": true,
-	"--max-depth": true, "--max-filesize": true, "--ignore-file": true,
-	"--pre": true, "--pre-glob": true, "--context-separator": true, "--field-match-separator": true,
-	"--path-separator": true, "--colors": true, "--engine": true, "--include": true, "--exclude": true,
-	"--exclude-dir": true, "--label": true,
-}
-
-// search reads an rg or grep command: which paths it searches, and whether
-// its output lists files instead of matches.
+// search reads an rg or grep command (present.ReadShellSearch): which
+// paths it searches, whether its output lists files instead of matches,
+// and what it matched.
 func (r *run) search(argv []string, dir string) {
-	var positional []string
-	patternGiven, files := false, false
-	grep := argv[0] == "grep"
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		switch {
-		case a == "--":
-			positional = append(positional, argv[i+1:]...)
-			i = len(argv)
-		case strings.HasPrefix(a, "--"):
-			name, _, attached := strings.Cut(a, "=")
-			switch name {
-			case "--files", "--files-with-matches", "--files-without-match":
-				files = true
-			case "--count", "--count-matches", "--json", "--stats", "--help", "--version", "--type-list", "--null", "--vimgrep", "--heading", "--byte-offset":
-				return
-			case "--regexp", "--file":
-				patternGiven = true
-			case "--after-context", "--before-context", "--context":
-				r.context = true
-			}
-			if valueFlags[name] && !attached {
-				i++
-			}
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			valued := rgShortValue
-			if grep {
-				valued = grepShortValue
-			}
-			for j := 1; j < len(a); j++ {
-				f := a[j]
-				switch {
-				case f == 'l' || f == 'L':
-					files = true
-				case f == 'c' || f == 'b' || f == 'Z' || !grep && f == 'I' || grep && (f == 'h' || f == 'z'):
-					return // counts, offsets, NULs, rows without file names: not rows deck reads
-				case f == 'A' || f == 'B' || f == 'C':
-					r.context = true
-				}
-				if strings.IndexByte(valued, f) >= 0 {
-					patternGiven = patternGiven || f == 'e' || f == 'f'
-					if j == len(a)-1 {
-						i++ // the value is the next word
-					}
-					break // else the value is the rest of this word
-				}
-			}
-		default:
-			positional = append(positional, a)
-		}
-	}
-	if !patternGiven && len(positional) > 0 {
-		positional = positional[1:]
-	}
-	if files {
+	s, ok := present.ReadShellSearch(argv)
+	switch {
+	case !ok:
+		return
+	case s.Files:
 		r.kind = list
 		return
 	}
-	r.kind = search
-	if len(positional) == 1 {
-		r.path = joinPath(dir, positional[0])
+	r.kind, r.context, r.match = search, s.Context, s.Match
+	if len(s.Paths) == 1 {
+		r.path = joinPath(dir, s.Paths[0])
 	}
 }
 

@@ -149,7 +149,7 @@ func searchView(r run, o output) (session.SearchMatchesResultView, bool) {
 		return session.SearchMatchesResultView{}, false
 	}
 	var rows []string
-	v := session.SearchMatchesResultView{}
+	v := session.SearchMatchesResultView{Match: r.match}
 	for _, s := range segs {
 		rows = append(rows, s.lines...)
 		v.Truncated = v.Truncated || s.skip > 0

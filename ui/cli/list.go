@@ -19,7 +19,7 @@ func newList() *cobra.Command {
 		Short: "List the sessions on disk, newest first",
 		Long: `List the sessions on disk of every agent deck knows, newest first (the folders are those of the picker; see deck --help).
 
-In a terminal each session is two lines: its title, then its agent, working directory, start, size and file; ● marks a live session, ⚠ a log in a format newer than deck reads. Otherwise each is one line of tab-separated fields, for scripts: start (RFC 3339), agent, size in bytes, "live", "too-new" (a format newer than deck reads) or "-", path, working directory, title.`,
+In a terminal each session is two lines: its title, then its start, size, agent, working directory and file, which is never cut (a file the line cannot hold goes on a third line of its own); ● marks a live session, ⚠ a log in a format newer than deck reads. Otherwise each is one line of tab-separated fields, for scripts: start (RFC 3339), agent, size in bytes, "live", "too-new" (a format newer than deck reads) or "-", path, working directory, title.`,
 		Example: `
 # the newest session's file
 deck ls | head -1 | cut -f5`,

@@ -24,9 +24,22 @@ func helpOnATerminal(t *testing.T, cols uint16, args ...string) string {
 	if err := pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: cols}); err != nil {
 		t.Fatal(err)
 	}
+	// the screen is read until a mark written after deck ended: a slave
+	// closed at once may drop what the master has not read yet
+	const end = "\x00deck ended\x00"
 	var shown bytes.Buffer
 	read := make(chan struct{})
-	go func() { io.Copy(&shown, screen); close(read) }()
+	go func() {
+		defer close(read)
+		buf := make([]byte, 4096)
+		for !bytes.Contains(shown.Bytes(), []byte(end)) {
+			n, err := screen.Read(buf)
+			shown.Write(buf[:n])
+			if err != nil {
+				return
+			}
+		}
+	}()
 	done := make(chan int)
 	go func() { done <- Main(context.Background(), args, tty, tty, io.Discard) }()
 	select {
@@ -37,9 +50,15 @@ func helpOnATerminal(t *testing.T, cols uint16, args ...string) string {
 	case <-time.After(10 * time.Second):
 		t.Fatalf("%v: deck still runs after 10 s", args)
 	}
+	io.WriteString(tty, end)
+	select {
+	case <-read:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%v: the screen never showed the end", args)
+	}
 	tty.Close()
-	<-read
-	return strings.ReplaceAll(shown.String(), "\r", "")
+	out, _, _ := strings.Cut(shown.String(), end)
+	return strings.ReplaceAll(out, "\r", "")
 }
 
 var helpArgs = [][]string{{"--help"}, {"render", "--help"}, {"stats", "--help"}, {"help", "attach"}, {"changes", "--help"}}

@@ -105,16 +105,21 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	d.s.file = st
 	d.s.fill(s)
 	d.texts = Texts(s)
+	for i, t := range d.texts {
+		d.texts[i].Text = strings.ToValidUTF8(t.Text, "\uFFFD") // as SQLite's text, and the snippet printed
+	}
+	return d, nil
+}
+
+// prepare hashes and packs the texts, for the writer.
+func (d *doc) prepare() {
 	d.packed = make([][]byte, len(d.texts))
 	d.hashes = make([]int64, len(d.texts))
 	for i, t := range d.texts {
-		t.Text = strings.ToValidUTF8(t.Text, "\uFFFD")
-		d.texts[i] = t
 		d.hashes[i] = textHash(t)
 		d.packed[i] = pack(t.Text)
 		d.bytes += len(t.Text)
 	}
-	return d, nil
 }
 
 // fill takes the session's row from what was read.

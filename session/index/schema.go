@@ -77,15 +77,21 @@ func (ix *Index) setUp() error {
 			return err
 		}
 	}
+	if err := makeSchema(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// makeSchema makes the tables in an empty database.
+func makeSchema(tx *sql.Tx) error {
 	for _, stmt := range schema {
 		if _, err := tx.Exec(stmt); err != nil {
 			return fmt.Errorf("making the index: %w", err)
 		}
 	}
-	if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion)); err != nil {
-		return err
-	}
-	return tx.Commit()
+	_, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
+	return err
 }
 
 // dropAll drops every table, virtual ones first (a full-text table drops

@@ -55,7 +55,8 @@ func (ix *Index) Search(ctx context.Context, q Query, yield func(Hit) bool) erro
 	if err != nil {
 		return err
 	}
-	s := searcher{ix: ix, m: m, q: q, yield: yield}
+	s := newSearcher(m, q, yield)
+	s.ix = ix
 	s.pick(all)
 	if len(s.order) == 0 {
 		return nil
@@ -108,33 +109,50 @@ func (s *searcher) ended(ctx context.Context, err error) error {
 	return err
 }
 
-// pick chooses the sessions the query's filters keep, newest first.
-func (s *searcher) pick(all []Session) {
-	cwd := filepath.Clean(s.q.Cwd)
-	s.rank = map[int64]int{}
-	for _, x := range all {
-		start := x.Started
-		if start.IsZero() || start.After(x.Mod) {
-			start = x.Mod
-		}
-		switch {
-		case s.q.Agent != "" && x.Agent != s.q.Agent,
-			s.q.Cwd != "" && x.Cwd != cwd && !strings.HasPrefix(x.Cwd, strings.TrimSuffix(cwd, string(filepath.Separator))+string(filepath.Separator)),
-			!s.q.Since.IsZero() && x.Mod.Before(s.q.Since),
-			!s.q.Until.IsZero() && start.After(s.q.Until):
-			continue
-		}
-		s.rank[x.ID] = len(s.order)
-		s.order = append(s.order, x)
-	}
-	for _, k := range s.q.Kinds {
+// newSearcher starts a search for m.
+func newSearcher(m match.Matcher, q Query, yield func(Hit) bool) *searcher {
+	s := &searcher{m: m, q: q, yield: yield, rank: map[int64]int{}}
+	for _, k := range q.Kinds {
 		s.kinds[k] = true
 	}
-	if len(s.q.Kinds) == 0 {
+	if len(q.Kinds) == 0 {
 		for k := range s.kinds {
 			s.kinds[k] = true
 		}
 	}
+	return s
+}
+
+// pick chooses the sessions the query's filters keep, newest first.
+func (s *searcher) pick(all []Session) {
+	for _, x := range all {
+		if s.keeps(x) {
+			s.rank[x.ID] = len(s.order)
+			s.order = append(s.order, x)
+		}
+	}
+}
+
+// keeps reports a session the query's filters keep.
+func (s *searcher) keeps(x Session) bool {
+	q := s.q
+	start := x.Started
+	if start.IsZero() || start.After(x.Mod) {
+		start = x.Mod
+	}
+	return (q.Agent == "" || x.Agent == q.Agent) &&
+		(q.Cwd == "" || within(x.Cwd, q.Cwd)) &&
+		(q.Since.IsZero() || !x.Mod.Before(q.Since)) &&
+		(q.Until.IsZero() || !start.After(q.Until))
+}
+
+// within reports a folder that is dir or one below it.
+func within(folder, dir string) bool {
+	dir = filepath.Clean(dir)
+	if folder == dir {
+		return true
+	}
+	return strings.HasPrefix(folder, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
 // wanted reports a text id the filters keep.
@@ -239,13 +257,18 @@ func (s *searcher) try(id int64, turn int, seq int64, packed []byte) error {
 	if err != nil {
 		return err
 	}
-	span, ok := s.m.First(text)
+	return s.give(Text{Entry: entryOf(id), Turn: turn, Seq: seq, Kind: kindOf(id), Text: text}, s.order[s.rank[sessionOf(id)]])
+}
+
+// give gives a hit when the query is in a text of session x; errEnough
+// once no more are wanted.
+func (s *searcher) give(t Text, x Session) error {
+	span, ok := s.m.First(t.Text)
 	if !ok {
 		return nil
 	}
-	snip, at := snippet(text, span)
-	h := Hit{Session: s.order[s.rank[sessionOf(id)]], Entry: entryOf(id), Turn: turn, Seq: seq, Kind: kindOf(id), Snippet: snip, Match: at}
-	if !s.yield(h) {
+	snip, at := snippet(t.Text, span)
+	if !s.yield(Hit{Session: x, Entry: t.Entry, Turn: t.Turn, Seq: t.Seq, Kind: t.Kind, Snippet: snip, Match: at}) {
 		return errEnough
 	}
 	if s.given++; s.q.Limit > 0 && s.given >= s.q.Limit {

@@ -139,6 +139,7 @@ func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map)
 					failed.Store(j.item.Path, err)
 					d = unread(j.item) // listed as before, untitled, and read again next time
 				}
+				d.prepare()
 				select {
 				case docs <- d:
 				case <-ctx.Done():

@@ -122,7 +122,8 @@ func (w writer) remove(ctx context.Context, gone []Session) error {
 		return err
 	}
 	for _, s := range gone {
-		if err := st.dropRows(ctx, s.ID); err == nil {
+		err := st.dropRows(ctx, s.ID)
+		if err == nil {
 			_, err = st.tx.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, s.ID)
 		}
 		if err != nil {

@@ -22,7 +22,9 @@ func reportError(stderr io.Writer) fang.ErrorHandler {
 		switch {
 		case !errors.As(err, &ce):
 			text = "deck: " + text // fang's own (writing --version): deck's
-		case ce.code == exitUsage:
+		case ce.quiet:
+			return
+		case ce.code == exitUsage && !ce.trouble:
 			hint = ce.command + " --help"
 		}
 		if !isTerminal(stderr) {

@@ -59,8 +59,10 @@ deck --demo`,
 	o.source.add(cmd.Flags())
 	addTheme(cmd, &o.theme, "", "dark or light (default: the config file's, else the terminal's background)")
 	addConfig(cmd, &o.config)
+	var ix indexFlags
+	ix.add(cmd.PersistentFlags())
 	cmd.SetFlagErrorFunc(flagError)
-	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(), newAttach(), newMan())
+	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(&ix), newSearch(&ix), newIndex(&ix), newAttach(), newMan())
 	return cmd
 }
 

@@ -42,6 +42,7 @@ type doc struct {
 	packed  [][]byte // each text as stored
 	hashes  []int64
 	rewrite bool // not an append to what the index holds: its rows are replaced whole
+	known   bool // the index held the log before
 	bytes   int  // of text, to size a batch
 }
 
@@ -54,7 +55,7 @@ var readBuffers = sync.Pool{New: func() any { return new([1 << 20]byte) }}
 // (the next update reads it, whole). before is what the index holds of it,
 // nil for a log it does not hold.
 func read(it catalog.Item, before *Session) (doc, error) {
-	d := doc{s: Session{Path: it.Path, Agent: it.Agent, Unreadable: it.Unreadable}}
+	d := doc{s: Session{Path: it.Path, Agent: it.Agent, Unreadable: it.Unreadable}, known: before != nil}
 	if it.Unreadable != "" {
 		d.s.Mod = it.Mod
 		d.s.file = fileState{mtime: it.Mod.UnixNano(), closed: true}
@@ -91,7 +92,7 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	}
 	sum := sha256.Sum256(head)
 	st.head, st.headLen = sum[:], int64(len(head))
-	st.closed = time.Since(time.Unix(0, st.mtime)) >= catalog.LiveWithin
+	st.closed = !live(st.mtime)
 	if st.closed {
 		r.Close()
 	}

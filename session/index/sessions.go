@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"sort"
@@ -46,6 +47,12 @@ func (s Session) Item() catalog.Item {
 	}
 }
 
+// clock is the time now: a test's may be later.
+var clock = time.Now
+
+// live reports a log changed (mtime, ns) within catalog.LiveWithin.
+func live(mtime int64) bool { return clock().Sub(time.Unix(0, mtime)) < catalog.LiveWithin }
+
 // fileState is what a log file was when it was read: a file is read again
 // only when one of these changed. head is a hash of its first headLen
 // bytes, which an append leaves as they were and a rewrite does not.
@@ -56,6 +63,15 @@ type fileState struct {
 	head    []byte
 	headLen int64
 	closed  bool // read to its end; false for a log still being written, whose last line may be half
+}
+
+// same reports the state of one reading of the same file: another deck's
+// update wrote it already. (One that read an older state and wrote after
+// a newer one leaves a row whose state the file no longer has: the next
+// update reads the log again.)
+func (f fileState) same(o fileState) bool {
+	return f.size == o.size && f.mtime == o.mtime && f.inode == o.inode && f.closed == o.closed &&
+		f.headLen == o.headLen && bytes.Equal(f.head, o.head)
 }
 
 // sessionCache is the sessions table as last read, and the write it

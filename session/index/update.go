@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"sort"
 	"sync"
-	"time"
 
 	"github.com/deck-tui/deck/session/catalog"
 )
@@ -23,6 +22,8 @@ type Summary struct {
 	Removed   int // gone from disk, so from the index
 	Failed    int // could not be read now (and are tried again next time)
 	ReadBytes int64
+	Rewritten int // read as rewritten, not appended to: their rows replaced whole
+	Rows      int // text rows written: an append writes only its new or changed entries'
 }
 
 // Update brings the index up to the sessions under roots: each log is
@@ -57,8 +58,12 @@ func (ix *Index) Update(ctx context.Context, roots []catalog.Root, progress func
 		drain(docs)
 		return sum, err
 	}
-	err = w.write(ctx, docs, func(d doc) {
+	err = w.write(ctx, docs, func(d doc, rows int) {
 		p.Done++
+		sum.Rows += rows
+		if d.rewrite && d.known {
+			sum.Rewritten++
+		}
 		p.DoneBytes += d.s.Size
 		sum.Read++
 		sum.ReadBytes += d.s.Size
@@ -120,7 +125,7 @@ func current(it catalog.Item, s *Session) bool {
 	if s.file.headLen < 0 || now.size != s.file.size || now.mtime != s.file.mtime || now.inode != s.file.inode {
 		return false
 	}
-	return s.file.closed || time.Since(time.Unix(0, now.mtime)) < catalog.LiveWithin
+	return s.file.closed || live(now.mtime)
 }
 
 // readAll reads the jobs on every core, in order of the jobs as far as

@@ -20,8 +20,8 @@ const (
 type writer struct{ ix *Index }
 
 // write writes docs as they come, a batch of what is ready at a time, and
-// calls done for each once it is committed.
-func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc)) error {
+// calls done for each once it is committed, with the text rows it wrote.
+func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int)) error {
 	for {
 		var d doc
 		var ok bool
@@ -48,12 +48,13 @@ func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc)) erro
 				break more
 			}
 		}
-		if err := w.commit(ctx, batch); err != nil {
+		rows, err := w.commit(ctx, batch)
+		if err != nil {
 			drain(docs)
 			return err
 		}
-		for _, d := range batch {
-			done(d)
+		for i, d := range batch {
+			done(d, rows[i])
 		}
 	}
 }
@@ -98,18 +99,21 @@ func (st *statements) end(ctx context.Context) error {
 	return st.tx.Commit()
 }
 
-func (w writer) commit(ctx context.Context, batch []doc) error {
+// commit writes a batch in one transaction, and says how many text rows
+// each session's took.
+func (w writer) commit(ctx context.Context, batch []doc) ([]int, error) {
 	st, err := w.begin(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for _, d := range batch {
-		if err := st.put(ctx, d); err != nil {
+	rows := make([]int, len(batch))
+	for i, d := range batch {
+		if rows[i], err = st.put(ctx, d); err != nil {
 			st.tx.Rollback()
-			return err
+			return nil, err
 		}
 	}
-	return st.end(ctx)
+	return rows, st.end(ctx)
 }
 
 // remove drops the sessions no longer on disk.
@@ -137,24 +141,26 @@ func (w writer) remove(ctx context.Context, gone []Session) error {
 // put writes one session: its row, and those of its texts that are new or
 // changed; texts it no longer has go. A rewritten log's rows are replaced
 // whole.
-func (st *statements) put(ctx context.Context, d doc) error {
+func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 	s := d.s
-	var id, mtime int64
-	err := st.tx.QueryRowContext(ctx, `SELECT id, mtime FROM sessions WHERE path = ?`, s.Path).Scan(&id, &mtime)
+	var id int64
+	var was fileState
+	err = st.tx.QueryRowContext(ctx, `SELECT id, size, mtime, inode, head, head_len, closed FROM sessions WHERE path = ?`, s.Path).
+		Scan(&id, &was.size, &was.mtime, &was.inode, &was.head, &was.headLen, &was.closed)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		err = st.tx.QueryRowContext(ctx, `INSERT INTO sessions (`+sessionColumns[len("id, "):]+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, s.values()...).Scan(&id)
 		d.rewrite = true
 	case err != nil:
-	case mtime > s.file.mtime:
-		return nil // another deck read the log as it is now, after this one did
+	case was.same(s.file):
+		return 0, nil // another deck wrote what this one read, meanwhile
 	default:
 		_, err = st.tx.ExecContext(ctx, `UPDATE sessions SET (`+sessionColumns[len("id, "):]+`)
 			= (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(s.values(), id)...)
 	}
 	if err != nil {
-		return err
+		return written, err
 	}
 	old := map[int64]int64{} // the rows the index holds, by id: their hashes
 	if d.rewrite {
@@ -163,7 +169,7 @@ func (st *statements) put(ctx context.Context, d doc) error {
 		old, err = st.hashes(ctx, id)
 	}
 	if err != nil {
-		return err
+		return written, err
 	}
 	for i, t := range d.texts {
 		rid := rowID(id, t.Entry, t.Kind)
@@ -173,25 +179,26 @@ func (st *statements) put(ctx context.Context, d doc) error {
 				continue // unchanged: the append left it as it was
 			}
 			if _, err := st.dropGrams.ExecContext(ctx, rid); err != nil {
-				return err
+				return written, err
 			}
 		}
 		if _, err := st.addGrams.ExecContext(ctx, rid, t.Text); err != nil {
-			return err
+			return written, err
 		}
 		if _, err := st.putTxt.ExecContext(ctx, rid, t.Turn, t.Seq, d.hashes[i], d.packed[i]); err != nil {
-			return err
+			return written, err
 		}
+		written++
 	}
 	for rid := range old { // an entry it no longer has (a notice of a line then half written)
 		if _, err := st.dropGrams.ExecContext(ctx, rid); err != nil {
-			return err
+			return written, err
 		}
 		if _, err := st.tx.ExecContext(ctx, `DELETE FROM texts WHERE id = ?`, rid); err != nil {
-			return err
+			return written, err
 		}
 	}
-	return nil
+	return written, nil
 }
 
 // values are a session's columns but its id, in sessionColumns' order.

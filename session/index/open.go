@@ -143,10 +143,36 @@ func (ix *Index) remove() error {
 
 // Close closes the database.
 func (ix *Index) Close() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	if ix.db == nil {
 		return nil
 	}
 	return ix.db.Close()
+}
+
+// conn is the database as it is now: remake replaces it.
+func (ix *Index) conn() *sql.DB {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.db
+}
+
+// remake makes the index again when err says its file is damaged (a disk
+// error, a crash of the machine mid-write), with a notice; it reports
+// whether it did. What else was using the index meanwhile fails once.
+func (ix *Index) remake(err error) bool {
+	if !damaged(err) {
+		return false
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.notes = append(ix.notes, fmt.Sprintf("the index at %s is damaged (%v); it is made again", ix.path, err))
+	*ix.known = sessionCache{}
+	if ix.remove() != nil || ix.open() != nil {
+		return false
+	}
+	return true
 }
 
 // Path is the database's file.
@@ -162,9 +188,8 @@ func (ix *Index) Notes() []string {
 	return out
 }
 
+// note adds a note; not under ix.mu (Open's own, or remake's).
 func (ix *Index) note(format string, a ...any) {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
 	ix.notes = append(ix.notes, fmt.Sprintf(format, a...))
 }
 

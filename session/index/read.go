@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -106,9 +105,6 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	d.s.file = st
 	d.s.fill(s)
 	d.texts = Texts(s)
-	for i, t := range d.texts {
-		d.texts[i].Text = strings.ToValidUTF8(t.Text, "\uFFFD") // as SQLite's text, and the snippet printed
-	}
 	return d, nil
 }
 

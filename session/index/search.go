@@ -61,7 +61,7 @@ func (ix *Index) Search(ctx context.Context, q Query, yield func(Hit) bool) erro
 	if len(s.order) == 0 {
 		return nil
 	}
-	s.fetch, err = ix.db.PrepareContext(ctx, `SELECT turn, seq, text FROM texts WHERE id = ?`)
+	s.fetch, err = ix.conn().PrepareContext(ctx, `SELECT turn, seq, text FROM texts WHERE id = ?`)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,7 @@ func (s *searcher) wanted(id int64) bool {
 // in the order hits are given; whole is false when there are more than
 // candidateLimit, and none are given.
 func (s *searcher) candidates(ctx context.Context, expr string) (ids []int64, whole bool, err error) {
-	rows, err := s.ix.db.QueryContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ?`, expr)
+	rows, err := s.ix.conn().QueryContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ?`, expr)
 	if err != nil {
 		return nil, false, err
 	}
@@ -198,7 +198,7 @@ func (s *searcher) candidates(ctx context.Context, expr string) (ids []int64, wh
 
 // bySession asks for the candidates one session at a time, newest first.
 func (s *searcher) bySession(ctx context.Context, expr string) error {
-	stmt, err := s.ix.db.PrepareContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid`)
+	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid`)
 	if err != nil {
 		return err
 	}
@@ -280,7 +280,7 @@ func (s *searcher) give(t Text, x Session) error {
 // scan tries every text of the sessions, newest first: a query with no
 // three characters to filter by (a short one, a pattern such as \d+).
 func (s *searcher) scan(ctx context.Context) error {
-	stmt, err := s.ix.db.PrepareContext(ctx, `SELECT id, turn, seq, text FROM texts WHERE id BETWEEN ? AND ? ORDER BY id`)
+	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT id, turn, seq, text FROM texts WHERE id BETWEEN ? AND ? ORDER BY id`)
 	if err != nil {
 		return err
 	}

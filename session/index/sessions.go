@@ -104,7 +104,7 @@ func (ix *Index) sessions(ctx context.Context) ([]Session, error) {
 	if c.ok && c.gen == gen {
 		return c.list, nil
 	}
-	list, err := readSessions(ctx, ix.db)
+	list, err := readSessions(ctx, ix.conn())
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func (ix *Index) sessions(ctx context.Context) ([]Session, error) {
 // generation is the number of writes to the index so far.
 func (ix *Index) generation(ctx context.Context) (int64, error) {
 	var gen int64
-	err := ix.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'gen'`).Scan(&gen)
+	err := ix.conn().QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'gen'`).Scan(&gen)
 	if err == sql.ErrNoRows {
 		return 0, nil
 	}

@@ -21,15 +21,15 @@ type Status struct {
 func (ix *Index) Status(ctx context.Context) (Status, error) {
 	st := Status{Path: ix.path}
 	var logBytes sql.NullInt64
-	if err := ix.db.QueryRowContext(ctx, `SELECT count(*), sum(size) FROM sessions`).Scan(&st.Sessions, &logBytes); err != nil {
+	if err := ix.conn().QueryRowContext(ctx, `SELECT count(*), sum(size) FROM sessions`).Scan(&st.Sessions, &logBytes); err != nil {
 		return st, err
 	}
 	st.LogBytes = logBytes.Int64
-	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM texts`).Scan(&st.Texts); err != nil {
+	if err := ix.conn().QueryRowContext(ctx, `SELECT count(*) FROM texts`).Scan(&st.Texts); err != nil {
 		return st, err
 	}
 	var updated int64
-	err := ix.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'updated'`).Scan(&updated)
+	err := ix.conn().QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'updated'`).Scan(&updated)
 	if err != nil && err != sql.ErrNoRows {
 		return st, err
 	}
@@ -46,7 +46,7 @@ func (ix *Index) Status(ctx context.Context) (Status, error) {
 // tables are made again in one transaction (a deck reading it meanwhile
 // sees it whole, then empty), and the file shrinks.
 func (ix *Index) Rebuild(ctx context.Context) error {
-	tx, err := ix.db.BeginTx(ctx, nil)
+	tx, err := ix.conn().BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
@@ -60,6 +60,6 @@ func (ix *Index) Rebuild(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	_, err = ix.db.ExecContext(ctx, `VACUUM`)
+	_, err = ix.conn().ExecContext(ctx, `VACUUM`)
 	return err
 }

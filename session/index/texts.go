@@ -10,7 +10,8 @@ import (
 
 // Text is one entry's searchable text of one kind: what its card shows of
 // that kind, from the session model (never the log's JSON, whose keys and
-// metadata the cards do not show), its pieces a line apart.
+// metadata the cards do not show), its pieces a line apart, in UTF-8 (a
+// byte that is not is U+FFFD, in SQLite's text as in a snippet).
 type Text struct {
 	Entry int   // the entry's place in session.Entries: the card a hit opens at
 	Turn  int   // the turn it is in; 0 before the first
@@ -37,7 +38,8 @@ func Texts(s *session.Session) []Text {
 		c.entry(e)
 		for k, pieces := range c.pieces {
 			if len(pieces) > 0 {
-				out = append(out, Text{Entry: i, Turn: turn, Seq: session.Base(e).Seq, Kind: Kind(k), Text: strings.Join(pieces, "\n")})
+				text := strings.ToValidUTF8(strings.Join(pieces, "\n"), "\uFFFD")
+				out = append(out, Text{Entry: i, Turn: turn, Seq: session.Base(e).Seq, Kind: Kind(k), Text: text})
 			}
 		}
 	}

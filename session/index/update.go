@@ -32,6 +32,14 @@ type Summary struct {
 // index. progress, if not nil, is told as logs are read. The index holds
 // the sessions of the roots it was last updated with, and no others.
 func (ix *Index) Update(ctx context.Context, roots []catalog.Root, progress func(Progress)) (Summary, error) {
+	sum, err := ix.update(ctx, roots, progress)
+	if ix.remake(err) {
+		return ix.update(ctx, roots, progress)
+	}
+	return sum, err
+}
+
+func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func(Progress)) (Summary, error) {
 	found := catalog.Find(roots)
 	stored, err := ix.sessions(ctx)
 	if err != nil {

@@ -66,7 +66,7 @@ type statements struct {
 }
 
 func (w writer) begin(ctx context.Context) (*statements, error) {
-	tx, err := w.ix.db.BeginTx(ctx, nil)
+	tx, err := w.ix.conn().BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -24,8 +24,10 @@ type Matcher struct {
 }
 
 // New reads a query; a bad regular expression is a PatternError, worded for
-// a status bar.
+// a status bar. A byte of the query that is not UTF-8 stands for U+FFFD, as
+// in the text it is found in (a regular expression cannot hold it).
 func New(query string) (Matcher, error) {
+	query = strings.ToValidUTF8(query, "\uFFFD")
 	if rest, ok := strings.CutPrefix(query, `\`); ok {
 		if rest == "" {
 			return Matcher{}, nil
@@ -94,23 +96,14 @@ func (m Matcher) Hit(text string) bool {
 		return false
 	case m.Regexp():
 		return m.re.MatchString(text)
-	case m.fold && ascii(m.q):
-		return containsFold(text, m.q)
+	case m.fold && ascii(m.q) && lowersInPlace(text):
+		// without lowering the text: a long card's text is read once
+		return countFoldFrom(text, m.q, 1) > 0
 	case m.fold:
-		return strings.Contains(strings.ToLower(text), m.q)
+		_, ok := m.First(text) // where lowering resizes a character, as Spans has it
+		return ok
 	}
 	return strings.Contains(text, m.q)
-}
-
-// containsFold reports whether text holds q (lower-case ASCII) in any
-// case, without lowering the text: a long card's text is read once. A
-// non-ASCII letter that lowers to ASCII (the Kelvin sign) counts as the
-// letter it lowers to, as strings.ToLower has it.
-func containsFold(text, q string) bool {
-	if !lowersInPlace(text) {
-		return strings.Contains(strings.ToLower(text), q)
-	}
-	return countFoldFrom(text, q, 1) > 0
 }
 
 // Count is how many places Spans finds in text, without listing them.

@@ -19,6 +19,7 @@ func TestSpans(t *testing.T) {
 		{`\S.M`, "SUM and sam", [][2]int{{0, 3}}},
 		{`\x*`, "abc", nil},
 		{"i", "İx i", [][2]int{{4, 5}}}, // lower-casing resizes İ: byte offsets of the text still
+		{"i", "İx", nil},                // and İ lowers to i and a dot, which no i stands for
 		{"k", "\u212A k", [][2]int{{0, 3}, {4, 5}}},
 	}
 	for _, c := range cases {
@@ -29,6 +30,9 @@ func TestSpans(t *testing.T) {
 		got := m.Spans(c.text)
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q in %q: %v, want %v", c.query, c.text, got, c.want)
+		}
+		if m.Hit(c.text) != (len(c.want) > 0) && c.query != `\x*` { // an empty match may pass the cheap test
+			t.Errorf("%q hit %q: %v", c.query, c.text, !(len(c.want) > 0))
 		}
 		first, ok := m.First(c.text)
 		if ok != (len(c.want) > 0) || ok && first != c.want[0] {
@@ -73,6 +77,20 @@ func TestNeeds(t *testing.T) {
 	}
 }
 
+// A query that is not UTF-8 (deck search $'\xfe') is no panic: its byte
+// stands for U+FFFD, as in the text.
+func TestAQueryThatIsNotUTF8(t *testing.T) {
+	for _, q := range []string{"\xfe", "a\xffb", `\\xfe[`} {
+		m, err := New(q)
+		if err != nil {
+			continue // a bad pattern, said
+		}
+		if !m.Hit("x\uFFFDy a\uFFFDb") && q != `\\xfe[` {
+			t.Errorf("%q: not found where U+FFFD is", q)
+		}
+	}
+}
+
 // A bad regular expression is an error worded for a status bar.
 func TestBadPattern(t *testing.T) {
 	_, err := New(`\(unclosed`)
@@ -91,15 +109,16 @@ func FuzzCountFold(f *testing.F) {
 	f.Add("naïve/é", "/")
 	f.Fuzz(func(t *testing.T, s, q string) {
 		q = strings.ToLower(q)
-		if q == "" || !ascii(q) || !lowersInPlace(s) {
+		if q == "" || !ascii(q) || !lowersInPlace(s) || q[0] == '\\' {
 			return
 		}
 		want := strings.Count(strings.ToLower(s), q)
 		if got := countFold(s, q); got != want {
 			t.Errorf("countFold(%q, %q) = %d, want %d", s, q, got, want)
 		}
-		if got := containsFold(s, q); got != (want > 0) {
-			t.Errorf("containsFold(%q, %q) = %v", s, q, got)
+		m, _ := New(q)
+		if got := m.Hit(s); got != (want > 0) {
+			t.Errorf("%q hit %q: %v", q, s, got)
 		}
 	})
 }

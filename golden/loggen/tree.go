@@ -188,3 +188,24 @@ func writeDated(path string, text []byte, when time.Time) error {
 	}
 	return os.Chtimes(path, when, when)
 }
+
+// Turns are harness turns of the tree's kind, about size bytes of them,
+// numbered from turn first, their events from seq 1,000,000: what a
+// session of the tree grows by.
+func Turns(size int64, first int) ([]byte, error) {
+	goroot := GoRoot()
+	files, err := sourceFiles(filepath.Join(goroot, "src"))
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	out := &sink{w: bufio.NewWriter(&b)}
+	g := &gen{out: out, files: files, root: goroot, rng: rand.New(rand.NewPCG(5, uint64(first))), now: 1796033643000, seq: 1_000_000, cwd: "/home/dev/proj-00", light: true}
+	for turn := first; out.written < size; turn++ {
+		g.turn(turn)
+	}
+	if err := out.close(); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}

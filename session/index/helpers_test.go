@@ -40,7 +40,7 @@ func (tr tree) claudePath(id string) string {
 }
 
 // write writes a log, last changed age ago (0: now, so live).
-func write(t *testing.T, path, text string, age time.Duration) {
+func write(t testing.TB, path, text string, age time.Duration) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func write(t *testing.T, path, text string, age time.Duration) {
 }
 
 // appendTo appends to a log, last changed age ago.
-func appendTo(t *testing.T, path, text string, age time.Duration) {
+func appendTo(t testing.TB, path, text string, age time.Duration) {
 	t.Helper()
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -65,7 +65,7 @@ func appendTo(t *testing.T, path, text string, age time.Duration) {
 	age_(t, path, age)
 }
 
-func age_(t *testing.T, path string, age time.Duration) {
+func age_(t testing.TB, path string, age time.Duration) {
 	t.Helper()
 	when := time.Now().Add(-age)
 	if err := os.Chtimes(path, when, when); err != nil {

@@ -47,6 +47,9 @@ var schema = []string{
 	)`,
 	// the trigrams of each text, contentless: the texts are in texts
 	`CREATE VIRTUAL TABLE grams USING fts5(text, tokenize = 'trigram', detail = none, content = '', contentless_delete = 1)`,
+	// the trigrams of a batch are held in memory until it commits, not
+	// flushed each megabyte (FTS5's default) into segments to merge
+	`INSERT INTO grams (grams, rank) VALUES ('hashsize', 67108864)`,
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
 }
 

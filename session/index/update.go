@@ -22,8 +22,9 @@ type Summary struct {
 	Removed   int // gone from disk, so from the index
 	Failed    int // could not be read now (and are tried again next time)
 	ReadBytes int64
-	Rewritten int // read as rewritten, not appended to: their rows replaced whole
-	Rows      int // text rows written: an append writes only its new or changed entries'
+	Rewritten int   // read as rewritten, not appended to: their rows replaced whole
+	Rows      int   // text rows written: an append writes only its new or changed entries'
+	TextBytes int64 // the text of the logs read, as the cards show it: what is indexed
 }
 
 // Update brings the index up to the sessions under roots: each log is
@@ -69,6 +70,7 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	err = w.write(ctx, docs, func(d doc, rows int) {
 		p.Done++
 		sum.Rows += rows
+		sum.TextBytes += int64(d.bytes)
 		if d.rewrite && d.known {
 			sum.Rewritten++
 		}

@@ -59,10 +59,22 @@ func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int))
 	}
 }
 
-// statements are the writes of one transaction, prepared once.
+// statements are the writes of one transaction, prepared once. The
+// trigram table's writes wait in grams until the rest is written: a write
+// that needs a savepoint (a row of sessions, with its unique path) makes
+// FTS5 flush the trigrams it holds in memory to a new segment on disk, and
+// a segment a session is slow to write and slower to merge.
 type statements struct {
 	tx                          *sql.Tx
 	addGrams, dropGrams, putTxt *sql.Stmt
+	grams                       []gramWrite
+}
+
+// gramWrite is a write of the trigram table: a text's, or its removal.
+type gramWrite struct {
+	id   int64
+	text string
+	drop bool
 }
 
 func (w writer) begin(ctx context.Context) (*statements, error) {
@@ -87,9 +99,30 @@ func (w writer) begin(ctx context.Context) (*statements, error) {
 	return st, nil
 }
 
+// flushGrams writes the trigram table's writes.
+func (st *statements) flushGrams(ctx context.Context) error {
+	for _, g := range st.grams {
+		var err error
+		if g.drop {
+			_, err = st.dropGrams.ExecContext(ctx, g.id)
+		} else {
+			_, err = st.addGrams.ExecContext(ctx, g.id, g.text)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	st.grams = nil
+	return nil
+}
+
 // end commits, the write counted in meta's gen so that a cached list of
 // sessions (this process's or another's) knows it is old.
 func (st *statements) end(ctx context.Context) error {
+	if err := st.flushGrams(ctx); err != nil {
+		st.tx.Rollback()
+		return err
+	}
 	_, err := st.tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('gen', 1), ('updated', ?)
 		ON CONFLICT (key) DO UPDATE SET value = CASE key WHEN 'gen' THEN value + 1 ELSE excluded.value END`, time.Now().UnixMilli())
 	if err != nil {
@@ -178,22 +211,16 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 			if h == d.hashes[i] {
 				continue // unchanged: the append left it as it was
 			}
-			if _, err := st.dropGrams.ExecContext(ctx, rid); err != nil {
-				return written, err
-			}
+			st.grams = append(st.grams, gramWrite{id: rid, drop: true})
 		}
-		if _, err := st.addGrams.ExecContext(ctx, rid, t.Text); err != nil {
-			return written, err
-		}
+		st.grams = append(st.grams, gramWrite{id: rid, text: t.Text})
 		if _, err := st.putTxt.ExecContext(ctx, rid, t.Turn, t.Seq, d.hashes[i], d.packed[i]); err != nil {
 			return written, err
 		}
 		written++
 	}
 	for rid := range old { // an entry it no longer has (a notice of a line then half written)
-		if _, err := st.dropGrams.ExecContext(ctx, rid); err != nil {
-			return written, err
-		}
+		st.grams = append(st.grams, gramWrite{id: rid, drop: true})
 		if _, err := st.tx.ExecContext(ctx, `DELETE FROM texts WHERE id = ?`, rid); err != nil {
 			return written, err
 		}
@@ -238,9 +265,7 @@ func (st *statements) dropRows(ctx context.Context, session int64) error {
 		return err
 	}
 	for rid := range old {
-		if _, err := st.dropGrams.ExecContext(ctx, rid); err != nil {
-			return err
-		}
+		st.grams = append(st.grams, gramWrite{id: rid, drop: true})
 	}
 	first, last := sessionRows(session)
 	_, err = st.tx.ExecContext(ctx, `DELETE FROM texts WHERE id BETWEEN ? AND ?`, first, last)

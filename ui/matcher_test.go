@@ -75,26 +75,3 @@ func TestHighlightKeepsTheRowsBackground(t *testing.T) {
 		t.Errorf("the current hit (the second) is not the one drawn in reverse: %q", out)
 	}
 }
-
-// FuzzCountFold: a query of ASCII is counted in a row, case-blind, as
-// strings.Count counts it in the lowered row, whichever way it is found (a
-// letter at once, longer queries from one first letter to the next).
-func FuzzCountFold(f *testing.F) {
-	f.Add("Eee eE e", "e")
-	f.Add("MakeAddrRange makeaddrrange MAKEADDRRANGE", "makeaddrrange")
-	f.Add("aaaa", "aa")
-	f.Add("naïve/é", "/")
-	f.Fuzz(func(t *testing.T, s, q string) {
-		q = strings.ToLower(q)
-		if q == "" || !ascii(q) || !lowersInPlace(s) {
-			return
-		}
-		want := strings.Count(strings.ToLower(s), q)
-		if got := countFold(s, q); got != want {
-			t.Errorf("countFold(%q, %q) = %d, want %d", s, q, got, want)
-		}
-		if got := containsFold(s, q); got != (want > 0) {
-			t.Errorf("containsFold(%q, %q) = %v", s, q, got)
-		}
-	})
-}

@@ -37,6 +37,26 @@ type gen struct {
 	seq   int64
 	now   int64
 	calls int
+	// what a tree's session changes (tree.go); the zero values write the
+	// one session Generate writes
+	id, cwd string
+	light   bool   // short turns: a file's first lines, a short test run
+	plant   string // a word the first prompt says too
+}
+
+// sessionID and dir are the header's, Generate's when not set.
+func (g *gen) sessionID() string {
+	if g.id == "" {
+		return "7e1d0c9a-0b7f-4c55-9d0e-5a1b2c3d4e5f"
+	}
+	return g.id
+}
+
+func (g *gen) dir() string {
+	if g.cwd == "" {
+		return cwd
+	}
+	return g.cwd
 }
 
 const (
@@ -57,8 +77,8 @@ func (g *gen) event(typ string, data obj, extra ...any) {
 }
 
 func (g *gen) header() {
-	g.out.line(obj{"type", "session", "version", 0, "id", "7e1d0c9a-0b7f-4c55-9d0e-5a1b2c3d4e5f",
-		"createdAt", g.now - 4000, "cwd", cwd, "delegationDepth", 0})
+	g.out.line(obj{"type", "session", "version", 0, "id", g.sessionID(),
+		"createdAt", g.now - 4000, "cwd", g.dir(), "delegationDepth", 0})
 }
 
 var tokenRE = regexp.MustCompile(`\s*[\w']+|\s*[^\w\s]|\s+`)

@@ -20,9 +20,15 @@ func (g *gen) turn(turn int) {
 	rel, _ := filepath.Rel(filepath.Join(g.root, "src"), path)
 	pkg := filepath.Dir(rel)
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if g.light {
+		lines = lines[:min(len(lines), 60+g.rng.IntN(120))]
+	}
 
 	g.event("turn/start", obj{"turn", turn})
 	prompt := fmt.Sprintf("Review %s: mark the exported functions you checked, run the package's tests and summarise what you found.", rel)
+	if g.plant != "" && turn == 1 {
+		prompt += " Mind the " + g.plant + "."
+	}
 	g.event("user/message", obj{"role", "user", "id", fmt.Sprintf("u-%d", g.seq), "source", obj{"kind", "user"},
 		"content", []obj{{"type", "text", "text", prompt}}}, "surfaceOp", "append")
 	if turn == 1 {
@@ -30,7 +36,7 @@ func (g *gen) turn(turn int) {
 	}
 	g.event("user/message", obj{"role", "user", "id", fmt.Sprintf("ctx-%d", g.seq),
 		"source", obj{"kind", "plugin", "plugin", "@deepseek-ai/dsh-system-prompt", "form", "snapshot"},
-		"content", []obj{{"type", "text", "text", "Current runtime context. Current DSH file policy: workspace-write. Working directory: " + cwd + "."}}},
+		"content", []obj{{"type", "text", "text", "Current runtime context. Current DSH file policy: workspace-write. Working directory: " + g.dir() + "."}}},
 		"surfaceOp", "append")
 	g.event("request/context", obj{"provider", provider, "model", model, "contextWindow", 131072})
 
@@ -65,7 +71,7 @@ func (g *gen) read(rel string, lines []string) call {
 		fmt.Fprintf(&body, "%d: %s\n", i+1, l)
 		window[i] = obj{"number", i + 1, "text", l}
 	}
-	path := cwd + "/src/" + rel
+	path := g.dir() + "/src/" + rel
 	result := fmt.Sprintf("<path>%s</path>\n<type>file</type>\n<content>\n%s\n(End of file - total %d lines)\n</content>", path, body.String(), len(lines))
 	return call{name: "read", args: obj{"file_path", "src/" + rel}, result: result, took: 4,
 		meta: obj{"path", path, "offset", 1, "lines", window, "totalLines", len(lines), "lang", "go"}}
@@ -121,7 +127,7 @@ func (g *gen) edit(rel string, lines []string) (call, int) {
 	}
 	return call{name: "edit", took: 6,
 		args:   obj{"file_path", "src/" + rel, "old_string", "\nfunc ", "new_string", "\n// Reviewed.\nfunc ", "replace_all", true},
-		result: fmt.Sprintf("The file %s/src/%s has been updated successfully.", cwd, rel),
+		result: fmt.Sprintf("The file %s/src/%s has been updated successfully.", g.dir(), rel),
 		meta:   obj{"diffs", diffs}}, len(diffs)
 }
 
@@ -130,6 +136,9 @@ func (g *gen) edit(rel string, lines []string) (call, int) {
 func (g *gen) test(pkg string) call {
 	var out strings.Builder
 	n := 700 + g.rng.IntN(900)
+	if g.light {
+		n = n/40 + 10
+	}
 	failed := g.rng.IntN(4) == 0
 	for i := range n {
 		name := fmt.Sprintf("Test%s%d", strings.ToUpper(filepath.Base(pkg)[:1])+filepath.Base(pkg)[1:], i)

@@ -13,19 +13,19 @@ import (
 	"github.com/deck-tui/deck/session/source"
 )
 
-// liveWithin is how recently a log must have changed to count as still being
+// LiveWithin is how recently a log must have changed to count as still being
 // written: deck follows such a log by default.
-const liveWithin = 2 * time.Minute
+const LiveWithin = 2 * time.Minute
 
 // Live reports a log (or a session folder's log) that changed within
-// liveWithin: probably still being written, so deck follows it by default.
+// LiveWithin: probably still being written, so deck follows it by default.
 func Live(path string) bool {
 	file, err := source.Resolve(path)
 	if err != nil {
 		return false
 	}
 	info, err := os.Stat(file)
-	return err == nil && time.Since(info.ModTime()) < liveWithin
+	return err == nil && time.Since(info.ModTime()) < LiveWithin
 }
 
 // Item is one session on disk, as the picker lists it.
@@ -38,7 +38,7 @@ type Item struct {
 	Started time.Time
 	Size    int64
 	Mod     time.Time
-	Live    bool // changed within liveWithin: probably still being written
+	Live    bool // changed within LiveWithin: probably still being written
 	Scanned bool // title and cwd were read from the log
 	// NotShown, once scanned, says why the log is not shown as understood
 	// or current (a format newer than deck reads); "" for a log deck reads.
@@ -89,7 +89,7 @@ func Find(roots []Root) []Item {
 				}
 				continue
 			}
-			out = append(out, Item{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < liveWithin})
+			out = append(out, Item{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

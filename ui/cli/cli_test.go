@@ -20,6 +20,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CONFIG_HOME", home)
+	// nor keeps its index in theirs (a test of its own home keeps one there: emptyHome)
+	os.Setenv("XDG_CACHE_HOME", home+"/cache")
 	code := m.Run()
 	os.RemoveAll(home)
 	os.Exit(code)

@@ -23,6 +23,8 @@ type commandError struct {
 	command string // the command's path: "deck", "deck render"
 	code    int
 	err     error
+	quiet   bool // the code says it all: nothing is printed (deck search with no hit)
+	trouble bool // a failure with a usage error's code (deck search's 2, as grep's): no hint to read --help
 }
 
 func (e *commandError) Error() string { return e.command + ": " + e.err.Error() }
@@ -37,6 +39,21 @@ func usageError(cmd *cobra.Command, err error) error {
 // exit 1.
 func inputError(cmd *cobra.Command, err error) error {
 	return wrap(cmd, exitInput, err)
+}
+
+// errNoHits is deck search finding nothing.
+var errNoHits = errors.New("no hits")
+
+// noHits is deck search finding nothing: exit 1 with nothing said, as
+// grep.
+func noHits(cmd *cobra.Command) error {
+	return &commandError{command: cmd.CommandPath(), code: exitInput, err: errNoHits, quiet: true}
+}
+
+// searchFailed is deck search failing: exit 2, as grep, for whatever went
+// wrong; 1 is finding nothing.
+func searchFailed(cmd *cobra.Command, err error) error {
+	return &commandError{command: cmd.CommandPath(), code: exitUsage, err: err, trouble: true}
 }
 
 // wrap gives err to cmd with code, unless it already belongs to a command.

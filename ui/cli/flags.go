@@ -45,6 +45,14 @@ func describePath(path string) string {
 	return fmt.Sprintf("the PATH %q", path)
 }
 
+// indexFlags say whether a command keeps and reads the index of sessions
+// (docs/index.md): --no-index, on every command, goes without it.
+type indexFlags struct{ off bool }
+
+func (f *indexFlags) add(fs *pflag.FlagSet) {
+	fs.BoolVar(&f.off, "no-index", false, "do not keep or read the index of sessions ($XDG_CACHE_HOME/deck): ls and search read every log")
+}
+
 // followFlags say whether the viewer follows a log as it grows.
 type followFlags struct {
 	follow   bool

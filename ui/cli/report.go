@@ -24,7 +24,9 @@ func reportError(stderr io.Writer, err error) {
 	switch {
 	case !errors.As(err, &ce):
 		text = "deck: " + text // cobra's own (writing --version): deck's
-	case ce.code == exitUsage:
+	case ce.quiet:
+		return
+	case ce.code == exitUsage && !ce.trouble:
 		hint = ce.command + " --help"
 	}
 	if !isTerminal(stderr) {

@@ -59,9 +59,11 @@ deck --demo`,
 	o.source.add(cmd.Flags())
 	addTheme(cmd, &o.theme, "", "dark or light (default: the config file's, else the terminal's background)")
 	addConfig(cmd, &o.config)
+	var ix indexFlags
+	ix.add(cmd.PersistentFlags())
 	cmd.SetFlagErrorFunc(flagError)
 	cmd.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only where it suggests itself: never for deck, which takes a PATH
-	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(), newAttach(), newMan())
+	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(&ix), newSearch(&ix), newIndex(&ix), newAttach(), newMan())
 	return cmd
 }
 

@@ -1,0 +1,187 @@
+package index_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deck-tui/deck/golden/loggen"
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/index"
+)
+
+// benchSessions is the tree's size: the issue's 10,000 sessions (about
+// 1 GB), or $DECK_BENCH_SESSIONS for a quicker look.
+func benchSessions() int {
+	if n, err := strconv.Atoi(os.Getenv("DECK_BENCH_SESSIONS")); err == nil && n > 0 {
+		return n
+	}
+	return 10000
+}
+
+// benchTree is the generated tree, made once per machine in
+// $TMPDIR/deck-bench.
+func benchTree(b *testing.B) (loggen.Tree, []catalog.Root) {
+	b.Helper()
+	tr, err := loggen.MakeTree(filepath.Join(os.TempDir(), "deck-bench"), benchSessions(), "../../golden/testdata/corpus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tr, []catalog.Root{{Agent: catalog.AgentHarness, Dir: tr.Harness}, {Agent: catalog.AgentClaude, Dir: tr.Claude}, {Agent: catalog.AgentCodex, Dir: tr.Codex}}
+}
+
+// benchIndex is the tree's index, built once per machine beside it and
+// brought up to the tree (which a benchmark that grew a log put back).
+func benchIndex(b *testing.B) (*index.Index, loggen.Tree, []catalog.Root) {
+	b.Helper()
+	tr, roots := benchTree(b)
+	ix, err := index.Open(filepath.Join(os.TempDir(), "deck-bench", fmt.Sprintf("index-v%d-%d", loggen.TreeVersion, tr.Sessions)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ix.Close() })
+	if _, err := ix.Update(context.Background(), roots, nil); err != nil {
+		b.Fatal(err)
+	}
+	return ix, tr, roots
+}
+
+// The first build of the index from nothing: MB/s of logs, the peak of
+// memory, and the index's size over the logs'.
+func BenchmarkIndexBuild(b *testing.B) {
+	tr, roots := benchTree(b)
+	b.SetBytes(tr.Bytes)
+	var peak loggen.Peak
+	var disk, text int64
+	for b.Loop() {
+		dir := b.TempDir()
+		ix, err := index.Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var sum index.Summary
+		peak = peak.Max(loggen.PeakMemory(func() { sum, err = ix.Update(context.Background(), roots, nil) }))
+		if err != nil || sum.Read != tr.Sessions || sum.Failed != 0 {
+			b.Fatalf("%+v %v", sum, err)
+		}
+		text = sum.TextBytes
+		ix.Close()
+		disk = 0
+		for _, name := range []string{index.FileName, index.FileName + "-wal"} {
+			if info, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				disk += info.Size()
+			}
+		}
+	}
+	peak.Report(b)
+	b.ReportMetric(float64(disk)/float64(tr.Bytes), "index/logs")
+	b.ReportMetric(float64(tr.Bytes)/1e6, "MB-logs")
+	b.ReportMetric(float64(text)/float64(tr.Bytes), "text/logs")
+}
+
+// What `deck ls` does with nothing changed: every log looked at, none
+// read, the list read from the index.
+func BenchmarkListUnchanged(b *testing.B) {
+	ix, tr, roots := benchIndex(b)
+	for b.Loop() {
+		sum, err := ix.Update(context.Background(), roots, nil)
+		if err != nil || sum.Read != 0 {
+			b.Fatalf("%+v %v", sum, err)
+		}
+		list, err := ix.Sessions(context.Background())
+		if err != nil || len(list) != tr.Sessions {
+			b.Fatalf("%d sessions, %v", len(list), err)
+		}
+	}
+}
+
+// A query's first page (50 hits, or all there are): a rare word, planted
+// in two prompts; a word in most sessions; a 3-character substring; one of
+// two characters, which no trigram filters. Each query is timed on its
+// own: the median and the 99th percentile.
+func BenchmarkSearch(b *testing.B) {
+	ix, _, _ := benchIndex(b)
+	for _, c := range []struct{ name, query string }{
+		{"word", loggen.Planted},
+		{"common-word", "exported"},
+		{"substring3", "kka"},
+		{"substring2", "qz"},
+		{"regexp", `\func \w+Addr`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var times []time.Duration
+			hits := 0
+			for b.Loop() {
+				start := time.Now()
+				hits = 0
+				err := ix.Search(context.Background(), index.Query{Text: c.query, Limit: 50}, func(index.Hit) bool { hits++; return true })
+				times = append(times, time.Since(start))
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportTimes(b, times)
+			b.ReportMetric(float64(hits), "hits")
+		})
+	}
+}
+
+// Re-indexing after one session grew by 1 MB: the append read and its
+// new entries written (the log is put back after each, not timed).
+func BenchmarkAppendOneMB(b *testing.B) {
+	ix, tr, roots := benchIndex(b)
+	var path string
+	for _, p := range tr.Paths {
+		if strings.HasSuffix(p, "session.jsonl") {
+			path = p
+		}
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	orig, _ := os.ReadFile(path)
+	growth, err := loggen.Turns(1<<20, 1000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var times []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		os.WriteFile(path, orig, 0o644)
+		os.Chtimes(path, info.ModTime(), info.ModTime())
+		if _, err := ix.Update(context.Background(), roots, nil); err != nil {
+			b.Fatal(err)
+		}
+		appendTo(b, path, string(growth), time.Hour)
+		b.StartTimer()
+		start := time.Now()
+		sum, err := ix.Update(context.Background(), roots, nil)
+		times = append(times, time.Since(start))
+		if err != nil || sum.Read != 1 || sum.Rewritten != 0 {
+			b.Fatalf("%+v %v", sum, err)
+		}
+	}
+	b.StopTimer()
+	os.WriteFile(path, orig, 0o644)
+	os.Chtimes(path, info.ModTime(), info.ModTime())
+	ix.Update(context.Background(), roots, nil)
+	reportTimes(b, times)
+}
+
+// reportTimes reports the median and the 99th percentile of timed runs.
+func reportTimes(b *testing.B, times []time.Duration) {
+	if len(times) == 0 {
+		return
+	}
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(times[len(times)/2]), "ms-median")
+	b.ReportMetric(ms(times[min(len(times)-1, len(times)*99/100)]), "ms-p99")
+}

@@ -1,0 +1,27 @@
+package index
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Later moves the index's clock on by d, as if that much time had passed,
+// until the test's cleanup.
+func Later(d time.Duration) (restore func()) {
+	clock = func() time.Time { return time.Now().Add(d) }
+	return func() { clock = time.Now }
+}
+
+var planted int64
+
+// Plant makes the index hold one session whose one text is text, in place
+// of any planted before: for a fuzz test of the search alone.
+func Plant(ix *Index, text string) error {
+	d := doc{s: Session{Path: "/planted", Agent: "test"}, texts: []Text{{Entry: 0, Turn: 1, Kind: KindPrompt, Text: strings.ToValidUTF8(text, "\uFFFD")}}, rewrite: true}
+	planted++
+	d.s.file.mtime = planted // a state of its own each time, so it is written
+	d.prepare()
+	_, err := writer{ix}.commit(context.Background(), []doc{d})
+	return err
+}

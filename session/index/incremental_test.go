@@ -1,0 +1,146 @@
+package index_test
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deck-tui/deck/session/index"
+)
+
+// A log that was not touched is not read again; one that grew is read
+// as an append, and only its new entries' rows are written.
+func TestAnAppendWritesOnlyTheNewEntries(t *testing.T) {
+	tr := newTree(t)
+	path := tr.harnessPath("s1")
+	write(t, path, harnessLog([2]string{"first prompt about otters", "a reply"}, [2]string{"second prompt", "another reply"}), old)
+	ix := open(t, t.TempDir())
+	first := update(t, ix, tr)
+	if first.Read != 1 || first.Rows == 0 {
+		t.Fatalf("first update: %+v", first)
+	}
+	if again := update(t, ix, tr); again.Read != 0 || again.Rows != 0 {
+		t.Fatalf("an update with nothing changed read %d logs, wrote %d rows", again.Read, again.Rows)
+	}
+	appendTo(t, path, harnessTurn(3, "third prompt about badgers", "a third reply"), old-time.Minute)
+	grown := update(t, ix, tr)
+	if grown.Read != 1 || grown.Rewritten != 0 {
+		t.Fatalf("after an append: %+v", grown)
+	}
+	if grown.Rows != 2 { // the third turn's prompt and reply
+		t.Errorf("an append of one turn wrote %d rows; the first read wrote %d", grown.Rows, first.Rows)
+	}
+	if got := where(find(t, ix, index.Query{Text: "badgers"})); !reflect.DeepEqual(got, []string{"s1#9:prompt"}) {
+		t.Errorf("the appended prompt: %v", got)
+	}
+	if got := where(find(t, ix, index.Query{Text: "otters"})); !reflect.DeepEqual(got, []string{"s1#1:prompt"}) {
+		t.Errorf("the first prompt, after the append: %v", got)
+	}
+}
+
+// A log rewritten, even to the same size, is no append: what it no longer
+// holds is gone from the index, and what it holds now is found.
+func TestARewriteIsReadFromNothing(t *testing.T) {
+	tr := newTree(t)
+	path := tr.harnessPath("s1")
+	write(t, path, harnessLog([2]string{"alpha prompt", "reply one"}, [2]string{"gamma prompt", "reply two"}), old)
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	before, _ := os.Stat(path)
+	// the same bytes but one word of the first turn: an append would keep the start
+	write(t, path, harnessLog([2]string{"omega prompt", "reply one"}, [2]string{"gamma prompt", "reply two"}), old-time.Minute)
+	if after, _ := os.Stat(path); after.Size() != before.Size() {
+		t.Fatalf("the rewrite is %d bytes, not %d", after.Size(), before.Size())
+	}
+	sum := update(t, ix, tr)
+	if sum.Read != 1 || sum.Rewritten != 1 {
+		t.Fatalf("after a rewrite of the same size: %+v", sum)
+	}
+	if hits := find(t, ix, index.Query{Text: "alpha"}); len(hits) != 0 {
+		t.Errorf("the rewritten-away prompt is still found: %v", where(hits))
+	}
+	if got := where(find(t, ix, index.Query{Text: "omega"})); !reflect.DeepEqual(got, []string{"s1#1:prompt"}) {
+		t.Errorf("the new prompt: %v", got)
+	}
+}
+
+// A log cut shorter is a rewrite: its lost turns leave the index. Its
+// first turn is longer than the head the index hashes, so only its size
+// tells.
+func TestATruncatedLogLosesItsTail(t *testing.T) {
+	tr := newTree(t)
+	path := tr.harnessPath("s1")
+	one := harnessLog([2]string{"kept prompt " + strings.Repeat("words ", 20000), "kept reply"})
+	write(t, path, one+harnessTurn(2, "lost prompt", "lost reply"), old)
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	if len(find(t, ix, index.Query{Text: "lost prompt"})) != 1 {
+		t.Fatal("the second turn is not indexed")
+	}
+	write(t, path, one, old-time.Minute)
+	if sum := update(t, ix, tr); sum.Rewritten != 1 {
+		t.Errorf("a truncated log: %+v", sum)
+	}
+	if hits := find(t, ix, index.Query{Text: "lost"}); len(hits) != 0 {
+		t.Errorf("the cut turn is still found: %v", where(hits))
+	}
+	if len(find(t, ix, index.Query{Text: "kept prompt"})) != 1 {
+		t.Error("the turn kept is not found")
+	}
+}
+
+// A session deleted from disk leaves the index: not listed, not found.
+func TestADeletedSessionLeavesTheIndex(t *testing.T) {
+	tr := newTree(t)
+	write(t, tr.harnessPath("s1"), harnessLog([2]string{"stays here", "ok"}), old)
+	write(t, tr.harnessPath("s2"), harnessLog([2]string{"goes away", "ok"}), old)
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	if err := os.RemoveAll(strings.TrimSuffix(tr.harnessPath("s2"), "/session.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if sum := update(t, ix, tr); sum.Removed != 1 || sum.Sessions != 1 {
+		t.Errorf("after a delete: %+v", sum)
+	}
+	list, err := ix.Sessions(t.Context())
+	if err != nil || len(list) != 1 || list[0].Path != tr.harnessPath("s1") {
+		t.Errorf("listed after the delete: %v %v", list, err)
+	}
+	if hits := find(t, ix, index.Query{Text: "goes away"}); len(hits) != 0 {
+		t.Errorf("the deleted session is still found: %v", where(hits))
+	}
+}
+
+// A live log's last line, half written, is not read as a broken line: the
+// index waits for it to be whole. Once whole, it is found; and a log read
+// while live is read again, closed, once it has stopped changing.
+func TestAHalfWrittenLastLineWaits(t *testing.T) {
+	tr := newTree(t)
+	path := tr.harnessPath("s1")
+	whole := harnessLog([2]string{"first prompt", "first reply"})
+	next := harnessTurn(2, "second prompt with walrus", "second reply")
+	cut := strings.Index(next, "walrus") + 3
+	write(t, path, whole+next[:cut], 0) // being written: live
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	if hits := find(t, ix, index.Query{Text: "JSON", Kinds: []index.Kind{index.KindError}}); len(hits) != 0 {
+		t.Fatalf("the half line was read as a broken one: %v", where(hits))
+	}
+	appendTo(t, path, next[cut:], 0)
+	update(t, ix, tr)
+	if got := where(find(t, ix, index.Query{Text: "walrus"})); !reflect.DeepEqual(got, []string{"s1#5:prompt"}) {
+		t.Errorf("the line once whole: %v", got)
+	}
+	if sum := update(t, ix, tr); sum.Read != 0 {
+		t.Errorf("a live log read again with nothing changed: %+v", sum)
+	}
+	defer index.Later(3 * time.Minute)() // no longer written: read once more, to its end
+	if sum := update(t, ix, tr); sum.Read != 1 {
+		t.Errorf("a log read while live, once it stopped: %+v", sum)
+	}
+	if sum := update(t, ix, tr); sum.Read != 0 {
+		t.Errorf("and not again: %+v", sum)
+	}
+}

@@ -1,0 +1,158 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"io"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/internal/regular"
+	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/session/stats"
+)
+
+// headSize is how much of a log's start its head hash covers: enough to
+// tell a log rewritten from one appended to, read with the log anyway.
+const headSize = 64 << 10
+
+// stat is what a log's file is now, or an error when it is gone or no
+// regular file (catalog.Find looked, but it may have changed since).
+func stat(path string) (fileState, error) {
+	info, err := regular.Check(path)
+	if err != nil {
+		return fileState{}, err
+	}
+	st := fileState{size: info.Size(), mtime: info.ModTime().UnixNano()}
+	if sys, ok := info.Sys().(*syscall.Stat_t); ok {
+		st.inode = int64(sys.Ino)
+	}
+	return st, nil
+}
+
+// doc is one session read, ready to write: its row and its texts.
+type doc struct {
+	s       Session
+	texts   []Text
+	packed  [][]byte // each text as stored
+	hashes  []int64
+	rewrite bool // not an append to what the index holds: its rows are replaced whole
+	known   bool // the index held the log before
+	bytes   int  // of text, to size a batch
+}
+
+// readBuffers are the chunks a log is read in, kept between reads.
+var readBuffers = sync.Pool{New: func() any { return new([1 << 20]byte) }}
+
+// read reads a session's log whole. A log that changed within
+// catalog.LiveWithin is probably still being written: its reader is not
+// closed, so a last line still half written is not read as a broken one
+// (the next update reads it, whole). before is what the index holds of it,
+// nil for a log it does not hold.
+func read(it catalog.Item, before *Session) (doc, error) {
+	d := doc{s: Session{Path: it.Path, Agent: it.Agent, Unreadable: it.Unreadable}, known: before != nil}
+	if it.Unreadable != "" {
+		d.s.Mod = it.Mod
+		d.s.file = fileState{mtime: it.Mod.UnixNano(), closed: true}
+		d.rewrite = true
+		return d, nil
+	}
+	f, _, err := regular.Open(it.Path)
+	if err != nil {
+		return d, err
+	}
+	defer f.Close()
+	st, err := stat(it.Path)
+	if err != nil {
+		return d, err
+	}
+	r := source.NewReader()
+	r.SetPath(it.Path) // a Claude Code session's subagents are beside it
+	var head []byte    // the first headSize bytes
+	buf := readBuffers.Get().(*[1 << 20]byte)
+	defer readBuffers.Put(buf)
+	in := io.LimitReader(f, st.size) // what was there when looked at; more is the next update's
+	for {
+		n, err := io.ReadFull(in, buf[:])
+		if len(head) < headSize {
+			head = append(head, buf[:min(n, headSize-len(head))]...)
+		}
+		r.Write(buf[:n])
+		if r.Stopped() || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			break
+		}
+		if err != nil {
+			return d, err
+		}
+	}
+	sum := sha256.Sum256(head)
+	st.head, st.headLen = sum[:], int64(len(head))
+	st.closed = !live(st.mtime)
+	if st.closed {
+		r.Close()
+	}
+	d.rewrite = before == nil || !appended(before.file, st, head)
+	s := r.Session()
+	d.s.NotShown = ""
+	if s.Header.Unsupported != nil {
+		d.s.NotShown = s.Header.Unsupported.Error()
+		s = s.HeaderOnly() // nothing its body says passes for what deck reads
+	}
+	d.s.file = st
+	d.s.fill(s)
+	d.texts = Texts(s)
+	return d, nil
+}
+
+// prepare hashes and packs the texts, for the writer.
+func (d *doc) prepare() {
+	d.packed = make([][]byte, len(d.texts))
+	d.hashes = make([]int64, len(d.texts))
+	for i, t := range d.texts {
+		d.hashes[i] = textHash(t)
+		d.packed[i] = pack(t.Text)
+		d.bytes += len(t.Text)
+	}
+}
+
+// fill takes the session's row from what was read.
+func (s *Session) fill(read *session.Session) {
+	s.SessionID, s.Title, s.Cwd = read.Header.ID, read.Title, read.Header.Cwd
+	s.Size, s.Mod = s.file.size, time.Unix(0, s.file.mtime)
+	if read.Header.CreatedAt > 0 {
+		s.Started = time.UnixMilli(read.Header.CreatedAt)
+	}
+	var last int64
+	for _, e := range read.Entries {
+		t := session.Base(e).Time
+		if t > 0 && s.Started.IsZero() {
+			s.Started = time.UnixMilli(t)
+		}
+		last = max(last, t)
+	}
+	s.Ended = millis(last)
+	st := stats.Of(read)
+	s.Turns = st.Turns
+	s.Calls = st.Figures.ToolCalls + st.Figures.NestedToolCalls
+	s.Errors = st.Figures.Errors + st.Figures.NestedErrors
+	for _, f := range []stats.Figure{st.Figures.InputTokens, st.Figures.OutputTokens} {
+		if v, ok := f.Value(); ok {
+			s.Tokens += int64(v)
+		}
+	}
+}
+
+// appended reports a log that only grew since the index read it: the same
+// file, no shorter, its first bytes as they were. Anything else is a
+// rewrite, read and indexed from nothing.
+func appended(before, now fileState, head []byte) bool {
+	if now.inode != before.inode || now.size < before.size || int64(len(head)) < before.headLen {
+		return false
+	}
+	sum := sha256.Sum256(head[:before.headLen])
+	return bytes.Equal(sum[:], before.head)
+}

@@ -1,0 +1,24 @@
+package index
+
+// A text row's id says where it is: its session's id, the entry's place
+// in session.Entries and the kind, as session<<32 | entry<<3 | kind. So the
+// full-text table's candidates name their session and kind without a look
+// into another table, and one session's rows are one range of ids.
+const (
+	kindBits  = 3
+	entryBits = 29
+	maxEntry  = 1<<entryBits - 1
+)
+
+func rowID(session int64, entry int, kind Kind) int64 {
+	return session<<(entryBits+kindBits) | int64(entry)<<kindBits | int64(kind)
+}
+
+// sessionRows is the range of ids session's rows have, both ends in.
+func sessionRows(session int64) (first, last int64) {
+	return session << (entryBits + kindBits), (session+1)<<(entryBits+kindBits) - 1
+}
+
+func sessionOf(id int64) int64 { return id >> (entryBits + kindBits) }
+func entryOf(id int64) int     { return int(id>>kindBits) & maxEntry }
+func kindOf(id int64) Kind     { return Kind(id & (1<<kindBits - 1)) }

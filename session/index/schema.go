@@ -1,0 +1,128 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// schemaVersion is the schema's number, in PRAGMA user_version: an index
+// of any other number is made again. Change it with the schema, and with
+// anything that changes what a session's rows hold (the texts, their
+// kinds), so that an old index is never read as a new one.
+const schemaVersion = 1
+
+// schema is the tables (docs/index.md, "Schema"). Times are Unix ms (a
+// file's mtime, ns); 0 is unknown.
+var schema = []string{
+	`CREATE TABLE sessions (
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		path       TEXT NOT NULL UNIQUE,
+		agent      TEXT NOT NULL,
+		sid        TEXT NOT NULL,
+		title      TEXT NOT NULL,
+		cwd        TEXT NOT NULL,
+		started    INTEGER NOT NULL,
+		ended      INTEGER NOT NULL,
+		size       INTEGER NOT NULL,
+		mtime      INTEGER NOT NULL,
+		inode      INTEGER NOT NULL,
+		head       BLOB NOT NULL,
+		head_len   INTEGER NOT NULL,
+		closed     INTEGER NOT NULL,
+		turns      INTEGER NOT NULL,
+		calls      INTEGER NOT NULL,
+		errors     INTEGER NOT NULL,
+		tokens     INTEGER NOT NULL,
+		not_shown  TEXT NOT NULL,
+		unreadable TEXT NOT NULL
+	)`,
+	`CREATE TABLE texts (
+		id   INTEGER PRIMARY KEY,
+		turn INTEGER NOT NULL,
+		seq  INTEGER NOT NULL,
+		hash INTEGER NOT NULL,
+		text BLOB NOT NULL
+	)`,
+	// the trigrams of each text, contentless: the texts are in texts
+	`CREATE VIRTUAL TABLE grams USING fts5(text, tokenize = 'trigram', detail = none, content = '', contentless_delete = 1)`,
+	// the trigrams of a batch are held in memory until it commits, not
+	// flushed each megabyte (FTS5's default) into segments to merge
+	`INSERT INTO grams (grams, rank) VALUES ('hashsize', 67108864)`,
+	`CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`,
+}
+
+// setUp makes the schema in an empty database, or makes it again in one
+// of another version, under the write lock: two decks opening a new index
+// at once make it once.
+func (ix *Index) setUp() error {
+	ctx := context.Background()
+	tx, err := ix.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var version int
+	if err := tx.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+		return err
+	}
+	if version == schemaVersion {
+		return tx.Commit()
+	}
+	var tables int
+	if err := tx.QueryRow(`SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil {
+		return err
+	}
+	if tables > 0 {
+		ix.note("the index at %s was made by another version of deck (schema %d, this one reads %d); it is made again", ix.path, version, schemaVersion)
+		if err := dropAll(tx); err != nil {
+			return err
+		}
+	}
+	if err := makeSchema(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// makeSchema makes the tables in an empty database.
+func makeSchema(tx *sql.Tx) error {
+	for _, stmt := range schema {
+		if _, err := tx.Exec(stmt); err != nil {
+			return fmt.Errorf("making the index: %w", err)
+		}
+	}
+	_, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion))
+	return err
+}
+
+// dropAll drops every table, virtual ones first (a full-text table drops
+// its own shadow tables with it).
+func dropAll(tx *sql.Tx) error {
+	rows, err := tx.Query(`SELECT name, sql LIKE 'CREATE VIRTUAL%' FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 2 DESC`)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for rows.Next() {
+		var name string
+		var virtual bool
+		if err := rows.Scan(&name, &virtual); err != nil {
+			rows.Close()
+			return err
+		}
+		names = append(names, name)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, name := range names {
+		// a shadow table is gone with its virtual one
+		if _, err := tx.Exec(`DROP TABLE IF EXISTS "` + strings.ReplaceAll(name, `"`, `""`) + `"`); err != nil {
+			return err
+		}
+	}
+	return nil
+}

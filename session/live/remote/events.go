@@ -37,8 +37,8 @@ func ReadHostEvent(v jsontext.Value) (HostEvent, error) {
 		return HostEvent{}, errors.New("an $events item that is no object")
 	}
 	var e struct {
-		Type     jsontext.Value   `json:"type"`
-		ClientID jsontext.Value   `json:"clientId"`
+		Type     jsontext.Value `json:"type"`
+		ClientID jsontext.Value `json:"clientId"`
 		Host     *struct {
 			Home jsontext.Value `json:"home"`
 		} `json:"host"`

@@ -11,16 +11,37 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Describe asks the host about itself (host.describe).
+// Describe asks the host about itself (host.describe; a 0.2 host's
+// session/modelCatalog).
 func (c *Client) Describe(ctx context.Context) (HostInfo, error) {
 	var info HostInfo
-	err := c.call(ctx, "host.describe", struct{}{}, &info)
+	err := c.either(ctx, func() error {
+		info = HostInfo{}
+		err := c.call(ctx, "host.describe", struct{}{}, &info)
+		info.Protocol = rc8.String()
+		return err
+	}, func() (err error) {
+		info, err = c.describeRemote(ctx)
+		return err
+	})
 	return info, err
 }
 
 // Sessions lists the host's sessions, attached and persisted, newest first
-// (session.list).
+// (session.list, session/list).
 func (c *Client) Sessions(ctx context.Context) ([]SessionInfo, error) {
+	var list []SessionInfo
+	err := c.either(ctx, func() (err error) {
+		list, err = c.sessions8(ctx)
+		return err
+	}, func() (err error) {
+		list, err = c.sessionsRemote(ctx)
+		return err
+	})
+	return list, err
+}
+
+func (c *Client) sessions8(ctx context.Context) ([]SessionInfo, error) {
 	var v struct {
 		Items []struct {
 			SessionID       string       `json:"sessionId"`
@@ -53,8 +74,21 @@ func (c *Client) Sessions(ctx context.Context) ([]SessionInfo, error) {
 }
 
 // Create starts a session in folder cwd (absolute, on the host's machine;
-// "" for the host's own) and returns its id (session.create).
+// "" for the host's own) and returns its id (session.create,
+// session/create).
 func (c *Client) Create(ctx context.Context, cwd string) (string, error) {
+	var id string
+	err := c.either(ctx, func() (err error) {
+		id, err = c.create8(ctx, cwd)
+		return err
+	}, func() (err error) {
+		id, err = c.createRemote(ctx, cwd)
+		return err
+	})
+	return id, err
+}
+
+func (c *Client) create8(ctx context.Context, cwd string) (string, error) {
 	payload := map[string]string{}
 	if cwd != "" {
 		payload["cwd"] = cwd
@@ -71,11 +105,12 @@ func (c *Client) Create(ctx context.Context, cwd string) (string, error) {
 	return v.SessionID, nil
 }
 
-// History reads a page of a session's events (session.history): the tail
-// when beforeSeq < 0, else the page that ends just before beforeSeq. A page
-// holds about max messages with everything between them (max ≤ 0: the
-// host's 50). A cold session is read from disk and stays cold.
-func (c *Client) History(ctx context.Context, id string, beforeSeq int64, max int) (Page, error) {
+// history reads a page of a session's events from an rc.8 host
+// (session.history): the tail when beforeSeq < 0, else the page that ends
+// just before beforeSeq. A page holds about max messages with everything
+// between them (max ≤ 0: the host's 50). A cold session is read from disk
+// and stays cold.
+func (c *Client) history(ctx context.Context, id string, beforeSeq int64, max int) (Page, error) {
 	payload := map[string]any{"sessionId": id}
 	if beforeSeq >= 0 {
 		payload["beforeSeq"] = beforeSeq
@@ -140,10 +175,10 @@ func readEvent(raw jsontext.Value, view *wireView) (Event, error) {
 	return ev, nil
 }
 
-// Prompt sends the user's text (session.prompt): mode "queue" runs it as the
-// next turn, "steer" slips it into the running turn at its next step. The
-// host resumes a cold session first. Empty text is refused here: the host
-// would start a turn with nothing in it.
+// Prompt sends the user's text (session.prompt, session/prompt): mode
+// "queue" runs it as the next turn, "steer" slips it into the running turn
+// at its next step. The host resumes a cold session first. Empty text is
+// refused here: the host would start a turn with nothing in it.
 func (c *Client) Prompt(ctx context.Context, id, mode, text string) error {
 	if mode != "queue" && mode != "steer" {
 		return fmt.Errorf("deck cannot send a prompt in mode %q: it is \"queue\" or \"steer\"", mode)
@@ -156,12 +191,14 @@ func (c *Client) Prompt(ctx context.Context, id, mode, text string) error {
 		"mode":      mode,
 		"content":   []map[string]string{{"type": "text", "text": text}},
 	}
-	return c.call(ctx, "session.prompt", payload, nil)
+	return c.either(ctx, func() error { return c.call(ctx, "session.prompt", payload, nil) },
+		func() error { return c.promptRemote(ctx, id, mode, text) })
 }
 
-// Cancel stops the session's running turn (session.cancel); prompts waiting
-// in its queue stay there. A session that is not attached is refused with
-// session-not-found.
+// Cancel stops the session's running turn (session.cancel, session/cancel);
+// prompts waiting in its queue stay there. A session that is not attached
+// is refused (rc.8: session-not-found).
 func (c *Client) Cancel(ctx context.Context, id string) error {
-	return c.call(ctx, "session.cancel", map[string]string{"sessionId": id}, nil)
+	return c.either(ctx, func() error { return c.call(ctx, "session.cancel", map[string]string{"sessionId": id}, nil) },
+		func() error { return c.cancelRemote(ctx, id) })
 }

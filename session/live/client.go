@@ -1,7 +1,15 @@
-// Package live is deck's client of a harness host's Web API (`dsh web`): its
-// calls over HTTP, and its two WebSocket downlinks followed by a Watch. It
-// knows no screen: everything it returns is plain data, and every session
+// Package live is deck's client of a harness host's Web API (`dsh web`), in
+// either protocol the host speaks: rc.8's (calls named session.list, two
+// WebSocket downlinks, answers posted to /api/respond) and the 0.2 host's
+// (POST /api/<namespace>/<method> with named arguments, one WebSocket of
+// logical streams, a launch token exchanged for a cookie; its wire is
+// session/live/remote). Which one is told by how the host answers deck's
+// first call (detect.go), never by the user. It knows no screen: everything
+// it returns is plain data, the same for both protocols, and every session
 // event is a JSON object exactly like a line of a harness session log.
+//
+// The files of rc.8's protocol are calls.go, respond.go, frames.go,
+// follow_frames.go and links.go; those of 0.2's are remote_*.go and auth.go.
 package live
 
 import (
@@ -12,9 +20,11 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -41,8 +51,10 @@ func answerLimit(op string) int64 {
 	switch op {
 	case "session.history":
 		return 256 << 20
-	case "session.list":
+	case "session.list", "session/list":
 		return 8 << 20
+	case "session/page":
+		return 256 << 20
 	}
 	return 1 << 20
 }
@@ -53,6 +65,13 @@ type Client struct {
 	http    *http.Client
 	backoff func(attempt int) time.Duration // the wait before a reconnect; tests shorten it
 	page    int                             // messages per history page a Watch asks for; tests shrink it
+
+	// token is the launch URL's ?token=, nil when it had none: behind a
+	// pointer, so that printing a Client shows an address, never the token.
+	token *launchToken
+
+	mu    sync.Mutex
+	proto protocol // unknown until the host answers
 }
 
 // Options are the choices of the user that New cannot make alone.
@@ -65,10 +84,12 @@ type Options struct {
 
 // New checks and normalises a host URL: "" means $DSH_URL, else DefaultURL;
 // a bare host:port gets http://; only http and https are spoken; a path or
-// fragment is ignored. It refuses what deck would otherwise drop or send in
-// the clear: a user name or password, a query (a ?token=), plain http:// to
-// another machine unless o.Insecure. The error says what is wrong. The
-// client follows no redirect to another origin.
+// fragment is ignored. A ?token= (the launch URL a 0.2 host prints) is kept
+// for the host that asks for it, and shown nowhere. It refuses what deck
+// would otherwise drop or send in the clear: a user name or password, any
+// other query, plain http:// to another machine unless o.Insecure. The
+// error says what is wrong, without the token. The client follows no
+// redirect to another origin.
 func New(rawURL string, o Options) (*Client, error) {
 	raw := strings.TrimSpace(rawURL)
 	if raw == "" {
@@ -82,17 +103,24 @@ func New(rawURL string, o Options) (*Client, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a URL deck understands (%v): give the host as http://HOST:PORT", redact(rawURL), unwrapURL(err))
+		// The parser's own words may quote the URL, token and all.
+		return nil, fmt.Errorf("%q is not a URL deck understands: give the host as http://HOST:PORT", redact(rawURL))
 	}
 	if err := checkURL(u, o); err != nil {
 		return nil, err
 	}
+	token, err := tokenOf(u)
+	if err != nil {
+		return nil, err
+	}
 	transport := http.DefaultTransport.(*http.Transport).Clone()
+	jar, _ := cookiejar.New(nil) // the 0.2 host's session cookie, bound to its host and port
 	return &Client{
 		base:    strings.ToLower(u.Scheme) + "://" + u.Host,
-		http:    &http.Client{Transport: transport, CheckRedirect: sameOrigin},
+		http:    &http.Client{Transport: transport, CheckRedirect: sameOrigin, Jar: jar},
 		backoff: reconnectWait,
 		page:    pageMessages,
+		token:   token,
 	}, nil
 }
 
@@ -119,7 +147,7 @@ func (c *Client) call(ctx context.Context, method string, payload, out any) erro
 	if err != nil {
 		return fmt.Errorf("deck cannot encode %s: %w", method, err)
 	}
-	answer, err := c.post(ctx, method, body)
+	answer, _, err := c.post(ctx, method, body)
 	if err != nil {
 		return err
 	}
@@ -146,35 +174,35 @@ func (c *Client) call(ctx context.Context, method string, payload, out any) erro
 	return nil
 }
 
-// post sends one JSON body to /api/<op> and returns the answer's body, or a
-// *HostError when there is no 2xx answer.
-func (c *Client) post(ctx context.Context, op string, body []byte) ([]byte, error) {
+// post sends one JSON body to /api/<op> and returns the answer's body and
+// Content-Type, or a *HostError when there is no 2xx answer.
+func (c *Client) post(ctx context.Context, op string, body []byte) ([]byte, string, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/api/"+op, bytes.NewReader(body))
 	if err != nil {
-		return nil, c.fail(op, err)
+		return nil, "", c.fail(op, err)
 	}
 	// The host's fence takes JSON only; deck sends no Origin, which it accepts.
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, c.fail(op, unwrapURL(err))
+		return nil, "", c.fail(op, unwrapURL(err))
 	}
 	defer resp.Body.Close()
 	limit := answerLimit(op)
 	answer, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
-		return nil, c.fail(op, err)
+		return nil, "", c.fail(op, err)
 	}
 	if int64(len(answer)) > limit {
-		return nil, c.fail(op, &tooLargeError{limit})
+		return nil, "", c.fail(op, &tooLargeError{limit})
 	}
 	if resp.StatusCode/100 != 2 {
-		return nil, &HostError{URL: c.base, Op: op, Status: resp.StatusCode, Body: bodyStart(answer),
+		return nil, "", &HostError{URL: c.base, Op: op, Status: resp.StatusCode, Body: bodyStart(answer),
 			Err: fmt.Errorf("HTTP %s", resp.Status)}
 	}
-	return answer, nil
+	return answer, resp.Header.Get("Content-Type"), nil
 }
 
 func (c *Client) fail(op string, err error) *HostError {

@@ -2,6 +2,7 @@ package live
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -44,7 +45,9 @@ func TestNewNormalisesTheURL(t *testing.T) {
 		{"http://dsh.example:3080", "plain http:// to dsh.example, which is not this machine"},
 		{"192.168.1.9:3080", "pass --insecure"},
 		{"http://alice:s3cret@127.0.0.1:3080", "user name or password"},
-		{"http://127.0.0.1:3080/?token=s3cret", "has a query (?token=…), which deck would drop"},
+		{"http://127.0.0.1:3080/?token=s3cret&x=1", "has a query (?token=…&x=…) deck would drop"},
+		{"http://127.0.0.1:3080/?token=", "has a query (?token=…) deck would drop"},
+		{"http://127.0.0.1:3080/?token=a&token=b", "takes only the ?token= of the URL"},
 		{"http://127.0.0.1:3080/some/path?x=1#y", "has a query (?x=…)"},
 	} {
 		_, err := New(tc.in, Options{})
@@ -67,9 +70,23 @@ func TestInsecureAndSecrets(t *testing.T) {
 			t.Errorf("%s: %v", u, err)
 		}
 	}
-	for _, u := range []string{"http://alice:s3cret@127.0.0.1:3080", "http://127.0.0.1:3080/?token=s3cret", "http://a:s3cret@[::1", "http://a:s3cret@host:port"} {
+	for _, u := range []string{"http://alice:s3cret@127.0.0.1:3080", "http://127.0.0.1:3080/?token=s3cret&x=1",
+		"http://127.0.0.1:3080/?token=s3cret&token=s3cret", "http://a:s3cret@[::1", "http://a:s3cret@host:port",
+		"http://127.0.0.1:port/?token=s3cret", "http://127.0.0.1:3080/?token=s3cret%zz", "ftp://127.0.0.1/?token=s3cret",
+		"http://dsh.example:3080/?token=s3cret"} {
 		if _, err := New(u, Options{}); err == nil || strings.Contains(err.Error(), "s3cret") {
 			t.Errorf("New(%q) = %v: want a refusal without the secret", u, err)
+		}
+	}
+	// A launch URL's token is taken, and shown nowhere: not in the URL, not
+	// in the client printed.
+	c, err = New("http://127.0.0.1:3080/?token=s3cret", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, shown := range []string{c.URL(), fmt.Sprintf("%v %+v %#v", c, c, c)} {
+		if strings.Contains(shown, "s3cret") {
+			t.Errorf("the client shows its token: %s", shown)
 		}
 	}
 }
@@ -182,7 +199,7 @@ func TestHistoryPages(t *testing.T) {
 	ctx := testContext(t)
 	id := h.SessionID()
 
-	tail, err := c.History(ctx, id, -1, 2)
+	tail, err := c.history(ctx, id, -1, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +226,7 @@ func TestHistoryPages(t *testing.T) {
 
 	got := tail.Events
 	for before := tail.Events[0].Seq; ; {
-		page, err := c.History(ctx, id, before, 2)
+		page, err := c.history(ctx, id, before, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,7 +258,7 @@ func TestRefusalsAreRPCErrors(t *testing.T) {
 	ctx := testContext(t)
 	var rpc *RPCError
 
-	_, err := c.History(ctx, "session-does-not-exist", -1, 0)
+	_, err := c.history(ctx, "session-does-not-exist", -1, 0)
 	if !errors.As(err, &rpc) || rpc.Code != "session-not-found" || rpc.Method != "session.history" {
 		t.Errorf("History of an unknown session: %v", err)
 	} else if !strings.Contains(err.Error(), `session "session-does-not-exist" not found`) {

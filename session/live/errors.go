@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -23,7 +24,26 @@ type RPCError struct {
 }
 
 func (e *RPCError) Error() string {
+	switch e.Code {
+	case "session/writer-held":
+		return fmt.Sprintf("the harness host cannot take session %s: another process holds its log for writing "+
+			"(%s, %s); close the other dsh that has it open, or attach to that one", e.session(), e.Message, e.Code)
+	case "session/migration-required":
+		return fmt.Sprintf("session %s is in an older log format that the harness host must migrate first "+
+			"(%s, %s): open it once in the host's web client, which migrates it", e.session(), e.Message, e.Code)
+	}
 	return fmt.Sprintf("the harness host refused %s: %s (%s)", e.Method, e.Message, e.Code)
+}
+
+// session is the session a refusal's details name, or "(unnamed)".
+func (e *RPCError) session() string {
+	var d struct {
+		SessionID string `json:"sessionId"`
+	}
+	if jsonline.Unmarshal(e.Details, &d) != nil || d.SessionID == "" {
+		return "(unnamed)"
+	}
+	return d.SessionID
 }
 
 // HostError is a failure to talk with the host at all: it cannot be reached,
@@ -46,6 +66,18 @@ func (e *HostError) Error() string {
 		refusal = fmt.Sprint(e.Status)
 	}
 	switch {
+	case errors.Is(e.Err, errNeedsToken):
+		return fmt.Sprintf("the host at %s is a newer harness host (0.2), which lets in only the holder of its "+
+			"launch token: give deck the URL `dsh web` printed, with its ?token=…", e.URL)
+	case errors.Is(e.Err, errTokenRefused):
+		return fmt.Sprintf("the host at %s refused the token of the URL deck was given (%s): it is another run's, "+
+			"or mistyped; give the URL `dsh web` printed when it started this time", e.URL, refusal)
+	case errors.Is(e.Err, errSignInRefused):
+		return fmt.Sprintf("the host at %s no longer lets deck in, and refuses the token deck was given (%s): "+
+			"it was started again; give the URL `dsh web` printed this time", e.URL, refusal)
+	case e.Status == 401:
+		return fmt.Sprintf("the host at %s refused deck on %s (%s): it lets in only the holder of its launch "+
+			"token; give deck the URL `dsh web` printed, with its ?token=…", e.URL, e.Op, refusal)
 	case e.Status == 403:
 		return fmt.Sprintf("the host at %s refused deck (%s): it accepts only loopback addresses "+
 			"(127.0.0.1, localhost, [::1]) and no foreign Origin; connect through a loopback address, "+

@@ -95,6 +95,10 @@ func (f *follower) project(key string, value jsontext.Value, seq int64) {
 		return // the host repeats values whose fold state moved
 	}
 	f.emit(ProjectionChanged{Key: key, Value: value, Seq: seq})
+	if key == inboxKey {
+		f.queue = readInbox(value)
+		f.emit(QueueChanged{Items: f.queue})
+	}
 }
 
 // seed takes a tail page's projections as of its asOfSeq. A key the block
@@ -118,5 +122,9 @@ func (f *follower) seed(p Projections) {
 	for _, k := range gone {
 		delete(f.proj, k)
 		f.emit(ProjectionChanged{Key: k, Seq: p.AsOfSeq})
+		if k == inboxKey {
+			f.queue = nil
+			f.emit(QueueChanged{})
+		}
 	}
 }

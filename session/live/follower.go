@@ -16,6 +16,9 @@ type follower struct {
 
 	drop   func(error) // closes the current link, nil when none
 	synced bool        // the current link's frames apply: the tail is installed
+	remote bool        // the link is a 0.2 host's mux
+	open   bool        // on a 0.2 host: the current link's frames apply (the snapshot comes by it)
+	cut    int64       // on a 0.2 host: the log's cut the pages are read from (remote.FollowItem.Cursor)
 
 	held        bool  // some event is held
 	first, last int64 // the seqs of the first and last events held
@@ -50,15 +53,28 @@ func (f *follower) problem(format string, a ...any) {
 func (f *follower) handle(ctx context.Context, m any) {
 	switch m := m.(type) {
 	case linkUp:
-		f.drop = m.drop
+		f.drop, f.remote = m.drop, m.remote
+		if m.remote {
+			f.links++
+			f.open = true
+			return // the snapshot installs
+		}
 		f.linkUp(ctx)
 	case linkDown:
-		f.drop, f.synced = nil, false
+		f.drop, f.synced, f.open = nil, false, false
+		f.w.answers.down()
 		f.emit(Connection{Live: false, Err: m.err, RetryIn: m.retryIn})
 	case linkFrame:
-		if f.synced {
+		switch {
+		case f.remote && f.open:
+			f.remoteFrame(ctx, m.data)
+		case !f.remote && f.synced:
 			f.frame(ctx, m.data)
 		}
+	case answered:
+		f.settleRequest(m.eventID, m.outcome)
+	case passFailed:
+		f.problem("deck could not leave a request of the host to its other clients, and the host may wait for it: %v", m.err)
 	}
 }
 
@@ -77,6 +93,12 @@ func (f *follower) linkUp(ctx context.Context) {
 		f.dropLink(err)
 		return
 	}
+	f.live(ctx)
+}
+
+// live ends a re-sync: the session's running state from the host's list,
+// then the link is live.
+func (f *follower) live(ctx context.Context) {
 	list, err := f.c.Sessions(ctx)
 	if err != nil && !f.refused(err) {
 		f.dropLink(err)
@@ -105,30 +127,42 @@ func (f *follower) refused(err error) bool {
 // dropLink closes the current link for err; its frames still in the inbox
 // are skipped, and the downlinks reconnect.
 func (f *follower) dropLink(err error) {
-	f.synced = false
+	f.synced, f.open = false, false
 	if f.drop != nil {
 		f.drop(err)
 	}
 }
 
-// install fetches the history tail and applies what it holds past the last
-// event applied, fetching older pages too when the gap is wider than the
-// tail.
+// install fetches the history tail of an rc.8 host and stitches it on.
 func (f *follower) install(ctx context.Context) error {
-	page, err := f.c.History(ctx, f.id, -1, f.c.page)
+	page, err := f.c.history(ctx, f.id, -1, f.c.page)
 	if err != nil {
 		return err
 	}
-	f.pageProblems(page)
 	if page.Projections != nil {
 		f.seed(*page.Projections)
 	}
+	return f.stitch(ctx, page)
+}
+
+// older is the page of events before seq before.
+func (f *follower) older(ctx context.Context, before int64) (Page, error) {
+	if f.remote {
+		return f.c.pageRemote(ctx, f.id, max(f.cut, f.last, before-1), before, f.c.page)
+	}
+	return f.c.history(ctx, f.id, before, f.c.page)
+}
+
+// stitch applies what a tail page holds past the last event applied,
+// fetching older pages too when the gap is wider than the tail.
+func (f *follower) stitch(ctx context.Context, page Page) error {
+	f.pageProblems(page)
 	fresh := after(page.Events, f.last)
 	if !f.held {
 		f.w.hasOlder.Store(page.HasMore)
 	}
 	for more := page.HasMore; f.held && more && len(fresh) > 0 && fresh[0].Seq > f.last+1; {
-		older, err := f.c.History(ctx, f.id, fresh[0].Seq, f.c.page)
+		older, err := f.older(ctx, fresh[0].Seq)
 		if err != nil {
 			return err
 		}
@@ -182,13 +216,25 @@ func (f *follower) event(ctx context.Context, ev Event) {
 	f.apply([]Event{ev})
 }
 
-// catchUp fetches the tail when the events up to seq are not all held. It
-// says false when that failed and the link is dropped.
+// catchUp fetches the events up to seq when they are not all held: rc.8's
+// tail, or a 0.2 host's page that ends at seq. It says false when that
+// failed and the link is dropped.
 func (f *follower) catchUp(ctx context.Context, seq int64) bool {
 	if seq <= f.last {
 		return true
 	}
-	if err := f.install(ctx); err != nil && !f.refused(err) {
+	fetch := f.install
+	if f.remote {
+		f.cut = max(f.cut, seq) // an event past seq came: the log holds seq
+		fetch = func(ctx context.Context) error {
+			page, err := f.c.pageRemote(ctx, f.id, f.cut, seq+1, f.c.page)
+			if err != nil {
+				return err
+			}
+			return f.stitch(ctx, page)
+		}
+	}
+	if err := fetch(ctx); err != nil && !f.refused(err) {
 		f.dropLink(err)
 		return false
 	}
@@ -224,7 +270,7 @@ func (f *follower) loadOlder(ctx context.Context) error {
 	if !f.held || !f.w.hasOlder.Load() {
 		return nil
 	}
-	page, err := f.c.History(ctx, f.id, f.first, f.c.page)
+	page, err := f.older(ctx, f.first)
 	if err != nil {
 		return err
 	}

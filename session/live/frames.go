@@ -49,11 +49,25 @@ type wireQueueItem struct {
 	ID        string `json:"id"`
 	Placement string `json:"placement"`
 	Message   struct {
-		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"content"`
+		Content []textBlock `json:"content"`
 	} `json:"message"`
+}
+
+// textBlock is a block of a message's content; deck reads the text ones.
+type textBlock struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// joinText is a prompt's text: its text blocks, a line apart.
+func joinText(content []textBlock) string {
+	var text []string
+	for _, c := range content {
+		if c.Type == "text" {
+			text = append(text, c.Text)
+		}
+	}
+	return strings.Join(text, "\n")
 }
 
 type wireQuestion struct {
@@ -183,13 +197,7 @@ func (f *frame) check() error {
 func (f *frame) queue() []QueueItem {
 	items := make([]QueueItem, 0, len(f.Items))
 	for _, it := range f.Items {
-		var text []string
-		for _, c := range it.Message.Content {
-			if c.Type == "text" {
-				text = append(text, c.Text)
-			}
-		}
-		items = append(items, QueueItem{ID: it.ID, Placement: it.Placement, Text: strings.Join(text, "\n")})
+		items = append(items, QueueItem{ID: it.ID, Placement: it.Placement, Text: joinText(it.Message.Content)})
 	}
 	return items
 }

@@ -13,6 +13,13 @@ import (
 // bound is how long a test waits for what must come: a failure bound only.
 const bound = 30 * time.Second
 
+// each runs a test against a fake host of each protocol.
+func each(t *testing.T, test func(t *testing.T, p livetest.Protocol)) {
+	for _, p := range livetest.Protocols {
+		t.Run(p.String(), func(t *testing.T) { test(t, p) })
+	}
+}
+
 // newClient is a client of the fake host whose reconnects wait a moment only.
 func newClient(t *testing.T, h *livetest.Host) *Client {
 	t.Helper()

@@ -22,21 +22,24 @@ const dialTimeout = 10 * time.Second
 
 // What the downlinks tell a Watch's loop.
 type (
-	linkUp   struct{ drop func(error) } // both downlinks are open; drop closes them with a cause
-	linkDown struct {                   // they are closed; the next try is in retryIn
+	linkUp struct { // the link is open; drop closes it with a cause
+		drop   func(error)
+		remote bool // a 0.2 host's mux, else rc.8's two downlinks
+	}
+	linkDown struct { // it is closed; the next try is in retryIn
 		err     error
 		retryIn time.Duration
 	}
-	linkFrame struct{ data []byte } // one message from either downlink
+	linkFrame struct{ data []byte } // one message from a downlink
 )
 
-// links keeps the two downlinks of a Watch open until ctx ends: it opens
-// both, and when either ends, closes both and opens them again after a
-// backoff that grows while tries fail.
+// links keeps the link of a Watch open until ctx ends: rc.8's two
+// downlinks, or a 0.2 host's mux, as the host's protocol is; when it ends,
+// it opens it again after a backoff that grows while tries fail.
 func (w *Watch) links(ctx context.Context) {
 	attempt := 0
 	for {
-		up, err := w.link(ctx)
+		up, err := w.linkOnce(ctx)
 		if ctx.Err() != nil {
 			return
 		}
@@ -58,18 +61,31 @@ func (w *Watch) links(ctx context.Context) {
 	}
 }
 
-// link opens both downlinks, passes on their frames until one of them ends
-// or the loop drops them, and says whether they were ever open and why they
-// closed.
+// linkOnce opens the link of the host's protocol, asking the host which
+// one it speaks when that is not known yet.
+func (w *Watch) linkOnce(ctx context.Context) (bool, error) {
+	p, err := w.c.protocol(ctx)
+	switch {
+	case err != nil:
+		return false, err
+	case p == v02:
+		return w.linkRemote(ctx)
+	}
+	return w.link(ctx)
+}
+
+// link opens both downlinks of an rc.8 host, passes on their frames until
+// one of them ends or the loop drops them, and says whether they were ever
+// open and why they closed.
 func (w *Watch) link(ctx context.Context) (bool, error) {
 	ctx, drop := context.WithCancelCause(ctx)
 	defer drop(nil)
-	host, err := w.c.dialStream(ctx, "events.host")
+	host, err := w.c.dialStream(ctx, "events.host", "/api/events.host")
 	if err != nil {
 		return false, err
 	}
 	defer host.CloseNow()
-	mux, err := w.c.dialStream(ctx, "events.mux")
+	mux, err := w.c.dialStream(ctx, "events.mux", "/api/events.mux")
 	if err != nil {
 		return false, err
 	}
@@ -89,7 +105,7 @@ func (w *Watch) link(ctx context.Context) (bool, error) {
 }
 
 // read passes on every message of one downlink until it ends. deck never
-// writes to a downlink: the host closes one that is written to.
+// writes to an rc.8 downlink: the host closes one that is written to.
 func (w *Watch) read(ctx context.Context, conn *websocket.Conn, name string, drop func(error)) {
 	for {
 		_, data, err := conn.Read(ctx)
@@ -106,14 +122,16 @@ func (w *Watch) read(ctx context.Context, conn *websocket.Conn, name string, dro
 	}
 }
 
-// dialStream opens one downlink, "events.mux" or "events.host". It sends no
-// Origin (the host accepts none, or only its own) and no subprotocol.
-func (c *Client) dialStream(ctx context.Context, stream string) (*websocket.Conn, error) {
+// dialStream opens one WebSocket at path, named op in errors: rc.8's
+// events.mux or events.host, or a 0.2 host's remote.mux (its cookie goes
+// with the upgrade, from the jar). It sends no Origin (the host accepts
+// none, or only its own) and no subprotocol.
+func (c *Client) dialStream(ctx context.Context, op, path string) (*websocket.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
-	conn, resp, err := websocket.Dial(ctx, c.base+"/api/"+stream, &websocket.DialOptions{HTTPClient: c.http})
+	conn, resp, err := websocket.Dial(ctx, c.base+path, &websocket.DialOptions{HTTPClient: c.http})
 	if err != nil {
-		he := c.fail(stream, unwrapURL(err))
+		he := c.fail(op, unwrapURL(err))
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			he.Status = resp.StatusCode
 			if resp.Body != nil {

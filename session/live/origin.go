@@ -11,10 +11,9 @@ import (
 )
 
 // checkURL refuses a host URL deck would not use as written: another
-// scheme, no host, a port that is no number; a user name or password and a
-// query, which deck would drop (the harness host authenticates no one: it
-// serves loopback and the hosts it is told to trust); plain http:// to a
-// host that is not loopback, unless o.Insecure.
+// scheme, no host, a port that is no number; a user name or password, which
+// deck would drop (no harness host takes them); plain http:// to a host
+// that is not loopback, unless o.Insecure. The query is tokenOf's.
 func checkURL(u *url.URL, o Options) error {
 	shown := shownURL(u)
 	scheme := strings.ToLower(u.Scheme)
@@ -28,10 +27,7 @@ func checkURL(u *url.URL, o Options) error {
 		return fmt.Errorf("%q has a port that is not a number: give it as http://HOST:PORT", shown)
 	case u.User != nil:
 		return fmt.Errorf("%q holds a user name or password (USER:PASS@), which deck would drop: "+
-			"a harness host takes no credentials and deck sends none; give the URL without them", shown)
-	case u.RawQuery != "" || u.ForceQuery:
-		return fmt.Errorf("%q has a query (%s), which deck would drop: deck speaks only the host's /api "+
-			"and sends no token; give the URL without it", shown, queryKeys(u))
+			"a harness host takes none (a 0.2 host takes the ?token= of the URL it prints); give the URL without them", shown)
 	case scheme == "http" && !loopback(u.Hostname()) && !o.Insecure:
 		return fmt.Errorf("%q is plain http:// to %s, which is not this machine: the prompts deck sends and "+
 			"all the host answers would cross the network unencrypted; use https://, or pass --insecure "+
@@ -80,8 +76,12 @@ func queryKeys(u *url.URL) string {
 	return "?" + strings.Join(keys, "&")
 }
 
-// redact hides the password of a URL deck could not parse, in a message.
+// redact hides the password and the query of a URL deck could not parse,
+// in a message.
 func redact(raw string) string {
+	if q := strings.IndexAny(raw, "?#"); q >= 0 {
+		raw = raw[:q] + "?…"
+	}
 	if at := strings.LastIndex(raw, "@"); at >= 0 {
 		if scheme := strings.Index(raw, "://"); scheme >= 0 && scheme < at {
 			return raw[:scheme+3] + "…@" + raw[at+1:]

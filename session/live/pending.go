@@ -21,10 +21,30 @@ func (f *follower) settleApproval(approvalID string, outcome session.ApprovalOut
 	for i, p := range f.approvals {
 		if p.ApprovalID == approvalID {
 			f.approvals = append(f.approvals[:i:i], f.approvals[i+1:]...)
+			f.w.answers.settle(p.RPCID)
 			f.emit(ApprovalSettled{ApprovalID: approvalID, Outcome: outcome})
 			return
 		}
 	}
+}
+
+// settleRequest settles the approval or question a 0.2 host asked under
+// event id rpcID: deck answered it (an approval's outcome; "answered" or
+// "cancelled" for a question), or the host withdrew it (outcome "").
+func (f *follower) settleRequest(rpcID, outcome string) {
+	for _, p := range f.approvals {
+		if p.RPCID == rpcID {
+			if outcome == "" {
+				outcome = string(session.Cancelled) // answered elsewhere, or its call ended
+			}
+			f.settleApproval(p.ApprovalID, session.ApprovalOutcome(outcome))
+			return
+		}
+	}
+	if outcome == "" {
+		outcome = "cancelled"
+	}
+	f.settleQuestion(rpcID, outcome)
 }
 
 func (f *follower) askQuestion(q QuestionRequest) {
@@ -41,6 +61,7 @@ func (f *follower) settleQuestion(rpcID, outcome string) {
 	for i, p := range f.questions {
 		if p.RPCID == rpcID {
 			f.questions = append(f.questions[:i:i], f.questions[i+1:]...)
+			f.w.answers.settle(rpcID)
 			f.emit(QuestionSettled{RPCID: rpcID, Outcome: outcome})
 			return
 		}

@@ -8,15 +8,23 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/live/remote"
 )
 
-// Approve answers an approval request (POST /api/respond): outcome
-// session.AllowedOnce or session.Rejected. The host settles the approval on the mux
-// (ApprovalSettled) often before this returns; a Receipt that is not
-// Accepted says it was settled already, here or elsewhere.
+// Approve answers an approval request (POST /api/respond; on a 0.2 host,
+// $events/result on the link it came by): outcome session.AllowedOnce or
+// session.Rejected. The Watch settles the approval (ApprovalSettled), often
+// before this returns; a Receipt that is not Accepted says it was settled
+// already, here or elsewhere.
 func (c *Client) Approve(ctx context.Context, a ApprovalRequest, outcome session.ApprovalOutcome) (Receipt, error) {
 	if outcome != session.AllowedOnce && outcome != session.Rejected {
 		return Receipt{}, fmt.Errorf("deck cannot answer an approval with %q: it is %q or %q", outcome, session.AllowedOnce, session.Rejected)
+	}
+	if a.via != nil || c.known() == v02 {
+		if a.via == nil {
+			return Receipt{}, errNoLink
+		}
+		return a.via.answer(ctx, a.RPCID, remote.Claimed(string(outcome)), string(outcome))
 	}
 	value := map[string]string{"sessionId": a.SessionID, "approvalId": a.ApprovalID, "outcome": string(outcome)}
 	return c.respond(ctx, a.RPCID, map[string]any{"ok": true, "value": value})
@@ -38,12 +46,25 @@ func (c *Client) Answer(ctx context.Context, q QuestionRequest, answers []Questi
 	for i, a := range answers {
 		list[i] = wireAnswer{ID: a.ID, Selected: append([]string{}, a.Selected...), Custom: a.Custom}
 	}
+	if q.via != nil || c.known() == v02 {
+		if q.via == nil {
+			return Receipt{}, errNoLink
+		}
+		return q.via.answer(ctx, q.RPCID, remote.Claimed(map[string]any{"answers": list}), "answered")
+	}
 	value := map[string]any{"sessionId": q.SessionID, "answer": map[string]any{"answers": list}}
 	return c.respond(ctx, q.RPCID, map[string]any{"ok": true, "value": value})
 }
 
 // Dismiss cancels a question: the tool call fails and the turn goes on.
 func (c *Client) Dismiss(ctx context.Context, q QuestionRequest) (Receipt, error) {
+	if q.via != nil || c.known() == v02 {
+		if q.via == nil {
+			return Receipt{}, errNoLink
+		}
+		return q.via.answer(ctx, q.RPCID, remote.Refused(remote.Rejection{Name: "UserQuestionError",
+			Message: "the user dismissed the question", Code: "ASK_CANCELLED"}), "cancelled")
+	}
 	fail := map[string]any{"code": "cancelled", "message": "Question cancelled.", "details": struct{}{}}
 	return c.respond(ctx, q.RPCID, map[string]any{"ok": false, "error": fail})
 }
@@ -55,7 +76,7 @@ func (c *Client) respond(ctx context.Context, rpcID string, result any) (Receipt
 	if err != nil {
 		return Receipt{}, fmt.Errorf("deck cannot encode an answer: %w", err)
 	}
-	answer, err := c.post(ctx, "respond", body)
+	answer, _, err := c.post(ctx, "respond", body)
 	if err != nil {
 		return Receipt{}, err
 	}

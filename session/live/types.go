@@ -7,7 +7,10 @@ import (
 // HostInfo is what host.describe tells: the host's version (a fixed
 // "0.0.1" in rc.8: there is no protocol version), its default folder, the
 // model a new session gets, its home, and how many sessions it holds open.
+// A 0.2 host tells the model only. Protocol is the protocol it speaks,
+// "rc.8" or "0.2", as its answers told.
 type HostInfo struct {
+	Protocol         string `json:"-"`
 	Version          string `json:"version"`
 	Cwd              string `json:"cwd"`
 	Provider         string `json:"provider"`
@@ -29,6 +32,9 @@ type SessionInfo struct {
 	Origin      string // "subagent", or ""
 	Title       string // from the projections, "" when none
 	Projections Projections
+	// MigrationRequired: the session's log is in an older format the host
+	// must migrate before it runs it (a 0.2 host's formatStatus).
+	MigrationRequired bool
 }
 
 // Projections is a session's computed state (title, tokenUsage,
@@ -64,9 +70,11 @@ type QueueItem struct {
 }
 
 // ApprovalRequest is the host asking whether a tool call may run. RPCID is
-// what the answer echoes.
+// what the answer echoes (a 0.2 host's event id).
 type ApprovalRequest struct {
 	RPCID, SessionID, ApprovalID, ToolName, CallID, Reason string
+
+	via *Watch // the Watch whose link a 0.2 host asked it on, which answers it; nil on rc.8
 }
 
 // Question is one question of an ask_user_question call.
@@ -85,6 +93,8 @@ type Option struct {
 type QuestionRequest struct {
 	RPCID, SessionID string
 	Questions        []Question
+
+	via *Watch // as ApprovalRequest's
 }
 
 // QuestionAnswer answers one question: the labels chosen, and or instead

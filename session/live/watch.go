@@ -8,11 +8,12 @@ import (
 
 // Watch follows one session: the history tail, then every live event in
 // seq order, exactly once (deduplicated by seq; a gap, from a reconnect or a
-// resume, is filled by fetching the tail again), with the session's
+// resume, is filled by fetching the events missed), with the session's
 // projections, queue, pending approvals and questions, and the state of the
-// connection. It reconnects both downlinks with backoff and re-syncs after
-// each reconnect, losing nothing. An approval or question stays pending
-// across reconnects until it settles, and is announced once.
+// connection. It reconnects its link (rc.8's two downlinks, a 0.2 host's
+// mux) with backoff and re-syncs after each reconnect, losing nothing. An
+// approval or question stays pending across reconnects until it settles,
+// and is announced once.
 type Watch struct {
 	c        *Client
 	id       string
@@ -23,6 +24,7 @@ type Watch struct {
 	done     chan struct{} // closed when the loop ends
 	hasOlder atomic.Bool
 	ignored  ignoredFrames // frames of types deck has no use for (ignored.go)
+	answers  *answerer     // on a 0.2 host: what answering its waterfalls needs
 }
 
 type olderRequest struct {
@@ -43,6 +45,7 @@ func (c *Client) Watch(ctx context.Context, id string) *Watch {
 		older:   make(chan olderRequest),
 		forget:  make(chan forgetRequest),
 		done:    make(chan struct{}),
+		answers: newAnswerer(),
 	}
 	go w.links(ctx)
 	go w.loop(ctx)

@@ -39,8 +39,10 @@ func prompt(t *testing.T, ctx context.Context, c *Client, id string) {
 	}
 }
 
-func TestWatchPlainTurn(t *testing.T) {
-	h := livetest.New(t, livetest.Plain)
+func TestWatchPlainTurn(t *testing.T) { each(t, testWatchPlainTurn) }
+
+func testWatchPlainTurn(t *testing.T, p livetest.Protocol) {
+	h := livetest.Start(t, p, livetest.Plain)
 	c, ctx, s := started(t, h)
 	prompt(t, ctx, c, h.SessionID())
 	s.until("the turn's end", s.turnEnded)
@@ -51,10 +53,10 @@ func TestWatchPlainTurn(t *testing.T) {
 	if len(s.conns) != 1 {
 		t.Errorf("the connection went %+v, want it live throughout (frames pass 32 KiB)", s.conns)
 	}
-	// The tool events carry the host's views.
+	// The tool events carry an rc.8 host's views; a 0.2 host sends none.
 	for _, seq := range []int64{36, 37, 54, 55} {
-		if ev := s.events[seq]; ev.View == nil || ev.ViewFor == "" {
-			t.Errorf("event %d (%s) came without its view", seq, eventType(ev))
+		if ev := s.events[seq]; (ev.View == nil || ev.ViewFor == "") != (p == livetest.V02) {
+			t.Errorf("event %d (%s) came with view %s for %q", seq, eventType(ev), ev.View, ev.ViewFor)
 		}
 	}
 	// The queue showed the prompt, then emptied when the turn took it.

@@ -105,6 +105,12 @@ type framePayload struct {
 	Cwd           string         `json:"cwd"`
 	AgentPreset   string         `json:"agentPreset"`
 	View          jsontext.Value `json:"view"`
+	ToolName      string         `json:"toolName"`
+	CallID        string         `json:"callId"`
+	Reason        string         `json:"reason"`
+	Message       string         `json:"message"`
+	Error         jsontext.Value `json:"error"`
+	Outcome       string         `json:"outcome"`
 }
 
 // seq is the event seq a frame carries or prepares (a projection frame

@@ -22,6 +22,10 @@ func (h *Host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.done.Done()
+	if h.proto == V02 {
+		h.serveRemote(w, r)
+		return
+	}
 	req := Request{Path: r.URL.Path}
 	refuse := func(status int, body, why string) {
 		req.Refused = why

@@ -24,31 +24,7 @@ func (h *Host) history(s *session, p object) any {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	end := s.committed + 1
-	if before != nil {
-		end = min(end, *before)
-	}
-	end = max(min(end, int64(len(s.log))), 0)
-	metas := make([]eventMeta, end)
-	for i := range end {
-		metas[i] = readMeta(s.log[i])
-	}
-	cut := int64(0)
-	count := int64(0)
-	for i := end - 1; i >= 0; i-- {
-		m := metas[i]
-		if (m.Type != "user/message" && m.Type != "assistant/message") || m.SurfaceOp != "append" {
-			continue
-		}
-		count++
-		if count >= limit {
-			cut = i
-			for _, src := range m.SourceEventSeqs {
-				cut = min(cut, src)
-			}
-			break
-		}
-	}
+	cut, end, metas := s.window(s.committed, before, limit)
 	calls := map[string]bool{}
 	for i := cut; i < end; i++ {
 		if metas[i].Type == "tool/call" {
@@ -69,6 +45,39 @@ func (h *Host) history(s *session, p object) any {
 		out["projections"] = map[string]any{"asOfSeq": s.committed, "values": maps.Clone(s.proj)}
 	}
 	return out
+}
+
+// window is where a page of the log as of seq through ends (before seq
+// before, when given) and starts, the host's way: count user and assistant
+// messages back from the end, and start at the limit-th one's first source
+// event, so that a message and its chunks stay together. metas are the
+// events up to end, read.
+func (s *session) window(through int64, before *int64, limit int64) (cut, end int64, metas []eventMeta) {
+	end = min(s.committed, through) + 1
+	if before != nil {
+		end = min(end, *before)
+	}
+	end = max(min(end, int64(len(s.log))), 0)
+	metas = make([]eventMeta, end)
+	for i := range end {
+		metas[i] = readMeta(s.log[i])
+	}
+	count := int64(0)
+	for i := end - 1; i >= 0; i-- {
+		m := metas[i]
+		if (m.Type != "user/message" && m.Type != "assistant/message") || m.SurfaceOp != "append" {
+			continue
+		}
+		count++
+		if count >= limit {
+			cut = i
+			for _, src := range m.SourceEventSeqs {
+				cut = min(cut, src)
+			}
+			break
+		}
+	}
+	return cut, end, metas
 }
 
 // eventMeta is what paging and views need of an event.

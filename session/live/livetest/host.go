@@ -26,6 +26,13 @@
 // Hold and Release stop the replay at an event; DropConnections, Down and
 // Up break the link; Withhold, Resend and Send inject faults; Requests says
 // what deck sent.
+//
+// The fake speaks either protocol (Start): rc.8's, as recorded, or the 0.2
+// host's (remote*.go), which no host here could record: the same scenario,
+// its frames turned into the 0.2 protocol's as the host's source defines
+// them (golden/testdata/harness/live-0.2/README.md names the files), behind
+// the launch token and the session cookie. A test that runs against both
+// names calls as rc.8 does (session.prompt, respond): Calls maps them.
 package livetest
 
 import (
@@ -47,6 +54,7 @@ const waitBound = 30 * time.Second
 // Host is a running fake host.
 type Host struct {
 	t      testing.TB
+	proto  Protocol
 	script *script
 	corpus *corpus
 	ctx    context.Context
@@ -74,7 +82,27 @@ type Host struct {
 	nextBeat  int   // the beat of the next call the replay takes
 	listMore  int   // made-up sessions session.list answers besides (ListMore)
 	listBytes int64 // bytes of those answers written
+
+	remote remoteState // the 0.2 protocol's (remote.go)
 }
+
+// Protocol is the protocol a fake host speaks.
+type Protocol int
+
+const (
+	RC8 Protocol = iota // rc.8's, as recorded
+	V02                 // the 0.2 host's, built from its source
+)
+
+func (p Protocol) String() string {
+	if p == V02 {
+		return "0.2"
+	}
+	return "rc.8"
+}
+
+// Protocols are both, for tests that run against each.
+var Protocols = []Protocol{RC8, V02}
 
 // Request is one request deck made, as the fake saw it.
 type Request struct {
@@ -83,10 +111,23 @@ type Request struct {
 	RPCID   string         // the envelope's rpcId (for /api/respond, the one it echoes)
 	Payload jsontext.Value // the envelope's payload (for /api/respond, its result)
 	Refused string         // why the real host would refuse it; "" when it would not
+	// On a 0.2 host: Method is the endpoint (session/prompt, $events/result,
+	// and for a stream opened on the mux its endpoint: session/follow);
+	// Payload the session methods' one argument (request), or the others'
+	// arguments; RPCID, for session/prompt, its requestId (which comes back
+	// on the user message), for $events/result the event id it answers.
 }
 
-// New starts a fake host replaying scenario s; it stops when the test ends.
+// New starts a fake rc.8 host replaying scenario s; it stops when the test
+// ends.
 func New(t testing.TB, s Scenario) *Host {
+	t.Helper()
+	return Start(t, RC8, s)
+}
+
+// Start starts a fake host of protocol p replaying scenario s; it stops
+// when the test ends.
+func Start(t testing.TB, p Protocol, s Scenario) *Host {
 	t.Helper()
 	c, err := theCorpus()
 	if err != nil {
@@ -96,13 +137,14 @@ func New(t testing.TB, s Scenario) *Host {
 	if err != nil {
 		t.Fatalf("livetest: %v", err)
 	}
-	h := &Host{t: t, script: sc, corpus: c, arrivals: make(chan arrival),
+	h := &Host{t: t, proto: p, script: sc, corpus: c, arrivals: make(chan arrival),
 		conns: map[net.Conn]bool{}, links: map[*link]bool{}, pending: map[string]*frame{},
 		asked: map[string]bool{}, holdSeq: -1}
 	for i := range h.reached {
 		h.reached[i] = make(chan struct{})
 	}
 	h.ctx, h.stop = context.WithCancel(context.Background())
+	h.remote = newRemoteState()
 	h.setUp()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -116,8 +158,20 @@ func New(t testing.TB, s Scenario) *Host {
 	return h
 }
 
-// URL is the fake's base URL, http://127.0.0.1:PORT.
-func (h *Host) URL() string { return "http://" + h.addr }
+// URL is the URL the host prints: its base URL, http://127.0.0.1:PORT,
+// and for a 0.2 host its launch token, /?token=….
+func (h *Host) URL() string {
+	if h.proto == V02 {
+		return h.BaseURL() + "/?token=" + h.remote.token
+	}
+	return h.BaseURL()
+}
+
+// BaseURL is the fake's base URL, http://127.0.0.1:PORT.
+func (h *Host) BaseURL() string { return "http://" + h.addr }
+
+// Protocol is the protocol the fake speaks.
+func (h *Host) Protocol() Protocol { return h.proto }
 
 // SessionID is the id of the session the scenario follows.
 func (h *Host) SessionID() string { return h.script.session }
@@ -130,11 +184,21 @@ func (h *Host) Requests() []Request {
 }
 
 // Calls is the requests deck made to one method ("respond" for
-// /api/respond), in order.
+// /api/respond), in order. On a 0.2 host rc.8's names mean its calls:
+// session.prompt is session/prompt, respond $events/result (but not the
+// passes, outcome next), and session.history what brings history, the
+// opening of session/follow and session/page.
 func (h *Host) Calls(method string) []Request {
+	names := map[string]bool{method: true}
+	if h.proto == V02 {
+		names = remoteNames(method)
+	}
 	var out []Request
 	for _, r := range h.Requests() {
-		if r.Method == method || (method == "respond" && r.Path == "/api/respond") {
+		if h.proto == V02 && method == "respond" && r.Method == remoteResult && passed(r) {
+			continue
+		}
+		if names[r.Method] || (method == "respond" && r.Path == "/api/respond") {
 			out = append(out, r)
 		}
 	}
@@ -195,7 +259,11 @@ func (h *Host) Resend(seq int64) {
 	for _, f := range h.script.frames {
 		if f.Type == "session/event" && f.seq() == seq {
 			h.mu.Lock()
-			h.broadcast(true, h.rewrite(f.Msg))
+			if h.proto == V02 {
+				h.toFollow(f.SessionID, map[string]any{"type": "event", "event": jsontext.Value(h.rewrite(f.Event))})
+			} else {
+				h.broadcast(true, h.rewrite(f.Msg))
+			}
 			h.mu.Unlock()
 			return
 		}
@@ -205,7 +273,14 @@ func (h *Host) Resend(seq int64) {
 
 // Send pushes a frame of your own on the mux: a payload (its type becomes
 // the method, and a fresh rpcId is minted), or with Raw, bytes as they are.
+// A 0.2 host turns the payload into its own protocol's frame as it does the
+// recorded ones (a session/event into a session/follow item, …), and sends
+// Raw bytes as they are on its mux.
 func (h *Host) Send(payload any) {
+	if h.proto == V02 {
+		h.sendRemote(payload)
+		return
+	}
 	msg, ok := payload.(Raw)
 	if !ok {
 		body, err := compact(payload)

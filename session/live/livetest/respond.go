@@ -113,14 +113,27 @@ func checkApproval(req *frame, ok bool, raw jsontext.Value) (string, string) {
 // question answered by one label or free text.
 func checkAnswer(req *frame, raw jsontext.Value) string {
 	var v struct {
-		SessionID *string `json:"sessionId"`
-		Answer    *struct {
-			Answers []struct {
-				ID       *string   `json:"id"`
-				Selected *[]string `json:"selected"`
-				Custom   *string   `json:"custom"`
-			} `json:"answers"`
-		} `json:"answer"`
+		SessionID *string        `json:"sessionId"`
+		Answer    jsontext.Value `json:"answer"`
+	}
+	if err := jsonline.Unmarshal(raw, &v); err != nil || v.SessionID == nil || v.Answer == nil {
+		return "the value is not {sessionId, answer:{answers}}"
+	}
+	if *v.SessionID != req.SessionID {
+		return fmt.Sprintf("it names session %q, the request %q", *v.SessionID, req.SessionID)
+	}
+	return checkAnswers(req, v.Answer)
+}
+
+// checkAnswers checks {answers}, the answer to a question request: rc.8's
+// in its value's answer, a 0.2 host's as the waterfall's result.
+func checkAnswers(req *frame, raw jsontext.Value) string {
+	var v struct {
+		Answers []struct {
+			ID       *string   `json:"id"`
+			Selected *[]string `json:"selected"`
+			Custom   *string   `json:"custom"`
+		} `json:"answers"`
 	}
 	var questions []struct {
 		ID          string `json:"id"`
@@ -130,16 +143,13 @@ func checkAnswer(req *frame, raw jsontext.Value) string {
 		} `json:"options"`
 	}
 	_ = jsonline.Unmarshal(req.Questions, &questions)
-	if err := jsonline.Unmarshal(raw, &v); err != nil || v.SessionID == nil || v.Answer == nil {
-		return "the value is not {sessionId, answer:{answers}}"
+	if err := jsonline.Unmarshal(raw, &v); err != nil || v.Answers == nil {
+		return "the answer is not {answers}"
 	}
-	if *v.SessionID != req.SessionID {
-		return fmt.Sprintf("it names session %q, the request %q", *v.SessionID, req.SessionID)
+	if len(v.Answers) != len(questions) {
+		return fmt.Sprintf("%d answers to %d questions", len(v.Answers), len(questions))
 	}
-	if len(v.Answer.Answers) != len(questions) {
-		return fmt.Sprintf("%d answers to %d questions", len(v.Answer.Answers), len(questions))
-	}
-	for i, a := range v.Answer.Answers {
+	for i, a := range v.Answers {
 		q := questions[i]
 		if a.ID == nil || a.Selected == nil {
 			return fmt.Sprintf("answer %d lacks id or selected", i)

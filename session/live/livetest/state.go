@@ -142,8 +142,13 @@ func (h *Host) commit(f *frame) {
 }
 
 // push commits a recorded frame and sends it to every open downlink of its
-// kind, with the rpcIds it names rewritten. Called with h.mu held.
+// kind, with the rpcIds it names rewritten; a 0.2 host, as its own
+// protocol's frames. Called with h.mu held.
 func (h *Host) push(f *frame) {
+	if h.proto == V02 {
+		h.pushRemote(f, true)
+		return
+	}
 	h.commit(f)
 	if f.Type == "session/event" && h.withheld > 0 {
 		h.withheld--

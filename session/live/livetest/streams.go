@@ -6,12 +6,19 @@ import (
 	"github.com/coder/websocket"
 )
 
-// link is one open downlink.
+// link is one open downlink, or a 0.2 host's mux.
 type link struct {
 	conn    *websocket.Conn // nil until the handshake is done
 	mux     bool
 	out     chan []byte
 	dropped bool // closed by the fake: a handshake under way ends at once
+
+	remote  bool              // a 0.2 host's mux: the streams deck opened on it
+	client  string            // its $events generation's client id, "" before it opens
+	events  string            // the stream id of $events
+	control string            // … of session/control
+	follow  map[string]string // … of each session/follow, to its session
+	opened  map[string]bool   // every stream id deck opened
 }
 
 // close closes the link. Called with h.mu held.
@@ -88,7 +95,7 @@ func (h *Host) stream(w http.ResponseWriter, r *http.Request, mux bool) {
 // h.mu held.
 func (h *Host) broadcast(mux bool, msg []byte) {
 	for l := range h.links {
-		if l.mux != mux {
+		if l.mux != mux || l.remote {
 			continue
 		}
 		select {

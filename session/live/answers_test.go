@@ -24,15 +24,18 @@ func allocated(f func()) uint64 {
 // refused with an error that says the answer is larger than deck reads:
 // deck stops reading at 8 MiB, so it neither keeps nor reads the rest.
 // A long list within the bound is read whole.
-func TestAHugeListIsRefused(t *testing.T) {
-	h := livetest.New(t, livetest.Resume)
+func TestAHugeListIsRefused(t *testing.T) { each(t, testAHugeListIsRefused) }
+
+func testAHugeListIsRefused(t *testing.T, p livetest.Protocol) {
+	h := livetest.Start(t, p, livetest.Resume)
 	c := newClient(t, h)
 	ctx := testContext(t)
 	h.ListMore(1_200_000)
 	var err error
 	used := allocated(func() { _, err = c.Sessions(ctx) })
 	var he *HostError
-	if !errors.As(err, &he) || he.Op != "session.list" || !strings.Contains(err.Error(), "the host's answer to session.list is larger than 8 MiB") {
+	op := map[livetest.Protocol]string{livetest.RC8: "session.list", livetest.V02: "session/list"}[p]
+	if !errors.As(err, &he) || he.Op != op || !strings.Contains(err.Error(), "the host's answer to "+op+" is larger than 8 MiB") {
 		t.Fatalf("Sessions = %v", err)
 	}
 	if written := h.ListBytes(); written > 64<<20 || used > 64<<20 {

@@ -73,6 +73,7 @@ func (c *Client) signIn(ctx context.Context) error {
 	case !c.hasCookie():
 		return c.fail(signInOp, errNoCookie)
 	}
+	c.settle(v02) // only a 0.2 host sets a session cookie for its token
 	return nil
 }
 

@@ -133,17 +133,23 @@ func TestRedirectsStayOnTheHost(t *testing.T) {
 	}
 }
 
-func TestDescribeAndList(t *testing.T) {
-	h := livetest.New(t, livetest.Resume)
+func TestDescribeAndList(t *testing.T) { each(t, testDescribeAndList) }
+
+func testDescribeAndList(t *testing.T, p livetest.Protocol) {
+	h := livetest.Start(t, p, livetest.Resume)
 	c := newClient(t, h)
 	ctx := testContext(t)
 	info, err := c.Describe(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Version != "0.0.1" || info.Cwd != "/srv/dsh/work" || info.Provider != "scripted" ||
-		info.Model != "scripted-model" || info.AttachedSessions != 0 {
-		t.Errorf("Describe = %+v", info)
+	want := HostInfo{Protocol: "rc.8", Version: "0.0.1", Cwd: "/srv/dsh/work", Provider: "scripted",
+		Model: "scripted-model", Home: "/root"}
+	if p == livetest.V02 {
+		want = HostInfo{Protocol: "0.2", Provider: "scripted", Model: "scripted-model"} // what its model catalog says
+	}
+	if info != want {
+		t.Errorf("Describe = %+v, want %+v", info, want)
 	}
 	list, err := c.Sessions(ctx)
 	if err != nil {
@@ -152,8 +158,12 @@ func TestDescribeAndList(t *testing.T) {
 	if len(list) != 5 {
 		t.Fatalf("Sessions lists %d sessions, want the 5 cold ones", len(list))
 	}
+	preset := "standard" // a 0.2 host's rows do not say
+	if p == livetest.V02 {
+		preset = ""
+	}
 	for i, s := range list {
-		if s.Running || s.Blank || s.Cwd != "/srv/dsh/work" || s.AgentPreset != "standard" {
+		if s.Running || s.Blank || s.Cwd != "/srv/dsh/work" || s.AgentPreset != preset || s.MigrationRequired {
 			t.Errorf("session %d = %+v, want a cold, not blank session in /srv/dsh/work", i, s)
 		}
 		if i > 0 && s.UpdatedAt > list[i-1].UpdatedAt {
@@ -168,8 +178,10 @@ func TestDescribeAndList(t *testing.T) {
 	}
 }
 
-func TestCreateListsTheNewSession(t *testing.T) {
-	h := livetest.New(t, livetest.Plain)
+func TestCreateListsTheNewSession(t *testing.T) { each(t, testCreateListsTheNewSession) }
+
+func testCreateListsTheNewSession(t *testing.T, p livetest.Protocol) {
+	h := livetest.Start(t, p, livetest.Plain)
 	c := newClient(t, h)
 	ctx := testContext(t)
 	list, err := c.Sessions(ctx)
@@ -252,29 +264,44 @@ func TestHistoryPages(t *testing.T) {
 	}
 }
 
-func TestRefusalsAreRPCErrors(t *testing.T) {
-	h := livetest.New(t, livetest.Resume)
+func TestRefusalsAreRPCErrors(t *testing.T) { each(t, testRefusalsAreRPCErrors) }
+
+func testRefusalsAreRPCErrors(t *testing.T, p livetest.Protocol) {
+	h := livetest.Start(t, p, livetest.Resume)
 	c := newClient(t, h)
 	ctx := testContext(t)
 	var rpc *RPCError
-
-	_, err := c.history(ctx, "session-does-not-exist", -1, 0)
-	if !errors.As(err, &rpc) || rpc.Code != "session-not-found" || rpc.Method != "session.history" {
-		t.Errorf("History of an unknown session: %v", err)
-	} else if !strings.Contains(err.Error(), `session "session-does-not-exist" not found`) {
-		t.Errorf("the refusal says %q", err)
+	notFound := "session-not-found"
+	if p == livetest.V02 {
+		notFound = "session/not-found"
+	}
+	var err error
+	if p == livetest.RC8 {
+		_, err = c.history(ctx, "session-does-not-exist", -1, 0)
+		if !errors.As(err, &rpc) || rpc.Code != notFound || rpc.Method != "session.history" {
+			t.Errorf("History of an unknown session: %v", err)
+		} else if !strings.Contains(err.Error(), `session "session-does-not-exist" not found`) {
+			t.Errorf("the refusal says %q", err)
+		}
+	} else {
+		_, err = c.pageRemote(ctx, "session-does-not-exist", 3, 2, 0)
+		if !errors.As(err, &rpc) || rpc.Code != notFound || rpc.Method != "session/page" {
+			t.Errorf("a page of an unknown session: %v", err)
+		}
 	}
 	// A cold session is not attached: there is no turn to cancel.
-	if err := c.Cancel(ctx, h.SessionID()); !errors.As(err, &rpc) || rpc.Code != "session-not-found" {
+	if err := c.Cancel(ctx, h.SessionID()); !errors.As(err, &rpc) || rpc.Code != notFound {
 		t.Errorf("Cancel of a cold session: %v", err)
 	}
-	if err := c.Prompt(ctx, "session-does-not-exist", "queue", "hello"); !errors.As(err, &rpc) || rpc.Code != "session-not-found" {
+	if err := c.Prompt(ctx, "session-does-not-exist", "queue", "hello"); !errors.As(err, &rpc) || rpc.Code != notFound {
 		t.Errorf("Prompt to an unknown session: %v", err)
 	}
 }
 
-func TestRefusedHere(t *testing.T) {
-	h := livetest.New(t, livetest.Resume)
+func TestRefusedHere(t *testing.T) { each(t, testRefusedHere) }
+
+func testRefusedHere(t *testing.T, p livetest.Protocol) {
+	h := livetest.Start(t, p, livetest.Resume)
 	c := newClient(t, h)
 	ctx := testContext(t)
 	id := h.SessionID()

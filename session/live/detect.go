@@ -59,7 +59,6 @@ func (c *Client) either(ctx context.Context, old, remote func() error) error {
 		if err := c.signIn(ctx); err != nil {
 			return err
 		}
-		c.settle(v02) // only a 0.2 host sets a session cookie for its token
 		return c.again(ctx, remote)
 	}
 	err2 := remote()

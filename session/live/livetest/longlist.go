@@ -28,7 +28,11 @@ func (h *Host) ListBytes() int64 {
 // writeLongList answers session.list with the sessions the host holds and
 // the made-up ones after them, until deck stops reading.
 func (h *Host) writeLongList(w http.ResponseWriter, rpc string, more int) {
-	items, err := compact(h.list().(map[string]any)["items"])
+	list := h.list
+	if h.proto == V02 {
+		list = h.listRemote
+	}
+	items, err := compact(list().(map[string]any)["items"])
 	if err != nil {
 		http.Error(w, "handler failure: "+err.Error(), http.StatusInternalServerError)
 		return

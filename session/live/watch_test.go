@@ -78,7 +78,9 @@ func testWatchPlainTurn(t *testing.T, p livetest.Protocol) {
 	}
 }
 
-func TestPromptRPCIDComesBackOnTheUserMessage(t *testing.T) { each(t, testPromptRPCIDComesBackOnTheUserMessage) }
+func TestPromptRPCIDComesBackOnTheUserMessage(t *testing.T) {
+	each(t, testPromptRPCIDComesBackOnTheUserMessage)
+}
 
 func testPromptRPCIDComesBackOnTheUserMessage(t *testing.T, p livetest.Protocol) {
 	h := livetest.Start(t, p, livetest.Plain)

@@ -50,9 +50,12 @@ func (h *Host) pushRemote(f *frame, commit bool) {
 		h.toControl(map[string]any{"type": "projection", "sessionId": f.SessionID, "key": f.Key,
 			"value": f.Value, "seq": *f.Seq})
 	case "session/queue":
+		// Each change of a 0.2 host's inbox is an event of the log: a later
+		// value has a later seq.
 		var seq int64
 		if s := h.sessions[f.SessionID]; s != nil {
-			seq = s.committed
+			seq = max(s.committed, s.inboxSeq+1)
+			s.inboxSeq = seq
 		}
 		h.toControl(map[string]any{"type": "projection", "sessionId": f.SessionID, "key": "inbox",
 			"value": inbox(jsontext.Value(h.rewrite(f.Items))), "seq": seq})

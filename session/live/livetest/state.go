@@ -24,6 +24,7 @@ type session struct {
 	updatedAt int64
 	proj      map[string]jsontext.Value
 	queue     jsontext.Value // the last session/queue items
+	inboxSeq  int64          // on a 0.2 host: the seq of the last inbox projection pushed
 }
 
 // setUp makes the host as the scenario's recording found it.

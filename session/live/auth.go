@@ -63,7 +63,8 @@ func (c *Client) signIn(ctx context.Context) error {
 		return c.fail(signInOp, unwrapURL(err)) // never the url.Error: its URL holds the token
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	read, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	body := []byte(strings.ReplaceAll(string(read), c.token.value, "…")) // a host may quote what it was sent
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized:
 		return &HostError{URL: c.base, Op: signInOp, Status: resp.StatusCode, Body: bodyStart(body), Err: errTokenRefused}

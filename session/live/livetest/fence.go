@@ -39,6 +39,10 @@ func (h *Host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusForbidden, "forbidden", why)
 		return
 	}
+	if r.URL.Query().Has("token") || r.Header.Get("Cookie") != "" {
+		refuse(http.StatusBadRequest, "bad request", "deck sent an rc.8 host a token or a cookie, which it has no use for")
+		return
+	}
 	if r.URL.Path == "/api/events.mux" || r.URL.Path == "/api/events.host" {
 		if r.Method == http.MethodGet {
 			if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {

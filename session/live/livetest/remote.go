@@ -22,12 +22,13 @@ type remoteState struct {
 	token      string            // the launch token of URL
 	cookies    map[string]bool   // the values of the session cookies issued
 	answeredBy map[string]string // waterfall event id → the client id that answered it
+	refusals   map[string]*rpcError
 	home       string
 }
 
 func newRemoteState() remoteState {
 	return remoteState{token: randomToken(), cookies: map[string]bool{}, answeredBy: map[string]string{},
-		home: "/srv/dsh/home"}
+		refusals: map[string]*rpcError{}, home: "/srv/dsh/home"}
 }
 
 // randomToken mints a launch token as the host does: 32 random bytes,
@@ -272,8 +273,12 @@ func (h *Host) unaryRemote(w http.ResponseWriter, endpoint string, body []byte) 
 	}
 	h.record(req)
 	h.mu.Lock()
-	more := h.listMore
+	more, refused := h.listMore, h.refusal(endpoint)
 	h.mu.Unlock()
+	if refused != nil {
+		writeRemote(w, rpc, nil, refused)
+		return
+	}
 	if endpoint == "session/list" && more > 0 {
 		h.writeLongList(w, rpc, more)
 		return

@@ -122,6 +122,10 @@ func (h *Host) clientMessage(l *link, data []byte) string {
 		return ""
 	}
 	h.requests = append(h.requests, req)
+	if e := h.refusal(endpoint); e != nil {
+		h.toStream(l, map[string]any{"type": "error", "streamId": id, "error": e})
+		return ""
+	}
 	switch endpoint {
 	case "$events":
 		l.events, l.client = id, newID()

@@ -205,8 +205,18 @@ func (h *Host) result(args object) (any, *rpcError) {
 // a payload of rc.8's frame types as pushRemote turns them, not committed.
 func (h *Host) sendRemote(payload any) {
 	if msg, ok := payload.(Raw); ok {
+		var f struct {
+			Value struct {
+				Type    string `json:"type"`
+				EventID string `json:"eventId"`
+			} `json:"value"`
+		}
+		_ = jsonline.Unmarshal(msg, &f)
 		h.mu.Lock()
 		defer h.mu.Unlock()
+		if f.Value.Type == "waterfall" {
+			h.asked[f.Value.EventID] = true // a waterfall of the test's: deck may answer it
+		}
 		for l := range h.links {
 			if l.remote {
 				select {

@@ -24,7 +24,8 @@ func TestAttachErrors(t *testing.T) {
 
 // Plain http:// to another machine is a usage error naming --insecure; with
 // it, deck warns and goes on (here to a host that is not there). A URL
-// with a password or a token is refused without showing them.
+// with a password, or a query besides the token, is refused without
+// showing them.
 func TestAttachRefusesWhatItWouldSendInTheClearOrDrop(t *testing.T) {
 	code, _, errOut := deck(t, "", "attach", "http://192.0.2.1:3080")
 	if code != exitUsage || !strings.Contains(errOut, "--insecure") || !strings.Contains(errOut, "unencrypted") {
@@ -34,7 +35,7 @@ func TestAttachRefusesWhatItWouldSendInTheClearOrDrop(t *testing.T) {
 	if code != exitInput || !strings.Contains(errOut, "warning: http://127.0.0.1.nip.invalid:1 is plain http://") {
 		t.Errorf("--insecure: exit %d: %s", code, errOut)
 	}
-	for _, u := range []string{"http://me:s3cret@127.0.0.1:3080", "http://127.0.0.1:3080/?token=s3cret"} {
+	for _, u := range []string{"http://me:s3cret@127.0.0.1:3080", "http://127.0.0.1:3080/?token=s3cret&x=1"} {
 		code, _, errOut := deck(t, "", "attach", u)
 		if code != exitUsage || strings.Contains(errOut, "s3cret") || !strings.Contains(errOut, "would drop") {
 			t.Errorf("%s: exit %d: %s", u, code, errOut)

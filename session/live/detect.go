@@ -62,12 +62,15 @@ func (c *Client) either(ctx context.Context, old, remote func() error) error {
 		return c.again(ctx, remote)
 	}
 	err2 := remote()
-	if err2 == nil || errors.As(err2, new(*RPCError)) {
+	switch {
+	case err2 == nil || errors.As(err2, new(*RPCError)):
 		c.settle(v02) // the host answered in 0.2's protocol
 		return err2
-	}
-	if unauthorized(err2) {
-		return c.either(ctx, func() error { return err2 }, remote)
+	case unauthorized(err2):
+		if err := c.signIn(ctx); err != nil {
+			return err
+		}
+		return c.again(ctx, remote)
 	}
 	return err
 }

@@ -69,8 +69,11 @@ func (f *follower) eventsFrame(ctx context.Context, fr remote.Frame) {
 	case remote.Emit:
 		f.hostEmit(e)
 	case remote.Waterfall:
-		if !f.asked(e) {
+		mine := e.AgentID == f.id && (e.Name == "approval/request" || e.Name == "user-questions/request")
+		if !mine {
 			f.w.ignored.add(e.Name)
+		}
+		if !mine || !f.asked(e) {
 			f.w.pass(ctx, f.w.answers.current(), e.EventID)
 		}
 	case remote.Withdrawn:
@@ -111,13 +114,10 @@ func (f *follower) hostEmit(e remote.HostEvent) {
 	}
 }
 
-// asked announces an approval or a question of this session, and says
-// whether the waterfall was one; one whose request does not read is a
-// Problem, and left to the others (the host then settles it without deck).
+// asked announces an approval or a question of this session; one whose
+// request does not read is a Problem, and false: it is left to the others
+// (the host then settles it without deck).
 func (f *follower) asked(e remote.HostEvent) bool {
-	if e.AgentID != f.id || (e.Name != "approval/request" && e.Name != "user-questions/request") {
-		return false
-	}
 	if e.Name == "approval/request" {
 		var r struct {
 			ToolName          string `json:"toolName"`

@@ -30,11 +30,11 @@ type Baseline struct {
 	Values  map[string]jsontext.Value `json:"values"`
 }
 
-// Header is what deck reads of a follow snapshot's header.
+// Header is what deck reads of a follow snapshot's header: the session's
+// id and folder.
 type Header struct {
-	ID      string `json:"id"`
-	Cwd     string `json:"cwd"`
-	Version int64  `json:"version"`
+	ID  string `json:"id"`
+	Cwd string `json:"cwd"`
 }
 
 // FollowItem is one item of a session/follow stream. By Kind: Snapshot has

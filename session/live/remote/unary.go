@@ -16,7 +16,6 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
-	"strings"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json"
@@ -166,10 +165,4 @@ func readMultipart(boundary string, body []byte) (Response, error) {
 		}
 	}
 	return m.serverResponse.read()
-}
-
-// IsMultipart says whether a Content-Type is a multipart answer's.
-func IsMultipart(contentType string) bool {
-	media, _, err := mime.ParseMediaType(contentType)
-	return err == nil && strings.HasPrefix(media, "multipart/")
 }

@@ -159,3 +159,16 @@ func eventType(ev Event) string {
 
 // turnEnded is a condition: a turn/end event arrived.
 func (s *screen) turnEnded() bool { return s.has("turn/end") }
+
+// waitFor polls cond until it holds, failing the test after bound: for
+// what the host records, which no update announces.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(bound)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within %v", what, bound)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

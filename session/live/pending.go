@@ -90,10 +90,20 @@ func (f *follower) settledBy(ev Event) {
 		f.settleApproval(e.Data.ID, session.ApprovalOutcome(e.Data.Outcome))
 	case "turn/end":
 		for len(f.approvals) > 0 {
-			f.settleApproval(f.approvals[0].ApprovalID, session.Unavailable)
+			a := f.approvals[0]
+			outcome := session.Unavailable
+			if given := f.w.answers.given(a.RPCID); given != "" {
+				outcome = session.ApprovalOutcome(given) // deck's answer ended it
+			}
+			f.settleApproval(a.ApprovalID, outcome)
 		}
 		for len(f.questions) > 0 {
-			f.settleQuestion(f.questions[0].RPCID, "unavailable")
+			q := f.questions[0]
+			outcome := f.w.answers.given(q.RPCID)
+			if outcome == "" {
+				outcome = "unavailable"
+			}
+			f.settleQuestion(q.RPCID, outcome)
 		}
 	}
 }

@@ -16,13 +16,14 @@ import (
 // waits for the next generation, and goes under its id.
 type answerer struct {
 	mu      sync.Mutex
-	client  string          // the generation's client id; "" while there is none
-	ready   chan struct{}   // closed while client is set
-	pending map[string]bool // event ids asked and not settled
+	client  string            // the generation's client id; "" while there is none
+	ready   chan struct{}     // closed while client is set
+	pending map[string]bool   // event ids asked and not settled
+	giving  map[string]string // event ids deck is answering: the outcome it sent
 }
 
 func newAnswerer() *answerer {
-	return &answerer{ready: make(chan struct{}), pending: map[string]bool{}}
+	return &answerer{ready: make(chan struct{}), pending: map[string]bool{}, giving: map[string]string{}}
 }
 
 // up takes a new generation's client id (its ready item).
@@ -61,6 +62,27 @@ func (a *answerer) settle(eventID string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	delete(a.pending, eventID)
+	delete(a.giving, eventID)
+}
+
+// give notes the outcome deck is sending for eventID ("" when the host did
+// not take it): the host may end the turn before its answer to deck's
+// call arrives, and that turn's end must not settle it as unavailable.
+func (a *answerer) give(eventID, outcome string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if outcome == "" {
+		delete(a.giving, eventID)
+		return
+	}
+	a.giving[eventID] = outcome
+}
+
+// given is the outcome deck sent for eventID, "" if none.
+func (a *answerer) given(eventID string) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.giving[eventID]
 }
 
 // wait gives the client id to answer eventID under, once a generation is
@@ -102,7 +124,9 @@ func (w *Watch) answer(ctx context.Context, eventID string, o remote.Outcome, se
 		return Receipt{Reason: "not-pending"}, nil
 	}
 	args := remote.ResultArgs(client, eventID, o)
+	w.answers.give(eventID, settled)
 	if err := w.c.again(ctx, func() error { return w.c.invoke(ctx, remote.ResultEndpoint, args, nil) }); err != nil {
+		w.answers.give(eventID, "")
 		return Receipt{}, err
 	}
 	select {

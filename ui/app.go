@@ -22,6 +22,7 @@ import (
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui/config"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // Options say what to open and how.
@@ -232,7 +233,7 @@ func (a *app) open(v *viewer) tea.Cmd {
 // attach starts on a harness host's sessions. A host that cannot be reached
 // or refuses deck is an error that says so, before any screen is taken.
 func (a *app) attach(c *live.Client) (tea.Model, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), liveCallTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), kit.CallTimeout)
 	defer cancel()
 	host, err := c.Describe(ctx)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // panel is what the live viewer draws under the cards: the host's queue,
@@ -19,7 +20,7 @@ func (v *viewer) panel() []string {
 		if q.Placement != "queued" {
 			what = q.Placement
 		}
-		row := th.Faint.Render(" ⋯ "+what+": ") + th.Muted.Render(oneLine(q.Text))
+		row := th.Faint.Render(" ⋯ "+what+": ") + th.Muted.Render(kit.OneLine(q.Text))
 		rows = append(rows, cards.Truncate(row, v.width, "…"))
 	}
 	hint := "tab: transcript"
@@ -84,14 +85,14 @@ func (v *viewer) approvalDialog(a live.ApprovalRequest) []string {
 	th := v.th
 	width := max(v.width-4, 10)
 	var rows []string
-	rows = append(rows, th.Notice.Render("⚑ ")+th.Title.Render(oneLine(a.ToolName))+th.Notice.Render(" asks for approval"))
+	rows = append(rows, th.Notice.Render("⚑ ")+th.Title.Render(kit.OneLine(a.ToolName))+th.Notice.Render(" asks for approval"))
 	c := v.callOf(a.CallID)
 	if c != nil {
 		card := cards.Render(c, cards.Options{Width: width, Theme: th, Cwd: v.cwd})
 		rows = append(rows, card[:min(len(card), max(v.contentHeight()/2, 4))]...)
 	}
 	if a.Reason != "" && (c == nil || c.Approval == nil) { // the card says why when it knows
-		rows = append(rows, th.Muted.Render("why: ")+oneLine(a.Reason))
+		rows = append(rows, th.Muted.Render("why: ")+kit.OneLine(a.Reason))
 	}
 	rows = append(rows, th.Success.Render("a")+th.Muted.Render(" allow once · ")+th.Error.Render("r")+th.Muted.Render(" reject"))
 	return v.frame(rows)
@@ -113,9 +114,9 @@ func (v *viewer) questionDialog(f *questionForm) []string {
 	if q.Header != "" {
 		head += q.Header + " · "
 	}
-	rows = append(rows, th.Notice.Render(oneLine(head))+th.Title.Render(oneLine(q.Text)))
+	rows = append(rows, th.Notice.Render(kit.OneLine(head))+th.Title.Render(kit.OneLine(q.Text)))
 	if q.Detail != "" {
-		rows = append(rows, th.Muted.Render(oneLine(q.Detail)))
+		rows = append(rows, th.Muted.Render(kit.OneLine(q.Detail)))
 	}
 	for i, o := range q.Options {
 		cursor := "  "
@@ -129,9 +130,9 @@ func (v *viewer) questionDialog(f *questionForm) []string {
 		if q.Multi {
 			mark = strings.NewReplacer("○", "☐", "●", "☒").Replace(mark)
 		}
-		row := cursor + mark + oneLine(o.Label)
+		row := cursor + mark + kit.OneLine(o.Label)
 		if o.Description != "" {
-			row += th.Muted.Render(" — " + oneLine(o.Description))
+			row += th.Muted.Render(" — " + kit.OneLine(o.Description))
 		}
 		rows = append(rows, row)
 	}
@@ -143,7 +144,7 @@ func (v *viewer) questionDialog(f *questionForm) []string {
 	if f.input.Focused() {
 		own = f.input.View()
 	} else if f.custom[f.at] != "" {
-		own = oneLine(f.custom[f.at])
+		own = kit.OneLine(f.custom[f.at])
 	}
 	rows = append(rows, cursor+"✎ "+own)
 	rows = append(rows, th.Muted.Render("↑/↓ choose · space pick · enter next or send · esc decline"))

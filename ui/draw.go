@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // View draws the frame: the cards on screen behind a one-column focus
@@ -28,15 +29,15 @@ func (v *viewer) View() tea.View {
 		v.writeCards(&b)
 	}
 	if v.whereHeight() > 0 {
-		b.WriteString(containedRow("where bar", v.width, func() string { return v.model + " " + v.cwd }, v.whereBar) + "\n")
+		b.WriteString(kit.ContainedRow("where bar", v.width, func() string { return v.model + " " + v.cwd }, v.whereBar) + "\n")
 	}
-	b.WriteString(containedRow("status bar", v.width, func() string { return v.title }, v.statusBar))
+	b.WriteString(kit.ContainedRow("status bar", v.width, func() string { return v.title }, v.statusBar))
 	b.WriteByte('\n')
 	b.WriteString(v.hintBar())
 	view := tea.NewView(b.String())
 	view.AltScreen = true
 	view.MouseMode = tea.MouseModeCellMotion
-	view.WindowTitle = "deck · " + oneLine(v.title)
+	view.WindowTitle = "deck · " + kit.OneLine(v.title)
 	return view
 }
 
@@ -103,11 +104,11 @@ func (v *viewer) writeLive(b *strings.Builder) {
 	var cards strings.Builder
 	v.writeCards(&cards)
 	rows := strings.Split(strings.TrimSuffix(cards.String(), "\n"), "\n")
-	if d := contained("dialog", v.width, v.dialogText, v.dialog); len(d) > 0 {
+	if d := kit.Contained("dialog", v.width, v.dialogText, v.dialog); len(d) > 0 {
 		d = d[max(len(d)-len(rows), 0):] // a dialog taller than the screen shows its foot: the answers
 		rows = append(rows[:len(rows)-len(d)], d...)
 	}
-	for _, r := range append(rows, contained("prompt panel", v.width, v.queueText, v.panel)...) {
+	for _, r := range append(rows, kit.Contained("prompt panel", v.width, v.queueText, v.panel)...) {
 		b.WriteString(r + "\n")
 	}
 }
@@ -156,9 +157,9 @@ func (v *viewer) statusBar() string {
 	case r.Waiting:
 		facts = append(facts, "waiting for the log to be created")
 	case r.Loading && r.Total > 0:
-		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", mb(r.Read), mb(r.Total), r.Read*100/r.Total))
+		facts = append(facts, fmt.Sprintf("reading %s of %s · %d%%", kit.MB(r.Read), kit.MB(r.Total), r.Read*100/r.Total))
 	case r.Loading:
-		facts = append(facts, "reading "+mb(r.Read))
+		facts = append(facts, "reading "+kit.MB(r.Read))
 	case v.live != nil: // said first
 	case v.follow && v.unseen > 0:
 		facts = append(facts, fmt.Sprintf("following · ↓ %d new", v.unseen))
@@ -169,17 +170,17 @@ func (v *viewer) statusBar() string {
 	// flashes may name untrusted files. The flash, the answer to the last
 	// key, goes first when the facts are cut: it is never cut off.
 	room := func(right string) int { return v.width - cards.Width(right) - 3 }
-	right := oneLine(strings.Join(facts, " · "))
+	right := kit.OneLine(strings.Join(facts, " · "))
 	if v.flash != "" {
 		// a flash that repeats a fact (n after a search that found
 		// nothing) is said once, as the flash, which is never cut off
 		facts = slices.DeleteFunc(facts, func(f string) bool { return f == v.flash })
-		right = oneLine(strings.Join(append(facts, v.flash), " · "))
+		right = kit.OneLine(strings.Join(append(facts, v.flash), " · "))
 		if room(right) < 4 {
-			right = oneLine(strings.Join(append([]string{v.flash}, facts...), " · "))
+			right = kit.OneLine(strings.Join(append([]string{v.flash}, facts...), " · "))
 		}
 	}
-	left := oneLine(v.title)
+	left := kit.OneLine(v.title)
 	if left == "" {
 		left = "untitled session"
 	}
@@ -197,7 +198,7 @@ func (v *viewer) statusBar() string {
 // hintBar is the one-line reminder of the main keys.
 func (v *viewer) hintBar() string {
 	h := v.help
-	h.Styles = helpStyles(v.th)
+	h.Styles = kit.HelpStyles(v.th)
 	h.SetWidth(v.width - 1) // help drops the bindings that do not fit
 	switch {
 	case len(v.pages) > 0 && !v.showHelp:
@@ -253,7 +254,7 @@ func (v *viewer) helpScreen() string {
 	th := v.th
 	groups := v.keys.FullHelp()
 	h := v.help
-	h.Styles = helpStyles(th)
+	h.Styles = kit.HelpStyles(th)
 	body := h.FullHelpView(groups)
 	for per := 2; widest(body) > v.width-2 && per >= 1; per-- { // too narrow: fewer columns, stacked
 		var parts []string
@@ -281,17 +282,3 @@ func (v *viewer) helpScreen() string {
 	}
 	return b.String()
 }
-
-func mb(n int64) string {
-	switch {
-	case n < 1<<20:
-		return fmt.Sprintf("%.0f KB", float64(n)/1024)
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.2f GB", float64(n)/(1<<30))
-}
-
-// oneLine makes untrusted text safe for a one-line slot (the status bar,
-// the window title): controls and invisible characters as visible marks.
-func oneLine(s string) string { return cards.Safe(s) }

@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // A log deck does not show as understood or current (too new a format, a
@@ -39,21 +39,6 @@ func TestTheViewerShowsWhyALogIsNotShown(t *testing.T) {
 		if v.failures != 0 {
 			t.Errorf("%s: why it is not shown counts as %d errors: it is no error in the log", path, v.failures)
 		}
-	}
-}
-
-// A too-new log's row is marked ⚠ in the picker and in deck ls, before its
-// live mark.
-func TestATooNewRowIsMarked(t *testing.T) {
-	item := catalog.Item{Agent: "deepseek-harness", Path: "/s/session.v9.jsonl", Title: "future", Started: time.Unix(1796000000, 0),
-		Scanned: true, Live: true, NotShown: "session.v9.jsonl is session log format v9, newer than deck reads (v6 at most)"}
-	if row := ansi.Strip(sessionRow(theme.Dark(), item, false, layoutColumns([]catalog.Item{item}, 100))); !strings.HasPrefix(row, "  ⚠ future") {
-		t.Errorf("picker row %q", row)
-	}
-	var b bytes.Buffer
-	WriteList(&b, []catalog.Item{item}, theme.Dark(), 100)
-	if out := ansi.Strip(b.String()); !strings.HasPrefix(out, "⚠ future\n  format newer than deck reads · ") || !strings.Contains(out, "deepseek-harness · /s/session.v9.jsonl") {
-		t.Errorf("deck ls %q", out)
 	}
 }
 
@@ -140,12 +125,12 @@ func TestAnUnreadableNewestGenerationIsListedAndSaysWhy(t *testing.T) {
 		t.Fatalf("found %+v", items)
 	}
 	var b bytes.Buffer
-	WriteList(&b, items, nil, 100)
+	kit.WriteList(&b, items, nil, 100)
 	if f := strings.Split(b.String(), "\t"); len(f) != 7 || f[3] != "unreadable" {
 		t.Errorf("deck ls for a script: %q", b.String())
 	}
 	b.Reset()
-	WriteList(&b, items, theme.Dark(), 100)
+	kit.WriteList(&b, items, theme.Dark(), 100)
 	if out := ansi.Strip(b.String()); !strings.HasPrefix(out, "⚠ its newest log cannot be read\n  cannot be read · ") {
 		t.Errorf("deck ls: %q", out)
 	}

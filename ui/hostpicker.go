@@ -14,6 +14,7 @@ import (
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // hostPicker lists the sessions of a harness host, running ones marked,
@@ -86,7 +87,7 @@ func (p *hostPicker) set(sessions []live.SessionInfo) {
 		}
 		p.sessions = append(p.sessions, catalog.Item{ID: s.ID, Title: title, Cwd: s.Cwd, Started: time.UnixMilli(s.UpdatedAt), Live: s.Running, Scanned: true})
 	}
-	p.shown = filterEntries(p.sessions, p.filter.Value())
+	p.shown = kit.FilterEntries(p.sessions, p.filter.Value())
 	p.cursor = 0
 	for i, n := range p.shown {
 		if p.sessions[n].ID == at {
@@ -109,7 +110,7 @@ func (p *hostPicker) refresh() tea.Cmd {
 	}
 	p.fetching = true
 	c := p.client
-	return call(func(ctx context.Context) hostSessionsMsg {
+	return kit.Call(func(ctx context.Context) hostSessionsMsg {
 		s, err := c.Sessions(ctx)
 		return hostSessionsMsg{s, err}
 	})
@@ -125,13 +126,13 @@ func (p *hostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.fetching = false
 		p.flash = ""
 		if msg.err != nil {
-			p.flash = oneLine(msg.err.Error())
+			p.flash = kit.OneLine(msg.err.Error())
 			return p, nil
 		}
 		p.set(msg.sessions)
 	case createdMsg:
 		if msg.err != nil {
-			p.flash = "not created: " + oneLine(msg.err.Error())
+			p.flash = "not created: " + kit.OneLine(msg.err.Error())
 			return p, nil
 		}
 		id, cwd := msg.id, msg.cwd
@@ -155,8 +156,8 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 		case "enter":
 			p.newIn.Blur()
 			c, dir := p.client, strings.TrimSpace(p.newIn.Value())
-			p.flash = "creating a session in " + oneLine(dir) + "…"
-			return call(func(ctx context.Context) createdMsg {
+			p.flash = "creating a session in " + kit.OneLine(dir) + "…"
+			return kit.Call(func(ctx context.Context) createdMsg {
 				id, err := c.Create(ctx, dir)
 				return createdMsg{id, dir, err}
 			})
@@ -170,13 +171,13 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.filter.Blur()
 			if k == "esc" {
 				p.filter.SetValue("")
-				p.shown = filterEntries(p.sessions, "")
+				p.shown = kit.FilterEntries(p.sessions, "")
 			}
 			return nil
 		}
 		var cmd tea.Cmd
 		p.filter, cmd = p.filter.Update(msg)
-		p.shown = filterEntries(p.sessions, p.filter.Value())
+		p.shown = kit.FilterEntries(p.sessions, p.filter.Value())
 		p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
 		return cmd
 	}
@@ -192,7 +193,7 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 	case "r":
 		return p.refresh()
 	case "n":
-		p.newIn.SetValue(oneLine(p.host.Cwd)) // the input draws its value as it is
+		p.newIn.SetValue(kit.OneLine(p.host.Cwd)) // the input draws its value as it is
 		p.newIn.CursorEnd()
 		return p.newIn.Focus()
 	case "enter":
@@ -207,7 +208,7 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 func (p *hostPicker) View() tea.View {
 	th := p.th
 	var b strings.Builder
-	b.WriteString(containedRow("header", p.width, func() string { return "deck · " + p.client.URL() + " · " + p.host.Model }, func() string {
+	b.WriteString(kit.ContainedRow("header", p.width, func() string { return "deck · " + p.client.URL() + " · " + p.host.Model }, func() string {
 		where := "sessions on the harness host at " + cards.Safe(p.client.URL())
 		if p.host.Model != "" {
 			where += " · " + cards.Safe(p.host.Provider+"/"+p.host.Model)
@@ -216,17 +217,17 @@ func (p *hostPicker) View() tea.View {
 	}) + "\n\n")
 	switch {
 	case p.newIn.Focused():
-		b.WriteString(" " + styledInput(p.newIn, p.th).View() + "\n\n")
+		b.WriteString(" " + kit.StyledInput(p.newIn, p.th).View() + "\n\n")
 	case p.filter.Focused() || p.filter.Value() != "":
-		b.WriteString(" " + styledInput(p.filter, p.th).View() + "\n\n")
+		b.WriteString(" " + kit.StyledInput(p.filter, p.th).View() + "\n\n")
 	default:
 		b.WriteString("\n\n")
 	}
 	rows := max(p.height-6, 1)
 	first := max(p.cursor-rows+1, 0)
-	cols := layoutColumns(p.sessions, p.width)
+	cols := kit.LayoutColumns(p.sessions, p.width)
 	for n, i := range p.shown[first:min(len(p.shown), first+rows)] {
-		b.WriteString(sessionRow(th, p.sessions[i], first+n == p.cursor, cols) + "\n")
+		b.WriteString(kit.SessionRow(th, p.sessions[i], first+n == p.cursor, cols) + "\n")
 	}
 	if len(p.sessions) == 0 {
 		b.WriteString(th.Muted.Render("   the host has no sessions yet: n starts one") + "\n")

@@ -1,16 +1,15 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/textarea"
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // liveState is what the viewer holds of a session on a harness host: the
@@ -36,9 +35,6 @@ type liveState struct {
 	cwd      string // the session's folder as the host listed it, for its events carry no header
 	older    bool   // an older page is being fetched
 }
-
-// liveCallTimeout bounds a call to the host: it answers at once or not at all.
-const liveCallTimeout = 30 * time.Second
 
 func newLiveState(c *live.Client, sessionID string) *liveState {
 	ta := textarea.New()
@@ -68,15 +64,6 @@ type (
 	}
 	olderPageMsg struct{ err error }
 )
-
-// call runs a call to the host off the update loop.
-func call[T tea.Msg](f func(ctx context.Context) T) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), liveCallTimeout)
-		defer cancel()
-		return f(ctx)
-	}
-}
 
 // applyLive takes one update of the host session that is not its events.
 func (v *viewer) applyLive(u live.Update) {
@@ -111,7 +98,7 @@ func (v *viewer) applyLive(u live.Update) {
 	case live.Connection:
 		l.conn = u
 	case live.Problem:
-		v.flash = oneLine(u.Text)
+		v.flash = kit.OneLine(u.Text)
 	}
 }
 
@@ -147,7 +134,7 @@ func (l *liveState) facts(model string) []string {
 		out = append(out, "○ connecting to "+host)
 	}
 	if model != "" {
-		out = append(out, oneLine(model))
+		out = append(out, kit.OneLine(model))
 	}
 	if l.running {
 		out = append(out, "working")

@@ -7,6 +7,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/stats"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // turnRow is one turn of the outline: where it starts and what it did.
@@ -77,7 +78,7 @@ func (v *viewer) outlinePage() *page {
 			rows = append(rows, th.Muted.Render(cards.Truncate(facts, o.Width, "…")))
 		}
 		if cwd != "" {
-			rows = append(rows, th.Faint.Render("in ")+th.Path.Render(cards.Truncate(oneLine(cwd), max(o.Width-3, 1), "…")))
+			rows = append(rows, th.Faint.Render("in ")+th.Path.Render(cards.Truncate(kit.OneLine(cwd), max(o.Width-3, 1), "…")))
 		}
 		rows = append(rows, "")
 		var picks []int
@@ -100,7 +101,7 @@ func (v *viewer) outlinePage() *page {
 func whereFacts(model string, u session.TokenUsage) string {
 	var facts []string
 	if model != "" {
-		facts = append(facts, oneLine(model))
+		facts = append(facts, kit.OneLine(model))
 	}
 	if t := tokens(u); t != "" {
 		facts = append(facts, t+" tokens")
@@ -146,7 +147,7 @@ func (t turnRow) row(o cards.Options, cols outlineCells) string {
 	c := t.cells()
 	right := "  " + padLeft(c.calls, cols.calls) + after(c.errors, cols.errors) + after(c.time, cols.time)
 	head := "turn " + padLeft(c.turn, cols.turn) + "  "
-	prompt := oneLine(t.prompt)
+	prompt := kit.OneLine(t.prompt)
 	if prompt == "" {
 		prompt = "(no prompt)"
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // page is a view over the cards, opened by a key and closed by esc: what
@@ -101,7 +102,7 @@ func (v *viewer) layoutPage() {
 	}
 	o := cards.Options{Width: w, Theme: v.th, Cwd: v.cwd, NoWrap: v.nowrap, Collapse: v.limits}
 	var picks []int
-	p.rows = contained(p.name, w, func() []string { return nil }, func() []string {
+	p.rows = kit.Contained(p.name, w, func() []string { return nil }, func() []string {
 		rows, ps := p.draw(o)
 		picks = ps
 		return rows

@@ -10,6 +10,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // picker lists the sessions on disk: title, working directory, start, size,
@@ -151,47 +152,26 @@ func (p *picker) open() tea.Cmd {
 // refilter keeps the sessions whose title, directory or agent holds every
 // word of the filter.
 func (p *picker) refilter() {
-	p.shown = filterEntries(p.sessions, p.filter.Value())
+	p.shown = kit.FilterEntries(p.sessions, p.filter.Value())
 	p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
 	p.keepInView()
-}
-
-// filterEntries is the indexes of the entries whose title, directory, path
-// or agent holds every word of the query.
-func filterEntries(entries []catalog.Item, query string) []int {
-	words := strings.Fields(strings.ToLower(query))
-	var shown []int
-	for i, e := range entries {
-		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path + " " + e.Agent + " " + e.ID)
-		keep := true
-		for _, w := range words {
-			if !strings.Contains(hay, w) {
-				keep = false
-				break
-			}
-		}
-		if keep {
-			shown = append(shown, i)
-		}
-	}
-	return shown
 }
 
 func (p *picker) View() tea.View {
 	th := p.th
 	var b strings.Builder
-	b.WriteString(containedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {
+	b.WriteString(kit.ContainedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {
 		return " " + th.Title.Render("deck") + th.Muted.Render(" · sessions in "+cards.Safe(p.dir))
 	}) + "\n\n")
-	b.WriteString(" " + styledInput(p.filter, th).View() + "\n")
+	b.WriteString(" " + kit.StyledInput(p.filter, th).View() + "\n")
 	shown := make([]catalog.Item, len(p.shown))
 	for n, i := range p.shown {
 		shown[n] = p.sessions[i]
 	}
-	cols := layoutColumns(shown, p.width)
-	b.WriteString(th.Muted.Render(cols.heads()) + "\n")
+	cols := kit.LayoutColumns(shown, p.width)
+	b.WriteString(th.Muted.Render(cols.Heads()) + "\n")
 	for n, e := range shown[p.top:min(len(shown), p.top+p.rows())] {
-		b.WriteString(sessionRow(p.th, e, p.top+n == p.cursor, cols) + "\n")
+		b.WriteString(kit.SessionRow(p.th, e, p.top+n == p.cursor, cols) + "\n")
 	}
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
@@ -201,43 +181,4 @@ func (p *picker) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	return v
-}
-
-// sessionRow is one session of the picker: the cursor, a live mark, then
-// its title, agent, directory, last change and size in aligned columns.
-func sessionRow(th *theme.Theme, e catalog.Item, selected bool, cols columns) string {
-	return containedRow("session row", cols.width, func() string { return e.Title + " · " + e.Agent + " · " + e.Cwd },
-		func() string { return drawSessionRow(th, e, selected, cols) })
-}
-
-func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, cols columns) string {
-	mark := rowMark(th, e)
-	cursor := "  "
-	titleStyle := th.Text
-	if selected {
-		cursor = th.Accent.Render("▌ ")
-		titleStyle = th.Title
-	}
-	title, agent, cwd, when, size := cols.cells(e)
-	return cursor + mark + titleStyle.Render(title) + th.Muted.Render(agent+cwd+when+size)
-}
-
-// rowMark leads a session's row: ⚠ for a log deck does not show as
-// understood (a format newer than it reads) or cannot read, ● for a live
-// one.
-func rowMark(th *theme.Theme, e catalog.Item) string {
-	switch {
-	case e.NotShown != "", e.Unreadable != "":
-		return th.Error.Render("⚠ ")
-	case e.Live:
-		return th.Success.Render("● ")
-	}
-	return "  "
-}
-
-func byteCount(n int64) string {
-	if n < 1<<20 {
-		return fmt.Sprintf("%d KB", (n+1023)/1024)
-	}
-	return mb(n)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // liveKey takes a key of a live session before the transcript does: the
@@ -114,13 +115,13 @@ func (v *viewer) send(mode string) tea.Cmd {
 	l.prompt.Reset()
 	v.pinned, v.follow = true, true
 	c, id := l.client, l.sessionID
-	return call(func(ctx context.Context) promptSentMsg { return promptSentMsg{c.Prompt(ctx, id, mode, text)} })
+	return kit.Call(func(ctx context.Context) promptSentMsg { return promptSentMsg{c.Prompt(ctx, id, mode, text)} })
 }
 
 func (v *viewer) cancelTurn() tea.Cmd {
 	c, id := v.live.client, v.live.sessionID
 	v.flash = "cancelling…"
-	return call(func(ctx context.Context) cancelSentMsg { return cancelSentMsg{c.Cancel(ctx, id)} })
+	return kit.Call(func(ctx context.Context) cancelSentMsg { return cancelSentMsg{c.Cancel(ctx, id)} })
 }
 
 // approve answers the approval asked; the dialog closes when the host says
@@ -128,7 +129,7 @@ func (v *viewer) cancelTurn() tea.Cmd {
 func (v *viewer) approve(a live.ApprovalRequest, outcome session.ApprovalOutcome) tea.Cmd {
 	c := v.live.client
 	v.flash = "sending " + strings.ReplaceAll(string(outcome), "-", " ") + "…"
-	return call(func(ctx context.Context) answerSentMsg {
+	return kit.Call(func(ctx context.Context) answerSentMsg {
 		r, err := c.Approve(ctx, a, outcome)
 		return answerSentMsg{r, err}
 	})
@@ -137,7 +138,7 @@ func (v *viewer) approve(a live.ApprovalRequest, outcome session.ApprovalOutcome
 func (v *viewer) answer(f *questionForm) tea.Cmd {
 	c, req, answers := v.live.client, f.req, f.answers()
 	v.flash = "sending the answer…"
-	return call(func(ctx context.Context) answerSentMsg {
+	return kit.Call(func(ctx context.Context) answerSentMsg {
 		r, err := c.Answer(ctx, req, answers)
 		return answerSentMsg{r, err}
 	})
@@ -146,7 +147,7 @@ func (v *viewer) answer(f *questionForm) tea.Cmd {
 func (v *viewer) dismiss(f *questionForm) tea.Cmd {
 	c, req := v.live.client, f.req
 	v.flash = "declining the question…"
-	return call(func(ctx context.Context) answerSentMsg {
+	return kit.Call(func(ctx context.Context) answerSentMsg {
 		r, err := c.Dismiss(ctx, req)
 		return answerSentMsg{r, err}
 	})
@@ -162,7 +163,7 @@ func (v *viewer) loadOlder() tea.Cmd {
 	l.older = true
 	v.flash = "loading older events…"
 	w := v.src.live.watch
-	return call(func(ctx context.Context) olderPageMsg { return olderPageMsg{w.LoadOlder(ctx)} })
+	return kit.Call(func(ctx context.Context) olderPageMsg { return olderPageMsg{w.LoadOlder(ctx)} })
 }
 
 // liveResult takes the outcome of a call to the host.
@@ -170,21 +171,21 @@ func (v *viewer) liveResult(msg tea.Msg) {
 	switch msg := msg.(type) {
 	case promptSentMsg:
 		if msg.err != nil {
-			v.flash = "not sent: " + oneLine(msg.err.Error())
+			v.flash = "not sent: " + kit.OneLine(msg.err.Error())
 		}
 	case cancelSentMsg:
 		v.flash = "" // the turn's end card says it was cancelled
 		if msg.err != nil {
-			v.flash = "not cancelled: " + oneLine(msg.err.Error())
+			v.flash = "not cancelled: " + kit.OneLine(msg.err.Error())
 		}
 	case answerSentMsg:
 		switch {
 		case msg.err != nil:
-			v.flash = "not sent: " + oneLine(msg.err.Error())
+			v.flash = "not sent: " + kit.OneLine(msg.err.Error())
 		case !msg.receipt.Accepted && msg.receipt.Reason == "not-pending":
 			v.flash = "it was already answered"
 		case !msg.receipt.Accepted:
-			v.flash = "the host refused the answer (" + oneLine(msg.receipt.Reason) + ")"
+			v.flash = "the host refused the answer (" + kit.OneLine(msg.receipt.Reason) + ")"
 		default:
 			v.flash = ""
 		}
@@ -192,7 +193,7 @@ func (v *viewer) liveResult(msg tea.Msg) {
 		v.live.older = false
 		v.flash = ""
 		if msg.err != nil {
-			v.flash = "older events: " + oneLine(msg.err.Error())
+			v.flash = "older events: " + kit.OneLine(msg.err.Error())
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // match is one place the query was found: a row of a card drawn whole.
@@ -229,9 +230,9 @@ func (v *viewer) matchAt(i int) *match {
 // searchPrompt is the status bar while a query is typed: the prompt, and
 // at the right the count so far.
 func (v *viewer) searchPrompt() string {
-	in := styledInput(v.search.input, v.th) // in the theme's colours: bubbles' defaults are white on a light terminal
+	in := kit.StyledInput(v.search.input, v.th) // in the theme's colours: bubbles' defaults are white on a light terminal
 	prompt := in.View()
-	fact := oneLine(v.search.fact())
+	fact := kit.OneLine(v.search.fact())
 	gap := v.width - cards.Width(prompt) - cards.Width(fact) - 1
 	if fact == "" || gap < 1 {
 		return prompt

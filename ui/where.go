@@ -7,6 +7,7 @@ import (
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // whereHeight is the rows the where bar takes above a log's status bar:
@@ -33,8 +34,8 @@ type wherePart struct {
 func (v *viewer) whereBar() string {
 	th := v.th
 	room := v.width - 1
-	model := wherePart{oneLine(v.model), th.Text}
-	dir := wherePart{oneLine(v.cwd), th.Path}
+	model := wherePart{kit.OneLine(v.model), th.Text}
+	dir := wherePart{kit.OneLine(v.cwd), th.Path}
 	long, short := wherePart{"", th.Muted}, wherePart{"", th.Muted}
 	if t := tokens(v.usage); t != "" {
 		long.text, short.text = t+" tokens", t

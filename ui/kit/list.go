@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"fmt"
@@ -56,7 +56,7 @@ func WriteList(w io.Writer, sessions []catalog.Item, th *theme.Theme, width int)
 		case e.NotShown != "":
 			lead = "format newer than deck reads · " + lead
 		}
-		b.WriteString(containedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {
+		b.WriteString(ContainedRow("session", width, func() string { return e.Title + " · " + e.Path }, func() string {
 			rows := mark + th.Title.Render(cards.Truncate(title, max(width-2, 1), "…"))
 			for _, r := range listFacts(lead, e.Agent, cwd, path, max(width-2, 1)) {
 				rows += "\n  " + th.Muted.Render(r)

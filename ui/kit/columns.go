@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"strings"
@@ -7,10 +7,10 @@ import (
 	"github.com/deck-tui/deck/session/catalog"
 )
 
-// columns lay the picker's rows out alike: the title, agent and directory
+// Columns lay the picker's rows out alike: the title, agent and directory
 // share what the last change and the size, which are never cut, leave;
 // the directory goes first, then the agent, when the screen is narrow.
-type columns struct {
+type Columns struct {
 	width                   int
 	title, agent, cwd, size int // cells each takes; 0: not shown
 	agentShown, cwdShown    bool
@@ -24,8 +24,8 @@ const (
 	minCwd    = 12
 )
 
-func layoutColumns(items []catalog.Item, width int) columns {
-	c := columns{width: width, agent: len("agent"), size: len("size")}
+func LayoutColumns(items []catalog.Item, width int) Columns {
+	c := Columns{width: width, agent: len("agent"), size: len("size")}
 	for _, e := range items {
 		c.agent = max(c.agent, cards.Width(e.Agent))
 		c.size = max(c.size, len(sessionSize(e)))
@@ -48,18 +48,18 @@ func layoutColumns(items []catalog.Item, width int) columns {
 	return c
 }
 
-// heads names the columns, over them.
-func (c columns) heads() string {
+// Heads names the columns, over them.
+func (c Columns) Heads() string {
 	title, agent, cwd, when, size := c.lay("title", "agent", "directory", "changed", "size")
 	return strings.Repeat(" ", rowLead) + title + agent + cwd + when + size
 }
 
 // cells are a session's columns, each at its width (after a gap).
-func (c columns) cells(e catalog.Item) (title, agent, cwd, when, size string) {
+func (c Columns) cells(e catalog.Item) (title, agent, cwd, when, size string) {
 	return c.lay(sessionTitle(e), e.Agent, cards.Safe(e.Cwd), sessionTime(e), sessionSize(e))
 }
 
-func (c columns) lay(title, agent, cwd, when, size string) (string, string, string, string, string) {
+func (c Columns) lay(title, agent, cwd, when, size string) (string, string, string, string, string) {
 	gap := strings.Repeat(" ", colGap)
 	if c.agentShown {
 		agent = gap + cell(agent, c.agent)

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"charm.land/bubbles/v2/help"
@@ -27,8 +27,8 @@ func inputStyles(th *theme.Theme) textinput.Styles {
 	}
 }
 
-// helpStyles paints the hint bar and the help overlay in the theme's colours.
-func helpStyles(th *theme.Theme) help.Styles {
+// HelpStyles paints the hint bar and the help overlay in the theme's colours.
+func HelpStyles(th *theme.Theme) help.Styles {
 	p := th.Palette
 	key := lipgloss.NewStyle().Foreground(p.Fg)
 	desc := lipgloss.NewStyle().Foreground(p.Muted)
@@ -39,8 +39,8 @@ func helpStyles(th *theme.Theme) help.Styles {
 	}
 }
 
-// styledInput is in with the theme's styles, for drawing.
-func styledInput(in textinput.Model, th *theme.Theme) textinput.Model {
+// StyledInput is in with the theme's styles, for drawing.
+func StyledInput(in textinput.Model, th *theme.Theme) textinput.Model {
 	in.SetStyles(inputStyles(th))
 	return in
 }

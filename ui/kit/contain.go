@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"fmt"
@@ -6,33 +6,33 @@ import (
 	"github.com/deck-tui/deck/cards"
 )
 
-// drawFault is called as each contained part of the screen starts drawing;
+// DrawFault is called as each contained part of the screen starts drawing;
 // a test sets it to make one part panic.
-var drawFault = func(part string) {}
+var DrawFault = func(part string) {}
 
-// contained draws one part of the screen outside the cards (the status bar,
+// Contained draws one part of the screen outside the cards (the status bar,
 // a header, a picker row, a dialog). A panic while drawing it becomes a
 // notice in its place, then the part's own text, plain and sanitised, cut
 // to width: one bad value costs a part its styling, never the program.
-func contained(part string, width int, text func() []string, draw func() []string) (rows []string) {
+func Contained(part string, width int, text func() []string, draw func() []string) (rows []string) {
 	defer func() {
 		if r := recover(); r != nil {
 			rows = undrawn(part, width, r, text)
 		}
 	}()
-	drawFault(part)
+	DrawFault(part)
 	return draw()
 }
 
-// containedRow is contained for a part that is one row: the notice, short,
+// ContainedRow is contained for a part that is one row: the notice, short,
 // after the part's text.
-func containedRow(part string, width int, text func() string, draw func() string) (row string) {
+func ContainedRow(part string, width int, text func() string, draw func() string) (row string) {
 	defer func() {
 		if r := recover(); r != nil {
 			row = undrawnRow(part, width, r, text)
 		}
 	}()
-	drawFault(part)
+	DrawFault(part)
 	return draw()
 }
 

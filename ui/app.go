@@ -23,6 +23,7 @@ import (
 	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui/config"
 	"github.com/deck-tui/deck/ui/kit"
+	"github.com/deck-tui/deck/ui/picker"
 )
 
 // Options say what to open and how.
@@ -59,7 +60,7 @@ type app struct {
 	height int
 	// picker is the picker a session was opened from: esc or backspace in
 	// the viewer goes back to it. nil when deck opened a session directly.
-	picker *picker
+	picker *picker.Picker
 	// opened counts the viewers opened: a message one of them asked for
 	// reaches only that one, never a viewer opened after it.
 	opened int
@@ -115,7 +116,7 @@ func newApp(o Options) (tea.Model, error) {
 			path := sessions[0].Opens()
 			a.model = a.viewer(logFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
-			a.model = newPicker(a.th, catalog.Describe(roots), sessions)
+			a.model = picker.New(a.th, catalog.Describe(roots), sessions)
 		}
 	}
 	return a, nil
@@ -144,16 +145,16 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.width, a.height = msg.Width, msg.Height
 	case tea.ColorProfileMsg: // sent once (or again when the terminal says it has true colour): viewers opened later draw in it too
 		a.th = a.th.For(msg.Profile)
-	case openMsg:
-		if p, ok := a.model.(*picker); ok {
+	case picker.OpenMsg:
+		if p, ok := a.model.(*picker.Picker); ok {
 			a.picker = p
 		}
-		on := msg.follow // the picker's guess: the log changed lately
+		on := msg.Follow // the picker's guess: the log changed lately
 		if a.o.Follow != nil {
 			on = *a.o.Follow // -f or --no-follow said
 		}
-		return a, a.open(a.viewer(logFeed(follow.File(msg.path, msg.path, on))))
-	case scannedMsg: // the picker goes on reading titles behind a viewer
+		return a, a.open(a.viewer(logFeed(follow.File(msg.Path, msg.Path, on))))
+	case picker.ScannedMsg: // the picker goes on reading titles behind a viewer
 		if a.picker != nil && a.model != tea.Model(a.picker) {
 			_, cmd := a.picker.Update(msg)
 			return a, cmd

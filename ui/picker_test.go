@@ -13,7 +13,12 @@ import (
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/picker"
 )
+
+// listTop is the screen row of the picker's first session (under its
+// title, a blank, the filter and the column heads), as a person counts it.
+const listTop = 4
 
 // manySessions is a harness home of n copies of one log, s-00 the newest.
 func manySessions(t *testing.T, n int) string {
@@ -91,7 +96,7 @@ func TestBackToThePicker(t *testing.T) {
 // screen: its rows would be another session's.
 func TestAClosedViewersDrawingIsDropped(t *testing.T) {
 	v := newViewer(logFeed(follow.Stream("x", strings.NewReader(""))), theme.Dark(), true)
-	a := &app{model: v, picker: newPicker(theme.Dark(), "", nil), opened: 2}
+	a := &app{model: v, picker: picker.New(theme.Dark(), "", nil), opened: 2}
 	k := cacheKey{id: 1, rev: 1, width: 79, theme: theme.Dark()}
 	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true, nil}})
 	if _, ok := v.cache.get(k); ok {

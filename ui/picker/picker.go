@@ -1,4 +1,8 @@
-package ui
+// Package picker is the first screen of deck run with no session named:
+// the sessions on disk, newest first, their titles read in the background,
+// filtered as one types. Enter asks the app to open one (OpenMsg); the
+// app, not the picker, opens the viewer.
+package picker
 
 import (
 	"fmt"
@@ -13,9 +17,9 @@ import (
 	"github.com/deck-tui/deck/ui/kit"
 )
 
-// picker lists the sessions on disk: title, working directory, start, size,
+// Picker lists the sessions on disk: title, working directory, start, size,
 // and whether it is still being written. Typing filters; enter opens.
-type picker struct {
+type Picker struct {
 	th       *theme.Theme
 	dir      string
 	sessions []catalog.Item
@@ -27,47 +31,49 @@ type picker struct {
 	height   int
 }
 
-// openMsg asks the app to open a session.
-type openMsg struct {
-	path   string
-	follow bool
+// OpenMsg asks the app to open a session.
+type OpenMsg struct {
+	Path   string
+	Follow bool // the picker's guess: the log changed lately
 }
 
-// scannedMsg brings one session's title back.
-type scannedMsg struct {
+// ScannedMsg brings one session's title back. The app hands it to the
+// picker while a viewer is on screen, so the titles go on being read.
+type ScannedMsg struct {
 	i int
 	e catalog.Item
 }
 
-func newPicker(th *theme.Theme, dir string, sessions []catalog.Item) *picker {
+// New is the picker of sessions found in dir.
+func New(th *theme.Theme, dir string, sessions []catalog.Item) *Picker {
 	in := textinput.New()
 	in.Prompt = "filter: "
 	in.Placeholder = "type to filter by title, directory or agent"
 	in.SetWidth(50)
-	p := &picker{th: th, dir: dir, sessions: sessions, filter: in, width: 80, height: 24}
+	p := &Picker{th: th, dir: dir, sessions: sessions, filter: in, width: 80, height: 24}
 	p.refilter()
 	return p
 }
 
 // Init reads the titles, one session after another, off the loop.
-func (p *picker) Init() tea.Cmd {
+func (p *Picker) Init() tea.Cmd {
 	return tea.Batch(p.filter.Focus(), p.scan(0))
 }
 
-func (p *picker) scan(i int) tea.Cmd {
+func (p *Picker) scan(i int) tea.Cmd {
 	if i >= len(p.sessions) {
 		return nil
 	}
 	e := p.sessions[i]
-	return func() tea.Msg { return scannedMsg{i, catalog.Scan(e)} }
+	return func() tea.Msg { return ScannedMsg{i, catalog.Scan(e)} }
 }
 
-func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
 		p.keepInView()
-	case scannedMsg:
+	case ScannedMsg:
 		p.sessions[msg.i] = msg.e
 		p.refilter()
 		return p, p.scan(msg.i + 1)
@@ -125,39 +131,39 @@ func (p *picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 const listTop = 4
 
 // rows is how many sessions fit on screen.
-func (p *picker) rows() int { return max(p.height-listTop-2, 1) }
+func (p *Picker) rows() int { return max(p.height-listTop-2, 1) }
 
 // move moves the cursor by n rows, within the list, and the list with it.
-func (p *picker) move(n int) {
+func (p *Picker) move(n int) {
 	p.cursor = min(max(p.cursor+n, 0), max(len(p.shown)-1, 0))
 	p.keepInView()
 }
 
 // keepInView scrolls the list so the cursor is on screen.
-func (p *picker) keepInView() {
+func (p *Picker) keepInView() {
 	p.top = min(p.top, p.cursor)
 	p.top = max(p.top, p.cursor-p.rows()+1)
 	p.top = max(min(p.top, len(p.shown)-p.rows()), 0)
 }
 
 // open asks the app to open the chosen session.
-func (p *picker) open() tea.Cmd {
+func (p *Picker) open() tea.Cmd {
 	if p.cursor >= len(p.shown) {
 		return nil
 	}
 	e := p.sessions[p.shown[p.cursor]]
-	return func() tea.Msg { return openMsg{e.Opens(), e.Live} }
+	return func() tea.Msg { return OpenMsg{e.Opens(), e.Live} }
 }
 
 // refilter keeps the sessions whose title, directory or agent holds every
 // word of the filter.
-func (p *picker) refilter() {
+func (p *Picker) refilter() {
 	p.shown = kit.FilterEntries(p.sessions, p.filter.Value())
 	p.cursor = min(p.cursor, max(len(p.shown)-1, 0))
 	p.keepInView()
 }
 
-func (p *picker) View() tea.View {
+func (p *Picker) View() tea.View {
 	th := p.th
 	var b strings.Builder
 	b.WriteString(kit.ContainedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {

@@ -21,6 +21,7 @@ import (
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/attach"
 	"github.com/deck-tui/deck/ui/config"
 	"github.com/deck-tui/deck/ui/kit"
 	"github.com/deck-tui/deck/ui/picker"
@@ -172,10 +173,10 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			size := tea.WindowSizeMsg{Width: a.width, Height: a.height} // read here: the command runs off the loop
 			return a, func() tea.Msg { return size }
 		}
-	case openLiveMsg:
-		v := a.viewer(newLiveSource(a.host, msg.id))
-		v.live = newLiveState(a.host, msg.id)
-		v.live.title, v.live.cwd = msg.title, msg.cwd
+	case attach.OpenLiveMsg:
+		v := a.viewer(newLiveSource(a.host, msg.ID))
+		v.live = newLiveState(a.host, msg.ID)
+		v.live.title, v.live.cwd = msg.Title, msg.Cwd
 		return a, a.open(v)
 	}
 	var cmd tea.Cmd
@@ -245,7 +246,7 @@ func (a *app) attach(c *live.Client) (tea.Model, error) {
 		return nil, err
 	}
 	a.host = c
-	a.model = newHostPicker(a.th, c, host, sessions)
+	a.model = attach.New(a.th, c, host, sessions)
 	return a, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/attach"
 	"github.com/deck-tui/deck/ui/kit"
 )
 
@@ -109,7 +110,7 @@ func TestAPanicInTheStatusBarIsContained(t *testing.T) {
 
 func TestAPanicInADialogIsContained(t *testing.T) {
 	failing(t, "dialog")
-	x, h := attach(t, livetest.Approval)
+	x, h := attachTo(t, livetest.Approval)
 	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command that needs approval.")
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("could not draw the dialog", "bash asks for approval", "a allow once · r reject")
@@ -152,7 +153,7 @@ func TestAHostileHostIsListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	host := live.HostInfo{Cwd: "/srv" + longCSI + "/w\u202e", Provider: "p", Model: "m" + longDCS + "odel"}
-	p := newHostPicker(theme.Dark(), c, host, []live.SessionInfo{{ID: "s1", Title: "host " + longCSI + "title\u202e", UpdatedAt: 1796000000000}})
+	p := attach.New(theme.Dark(), c, host, []live.SessionInfo{{ID: "s1", Title: "host " + longCSI + "title\u202e", UpdatedAt: 1796000000000}})
 	p.Update(keyMsg("n"))
 	out := p.View().Content
 	for _, want := range []string{"p/model", "host title⟨RLO⟩", "/srv/w⟨RLO⟩"} {

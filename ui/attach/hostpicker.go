@@ -1,4 +1,8 @@
-package ui
+// Package attach is the first screen of deck attach: a harness host's
+// sessions, newest first, running ones marked, read again every few
+// seconds; n starts a session in a directory. Enter asks the app to open
+// one (OpenLiveMsg), which the viewer shows with the host's prompt box.
+package attach
 
 import (
 	"cmp"
@@ -17,10 +21,10 @@ import (
 	"github.com/deck-tui/deck/ui/kit"
 )
 
-// hostPicker lists the sessions of a harness host, running ones marked,
+// HostPicker lists the sessions of a harness host, running ones marked,
 // newest first: enter opens one, n starts one in a chosen directory, /
 // filters. The list is read again every few seconds.
-type hostPicker struct {
+type HostPicker struct {
 	th       *theme.Theme
 	client   *live.Client
 	host     live.HostInfo
@@ -36,8 +40,8 @@ type hostPicker struct {
 	height   int
 }
 
-// openLiveMsg asks the app to open a session of the host.
-type openLiveMsg struct{ id, title, cwd string }
+// OpenLiveMsg asks the app to open a session of the host.
+type OpenLiveMsg struct{ ID, Title, Cwd string }
 
 type hostSessionsMsg struct {
 	sessions []live.SessionInfo
@@ -58,19 +62,20 @@ const hostRefresh = 3 * time.Second
 // a host with more is listed as fast, and says how many are not.
 const maxListed = 1000
 
-func newHostPicker(th *theme.Theme, c *live.Client, host live.HostInfo, sessions []live.SessionInfo) *hostPicker {
+// New is the picker of a host's sessions, listed at first as given.
+func New(th *theme.Theme, c *live.Client, host live.HostInfo, sessions []live.SessionInfo) *HostPicker {
 	filter := textinput.New()
 	filter.Prompt = "filter: "
 	newIn := textinput.New()
 	newIn.Prompt = "new session in: "
 	newIn.SetWidth(60)
-	p := &hostPicker{th: th, client: c, host: host, filter: filter, newIn: newIn, width: 80, height: 24}
+	p := &HostPicker{th: th, client: c, host: host, filter: filter, newIn: newIn, width: 80, height: 24}
 	p.set(sessions)
 	return p
 }
 
 // set takes a new list, keeping the cursor on the same session.
-func (p *hostPicker) set(sessions []live.SessionInfo) {
+func (p *HostPicker) set(sessions []live.SessionInfo) {
 	at := ""
 	if p.cursor < len(p.shown) {
 		at = p.sessions[p.shown[p.cursor]].ID
@@ -96,15 +101,15 @@ func (p *hostPicker) set(sessions []live.SessionInfo) {
 	}
 }
 
-func (p *hostPicker) Init() tea.Cmd { return p.tick() }
+func (p *HostPicker) Init() tea.Cmd { return p.tick() }
 
-func (p *hostPicker) tick() tea.Cmd {
+func (p *HostPicker) tick() tea.Cmd {
 	return tea.Tick(hostRefresh, func(time.Time) tea.Msg { return refreshMsg{} })
 }
 
 // refresh reads the list again, unless a reading is under way: a host slow
 // to answer is not asked again and again meanwhile.
-func (p *hostPicker) refresh() tea.Cmd {
+func (p *HostPicker) refresh() tea.Cmd {
 	if p.fetching {
 		return nil
 	}
@@ -116,7 +121,7 @@ func (p *hostPicker) refresh() tea.Cmd {
 	})
 }
 
-func (p *hostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (p *HostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = msg.Width, msg.Height
@@ -136,14 +141,14 @@ func (p *hostPicker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return p, nil
 		}
 		id, cwd := msg.id, msg.cwd
-		return p, func() tea.Msg { return openLiveMsg{id: id, cwd: cwd} }
+		return p, func() tea.Msg { return OpenLiveMsg{ID: id, Cwd: cwd} }
 	case tea.KeyPressMsg:
 		return p, p.key(msg)
 	}
 	return p, nil
 }
 
-func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
+func (p *HostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
 	switch {
 	case k == "ctrl+c":
@@ -199,13 +204,13 @@ func (p *hostPicker) key(msg tea.KeyPressMsg) tea.Cmd {
 	case "enter":
 		if p.cursor < len(p.shown) {
 			e := p.sessions[p.shown[p.cursor]]
-			return func() tea.Msg { return openLiveMsg{e.ID, e.Title, e.Cwd} }
+			return func() tea.Msg { return OpenLiveMsg{e.ID, e.Title, e.Cwd} }
 		}
 	}
 	return nil
 }
 
-func (p *hostPicker) View() tea.View {
+func (p *HostPicker) View() tea.View {
 	th := p.th
 	var b strings.Builder
 	b.WriteString(kit.ContainedRow("header", p.width, func() string { return "deck · " + p.client.URL() + " · " + p.host.Model }, func() string {

@@ -134,16 +134,6 @@ func TestAPanicInDeckLsIsContained(t *testing.T) {
 	}
 }
 
-// What the status bar says besides the title (an error naming a file, a
-// message) goes through the sanitiser too.
-func TestTheStatusBarsMessagesAreSanitised(t *testing.T) {
-	x := start(t, Options{Demo: true}, 100, 30)
-	x.waitFor("card 1 of 29")
-	x.tm.Send(editedMsg{text: "the editor said \u202e\x1b[2J" + longCSI + "no"})
-	x.waitFor("the editor said ⟨RLO⟩no")
-	x.quit()
-}
-
 // A host's directory, model and session titles holding such a sequence show
 // in its picker, its header and the new-session input, with the rest of
 // their text (Bubble Tea's own renderer panicked on the sequence too).

@@ -1,7 +1,9 @@
-// Package ui is deck's full-screen program: a picker of the sessions on
-// disk, and a viewer that draws a session's cards, follows a log as it
-// grows, and lets a person move through it. It draws nothing itself: every
-// card comes from package cards.
+// Package ui is deck's full-screen program: it runs the tea.Program, opens
+// the first page (a session's viewer, the picker of the sessions on disk, a
+// harness host's picker) and routes between the pages. What a page asks for
+// (open this session) comes here as a message: the app opens the viewer,
+// and goes back to the picker on esc. The pages are packages of their own
+// (ui/viewer, ui/picker, ui/attach) and never import one another.
 package ui
 
 import (
@@ -21,7 +23,11 @@ import (
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/attach"
 	"github.com/deck-tui/deck/ui/config"
+	"github.com/deck-tui/deck/ui/kit"
+	"github.com/deck-tui/deck/ui/picker"
+	"github.com/deck-tui/deck/ui/viewer"
 )
 
 // Options say what to open and how.
@@ -58,7 +64,7 @@ type app struct {
 	height int
 	// picker is the picker a session was opened from: esc or backspace in
 	// the viewer goes back to it. nil when deck opened a session directly.
-	picker *picker
+	picker *picker.Picker
 	// opened counts the viewers opened: a message one of them asked for
 	// reaches only that one, never a viewer opened after it.
 	opened int
@@ -93,28 +99,28 @@ func newApp(o Options) (tea.Model, error) {
 	}
 	switch {
 	case o.Demo:
-		a.model = a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
+		a.model = a.viewerOf(viewer.LogFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
 	case o.Stdin != nil:
-		a.model = a.viewer(logFeed(follow.Stream("stdin", o.Stdin)))
+		a.model = a.viewerOf(viewer.LogFeed(follow.Stream("stdin", o.Stdin)))
 	case o.Path != "":
 		if _, err := source.Resolve(o.Path); err != nil && !(errors.Is(err, fs.ErrNotExist) && o.Follow != nil && *o.Follow) {
 			return nil, err // a log followed is waited for until it is there (an empty session folder's too); anything else is an error
 		}
-		a.model = a.viewer(logFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
+		a.model = a.viewerOf(viewer.LogFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:
 		sessions := catalog.Find(roots)
 		switch {
 		case len(sessions) == 0 && o.Last:
 			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
 		case len(sessions) == 0:
-			v := a.viewer(logFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
-			v.label = "demo" // no sessions were found
+			v := a.viewerOf(viewer.LogFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
+			v.Label = "demo" // no sessions were found
 			a.model = v
 		case o.Last:
 			path := sessions[0].Opens()
-			a.model = a.viewer(logFeed(follow.File(path, path, followDefault(o.Follow, path))))
+			a.model = a.viewerOf(viewer.LogFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
-			a.model = newPicker(a.th, catalog.Describe(roots), sessions)
+			a.model = picker.New(a.th, catalog.Describe(roots), sessions)
 		}
 	}
 	return a, nil
@@ -129,9 +135,10 @@ func followDefault(asked *bool, path string) bool {
 	return catalog.Live(path)
 }
 
-func (a *app) viewer(src *feed) *viewer {
-	v := newViewer(src, a.th, a.fixed)
-	v.configure(a.o.Config)
+// viewerOf is a viewer of src in the program's theme and config.
+func (a *app) viewerOf(src *viewer.Feed) *viewer.Viewer {
+	v := viewer.New(src, a.th, a.fixed)
+	v.Configure(a.o.Config)
 	return v
 }
 
@@ -143,16 +150,16 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.width, a.height = msg.Width, msg.Height
 	case tea.ColorProfileMsg: // sent once (or again when the terminal says it has true colour): viewers opened later draw in it too
 		a.th = a.th.For(msg.Profile)
-	case openMsg:
-		if p, ok := a.model.(*picker); ok {
+	case picker.OpenMsg:
+		if p, ok := a.model.(*picker.Picker); ok {
 			a.picker = p
 		}
-		on := msg.follow // the picker's guess: the log changed lately
+		on := msg.Follow // the picker's guess: the log changed lately
 		if a.o.Follow != nil {
 			on = *a.o.Follow // -f or --no-follow said
 		}
-		return a, a.open(a.viewer(logFeed(follow.File(msg.path, msg.path, on))))
-	case scannedMsg: // the picker goes on reading titles behind a viewer
+		return a, a.open(a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, on))))
+	case picker.ScannedMsg: // the picker goes on reading titles behind a viewer
 		if a.picker != nil && a.model != tea.Model(a.picker) {
 			_, cmd := a.picker.Update(msg)
 			return a, cmd
@@ -163,24 +170,23 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a.Update(msg.msg)
 	case tea.KeyPressMsg:
-		if v, ok := a.model.(*viewer); ok && a.picker != nil && v.atRest() && (msg.String() == "esc" || msg.String() == "backspace") {
-			v.src.stop()
+		if v, ok := a.model.(*viewer.Viewer); ok && a.picker != nil && v.AtRest() && (msg.String() == "esc" || msg.String() == "backspace") {
+			v.Stop()
 			a.model = a.picker
 			a.opened++                                                  // what the closed viewer still has coming is dropped
 			size := tea.WindowSizeMsg{Width: a.width, Height: a.height} // read here: the command runs off the loop
 			return a, func() tea.Msg { return size }
 		}
-	case openLiveMsg:
-		v := a.viewer(newLiveSource(a.host, msg.id))
-		v.live = newLiveState(a.host, msg.id)
-		v.live.title, v.live.cwd = msg.title, msg.cwd
+	case attach.OpenLiveMsg:
+		v := a.viewerOf(viewer.NewLiveSource(a.host, msg.ID))
+		v.OnHost(a.host, msg.ID, msg.Title, msg.Cwd)
 		return a, a.open(v)
 	}
 	var cmd tea.Cmd
 	a.model, cmd = a.model.Update(msg)
-	v, ok := a.model.(*viewer)
-	if ok && a.picker == nil && v.reading.NotALog != nil {
-		a.err = v.reading.NotALog // opened on it directly: nothing to go back to
+	v, ok := a.model.(*viewer.Viewer)
+	if ok && a.picker == nil && v.NotALog() != nil {
+		a.err = v.NotALog() // opened on it directly: nothing to go back to
 		return a, tea.Quit
 	}
 	if ok && a.picker != nil {
@@ -203,22 +209,17 @@ func scoped(n int, cmd tea.Cmd) tea.Cmd {
 				out[i] = scoped(n, c)
 			}
 			return out
-		case changedMsg, renderedMsg, searchedMsg, editedMsg:
-			return scopedMsg{n, msg}
 		default:
+			if viewer.Scoped(msg) {
+				return scopedMsg{n, msg}
+			}
 			return msg
 		}
 	}
 }
 
-// atRest is a viewer with nothing that esc would close or clear: no
-// search, page, help or host session.
-func (v *viewer) atRest() bool {
-	return !v.search.typing && v.search.query == "" && len(v.pages) == 0 && !v.showHelp && v.live == nil
-}
-
 // open puts a viewer on screen, at the screen's size.
-func (a *app) open(v *viewer) tea.Cmd {
+func (a *app) open(v *viewer.Viewer) tea.Cmd {
 	a.model = v
 	a.opened++
 	size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
@@ -232,7 +233,7 @@ func (a *app) open(v *viewer) tea.Cmd {
 // attach starts on a harness host's sessions. A host that cannot be reached
 // or refuses deck is an error that says so, before any screen is taken.
 func (a *app) attach(c *live.Client) (tea.Model, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), liveCallTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), kit.CallTimeout)
 	defer cancel()
 	host, err := c.Describe(ctx)
 	if err != nil {
@@ -243,7 +244,7 @@ func (a *app) attach(c *live.Client) (tea.Model, error) {
 		return nil, err
 	}
 	a.host = c
-	a.model = newHostPicker(a.th, c, host, sessions)
+	a.model = attach.New(a.th, c, host, sessions)
 	return a, nil
 }
 

@@ -37,7 +37,7 @@ func TestAttachToTheNewestBuildableHost(t *testing.T) {
 		{livetest.NextQuestion, "ASK: which path should I take?", "enter", []string{"turn 1 done"}},
 	} {
 		t.Run(c.scenario.String(), func(t *testing.T) {
-			x, h := attach(t, c.scenario)
+			x, h := attachTo(t, c.scenario)
 			newNextSession(x, h, c.prompt)
 			if c.answer != "" {
 				if c.scenario == livetest.NextQuestion {

@@ -17,9 +17,9 @@ import (
 // attachProtocol is the protocol attach's fake host speaks.
 var attachProtocol = livetest.RC8
 
-// attach starts deck on a fake host replaying a recorded scenario, as
+// attachTo starts deck on a fake host replaying a recorded scenario, as
 // `deck attach URL` does.
-func attach(t *testing.T, s livetest.Scenario) (*term, *livetest.Host) {
+func attachTo(t *testing.T, s livetest.Scenario) (*term, *livetest.Host) {
 	t.Helper()
 	h := livetest.Start(t, attachProtocol, s)
 	c, err := live.New(h.URL(), live.Options{})
@@ -55,7 +55,7 @@ func newSessionAndPrompt(x *term, h *livetest.Host, prompt string) {
 // A person starts a session on the host, prompts it, and watches the turn
 // stream in: a read, then a shell command, then the turn's end.
 func TestAttachCreatePromptAndWatch(t *testing.T) {
-	x, h := attach(t, livetest.Plain)
+	x, h := attachTo(t, livetest.Plain)
 	newSessionAndPrompt(x, h, "Please read hello.txt and then run a bash command.")
 	h.Wait(livetest.Finished)
 	x.waitFor("› Please read hello.txt and then run a bash command.", "✓ Read hello.txt", "Hello from the probe workspace.", "turn 1 done")
@@ -69,7 +69,7 @@ func TestAttachCreatePromptAndWatch(t *testing.T) {
 // An approval opens a dialog with the call's card; a allows it once, the
 // dialog closes, and the card records the answer.
 func TestAttachApprovalAllowed(t *testing.T) {
-	x, h := attach(t, livetest.Approval)
+	x, h := attachTo(t, livetest.Approval)
 	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command that needs approval.")
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("bash asks for approval", "a allow once · r reject", "1 waiting for you")
@@ -87,7 +87,7 @@ func TestAttachApprovalAllowed(t *testing.T) {
 
 // r rejects; the turn goes on, and the card says the call was rejected.
 func TestAttachApprovalRejected(t *testing.T) {
-	x, h := attach(t, livetest.Reject)
+	x, h := attachTo(t, livetest.Reject)
 	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command (approval gets rejected).")
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("bash asks for approval")
@@ -103,7 +103,7 @@ func TestAttachApprovalRejected(t *testing.T) {
 // A question opens a form; enter takes the option under the cursor and
 // sends; the card shows the question and its answer.
 func TestAttachQuestionAnswered(t *testing.T) {
-	x, h := attach(t, livetest.Question)
+	x, h := attachTo(t, livetest.Question)
 	newSessionAndPrompt(x, h, "ASK me which path to take.")
 	h.Wait(livetest.AwaitingAnswer)
 	x.waitFor("? Mode · Which path?", "○ Safe — guarded", "○ Fast — short", "your own answer")
@@ -118,7 +118,7 @@ func TestAttachQuestionAnswered(t *testing.T) {
 
 // esc cancels the running turn; its end says so.
 func TestAttachCancel(t *testing.T) {
-	x, h := attach(t, livetest.Cancel)
+	x, h := attachTo(t, livetest.Cancel)
 	newSessionAndPrompt(x, h, "SLOW: stream for a long time so I can cancel.")
 	h.Wait(livetest.AwaitingCancel)
 	x.waitFor("working", "esc cancel")
@@ -135,7 +135,7 @@ func TestAttachCancel(t *testing.T) {
 // reconnecting, comes back, and the approval is still there to answer,
 // once.
 func TestAttachReconnectMidApproval(t *testing.T) {
-	x, h := attach(t, livetest.Reconnect)
+	x, h := attachTo(t, livetest.Reconnect)
 	x.waitFor("Scripted probe session") // a session already attached on the host
 	x.keys("n")
 	x.keys("enter")
@@ -173,7 +173,7 @@ func TestAttachHostDown(t *testing.T) {
 
 // An approval answered elsewhere (the web client) closes deck's dialog.
 func TestAttachApprovalAnsweredElsewhere(t *testing.T) {
-	x, h := attach(t, livetest.Approval)
+	x, h := attachTo(t, livetest.Approval)
 	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command that needs approval.")
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("bash asks for approval")
@@ -202,7 +202,7 @@ func TestAttachApprovalAnsweredElsewhere(t *testing.T) {
 // A restarted host's sessions are cold: the picker lists them with their
 // titles; one opens with its history, and a prompt resumes it.
 func TestAttachOpensAColdSessionWithItsHistory(t *testing.T) {
-	x, h := attach(t, livetest.Resume)
+	x, h := attachTo(t, livetest.Resume)
 	x.waitFor("Scripted probe session", "5 sessions")
 	x.keys("/")
 	x.typeText(h.SessionID()) // the filter takes a session's id too
@@ -217,7 +217,7 @@ func TestAttachOpensAColdSessionWithItsHistory(t *testing.T) {
 
 // The host's queue shows above the prompt box, as its snapshots say.
 func TestAttachShowsTheQueue(t *testing.T) {
-	x, h := attach(t, livetest.Plain)
+	x, h := attachTo(t, livetest.Plain)
 	x.waitFor("n starts one")
 	x.keys("n", "enter")
 	h.Wait(livetest.AwaitingPrompt)
@@ -234,7 +234,7 @@ func TestAttachShowsTheQueue(t *testing.T) {
 // Frames a newer host sends that deck does not use are ignored and counted
 // in the status bar, never an error.
 func TestUnknownHostFramesAreCounted(t *testing.T) {
-	x, h := attach(t, livetest.Plain)
+	x, h := attachTo(t, livetest.Plain)
 	newSessionAndPrompt(x, h, "Please read hello.txt and then run a bash command.")
 	h.Wait(livetest.Finished)
 	x.waitFor("turn 1 done")

@@ -15,6 +15,8 @@ import (
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/attach"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 // longCSI is the 47-byte shape that panicked x/ansi v0.11.9's parser (33
@@ -37,14 +39,14 @@ func TestHostileTitlesAreListed(t *testing.T) {
 		Cwd: "/w" + longDCS + "/x", Started: time.Unix(1796000000, 0), Scanned: true}
 	for _, th := range []*theme.Theme{theme.Dark(), nil} {
 		var b bytes.Buffer
-		if err := WriteList(&b, []catalog.Item{item}, th, 100); err != nil {
+		if err := kit.WriteList(&b, []catalog.Item{item}, th, 100); err != nil {
 			t.Fatal(err)
 		}
 		if out := b.String(); !strings.Contains(out, "fix the⟨RLO⟩ build") || !strings.Contains(out, "/w/x") || escapes(out) {
 			t.Errorf("deck ls (theme %v): %q", th != nil, out)
 		}
 	}
-	if row := sessionRow(theme.Dark(), item, true, layoutColumns([]catalog.Item{item}, 100)); !strings.Contains(ansi.Strip(row), "fix the⟨RLO⟩ build") || escapes(row) {
+	if row := kit.SessionRow(theme.Dark(), item, true, kit.LayoutColumns([]catalog.Item{item}, 100)); !strings.Contains(ansi.Strip(row), "fix the⟨RLO⟩ build") || escapes(row) {
 		t.Errorf("picker row: %q", row)
 	}
 }
@@ -71,14 +73,14 @@ func jsonString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\x1b", `\u001b`).Replace(s) + `"`
 }
 
-// failing makes drawFault panic while drawing one part, until the test ends.
+// failing makes kit.DrawFault panic while drawing one part, until the test ends.
 func failing(t *testing.T, part string) {
-	drawFault = func(p string) {
+	kit.DrawFault = func(p string) {
 		if p == part {
 			panic("a bug in the " + part + " \x1b]0;PWNED\x07")
 		}
 	}
-	t.Cleanup(func() { drawFault = func(string) {} })
+	t.Cleanup(func() { kit.DrawFault = func(string) {} })
 }
 
 // A panic while drawing a part of the screen outside the cards becomes a
@@ -86,11 +88,11 @@ func failing(t *testing.T, part string) {
 func TestAPanicWhileDrawingIsContained(t *testing.T) {
 	failing(t, "session row")
 	item := catalog.Item{Agent: "codex", Title: "the title\u202e", Cwd: "/w", Scanned: true}
-	row := sessionRow(theme.Dark(), item, false, layoutColumns(nil, 80))
+	row := kit.SessionRow(theme.Dark(), item, false, kit.LayoutColumns(nil, 80))
 	if !strings.Contains(row, "the title⟨RLO⟩ · codex · /w") || !strings.Contains(row, "could not draw the session row") || escapes(row) {
 		t.Errorf("session row: %q", row)
 	}
-	if row := sessionRow(theme.Dark(), item, false, layoutColumns(nil, 20)); cards.Width(row) > 20 {
+	if row := kit.SessionRow(theme.Dark(), item, false, kit.LayoutColumns(nil, 20)); cards.Width(row) > 20 {
 		t.Errorf("the notice is wider than the row: %q", row)
 	}
 }
@@ -108,7 +110,7 @@ func TestAPanicInTheStatusBarIsContained(t *testing.T) {
 
 func TestAPanicInADialogIsContained(t *testing.T) {
 	failing(t, "dialog")
-	x, h := attach(t, livetest.Approval)
+	x, h := attachTo(t, livetest.Approval)
 	newSessionAndPrompt(x, h, "ESCALATE: Please read hello.txt and then run a bash command that needs approval.")
 	h.Wait(livetest.AwaitingApproval)
 	x.waitFor("could not draw the dialog", "bash asks for approval", "a allow once · r reject")
@@ -123,23 +125,13 @@ func TestAPanicInDeckLsIsContained(t *testing.T) {
 	failing(t, "session")
 	var b bytes.Buffer
 	items := []catalog.Item{{Agent: "codex", Title: "first\u202e", Path: "/s/1"}, {Agent: "codex", Title: "second", Path: "/s/2"}}
-	if err := WriteList(&b, items, theme.Dark(), 100); err != nil {
+	if err := kit.WriteList(&b, items, theme.Dark(), 100); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
 	if !strings.Contains(out, "⚠ first⟨RLO⟩ · /s/1 · deck could not draw the session") || !strings.Contains(out, "⚠ second · /s/2") || escapes(out) {
 		t.Errorf("deck ls:\n%s", out)
 	}
-}
-
-// What the status bar says besides the title (an error naming a file, a
-// message) goes through the sanitiser too.
-func TestTheStatusBarsMessagesAreSanitised(t *testing.T) {
-	x := start(t, Options{Demo: true}, 100, 30)
-	x.waitFor("card 1 of 29")
-	x.tm.Send(editedMsg{text: "the editor said \u202e\x1b[2J" + longCSI + "no"})
-	x.waitFor("the editor said ⟨RLO⟩no")
-	x.quit()
 }
 
 // A host's directory, model and session titles holding such a sequence show
@@ -151,7 +143,7 @@ func TestAHostileHostIsListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	host := live.HostInfo{Cwd: "/srv" + longCSI + "/w\u202e", Provider: "p", Model: "m" + longDCS + "odel"}
-	p := newHostPicker(theme.Dark(), c, host, []live.SessionInfo{{ID: "s1", Title: "host " + longCSI + "title\u202e", UpdatedAt: 1796000000000}})
+	p := attach.New(theme.Dark(), c, host, []live.SessionInfo{{ID: "s1", Title: "host " + longCSI + "title\u202e", UpdatedAt: 1796000000000}})
 	p.Update(keyMsg("n"))
 	out := p.View().Content
 	for _, want := range []string{"p/model", "host title⟨RLO⟩", "/srv/w⟨RLO⟩"} {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/vt"
 
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/theme"
@@ -14,31 +15,30 @@ import (
 // unreadable lists the cells of the screen whose text a light terminal's
 // white background hides: contrast under theme.DimContrast between the
 // cell's colour and its background (the terminal's own where it sets none).
-func (x *term) unreadable() []string {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	var bad []string
-	for y := range x.emu.Height() {
-		for col := range x.emu.Width() {
-			c := x.emu.CellAt(col, y)
-			if c == nil || c.Content == "" || c.Content == " " {
-				continue
-			}
-			fg, bg := c.Style.Fg, c.Style.Bg
-			if fg == nil {
-				fg = color.Black // a light terminal's own text
-			}
-			if bg == nil {
-				bg = color.White
-			}
-			if c.Style.Attrs&uv.AttrReverse != 0 {
-				fg, bg = bg, fg
-			}
-			if r := theme.Contrast(fg, bg); r < theme.DimContrast {
-				bad = append(bad, fmt.Sprintf("%q at %d,%d: contrast %.2f", c.Content, col, y, r))
+func (x *term) unreadable() (bad []string) {
+	x.Emulator(func(emu *vt.Emulator) {
+		for y := range emu.Height() {
+			for col := range emu.Width() {
+				c := emu.CellAt(col, y)
+				if c == nil || c.Content == "" || c.Content == " " {
+					continue
+				}
+				fg, bg := c.Style.Fg, c.Style.Bg
+				if fg == nil {
+					fg = color.Black // a light terminal's own text
+				}
+				if bg == nil {
+					bg = color.White
+				}
+				if c.Style.Attrs&uv.AttrReverse != 0 {
+					fg, bg = bg, fg
+				}
+				if r := theme.Contrast(fg, bg); r < theme.DimContrast {
+					bad = append(bad, fmt.Sprintf("%q at %d,%d: contrast %.2f", c.Content, col, y, r))
+				}
 			}
 		}
-	}
+	})
 	return bad
 }
 
@@ -68,15 +68,4 @@ func TestLightThemeIsReadable(t *testing.T) {
 	}
 	x.keys("j")
 	x.quit()
-}
-
-// The cursor of a text input is drawn in the theme's text colour.
-func TestInputCursorFollowsTheTheme(t *testing.T) {
-	for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
-		for _, bg := range theme.Backgrounds(th.Name) {
-			if r := theme.Contrast(inputStyles(th).Cursor.Color, bg); r < theme.TextContrast {
-				t.Errorf("%s: the cursor's contrast is %.2f", th.Name, r)
-			}
-		}
-	}
 }

@@ -5,32 +5,32 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/vt"
 
 	"github.com/deck-tui/deck/session/catalog"
-	"github.com/deck-tui/deck/theme"
 )
 
 // backgroundAt is the background of the first cell of the first row on
 // screen holding text (at that cell).
-func (x *term) backgroundAt(text string) color.Color {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	for y := range x.emu.Height() {
-		var row strings.Builder
-		for col := range x.emu.Width() {
-			if c := x.emu.CellAt(col, y); c != nil && c.Content != "" {
-				row.WriteString(c.Content)
-			} else {
-				row.WriteByte(' ')
+func (x *term) backgroundAt(text string) (bg color.Color) {
+	x.Emulator(func(emu *vt.Emulator) {
+		for y := range emu.Height() {
+			var row strings.Builder
+			for col := range emu.Width() {
+				if c := emu.CellAt(col, y); c != nil && c.Content != "" {
+					row.WriteString(c.Content)
+				} else {
+					row.WriteByte(' ')
+				}
+			}
+			if at := strings.Index(row.String(), text); at >= 0 {
+				bg = emu.CellAt(len([]rune(row.String()[:at])), y).Style.Bg
+				return
 			}
 		}
-		if at := strings.Index(row.String(), text); at >= 0 {
-			return x.emu.CellAt(len([]rune(row.String()[:at])), y).Style.Bg
-		}
-	}
-	return nil
+	})
+	return bg
 }
 
 // leans says whether c is clearly more of one primary than of the others:
@@ -73,24 +73,4 @@ func TestTheViewerDrawsDiffsInTheTerminalsProfile(t *testing.T) {
 	x.waitFor("1 of 1")
 	x.keys("enter")
 	check(x)
-}
-
-// The terminal's background picks the theme and keeps the profile it was
-// drawn for; the profile keeps the theme.
-func TestProfileAndBackgroundChooseTheTheme(t *testing.T) {
-	v := testViewer(testdata+"/fixtures/edit-diffs.jsonl", false)
-	v.themeFixed = false
-	v.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
-	if v.th != theme.Dark().For(colorprofile.ANSI256) {
-		t.Fatalf("after a 256-colour profile: %s in %v", v.th.Name, v.th.Profile)
-	}
-	v.Update(tea.BackgroundColorMsg{Color: color.White})
-	if v.th != theme.Light().For(colorprofile.ANSI256) {
-		t.Fatalf("after a white background: %s in %v", v.th.Name, v.th.Profile)
-	}
-	v.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
-	if v.th != theme.Light() {
-		t.Fatalf("after true colour: %s in %v", v.th.Name, v.th.Profile)
-	}
-	v.src.stop()
 }

@@ -1,14 +1,10 @@
 package ui
 
 import (
-	"context"
 	"testing"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
-	"github.com/deck-tui/deck/theme"
 )
 
 // A host with 5,005 sessions is listed by its newest 1,000, and the picker
@@ -42,42 +38,4 @@ func TestTheHostPickerSaysTheListIsTooLarge(t *testing.T) {
 	x.keys("r")
 	x.waitFor("15 sessions · ")
 	x.quit()
-}
-
-// While a reading of the list is under way, asking again (r, or the
-// picker's own refresh every few seconds) asks the host nothing more: a
-// host slow to answer is never asked again and again.
-func TestTheHostPickerAsksForOneListAtATime(t *testing.T) {
-	h := livetest.New(t, livetest.Resume)
-	c, err := live.New(h.URL(), live.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := c.Describe(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := newHostPicker(theme.Dark(), c, info, nil)
-	var asked []tea.Cmd
-	for range 3 { // r, r, r: no answer has come yet
-		if _, cmd := p.Update(keyMsg("r")); cmd != nil {
-			asked = append(asked, cmd)
-		}
-	}
-	var answers []tea.Msg
-	for _, cmd := range asked {
-		answers = append(answers, cmd())
-	}
-	if n := len(h.Calls("session.list")); n != 1 {
-		t.Fatalf("three r before an answer asked the host %d times", n)
-	}
-	for _, a := range answers {
-		p.Update(a)
-	}
-	if _, cmd := p.Update(keyMsg("r")); cmd != nil {
-		p.Update(cmd())
-	}
-	if n := len(h.Calls("session.list")); n != 2 || len(p.sessions) != 5 {
-		t.Fatalf("r after the answer: asked %d times in all, %d sessions listed", n, len(p.sessions))
-	}
 }

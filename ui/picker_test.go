@@ -9,13 +9,15 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
-	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
-	"github.com/deck-tui/deck/session/follow"
 	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/picker"
 )
+
+// listTop is the screen row of the picker's first session (under its
+// title, a blank, the filter and the column heads), as a person counts it.
+const listTop = 4
 
 // manySessions is a harness home of n copies of one log, s-00 the newest.
 func manySessions(t *testing.T, n int) string {
@@ -61,52 +63,6 @@ func TestPickerKeysMouseAndColumns(t *testing.T) {
 	x.quit()
 }
 
-// deck ls at 60 columns keeps each session's time and size whole, and shows
-// the time the list is sorted by (the log's last change, not its start).
-func TestListKeepsTheTimeAndSizeAt60Columns(t *testing.T) {
-	items := []catalog.Item{{Agent: "deepseek-harness", Path: "/home/someone/.dsh/sessions/--a-long-project--/0123456789/session.jsonl",
-		Title: "a title", Cwd: "/home/someone/projects/a-long-project-name", Size: 12 << 20, Scanned: true,
-		Started: time.Date(2026, 1, 1, 15, 1, 0, 0, time.UTC), Mod: time.Date(2026, 1, 2, 21, 35, 0, 0, time.UTC)}}
-	var b strings.Builder
-	if err := WriteList(&b, items, theme.Dark(), 60); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(ansi.Strip(b.String()), "\n")
-	if !strings.Contains(lines[1], "2026-01-02 21:35  12.0 MB") || cards.Width(lines[1]) > 60 {
-		t.Errorf("deck ls at 60 columns: %q", lines[1])
-	}
-}
-
-// deck ls in a terminal never cuts a session's file, a person copies it:
-// the title and the directory are cut for it, and a file the row cannot
-// hold goes on a row of its own, whole, even one wider than the terminal.
-func TestListKeepsThePathWhole(t *testing.T) {
-	for _, c := range []struct {
-		path string
-		rows int
-	}{
-		{"/home/me/.dsh/sessions/--app--/session.jsonl", 2}, // the directory cut for it
-		{"/home/someone/.codex/sessions/2026/02/23/rollout-2026-02-23T20-34-25-019c8bfe-ec25-79e0-97d7-bda6a9c575ff.jsonl", 3},
-	} {
-		items := []catalog.Item{{Agent: "Codex", Path: c.path, Title: strings.Repeat("a long title ", 10),
-			Cwd: "/home/someone/projects/a-long-project-name/and/a/folder/deep/in/it", Size: 12 << 20, Scanned: true,
-			Mod: time.Date(2026, 1, 2, 21, 35, 0, 0, time.UTC)}}
-		var b strings.Builder
-		if err := WriteList(&b, items, theme.Dark(), 100); err != nil {
-			t.Fatal(err)
-		}
-		rows := strings.Split(strings.TrimSuffix(ansi.Strip(b.String()), "\n"), "\n")
-		if len(rows) != c.rows || !strings.Contains(rows[len(rows)-1], c.path) || !strings.HasSuffix(rows[0], "…") {
-			t.Errorf("deck ls at 100 columns, %d rows, want %d, the file whole and the title cut:\n%s", len(rows), c.rows, strings.Join(rows, "\n"))
-		}
-		for _, r := range rows[:len(rows)-1] {
-			if cards.Width(r) > 100 {
-				t.Errorf("a row wider than the terminal: %q", r)
-			}
-		}
-	}
-}
-
 // esc or backspace in a session opened from the picker goes back to the
 // picker (after esc has cleared a search); q quits.
 func TestBackToThePicker(t *testing.T) {
@@ -135,19 +91,28 @@ func TestBackToThePicker(t *testing.T) {
 	x.quit()
 }
 
+// recorder is a model on screen that keeps the messages it is given.
+type recorder struct{ got []tea.Msg }
+
+func (r *recorder) Init() tea.Cmd { return nil }
+func (r *recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	r.got = append(r.got, msg)
+	return r, nil
+}
+func (r *recorder) View() tea.View { return tea.NewView("") }
+
 // A drawing asked for by a viewer closed since never reaches the viewer on
 // screen: its rows would be another session's.
 func TestAClosedViewersDrawingIsDropped(t *testing.T) {
-	v := newViewer(logFeed(follow.Stream("x", strings.NewReader(""))), theme.Dark(), true)
-	a := &app{model: v, picker: newPicker(theme.Dark(), "", nil), opened: 2}
-	k := cacheKey{id: 1, rev: 1, width: 79, theme: theme.Dark()}
-	a.Update(scopedMsg{1, renderedMsg{k, []string{"another session's row"}, true, nil}})
-	if _, ok := v.cache.get(k); ok {
-		t.Error("a closed viewer's drawing reached the open one")
+	r := &recorder{}
+	a := &app{model: r, picker: picker.New(theme.Dark(), "", nil), opened: 2}
+	a.Update(scopedMsg{1, "another session's row"})
+	if len(r.got) != 0 {
+		t.Errorf("a closed viewer's drawing reached the open one: %v", r.got)
 	}
-	a.Update(scopedMsg{2, renderedMsg{k, []string{"its own row"}, true, nil}})
-	if _, ok := v.cache.get(k); !ok {
-		t.Error("the open viewer's own drawing was dropped")
+	a.Update(scopedMsg{2, "its own row"})
+	if len(r.got) != 1 || r.got[0] != "its own row" {
+		t.Errorf("the open viewer's own drawing was dropped: %v", r.got)
 	}
 }
 

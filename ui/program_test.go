@@ -1,22 +1,19 @@
 package ui
 
 import (
-	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-	"github.com/charmbracelet/x/vt"
 
 	"github.com/deck-tui/deck/session/catalog/catalogtest"
+	"github.com/deck-tui/deck/ui/internal/uitest"
 )
 
 // The fixtures live with the golden tests.
@@ -27,13 +24,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// term runs the program headlessly and plays its output into a terminal
-// emulator, so tests read the screen a person would see.
+// term is the program run headlessly (uitest.Term); t and tm are its test
+// and its program, for the tests' own ways of reading and driving it.
 type term struct {
-	t   *testing.T
-	tm  *teatest.TestModel
-	mu  sync.Mutex // the emulator is written and read from two goroutines
-	emu *vt.Emulator
+	*uitest.Term
+	t  *testing.T
+	tm *teatest.TestModel
 }
 
 // start runs the program on o at w×h. A nil o.Follow follows a log written
@@ -54,127 +50,29 @@ func startIn(t *testing.T, o Options, w, h int, p colorprofile.Profile) *term {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
-		teatest.WithProgramOptions(tea.WithColorProfile(p)))
-	x := &term{t: t, tm: tm, emu: vt.NewEmulator(w, h)}
-	done := make(chan struct{}) // the test is over: the two below let go of the program and the emulator
-	t.Cleanup(func() {
-		close(done)
-		x.mu.Lock()
-		x.emu.InputPipe().(io.Closer).Close() // the replies' reader reads the end
-		x.emu = nil
-		x.mu.Unlock()
-	})
-	go io.Copy(io.Discard, x.emu) // the emulator's replies go nowhere
-	go func() {
-		buf := make([]byte, 64<<10)
-		out := tm.Output()
-		for {
-			n, _ := out.Read(buf)
-			if n > 0 { // a terminal's tty turns \n into \r\n on the way (onlcr)
-				x.mu.Lock()
-				if x.emu != nil {
-					x.emu.Write(bytes.ReplaceAll(buf[:n], []byte("\n"), []byte("\r\n")))
-				}
-				x.mu.Unlock()
-				continue
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(2 * time.Millisecond):
-			}
-		}
-	}()
-	return x
+	x := uitest.Start(t, m, w, h, p)
+	return &term{Term: x, t: t, tm: x.TM}
 }
 
-// screen is the emulator's text, trailing blanks trimmed from each row.
-func (x *term) screen() string {
-	x.mu.Lock()
-	text := x.emu.String()
-	x.mu.Unlock()
-	rows := strings.Split(text, "\n")
-	for i, r := range rows {
-		rows[i] = strings.TrimRight(r, " ")
-	}
-	return strings.Join(rows, "\n")
-}
+func (x *term) screen() string { return x.Screen() }
 
-// waitFor waits until the screen holds every want, and returns it.
 func (x *term) waitFor(wants ...string) string {
 	x.t.Helper()
-	return x.waitUntil(strings.Join(wants, " and "), func(s string) bool {
-		for _, w := range wants {
-			if !strings.Contains(s, w) {
-				return false
-			}
-		}
-		return true
-	})
+	return x.WaitFor(wants...)
 }
 
 func (x *term) waitUntil(what string, ok func(string) bool) string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		s := x.screen()
-		if ok(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			x.t.Fatalf("the screen never showed %s:\n%s", what, s)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	return x.WaitUntil(what, ok)
 }
 
-// keys types keys one at a time.
-func (x *term) keys(keys ...string) {
-	for _, k := range keys {
-		x.tm.Send(keyMsg(k))
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
-// keyMsg makes the key press a person types.
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	}
-	if c, ok := strings.CutPrefix(k, "ctrl+"); ok {
-		return tea.KeyPressMsg{Code: []rune(c)[0], Mod: tea.ModCtrl}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
-
-// typeText types text into whatever has the keyboard.
-func (x *term) typeText(s string) {
-	for _, r := range s {
-		x.keys(string(r))
-	}
-}
+func (x *term) keys(keys ...string)   { x.Keys(keys...) }
+func (x *term) typeText(s string)     { x.TypeText(s) }
+func keyMsg(k string) tea.KeyPressMsg { return uitest.KeyMsg(k) }
 
 func (x *term) quit() {
 	x.t.Helper()
-	x.keys("q")
-	x.tm.WaitFinished(x.t, teatest.WithFinalTimeout(5*time.Second))
+	x.Quit()
 }
 
 // sessionsHome makes a harness home with the given logs laid out as the

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deck-tui/deck/ui"
+	"github.com/deck-tui/deck/ui/viewer"
 )
 
 func TestVersion(t *testing.T) {
@@ -116,7 +116,7 @@ func TestManPageListsEveryKey(t *testing.T) {
 		keys = keys[:next]
 	}
 	roff := strings.NewReplacer(`\`, `\e`, ".", `\&.`)
-	for action, bound := range ui.KeyActions() {
+	for action, bound := range viewer.KeyActions() {
 		if tag := `\fB` + roff.Replace(strings.Join(bound, ", ")) + `\fP`; !strings.Contains(keys, ".TP\n"+tag+"\n") {
 			t.Errorf("the KEYS section does not list %s as %s", action, tag)
 		}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deck-tui/deck/ui"
 	"github.com/deck-tui/deck/ui/config"
+	"github.com/deck-tui/deck/ui/viewer"
 )
 
 // addConfig declares --config, for the commands that draw cards.
@@ -23,7 +23,7 @@ func loadConfig(cmd *cobra.Command, path string) (config.File, error) {
 			return config.File{}, nil
 		}
 	}
-	f, err := config.Load(path, optional, ui.KeyActions())
+	f, err := config.Load(path, optional, viewer.KeyActions())
 	if err != nil {
 		return config.File{}, usageError(cmd, err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/index"
 	"github.com/deck-tui/deck/theme"
-	"github.com/deck-tui/deck/ui"
+	"github.com/deck-tui/deck/ui/kit"
 )
 
 func newList(ix *indexFlags) *cobra.Command {
@@ -50,7 +50,7 @@ func list(cmd *cobra.Command, f indexFlags) error {
 		th = theme.Dark()
 	}
 	var text strings.Builder
-	if err := ui.WriteList(&text, found, th, terminalWidth(stdout)); err != nil {
+	if err := kit.WriteList(&text, found, th, terminalWidth(stdout)); err != nil {
 		return inputError(cmd, fmt.Errorf("listing the sessions: %w", err))
 	}
 	out := text.String()

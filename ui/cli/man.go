@@ -9,7 +9,7 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 
-	"github.com/deck-tui/deck/ui"
+	"github.com/deck-tui/deck/ui/viewer"
 )
 
 // newMan prints deck's man page, made by mango from the commands and
@@ -72,7 +72,7 @@ func keysSection(doc *roff.Document) {
 	doc.Text("The viewer's keys, named as the [keys] table of the config file ($XDG_CONFIG_HOME/deck/config.toml) names them when it binds them anew. " +
 		"A count, digits typed before a key, repeats it as in less: 3j is three lines down, 2] the second tool call on; " +
 		"before g or G it names a card (10G is card 10), before t a turn (12t is turn 12).")
-	for _, k := range ui.Keys() {
+	for _, k := range viewer.Keys() {
 		doc.TaggedParagraph(-1)
 		doc.TextBold(strings.Join(k.Keys, ", "))
 		doc.EndSection()

@@ -1,0 +1,33 @@
+package viewer
+
+import (
+	"strings"
+	"testing"
+)
+
+// c lists the files the session changed, enter shows the picked one's net
+// change, esc goes back a page at a time; s shows the session's figures.
+func TestChangesAndStatsPages(t *testing.T) {
+	x := start(t, Options{Demo: true}, 110, 30)
+	x.waitFor("card 1 of 29")
+	x.keys("c")
+	s := x.waitFor("± changes", "2 files changed", "health.go  +8 −2  2 edits", "health_test.go  +30 −0  1 edit", "enter its net change")
+	if !strings.Contains(s, "▌  /home/dev/src/tinyhttp/server/health.go") && !strings.Contains(s, "▌  server/health.go") {
+		t.Errorf("the first file is not picked:\n%s", s)
+	}
+	x.keys("j", "enter")
+	x.waitFor("✓ net change", "server/health_test.go  +30 −0", "esc back") // the file named once, in the diff's file row
+	x.keys("esc")
+	x.waitFor("± changes", "health.go  +8 −2")
+	x.keys("k", "enter")
+	x.waitFor("✓ net change", "server/health.go  +8 −2")
+	x.keys("esc", "esc")
+	x.waitUntil("the cards again", func(s string) bool { return strings.Contains(s, "card 1 of 29") && !strings.Contains(s, "± changes") })
+	x.keys("s")
+	x.waitFor("── stats", "14 tool calls", "turn 1 · completed · 14 tool calls", "    input tokens 47,632 · output 1,200")
+	x.keys("s") // the key that opened it closes it too
+	x.waitUntil("the cards again", func(s string) bool { return !strings.Contains(s, "── stats") })
+	x.keys("c")
+	x.waitFor("± changes")
+	x.quit() // q quits from a page
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package viewer
+
+const raceEnabled = true

@@ -1,0 +1,188 @@
+package viewer
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/cards"
+)
+
+// startTyping opens the search prompt, remembering where the view is so
+// esc can go back there.
+func (v *Viewer) startTyping() tea.Cmd {
+	v.search.clear()
+	v.search.typing = true
+	v.search.origin, v.search.focus = v.top, v.focus
+	v.search.recall = len(v.search.history)
+	room := cards.Width(v.search.input.Placeholder) + 1 // the placeholder whole, the count beside it
+	v.search.input.SetWidth(max(min(room, v.width-2), 1))
+	return v.search.input.Focus()
+}
+
+// searchKey edits the query as it is typed; every change cancels the
+// search before and starts another, whose first match at or after the
+// focus is shown as soon as it is found.
+func (v *Viewer) searchKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "enter":
+		v.search.typing = false
+		v.search.input.Blur()
+		v.search.remember(v.search.query)
+		switch {
+		case v.search.current >= 0: // shown while typing
+		case v.search.done:
+			v.jumpMatch(1)
+		default:
+			v.search.jump = true
+		}
+		return nil
+	case "esc":
+		origin, focus := v.search.origin, v.search.focus
+		v.search.clear()
+		v.focus = focus
+		v.scrollTo(origin)
+		return nil
+	case "up", "down":
+		dir := map[string]int{"up": -1, "down": 1}[msg.String()]
+		if !v.search.recallBy(dir) {
+			return nil
+		}
+		return v.queryChanged()
+	}
+	var cmd tea.Cmd
+	v.search.input, cmd = v.search.input.Update(msg)
+	return tea.Batch(cmd, v.queryChanged())
+}
+
+// queryChanged searches again when the prompt's text changed.
+func (v *Viewer) queryChanged() tea.Cmd {
+	q := v.search.input.Value()
+	if q == v.search.query {
+		return nil
+	}
+	v.search.query = q
+	v.search.current = -1 // a new query: nothing to keep
+	return v.startSearch()
+}
+
+// startSearch cancels the search before and searches the whole
+// transcript for the query, off the loop.
+func (v *Viewer) startSearch() tea.Cmd {
+	s := &v.search
+	s.keep = nil
+	if s.current >= 0 && s.current < s.total { // the log grew: the same match stays current
+		h, k := s.cardOf(s.current)
+		s.keep = &kept{h.id, k}
+	}
+	s.run.stop()
+	s.run = nil
+	s.gen++
+	s.done, s.hits, s.starts, s.total, s.placed, s.current, s.err = false, nil, nil, 0, placement{}, -1, nil
+	m, err := newMatcher(s.query)
+	s.m = m
+	if err != nil || m.empty() {
+		s.err, s.done = err, true
+		return nil
+	}
+	entries := v.entries()
+	// with wrap off, a line a row as on screen, whole: a match past the
+	// right edge is found, and n scrolls to it
+	s.opts = cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, Plain: true, NoWrap: v.nowrap, Uncut: true}
+	s.run = startRun(s.gen, m, entries, s.opts, v.replies)
+	return s.run.next()
+}
+
+// searched takes a run's matches as they come: while the query is typed,
+// the first at or after the focus is shown at once; after enter, the
+// first is gone to when it comes.
+func (v *Viewer) searched(msg searchedMsg) tea.Cmd {
+	s := &v.search
+	if msg.gen != s.gen {
+		return nil // a cancelled search's last word
+	}
+	for _, h := range msg.hits {
+		s.add(h)
+	}
+	s.done = msg.done
+	if s.current < 0 && (s.typing || s.jump) && v.firstAfterFocus() {
+		s.jump = false
+	}
+	if s.done && s.jump {
+		s.jump = false
+		v.jumpMatch(1)
+	}
+	if s.done {
+		s.run = nil
+		return nil
+	}
+	return s.run.next()
+}
+
+// firstAfterFocus shows the first match at or after the card focused when
+// the search began, once one is found; it reports whether it did.
+func (v *Viewer) firstAfterFocus() bool {
+	from := v.focus
+	if v.search.typing {
+		from = v.search.focus
+	}
+	for j, h := range v.search.hits {
+		if v.indexOf(h.id) >= from {
+			v.show(v.search.starts[j])
+			return true
+		}
+	}
+	return false
+}
+
+// jumpMatch goes to the next (or previous) match after the focus, opening
+// its card when the match is in a part a collapsed card hides; past the
+// last (or first) it goes round, and says so.
+func (v *Viewer) jumpMatch(dir int) {
+	s := &v.search
+	total := s.total
+	if total == 0 {
+		v.flash = "no matches"
+		if s.err != nil {
+			v.flash = s.err.Error()
+		}
+		return
+	}
+	next := s.current + dir
+	if s.current < 0 { // the first jump: the first match at or after the focus
+		next = total - 1
+		if dir > 0 {
+			next = 0
+		}
+		for j, h := range s.hits {
+			if idx := v.indexOf(h.id); idx >= v.focus {
+				next = s.starts[j]
+				if dir < 0 {
+					next = max(next-1, 0)
+				}
+				break
+			}
+		}
+	} else if next >= total {
+		v.flash = "search wrapped to the first match"
+	} else if next < 0 {
+		v.flash = "search wrapped to the last match"
+	}
+	v.show((next + total) % total)
+}
+
+// show makes match i the current one and brings it on screen, its card
+// opened.
+func (v *Viewer) show(i int) {
+	v.search.current = i
+	m := v.matchAt(i)
+	if m == nil {
+		return
+	}
+	idx := v.indexOf(m.id)
+	if !v.expanded(v.items[idx]) {
+		v.expand[m.id] = true
+	}
+	v.focus = idx
+	v.revealSideways(*m)
+	v.reachNow(idx, m.row+2*v.contentHeight()) // a lazy card laid out to the match, as placing it drew the card
+	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
+}

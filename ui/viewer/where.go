@@ -1,0 +1,108 @@
+package viewer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
+)
+
+// whereHeight is the rows the where bar takes above a log's status bar:
+// one, but on a screen too short to spare it. A host session says its
+// model and tokens in its status bar.
+func (v *Viewer) whereHeight() int {
+	if v.live != nil || v.height < 8 {
+		return 0
+	}
+	return 1
+}
+
+// wherePart is one fact of the where bar, sanitised, in its style.
+type wherePart struct {
+	text  string
+	style theme.Style
+}
+
+// whereBar says where the session is, as render's header does: its model,
+// its token totals and its working directory, each sanitised. On a narrow
+// screen the word "tokens" goes first, then the directory loses its start
+// (…/src/app), then the tokens go, then the directory; the model is cut
+// last.
+func (v *Viewer) whereBar() string {
+	th := v.th
+	room := v.width - 1
+	model := wherePart{kit.OneLine(v.model), th.Text}
+	dir := wherePart{kit.OneLine(v.cwd), th.Path}
+	long, short := wherePart{"", th.Muted}, wherePart{"", th.Muted}
+	if t := tokens(v.usage); t != "" {
+		long.text, short.text = t+" tokens", t
+	}
+	if model.text == "" && dir.text == "" && short.text == "" {
+		model = wherePart{"no model or folder recorded", th.Faint}
+	}
+	for _, parts := range [][]wherePart{
+		{model, long, dir},
+		{model, short, dir},
+		{model, short, tail(dir, room-joinedWidth(model, short)-3)},
+		{model, tail(dir, room-joinedWidth(model)-3)},
+		{model},
+	} {
+		lost := dir.text != "" && len(parts) == 3 && parts[2].text == "" // the directory goes before the tokens
+		if !lost && joinedWidth(parts...) <= room {
+			return " " + joinParts(th, parts)
+		}
+	}
+	return " " + model.style.Render(cards.Truncate(model.text, room, "…"))
+}
+
+// tail is a directory cut from its start to fit n cells, at a separator
+// where one is left (…/src/app); none when fewer than ten cells of it
+// would show.
+func tail(dir wherePart, n int) wherePart {
+	w := cards.Width(dir.text)
+	switch {
+	case w <= n:
+		return dir
+	case n < 10:
+		return wherePart{}
+	}
+	dir.text = cards.TruncateLeft(dir.text, w-n+1, "…") // a wide character at the cut goes whole
+	if i := strings.IndexAny(dir.text[len("…"):], `/\`); i > 0 {
+		dir.text = "…" + dir.text[len("…")+i:]
+	}
+	return dir
+}
+
+// joinedWidth is the cells of the parts that say something, joined by " · ".
+func joinedWidth(parts ...wherePart) int {
+	w, n := 0, 0
+	for _, p := range parts {
+		if p.text != "" {
+			w += cards.Width(p.text)
+			n++
+		}
+	}
+	return w + 3*max(n-1, 0)
+}
+
+func joinParts(th *theme.Theme, parts []wherePart) string {
+	var out []string
+	for _, p := range parts {
+		if p.text != "" {
+			out = append(out, p.style.Render(p.text))
+		}
+	}
+	return strings.Join(out, th.Faint.Render(" · "))
+}
+
+// tokens is a session's token totals as render's header says them
+// (`47.6k in · 1.2k out`); "" when the log recorded none.
+func tokens(u session.TokenUsage) string {
+	if u.Input+u.Output+u.CacheRead == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s in · %s out", cards.Tokens(u.Input+u.CacheRead+u.CacheWrite), cards.Tokens(u.Output))
+}

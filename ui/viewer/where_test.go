@@ -1,0 +1,89 @@
+package viewer
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/theme"
+)
+
+// The where bar above the status bar says the session's model, token
+// totals and folder, as render's header does; a narrower screen drops the
+// word "tokens", then the folder's start, then the tokens.
+func TestTheWhereBarSaysWhereTheSessionIs(t *testing.T) {
+	for _, c := range []struct {
+		width int
+		want  string
+	}{
+		{120, " deepseek-v4-pro · 47.6k in · 1.2k out tokens · /home/dev/src/tinyhttp"},
+		{60, " deepseek-v4-pro · 47.6k in · 1.2k out · …/dev/src/tinyhttp"},
+		{40, " deepseek-v4-pro · …/dev/src/tinyhttp"},
+	} {
+		x := start(t, Options{Demo: true}, c.width, 20)
+		x.waitFor("card 1 of 29")
+		x.waitWhere(c.want)
+		x.quit()
+	}
+}
+
+// While the log is followed, the where bar takes the tokens of each new
+// step; the folder from the log is sanitised.
+func TestTheWhereBarFollowsTheLog(t *testing.T) {
+	data, err := os.ReadFile(testdata + "/harness/fs-edit/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), `"cwd":"{{cwd}}"`, `"cwd":"/srv/\u001b]0;pwned\u0007\u202ework"`, 1))
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	cut := strings.Index(string(data), `"type":"tool/call"`)
+	if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := start(t, Options{Path: path, Follow: new(true)}, 120, 30)
+	x.waitFor("following", "◌ Read config.txt")
+	x.waitWhere(" deepseek-v4-flash · 2.9k in · 91 out tokens · /srv/⟨RLO⟩work")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(data[cut:]); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	x.waitFor("turn 1 done · 3 steps", "following")
+	x.waitWhere(" deepseek-v4-flash · 9.1k in · 206 out tokens · /srv/⟨RLO⟩work")
+	x.quit()
+}
+
+// waitWhere waits until the where bar, the third row from the foot of
+// the screen, reads want.
+func (x *term) waitWhere(want string) {
+	x.t.Helper()
+	x.waitUntil("the where bar "+want, func(s string) bool {
+		rows := strings.Split(s, "\n")
+		return len(rows) >= 3 && rows[len(rows)-3] == want
+	})
+}
+
+// The where bar's facts come from the log: they reach the screen
+// sanitised, at any width.
+func TestTheWhereBarIsSanitised(t *testing.T) {
+	evil := "\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2Jrun \u202eit"
+	for _, w := range []int{120, 60, 40, 12} {
+		v := &Viewer{model: evil, cwd: "/srv/" + evil, th: theme.Dark(), width: w, height: 30}
+		bar := v.whereBar()
+		for _, bad := range []string{"\x1b]", "\x07", "\x1b[2J", "\u202e"} {
+			if strings.Contains(bar, bad) {
+				t.Errorf("at %d columns the where bar lets %q through:\n%q", w, bad, bar)
+			}
+		}
+		if got := cards.Width(bar); got > w {
+			t.Errorf("at %d columns the where bar is %d wide: %q", w, got, ansi.Strip(bar))
+		}
+	}
+}

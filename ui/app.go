@@ -20,6 +20,7 @@ import (
 	"github.com/deck-tui/deck/session/catalog"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/follow"
+	"github.com/deck-tui/deck/session/index"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/theme"
@@ -27,6 +28,7 @@ import (
 	"github.com/deck-tui/deck/ui/config"
 	"github.com/deck-tui/deck/ui/kit"
 	"github.com/deck-tui/deck/ui/picker"
+	"github.com/deck-tui/deck/ui/search"
 	"github.com/deck-tui/deck/ui/viewer"
 )
 
@@ -48,6 +50,12 @@ type Options struct {
 	Input  io.Reader
 	Output io.Writer
 
+	// Index is the index of sessions the picker's content search reads;
+	// nil to read the logs themselves, NoIndex saying why (--no-index, a
+	// cache folder deck may not write).
+	Index   *index.Index
+	NoIndex string
+
 	// Config is what the config file says of wrapping, collapsing and keys
 	// (its theme is in Theme, after the flags).
 	Config config.File
@@ -62,9 +70,15 @@ type app struct {
 	model  tea.Model
 	width  int
 	height int
-	// picker is the picker a session was opened from: esc or backspace in
-	// the viewer goes back to it. nil when deck opened a session directly.
-	picker *picker.Picker
+	// picker is the picker of the sessions on disk, nil when deck opened
+	// a session directly; results is its content search, once asked for.
+	picker  *picker.Picker
+	results *search.Page
+	roots   []catalog.Root
+	// back is the page a viewer was opened from (the picker or the
+	// content search): esc or backspace in the viewer goes back to it.
+	// nil when deck opened a session directly.
+	back tea.Model
 	// opened counts the viewers opened: a message one of them asked for
 	// reaches only that one, never a viewer opened after it.
 	opened int
@@ -97,6 +111,7 @@ func newApp(o Options) (tea.Model, error) {
 	if roots == nil {
 		roots = catalog.DefaultRoots()
 	}
+	a.roots = roots
 	switch {
 	case o.Demo:
 		a.model = a.viewerOf(viewer.LogFeed(follow.Stream("demo", bytes.NewReader(demo.Log()))))
@@ -120,7 +135,8 @@ func newApp(o Options) (tea.Model, error) {
 			path := sessions[0].Opens()
 			a.model = a.viewerOf(viewer.LogFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
-			a.model = picker.New(a.th, catalog.Describe(roots), sessions)
+			a.picker = picker.New(a.th, catalog.Describe(roots), sessions)
+			a.model = a.picker
 		}
 	}
 	return a, nil
@@ -151,15 +167,23 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.ColorProfileMsg: // sent once (or again when the terminal says it has true colour): viewers opened later draw in it too
 		a.th = a.th.For(msg.Profile)
 	case picker.OpenMsg:
-		if p, ok := a.model.(*picker.Picker); ok {
-			a.picker = p
+		a.back = a.model
+		return a, a.open(a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow)))))
+	case picker.SearchMsg:
+		if a.results == nil {
+			a.results = search.New(a.th, a.o.Index, a.o.NoIndex, a.roots)
 		}
-		on := msg.Follow // the picker's guess: the log changed lately
-		if a.o.Follow != nil {
-			on = *a.o.Follow // -f or --no-follow said
-		}
-		return a, a.open(a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, on))))
-	case picker.ScannedMsg: // the picker goes on reading titles behind a viewer
+		a.model = a.results
+		return a, tea.Batch(a.results.Start(msg.Text), a.resize())
+	case search.OpenMsg:
+		a.back = a.model
+		v := a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow))))
+		v.Land(msg.Entry, msg.Query)
+		return a, a.open(v)
+	case search.BackMsg:
+		a.model = a.picker
+		return a, a.resize()
+	case picker.ScannedMsg: // the picker goes on reading titles behind a viewer or the search
 		if a.picker != nil && a.model != tea.Model(a.picker) {
 			_, cmd := a.picker.Update(msg)
 			return a, cmd
@@ -170,29 +194,62 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a.Update(msg.msg)
 	case tea.KeyPressMsg:
-		if v, ok := a.model.(*viewer.Viewer); ok && a.picker != nil && v.AtRest() && (msg.String() == "esc" || msg.String() == "backspace") {
+		if v, ok := a.model.(*viewer.Viewer); ok && a.back != nil && a.closes(v) && (msg.String() == "esc" || msg.String() == "backspace") {
 			v.Stop()
-			a.model = a.picker
-			a.opened++                                                  // what the closed viewer still has coming is dropped
-			size := tea.WindowSizeMsg{Width: a.width, Height: a.height} // read here: the command runs off the loop
-			return a, func() tea.Msg { return size }
+			a.model, a.back = a.back, nil
+			a.opened++ // what the closed viewer still has coming is dropped
+			return a, a.resize()
 		}
 	case attach.OpenLiveMsg:
 		v := a.viewerOf(viewer.NewLiveSource(a.host, msg.ID))
 		v.OnHost(a.host, msg.ID, msg.Title, msg.Cwd)
 		return a, a.open(v)
 	}
+	if search.Owns(msg) && a.results != nil && a.model != tea.Model(a.results) {
+		_, cmd := a.results.Update(msg) // the search goes on behind the viewer it opened
+		return a, cmd
+	}
 	var cmd tea.Cmd
 	a.model, cmd = a.model.Update(msg)
 	v, ok := a.model.(*viewer.Viewer)
-	if ok && a.picker == nil && v.NotALog() != nil {
+	if ok && a.back == nil && v.NotALog() != nil {
 		a.err = v.NotALog() // opened on it directly: nothing to go back to
 		return a, tea.Quit
 	}
-	if ok && a.picker != nil {
+	if ok && a.back != nil {
 		cmd = scoped(a.opened, cmd)
 	}
 	return a, cmd
+}
+
+// following is whether a log opened from a page is followed: as -f or
+// --no-follow said, else the page's guess (the log changed lately).
+func (a *app) following(guess bool) bool {
+	if a.o.Follow != nil {
+		return *a.o.Follow
+	}
+	return guess
+}
+
+// closes reports a viewer that esc closes: one at rest, or one the
+// content search opened that holds no more than the search it was opened
+// with.
+func (a *app) closes(v *viewer.Viewer) bool {
+	return v.AtRest() || a.back == tea.Model(a.results) && v.Idle()
+}
+
+// resize tells the page now on screen the screen's size.
+func (a *app) resize() tea.Cmd {
+	size := tea.WindowSizeMsg{Width: a.width, Height: a.height} // read here: the command runs off the loop
+	return func() tea.Msg { return size }
+}
+
+// stop ends what the pages run in the background: the index is closed
+// after.
+func (a *app) stop() {
+	if a.results != nil {
+		a.results.Stop()
+	}
 }
 
 // scoped tags what cmd brings back with the viewer it is for. The program's
@@ -224,7 +281,7 @@ func (a *app) open(v *viewer.Viewer) tea.Cmd {
 	a.opened++
 	size := tea.WindowSizeMsg{Width: a.width, Height: a.height}
 	init := v.Init()
-	if a.picker != nil {
+	if a.back != nil {
 		init = scoped(a.opened, init)
 	}
 	return tea.Batch(init, func() tea.Msg { return size })
@@ -272,6 +329,9 @@ func Run(o Options) error {
 		opts = append(opts, tea.WithOutput(o.Output))
 	}
 	final, err := tea.NewProgram(m, opts...).Run()
+	if a, ok := m.(*app); ok {
+		a.stop()
+	}
 	if a, ok := final.(*app); ok && err == nil {
 		err = a.err
 	}

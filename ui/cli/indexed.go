@@ -35,6 +35,24 @@ func openIndex(cmd *cobra.Command, f indexFlags) *index.Index {
 	return ix
 }
 
+// pickerIndex opens the index for the picker's content search, or says
+// why there is none: the search says it on screen, not on stderr, which
+// the full screen hides.
+func pickerIndex(f indexFlags) (*index.Index, string) {
+	if f.off {
+		return nil, "--no-index"
+	}
+	dir, err := index.Dir()
+	var ix *index.Index
+	if err == nil {
+		ix, err = index.Open(dir)
+	}
+	if err != nil {
+		return nil, readError(err).Error()
+	}
+	return ix, ""
+}
+
 // withoutIndex says that the command goes on without the index, and why.
 func withoutIndex(cmd *cobra.Command, err error) {
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: working without the index (%s); --no-index says nothing of it\n", cmd.CommandPath(), cards.Safe(readError(err).Error()))

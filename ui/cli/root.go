@@ -16,6 +16,7 @@ type viewOptions struct {
 	source sourceFlags
 	theme  string // "" follows the terminal's background
 	config string // --config
+	index  *indexFlags
 }
 
 // newRoot is deck itself: the viewer, and the commands under it.
@@ -61,6 +62,7 @@ deck --demo`,
 	addConfig(cmd, &o.config)
 	var ix indexFlags
 	ix.add(cmd.PersistentFlags())
+	o.index = &ix
 	cmd.SetFlagErrorFunc(flagError)
 	cmd.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only where it suggests itself: never for deck, which takes a PATH
 	cmd.AddCommand(newRender(), newChanges(), newStats(), newList(&ix), newSearch(&ix), newIndex(&ix), newAttach(), newMan())
@@ -110,6 +112,13 @@ func view(cmd *cobra.Command, o viewOptions, path string) error {
 	}
 	switch path {
 	case "":
+		if !o.source.demo && !o.source.last { // the picker: its content search reads the index
+			ix, why := pickerIndex(*o.index)
+			if ix != nil {
+				defer ix.Close()
+			}
+			vo.Index, vo.NoIndex = ix, why
+		}
 	case "-":
 		vo.Stdin = cmd.InOrStdin()
 	default:

@@ -18,7 +18,8 @@ import (
 )
 
 // Picker lists the sessions on disk: title, working directory, start, size,
-// and whether it is still being written. Typing filters; enter opens.
+// and whether it is still being written. Typing filters; enter opens;
+// ctrl+s asks for the search inside every session.
 type Picker struct {
 	th       *theme.Theme
 	dir      string
@@ -36,6 +37,10 @@ type OpenMsg struct {
 	Path   string
 	Follow bool // the picker's guess: the log changed lately
 }
+
+// SearchMsg asks the app for the content search (ctrl+s), with the
+// filter's text as its query.
+type SearchMsg struct{ Text string }
 
 // ScannedMsg brings one session's title back. The app hands it to the
 // picker while a viewer is on screen, so the titles go on being read.
@@ -118,6 +123,9 @@ func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return p, nil
 		case "enter":
 			return p, p.open()
+		case "ctrl+s":
+			text := p.filter.Value()
+			return p, func() tea.Msg { return SearchMsg{text} }
 		}
 	}
 	var cmd tea.Cmd
@@ -182,7 +190,7 @@ func (p *Picker) View() tea.View {
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
 	}
-	b.WriteString("\n " + th.Muted.Render(cards.Truncate(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · esc quit", len(p.shown), len(p.sessions)), max(p.width-1, 1), "…")))
+	b.WriteString("\n " + th.Muted.Render(cards.Truncate(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · ctrl+s search inside · esc quit", len(p.shown), len(p.sessions)), max(p.width-1, 1), "…")))
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

@@ -11,8 +11,14 @@ import (
 
 // AtRest is a viewer with nothing that esc would close or clear: no
 // search, page, help or host session.
-func (v *Viewer) AtRest() bool {
-	return !v.search.typing && v.search.query == "" && len(v.pages) == 0 && !v.showHelp && v.live == nil
+func (v *Viewer) AtRest() bool { return v.Idle() && v.search.query == "" }
+
+// Idle reports a viewer of a log with nothing open over its cards: no
+// search being typed, no page, no help. A search may be set: a viewer a
+// content search's hit opened goes back to the hits on esc, not clearing
+// the search first.
+func (v *Viewer) Idle() bool {
+	return !v.search.typing && len(v.pages) == 0 && !v.showHelp && v.live == nil
 }
 
 // Stop ends the feed's reading: the viewer is closed (back to the picker).

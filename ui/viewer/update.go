@@ -38,7 +38,9 @@ func (v *Viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			v.unseen += max(len(v.items)-before, 0)
 		}
 		cmds = append(cmds, v.src.wait())
-		if v.search.query != "" {
+		if v.landing != nil {
+			cmds = append(cmds, v.land())
+		} else if v.search.query != "" {
 			cmds = append(cmds, v.startSearch())
 		}
 	case liveMsg:

@@ -102,6 +102,8 @@ type Viewer struct {
 
 	live *liveState // a session on a harness host; nil for a log
 
+	landing *landing // where a content search's hit opens it, until read that far
+
 	resets  int          // the source's resets at the last sync
 	reading follow.State // the log's reading at the last sync (no session): the status bar says what the cards show
 	synced  syncedFrom   // the session the items were taken from (sync.go)

@@ -1,0 +1,66 @@
+package search
+
+import (
+	"context"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/index"
+)
+
+// updating is the index being brought up to the logs on disk, in the
+// background, while the page searches what it holds already.
+type updating struct {
+	cancel   context.CancelFunc
+	progress chan index.Progress // the latest only: a slow screen skips some
+	done     chan error
+	wg       sync.WaitGroup
+}
+
+// progressMsg is how far the update is.
+type progressMsg struct{ p index.Progress }
+
+// updatedMsg says the update ended: the query is searched again, now over
+// every log.
+type updatedMsg struct{ err error }
+
+func startUpdate(ix *index.Index, roots []catalog.Root) *updating {
+	ctx, cancel := context.WithCancel(context.Background())
+	u := &updating{cancel: cancel, progress: make(chan index.Progress, 1), done: make(chan error, 1)}
+	u.wg.Add(1)
+	go func() {
+		defer u.wg.Done()
+		_, err := ix.Update(ctx, roots, func(p index.Progress) {
+			select { // replace what the screen has not taken yet
+			case <-u.progress:
+			default:
+			}
+			u.progress <- p
+		})
+		u.done <- err
+	}()
+	return u
+}
+
+// next waits for the update's next word.
+func (u *updating) next() tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case err := <-u.done:
+			return updatedMsg{err}
+		case p := <-u.progress:
+			return progressMsg{p}
+		}
+	}
+}
+
+// stop cancels the update and waits for it to end, so the index can be
+// closed.
+func (u *updating) stop() {
+	if u != nil {
+		u.cancel()
+		u.wg.Wait()
+	}
+}

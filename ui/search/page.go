@@ -1,0 +1,372 @@
+// Package search is the picker's content search: a query searched inside
+// every session as it is typed (the index, or the logs themselves without
+// one), the hits grouped by session, newest first. Enter asks the app to
+// open the chosen hit's session at its card with the viewer's search set
+// (OpenMsg); esc asks to go back to the picker's titles (BackMsg).
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/human"
+	"github.com/deck-tui/deck/session/index"
+	"github.com/deck-tui/deck/session/match"
+	"github.com/deck-tui/deck/theme"
+	"github.com/deck-tui/deck/ui/kit"
+)
+
+// limit is the most hits a query finds: the newest sessions' are the ones
+// a person looks for, and a longer query narrows them.
+const limit = 1000
+
+// OpenMsg asks the app to open a session at a hit's card, with the
+// viewer's search set to the query.
+type OpenMsg struct {
+	Path   string
+	Follow bool // the log changed lately
+	Entry  int  // the card's place in session.Entries
+	Query  string
+}
+
+// BackMsg asks the app to go back to the picker's titles.
+type BackMsg struct{}
+
+// Page is the content search: the query, and the hits found so far.
+type Page struct {
+	th     *theme.Theme
+	ix     *index.Index // nil: the logs are searched themselves
+	roots  []catalog.Root
+	why    string // why there is no index to search; "" with one
+	input  textinput.Model
+	query  string // the query of the hits shown
+	gen    int
+	run    *run
+	found  results
+	done   bool
+	err    error
+	cursor int // the hit chosen, over every group
+	top    int // the first line of the results on screen
+	width  int
+	height int
+
+	update   *updating
+	progress *index.Progress // how far the update is; nil when none runs
+}
+
+// New is the content search over ix, brought up to the logs under roots
+// first; with no index (nil), it reads the logs themselves, and why says
+// why there is none.
+func New(th *theme.Theme, ix *index.Index, why string, roots []catalog.Root) *Page {
+	in := textinput.New()
+	in.Prompt = "search: "
+	in.Placeholder = `text inside every session (smart case), or \ then a regexp`
+	in.SetWidth(60)
+	return &Page{th: th, ix: ix, why: why, roots: roots, input: in, width: 80, height: 24, done: true}
+}
+
+// Owns reports the messages of a page's own commands: the app hands them
+// to the page while a viewer it opened is on screen, so a search or the
+// index's update goes on behind it.
+func Owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case startMsg, hitsMsg, progressMsg, updatedMsg:
+		return true
+	}
+	return false
+}
+
+// Start shows the page with text as its query (the picker's filter, when
+// one was typed): the first time, it starts bringing the index up to date.
+func (p *Page) Start(text string) tea.Cmd {
+	cmds := []tea.Cmd{p.input.Focus()}
+	if text != "" && p.input.Value() == "" {
+		p.input.SetValue(text)
+		p.input.CursorEnd()
+	}
+	if p.ix != nil && p.update == nil {
+		p.update = startUpdate(p.ix, p.roots)
+		p.progress = &index.Progress{}
+		cmds = append(cmds, p.update.next())
+	}
+	cmds = append(cmds, p.changed())
+	return tea.Batch(cmds...)
+}
+
+// Stop ends what runs in the background, so the index can be closed.
+func (p *Page) Stop() {
+	p.run.stop()
+	p.update.stop()
+}
+
+func (p *Page) Init() tea.Cmd { return nil }
+
+func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		p.width, p.height = msg.Width, msg.Height
+		p.keepInView()
+		return p, nil
+	case startMsg:
+		if msg.gen == p.gen {
+			return p, p.search()
+		}
+		return p, nil
+	case hitsMsg:
+		return p, p.took(msg)
+	case progressMsg:
+		p.progress = &msg.p
+		return p, p.update.next()
+	case updatedMsg:
+		p.progress = nil
+		if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
+			p.ix, p.why = nil, "the index could not be updated: "+msg.err.Error()
+		}
+		return p, p.again()
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "ctrl+c":
+			return p, tea.Quit
+		case "esc":
+			return p, func() tea.Msg { return BackMsg{} }
+		case "up", "ctrl+p":
+			p.move(-1)
+			return p, nil
+		case "down", "ctrl+n":
+			p.move(1)
+			return p, nil
+		case "pgup":
+			p.move(-p.rows())
+			return p, nil
+		case "pgdown":
+			p.move(p.rows())
+			return p, nil
+		case "enter":
+			return p, p.open()
+		}
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	return p, tea.Batch(cmd, p.changed())
+}
+
+// changed searches again, after the debounce, when the query changed.
+func (p *Page) changed() tea.Cmd {
+	if p.input.Value() == p.query {
+		return nil
+	}
+	return p.again()
+}
+
+// again cancels the search shown and searches the query as it is now,
+// once the typing pauses.
+func (p *Page) again() tea.Cmd {
+	p.run.stop()
+	p.run = nil
+	p.gen++
+	p.query = p.input.Value()
+	p.found, p.done, p.err, p.cursor, p.top = results{}, false, nil, 0, 0
+	if strings.TrimSpace(strings.TrimPrefix(p.query, `\`)) == "" {
+		p.done = true
+		return nil
+	}
+	if _, err := match.New(p.query); err != nil {
+		p.err, p.done = err, true
+		return nil
+	}
+	return after(p.gen)
+}
+
+// search starts the query's run: over the index, or the logs themselves.
+func (p *Page) search() tea.Cmd {
+	var fn searchFunc = func(ctx context.Context, q index.Query, yield func(index.Hit) bool) error {
+		return index.SearchFiles(ctx, p.roots, q, yield)
+	}
+	if ix := p.ix; ix != nil {
+		fn = ix.Search
+	}
+	p.run = startRun(p.gen, fn, index.Query{Text: p.query, Limit: limit})
+	return p.run.next()
+}
+
+// took takes a run's hits, and waits for more.
+func (p *Page) took(msg hitsMsg) tea.Cmd {
+	if msg.gen != p.gen || p.run == nil {
+		return nil // a cancelled query's
+	}
+	for _, h := range msg.hits {
+		p.found.add(h)
+	}
+	if !msg.done {
+		return p.run.next()
+	}
+	p.done, p.run = true, nil
+	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
+		p.err = msg.err
+	}
+	return nil
+}
+
+// listTop is the screen row of the results' first line: under the title,
+// a blank, the query and the line that says what is searched.
+const listTop = 4
+
+// rows is how many lines of results fit on screen.
+func (p *Page) rows() int { return max(p.height-listTop-2, 1) }
+
+func (p *Page) move(n int) {
+	p.cursor = min(max(p.cursor+n, 0), max(p.found.n-1, 0))
+	p.keepInView()
+}
+
+// keepInView scrolls the results so the chosen hit is on screen, with its
+// session's line when it is its session's first.
+func (p *Page) keepInView() {
+	_, line, ok := p.found.hit(p.cursor)
+	if !ok {
+		p.top = 0
+		return
+	}
+	p.top = min(p.top, max(line-1, 0))
+	p.top = max(p.top, line-p.rows()+1)
+	p.top = max(min(p.top, p.found.lines()-p.rows()), 0)
+}
+
+// open asks the app to open the chosen hit.
+func (p *Page) open() tea.Cmd {
+	h, _, ok := p.found.hit(p.cursor)
+	if !ok {
+		return nil
+	}
+	msg := OpenMsg{Path: h.Session.Item().Opens(), Follow: h.Session.Live(), Entry: h.Entry, Query: p.query}
+	return func() tea.Msg { return msg }
+}
+
+func (p *Page) View() tea.View {
+	th := p.th
+	var b strings.Builder
+	b.WriteString(" " + th.Title.Render("deck") + th.Muted.Render(" · search inside every session") + "\n\n")
+	b.WriteString(" " + kit.StyledInput(p.input, th).View() + "\n")
+	b.WriteString(" " + p.source() + "\n")
+	lines := p.lines()
+	for _, l := range lines[min(p.top, len(lines)):min(len(lines), p.top+p.rows())] {
+		b.WriteString(l + "\n")
+	}
+	if len(lines) == 0 {
+		b.WriteString(th.Muted.Render("   "+p.nothing()) + "\n")
+	}
+	b.WriteString("\n " + th.Muted.Render(cards.Truncate(p.count()+" · ↑/↓ choose · enter open at the hit · esc titles", max(p.width-1, 1), "…")))
+	v := tea.NewView(b.String())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	return v
+}
+
+// source says what is searched: the index (and how far its update is), or
+// the logs themselves, and why.
+func (p *Page) source() string {
+	th := p.th
+	var s string
+	switch {
+	case p.ix == nil && p.why != "":
+		return th.Notice.Render(cards.Truncate("without the index ("+cards.Safe(p.why)+"): reading every log, slower", max(p.width-2, 1), "…"))
+	case p.ix == nil:
+		s = "reading every log"
+	case p.progress != nil && p.progress.Sessions > 0:
+		q := *p.progress
+		s = fmt.Sprintf("indexing: %s of %s sessions, %s of %s; the hits so far are of the sessions indexed",
+			human.Thousands(int64(q.Done)), human.Thousands(int64(q.Sessions)), human.Bytes(q.DoneBytes), human.Bytes(q.Bytes))
+	case p.progress != nil:
+		s = "looking for logs changed since the index was updated…"
+	default:
+		s = "in the index of every session"
+	}
+	return th.Muted.Render(cards.Truncate(s, max(p.width-2, 1), "…"))
+}
+
+// nothing is what the results say when there are none.
+func (p *Page) nothing() string {
+	switch {
+	case p.err != nil:
+		return cards.Safe(p.err.Error())
+	case strings.TrimSpace(strings.TrimPrefix(p.query, `\`)) == "":
+		return "type to search inside every session"
+	case !p.done:
+		return "searching…"
+	}
+	return "no session holds it"
+}
+
+// count is how many hits were found, in how many sessions.
+func (p *Page) count() string {
+	more := ""
+	switch {
+	case !p.done:
+		more = "…"
+	case p.found.n >= limit:
+		more = " (the first)"
+	}
+	return fmt.Sprintf("%s hits%s in %s sessions", human.Thousands(int64(p.found.n)), more, human.Thousands(int64(len(p.found.groups))))
+}
+
+// lines are the results drawn: a line per session (title · agent · when),
+// then one per hit (turn · kind, the snippet with the match highlighted).
+// Every string from a log is sanitised.
+func (p *Page) lines() []string {
+	th := p.th
+	var out []string
+	n := 0
+	for _, g := range p.found.groups {
+		s := g.session
+		title := cards.Safe(s.Title)
+		if title == "" {
+			title = "untitled session"
+		}
+		facts := " · " + cards.Safe(s.Agent) + " · " + s.Mod.Local().Format("2006-01-02 15:04")
+		room := max(p.width-2-cards.Width(facts), 8)
+		out = append(out, " "+th.Title.Render(cards.Truncate(title, room, "…"))+th.Muted.Render(cards.Truncate(facts, max(p.width-2-min(cards.Width(title), room), 1), "…")))
+		for _, h := range g.hits {
+			out = append(out, p.hitLine(h, n == p.cursor))
+			n++
+		}
+	}
+	return out
+}
+
+// hitLine is one hit: where it is, then its snippet cut to the screen
+// with the match in sight.
+func (p *Page) hitLine(h index.Hit, chosen bool) string {
+	th := p.th
+	cursor := "   "
+	if chosen {
+		cursor = " " + th.Accent.Render("▌ ")
+	}
+	where := "start"
+	if h.Turn > 0 {
+		where = "turn " + strconv.Itoa(h.Turn)
+	}
+	label := fmt.Sprintf("%-9s %-9s ", where, h.Kind.String())
+	before := cards.Safe(h.Snippet[:h.Match[0]])
+	hit := cards.Safe(h.Snippet[h.Match[0]:h.Match[1]])
+	after := cards.Safe(h.Snippet[h.Match[1]:])
+	room := max(p.width-3-cards.Width(label), 8)
+	// the match in sight: what comes before it cut from the left
+	if lead := room / 3; cards.Width(before)+cards.Width(hit) > room && cards.Width(before) > lead {
+		before = cards.TruncateLeft(before, cards.Width(before)-lead+1, "…")
+	}
+	hit = cards.Truncate(hit, max(room-cards.Width(before), 1), "…")
+	after = cards.Truncate(after, max(room-cards.Width(before)-cards.Width(hit), 0), "…")
+	text := th.Text
+	if chosen {
+		text = th.Title
+	}
+	return cursor + th.Muted.Render(label) + text.Render(before) + th.Match.Render(hit) + text.Render(after)
+}

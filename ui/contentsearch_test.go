@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/index"
+	"github.com/deck-tui/deck/ui/internal/uitest"
+)
+
+// startSearching runs the picker over a harness home of logs, with an
+// index of its own, and stops what the content search runs in the
+// background before the index is closed.
+func startSearching(t *testing.T, logs map[string]string, w, h int) *term {
+	t.Helper()
+	ix, err := index.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	o := Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: sessionsHome(t, logs)}}, Follow: new(false), Theme: "dark", Index: ix}
+	m, err := newApp(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.(*app).stop)
+	x := uitest.Start(t, m, w, h, colorprofile.TrueColor)
+	return &term{Term: x, t: t, tm: x.TM}
+}
+
+// matchOf is the viewer's status bar's "match k of n".
+var matchOf = regexp.MustCompile(`match (\d+) of (\d+)`)
+
+// ctrl+s in the picker searches inside every session as one types: the
+// hits come grouped under their session, only the sessions holding the
+// query; enter opens the chosen hit's session focused on its card with the
+// viewer's search set to the query (n goes on from there); esc goes back
+// to the hits as they were, and esc again to the titles.
+func TestContentSearchOpensTheHitAtItsCard(t *testing.T) {
+	x := startSearching(t, map[string]string{
+		"a-edit": testdata + "/harness/fs-edit/session.jsonl",
+		"b-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
+	}, 100, 30)
+	x.waitFor("2 of 2", "ctrl+s search inside")
+	x.keys("ctrl+s")
+	x.waitFor("search inside every session")
+	x.typeText("TERMINAL_OK")
+	s := x.waitFor("in the index of every session", "Use the bash tool", "turn 1", "prompt", "call", "output")
+	if strings.Count(s, "deepseek-harness ·") != 1 {
+		t.Fatalf("the hits are not under the one session holding the query:\n%s", s)
+	}
+	lines := strings.Split(s, "\n")
+	head := -1
+	for i, l := range lines {
+		if strings.Contains(l, "deepseek-harness ·") {
+			head = i
+			break
+		}
+	}
+	if head < 0 || !strings.HasPrefix(strings.TrimSpace(lines[head+1]), "▌ turn 1") || !strings.Contains(lines[head+1], "prompt") {
+		t.Fatalf("the first hit, the prompt, is not chosen under its session's line:\n%s", s)
+	}
+	// the hit of the bash call: its card, not the prompt's, is opened
+	call := -1
+	for i, l := range lines[head+1:] {
+		if strings.Contains(l, " call ") {
+			call = i
+			break
+		}
+	}
+	if call < 0 {
+		t.Fatalf("no hit in the call:\n%s", s)
+	}
+	for range call {
+		x.keys("down")
+	}
+	x.waitUntil("the call's hit chosen", func(s string) bool {
+		l := strings.Split(s, "\n")[head+1+call]
+		return strings.Contains(l, "▌") && strings.Contains(l, " call ")
+	})
+	x.keys("enter")
+	s = x.waitUntil("the viewer at the call's card with the search set", func(s string) bool {
+		return matchOf.MatchString(s) && focusedOn(s, "echo TERMINAL_OK")
+	})
+	first := matchOf.FindStringSubmatch(s)
+	if first[1] == "1" {
+		t.Fatalf("the search's current match is the session's first, not the hit's card's:\n%s", s)
+	}
+	x.keys("n")
+	x.waitUntil("n going on from the hit", func(s string) bool {
+		m := matchOf.FindStringSubmatch(s)
+		return m != nil && m[1] != first[1] && m[2] == first[2]
+	})
+	x.keys("esc")
+	s = x.waitFor("search inside every session", "search: TERMINAL_OK")
+	if l := strings.Split(s, "\n")[head+1+call]; !strings.Contains(l, "▌") {
+		t.Fatalf("back from the viewer, the hit opened is not chosen:\n%s", s)
+	}
+	x.keys("esc")
+	x.waitFor("2 of 2", "filter:")
+	x.keys("ctrl+c") // q is typed into the filter
+	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// focusedOn reports a screen whose focused card (the rows the gutter's ▌
+// marks) shows text.
+func focusedOn(s, text string) bool {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "▌") && strings.Contains(l, text) {
+			return true
+		}
+	}
+	return false
+}

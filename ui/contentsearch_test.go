@@ -118,3 +118,23 @@ func focusedOn(s, text string) bool {
 	}
 	return false
 }
+
+// Without the index (--no-index, a cache folder deck may not write), the
+// content search says so and reads the logs themselves: the same hits.
+func TestContentSearchWithoutTheIndexSaysSoAndReadsTheLogs(t *testing.T) {
+	dir := sessionsHome(t, map[string]string{
+		"a-edit": testdata + "/harness/fs-edit/session.jsonl",
+		"b-bash": testdata + "/harness/bash-tool-turn/session.jsonl",
+	})
+	o := Options{Roots: []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}, Follow: new(false), NoIndex: "--no-index"}
+	x := start(t, o, 100, 30)
+	x.waitFor("2 of 2")
+	x.keys("ctrl+s")
+	x.typeText("TERMINAL_OK")
+	s := x.waitFor("without the index (--no-index): reading every log", "Use the bash tool", "prompt", "call")
+	if strings.Count(s, "deepseek-harness ·") != 1 {
+		t.Fatalf("the hits are not under the one session holding the query:\n%s", s)
+	}
+	x.keys("ctrl+c")
+	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}

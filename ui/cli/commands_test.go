@@ -93,7 +93,7 @@ func TestManPage(t *testing.T) {
 		t.Fatalf("exit %d:\n%.200s", code, out)
 	}
 	for _, want := range []string{".SH OPTIONS", ".SH COMMANDS", `\fBrender\fP`, `\fBattach\fP`, "--collapse", "$DSH_HOME",
-		`\fB-f, --follow\fP`, `\fB-w, --width\fP`, `\fB-h, --help\fP`, `\fB-v, --version\fP`} {
+		`\fB-f, --follow\fP`, `\fB-w, --width\fP`, `\fB-h, --help\fP`, `\fB-v, --version\fP`, "ctrl+s searches inside every session"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the man page lacks %q", want)
 		}

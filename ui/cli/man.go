@@ -72,6 +72,9 @@ func keysSection(doc *roff.Document) {
 	doc.Text("The viewer's keys, named as the [keys] table of the config file ($XDG_CONFIG_HOME/deck/config.toml) names them when it binds them anew. " +
 		"A count, digits typed before a key, repeats it as in less: 3j is three lines down, 2] the second tool call on; " +
 		"before g or G it names a card (10G is card 10), before t a turn (12t is turn 12).")
+	doc.Paragraph()
+	doc.Text("In the picker (deck with no PATH), typing filters the titles, up and down choose, enter opens, esc clears the filter or quits; " +
+		"ctrl+s searches inside every session as one types (the index, see deck index), the hits grouped by session: enter opens a hit's session at its card with the viewer's search set to the query, so n goes on from there, and esc goes back to the hits, then to the titles.")
 	for _, k := range viewer.Keys() {
 		doc.TaggedParagraph(-1)
 		doc.TextBold(strings.Join(k.Keys, ", "))

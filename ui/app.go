@@ -79,6 +79,10 @@ type app struct {
 	// content search): esc or backspace in the viewer goes back to it.
 	// nil when deck opened a session directly.
 	back tea.Model
+	// update brings the index up to the logs behind the picker; progress
+	// is how far it is, nil when none runs
+	update   *updating
+	progress *index.Progress
 	// opened counts the viewers opened: a message one of them asked for
 	// reaches only that one, never a viewer opened after it.
 	opened int
@@ -135,7 +139,15 @@ func newApp(o Options) (tea.Model, error) {
 			path := sessions[0].Opens()
 			a.model = a.viewerOf(viewer.LogFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
+			if o.Index != nil {
+				sessions = known(o.Index, sessions)
+				a.update, a.progress = startUpdate(o.Index, roots), &index.Progress{}
+				// the picker shows the progress from its first frame
+			}
 			a.picker = picker.New(a.th, catalog.Describe(roots), sessions)
+			if a.progress != nil {
+				a.picker.Indexing(*a.progress)
+			}
 			a.model = a.picker
 		}
 	}
@@ -158,7 +170,12 @@ func (a *app) viewerOf(src *viewer.Feed) *viewer.Viewer {
 	return v
 }
 
-func (a *app) Init() tea.Cmd { return a.model.Init() }
+func (a *app) Init() tea.Cmd {
+	if a.update != nil {
+		return tea.Batch(a.model.Init(), a.update.next())
+	}
+	return a.model.Init()
+}
 
 func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -172,6 +189,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case picker.SearchMsg:
 		if a.results == nil {
 			a.results = search.New(a.th, a.o.Index, a.o.NoIndex, a.roots)
+			if a.progress != nil {
+				a.results.Indexing(*a.progress)
+			}
 		}
 		a.model = a.results
 		return a, tea.Batch(a.results.Start(msg.Text), a.resize())
@@ -180,6 +200,23 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v := a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow))))
 		v.Land(msg.Entry, msg.Query)
 		return a, a.open(v)
+	case progressMsg:
+		a.progress = &msg.p
+		a.picker.Indexing(msg.p)
+		if a.results != nil {
+			a.results.Indexing(msg.p)
+		}
+		return a, a.update.next()
+	case updatedMsg:
+		a.progress = nil
+		a.picker.Indexed()
+		if a.results != nil {
+			return a, a.results.Indexed(msg.err)
+		}
+		if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
+			a.o.Index, a.o.NoIndex = nil, "the index could not be updated: "+msg.err.Error() // for a search asked later
+		}
+		return a, nil
 	case search.BackMsg:
 		a.model = a.picker
 		return a, a.resize()
@@ -250,6 +287,31 @@ func (a *app) stop() {
 	if a.results != nil {
 		a.results.Stop()
 	}
+	a.update.stop()
+}
+
+// known is the sessions found with the rows the index holds of those whose
+// log is as it was when indexed (its size and time): their titles are not
+// read again. The update behind the picker re-reads the rest.
+func known(ix *index.Index, found []catalog.Item) []catalog.Item {
+	held, err := ix.Sessions(context.Background())
+	if err != nil {
+		return found // read as without an index
+	}
+	byPath := make(map[string]index.Session, len(held))
+	for _, s := range held {
+		byPath[s.Path] = s
+	}
+	for i, it := range found {
+		s, ok := byPath[it.Path]
+		if !ok || it.Unreadable != "" || s.Size != it.Size || !s.Mod.Equal(it.Mod) {
+			continue
+		}
+		row := s.Item()
+		row.Live = it.Live
+		found[i] = row
+	}
+	return found
 }
 
 // scoped tags what cmd brings back with the viewer it is for. The program's

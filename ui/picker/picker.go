@@ -13,6 +13,8 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/human"
+	"github.com/deck-tui/deck/session/index"
 	"github.com/deck-tui/deck/theme"
 	"github.com/deck-tui/deck/ui/kit"
 )
@@ -30,6 +32,9 @@ type Picker struct {
 	top      int // the first row on screen
 	width    int
 	height   int
+	// indexing is how far the index's update is (the app runs it); nil
+	// when none runs
+	indexing *index.Progress
 }
 
 // OpenMsg asks the app to open a session.
@@ -65,7 +70,12 @@ func (p *Picker) Init() tea.Cmd {
 	return tea.Batch(p.filter.Focus(), p.scan(0))
 }
 
+// scan reads the title of session i, or of the next one not known yet:
+// a row the index held, its log unchanged, is not read again.
 func (p *Picker) scan(i int) tea.Cmd {
+	for i < len(p.sessions) && p.sessions[i].Scanned {
+		i++
+	}
 	if i >= len(p.sessions) {
 		return nil
 	}
@@ -163,6 +173,12 @@ func (p *Picker) open() tea.Cmd {
 	return func() tea.Msg { return OpenMsg{e.Opens(), e.Live} }
 }
 
+// Indexing says how far the index's update is, for the footer.
+func (p *Picker) Indexing(at index.Progress) { p.indexing = &at }
+
+// Indexed says the update ended.
+func (p *Picker) Indexed() { p.indexing = nil }
+
 // refilter keeps the sessions whose title, directory or agent holds every
 // word of the filter.
 func (p *Picker) refilter() {
@@ -190,9 +206,22 @@ func (p *Picker) View() tea.View {
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
 	}
-	b.WriteString("\n " + th.Muted.Render(cards.Truncate(fmt.Sprintf("%d of %d · ↑/↓ choose · enter open · ctrl+s search inside · esc quit", len(p.shown), len(p.sessions)), max(p.width-1, 1), "…")))
+	b.WriteString("\n " + th.Muted.Render(cards.Truncate(fmt.Sprintf("%d of %d%s · ↑/↓ choose · enter open · ctrl+s search inside · esc quit", len(p.shown), len(p.sessions), p.progress()), max(p.width-1, 1), "…")))
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	return v
+}
+
+// progress is what the footer says of the index's update: how many logs
+// of how many it has read.
+func (p *Picker) progress() string {
+	switch q := p.indexing; {
+	case q == nil:
+		return ""
+	case q.Sessions == 0:
+		return " · indexing…"
+	default:
+		return fmt.Sprintf(" · indexing %s of %s sessions", human.Thousands(int64(q.Done)), human.Thousands(int64(q.Sessions)))
+	}
 }

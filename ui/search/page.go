@@ -58,8 +58,7 @@ type Page struct {
 	width  int
 	height int
 
-	update   *updating
-	progress *index.Progress // how far the update is; nil when none runs
+	progress *index.Progress // how far the index's update is; nil when none runs
 }
 
 // New is the content search over ix, brought up to the logs under roots
@@ -78,34 +77,38 @@ func New(th *theme.Theme, ix *index.Index, why string, roots []catalog.Root) *Pa
 // index's update goes on behind it.
 func Owns(msg tea.Msg) bool {
 	switch msg.(type) {
-	case startMsg, hitsMsg, progressMsg, updatedMsg:
+	case startMsg, hitsMsg:
 		return true
 	}
 	return false
 }
 
 // Start shows the page with text as its query (the picker's filter, when
-// one was typed): the first time, it starts bringing the index up to date.
+// one was typed).
 func (p *Page) Start(text string) tea.Cmd {
-	cmds := []tea.Cmd{p.input.Focus()}
 	if text != "" && p.input.Value() == "" {
 		p.input.SetValue(text)
 		p.input.CursorEnd()
 	}
-	if p.ix != nil && p.update == nil {
-		p.update = startUpdate(p.ix, p.roots)
-		p.progress = &index.Progress{}
-		cmds = append(cmds, p.update.next())
-	}
-	cmds = append(cmds, p.changed())
-	return tea.Batch(cmds...)
+	return tea.Batch(p.input.Focus(), p.changed())
 }
 
-// Stop ends what runs in the background, so the index can be closed.
-func (p *Page) Stop() {
-	p.run.stop()
-	p.update.stop()
+// Indexing says how far the index's update is (the app runs it): the
+// hits so far are of the sessions indexed.
+func (p *Page) Indexing(at index.Progress) { p.progress = &at }
+
+// Indexed says the index's update ended: the query is searched again, over
+// every log now; an update that failed leaves the logs to be read.
+func (p *Page) Indexed(err error) tea.Cmd {
+	p.progress = nil
+	if err != nil && !errors.Is(err, context.Canceled) {
+		p.ix, p.why = nil, "the index could not be updated: "+err.Error()
+	}
+	return p.again()
 }
+
+// Stop ends the search running, so the index can be closed.
+func (p *Page) Stop() { p.run.stop() }
 
 func (p *Page) Init() tea.Cmd { return nil }
 
@@ -122,15 +125,6 @@ func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	case hitsMsg:
 		return p, p.took(msg)
-	case progressMsg:
-		p.progress = &msg.p
-		return p, p.update.next()
-	case updatedMsg:
-		p.progress = nil
-		if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
-			p.ix, p.why = nil, "the index could not be updated: "+msg.err.Error()
-		}
-		return p, p.again()
 	case tea.KeyPressMsg:
 		switch msg.String() {
 		case "ctrl+c":

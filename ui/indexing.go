@@ -1,4 +1,4 @@
-package search
+package ui
 
 import (
 	"context"
@@ -11,7 +11,8 @@ import (
 )
 
 // updating is the index being brought up to the logs on disk, in the
-// background, while the page searches what it holds already.
+// background, from the picker's start: the picker shows the rows it
+// knows at once, and the content search searches what it holds already.
 type updating struct {
 	cancel   context.CancelFunc
 	progress chan index.Progress // the latest only: a slow screen skips some
@@ -22,8 +23,8 @@ type updating struct {
 // progressMsg is how far the update is.
 type progressMsg struct{ p index.Progress }
 
-// updatedMsg says the update ended: the query is searched again, now over
-// every log.
+// updatedMsg says the update ended: the content search's query is
+// searched again, now over every log.
 type updatedMsg struct{ err error }
 
 func startUpdate(ix *index.Index, roots []catalog.Root) *updating {

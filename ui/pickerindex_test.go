@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/index"
+	"github.com/deck-tui/deck/ui/internal/uitest"
+)
+
+// A log unchanged since it was indexed (its size, time and inode as they
+// were) is listed from the index: its title is not read again (the
+// picker's TestARowTheIndexKnowsIsNotScanned: nor behind the first
+// screen). Shown with a rewrite the index cannot see (docs/index.md's
+// known limit: the same size, time and inode, another title): the picker
+// shows the title indexed.
+func TestThePickerListsUnchangedLogsFromTheIndex(t *testing.T) {
+	dir := sessionsHome(t, map[string]string{"a": testdata + "/harness/bash-tool-turn/session.jsonl"})
+	roots := []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}
+	ix, err := index.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	if _, err := ix.Update(context.Background(), roots, nil); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, "--work-app--", "a", "session.jsonl")
+	info, err := os.Stat(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(log)
+	f, err := os.OpenFile(log, os.O_WRONLY, 0) // in place: the same inode
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt(bytes.ReplaceAll(data, []byte("Use the bash tool"), []byte("Zse the bash tool")), 0)
+	f.Close()
+	os.Chtimes(log, info.ModTime(), info.ModTime())
+
+	m, err := newApp(Options{Roots: roots, Follow: new(false), Theme: "dark", Index: ix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.(*app).stop)
+	x := uitest.Start(t, m, 100, 20, colorprofile.TrueColor)
+	x.WaitFor("1 of 1", "Use the bash tool")
+	x.Keys("ctrl+c")
+	x.TM.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}

@@ -186,15 +186,6 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case picker.OpenMsg:
 		a.back = a.model
 		return a, a.open(a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow)))))
-	case picker.SearchMsg:
-		if a.results == nil {
-			a.results = search.New(a.th, a.o.Index, a.o.NoIndex, a.roots)
-			if a.progress != nil {
-				a.results.Indexing(*a.progress)
-			}
-		}
-		a.model = a.results
-		return a, tea.Batch(a.results.Start(msg.Text), a.resize())
 	case search.OpenMsg:
 		a.back = a.model
 		v := a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow))))
@@ -231,6 +222,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a.Update(msg.msg)
 	case tea.KeyPressMsg:
+		if a.model == tea.Model(a.picker) && msg.String() == "ctrl+s" {
+			return a, a.searchInside()
+		}
 		if v, ok := a.model.(*viewer.Viewer); ok && a.back != nil && a.closes(v) && (msg.String() == "esc" || msg.String() == "backspace") {
 			v.Stop()
 			a.model, a.back = a.back, nil
@@ -257,6 +251,21 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = scoped(a.opened, cmd)
 	}
 	return a, cmd
+}
+
+// searchInside puts the content search on screen, the picker's filter as
+// its first query. It is the app's key, not a message the picker asks
+// with: a message comes back after the keys typed meanwhile, which would
+// land in the filter.
+func (a *app) searchInside() tea.Cmd {
+	if a.results == nil {
+		a.results = search.New(a.th, a.o.Index, a.o.NoIndex, a.roots)
+		if a.progress != nil {
+			a.results.Indexing(*a.progress)
+		}
+	}
+	a.model = a.results
+	return tea.Batch(a.results.Start(a.picker.Filter()), a.resize())
 }
 
 // following is whether a log opened from a page is followed: as -f or

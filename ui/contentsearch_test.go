@@ -138,3 +138,23 @@ func TestContentSearchWithoutTheIndexSaysSoAndReadsTheLogs(t *testing.T) {
 	x.keys("ctrl+c")
 	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// Keys typed right after ctrl+s are the query's, none left in the
+// picker's filter: the switch to the content search is made on the key,
+// not after a message comes back.
+func TestKeysTypedRightAfterCtrlSAreTheQuerys(t *testing.T) {
+	x := startSearching(t, map[string]string{"b-bash": testdata + "/harness/bash-tool-turn/session.jsonl"}, 100, 30)
+	x.waitFor("1 of 1")
+	x.tm.Send(keyMsg("ctrl+s"))
+	for _, r := range "TERMINAL_OK" { // as fast as a paste
+		x.tm.Send(keyMsg(string(r)))
+	}
+	x.waitFor("search: TERMINAL_OK", "Use the bash tool", "prompt")
+	x.keys("esc")
+	s := x.waitFor("1 of 1")
+	if !strings.Contains(s, "filter: type to filter") {
+		t.Fatalf("keys typed after ctrl+s landed in the filter:\n%s", s)
+	}
+	x.keys("ctrl+c")
+	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}

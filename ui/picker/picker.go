@@ -20,8 +20,9 @@ import (
 )
 
 // Picker lists the sessions on disk: title, working directory, start, size,
-// and whether it is still being written. Typing filters; enter opens;
-// ctrl+s asks for the search inside every session.
+// and whether it is still being written. Typing filters; enter opens.
+// ctrl+s, the search inside every session, is the app's key: it switches
+// pages at once, so no key typed after it lands in the filter.
 type Picker struct {
 	th       *theme.Theme
 	dir      string
@@ -42,10 +43,6 @@ type OpenMsg struct {
 	Path   string
 	Follow bool // the picker's guess: the log changed lately
 }
-
-// SearchMsg asks the app for the content search (ctrl+s), with the
-// filter's text as its query.
-type SearchMsg struct{ Text string }
 
 // ScannedMsg brings one session's title back. The app hands it to the
 // picker while a viewer is on screen, so the titles go on being read.
@@ -133,9 +130,6 @@ func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return p, nil
 		case "enter":
 			return p, p.open()
-		case "ctrl+s":
-			text := p.filter.Value()
-			return p, func() tea.Msg { return SearchMsg{text} }
 		}
 	}
 	var cmd tea.Cmd
@@ -172,6 +166,10 @@ func (p *Picker) open() tea.Cmd {
 	e := p.sessions[p.shown[p.cursor]]
 	return func() tea.Msg { return OpenMsg{e.Opens(), e.Live} }
 }
+
+// Filter is the filter's text: the content search's first query, when
+// ctrl+s (the app's key, over the picker) opens it.
+func (p *Picker) Filter() string { return p.filter.Value() }
 
 // Indexing says how far the index's update is, for the footer.
 func (p *Picker) Indexing(at index.Progress) { p.indexing = &at }

@@ -229,6 +229,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			v.Stop()
 			a.model, a.back = a.back, nil
 			a.opened++ // what the closed viewer still has coming is dropped
+			if a.model == tea.Model(a.results) {
+				return a, tea.Batch(a.results.Start(""), a.resize())
+			}
 			return a, a.resize()
 		}
 	case attach.OpenLiveMsg:

@@ -84,7 +84,8 @@ func TestContentSearchOpensTheHitAtItsCard(t *testing.T) {
 		l := strings.Split(s, "\n")[head+1+call]
 		return strings.Contains(l, "▌") && strings.Contains(l, " call ")
 	})
-	x.keys("enter")
+	x.tm.Send(keyMsg("enter"))
+	x.tm.Send(keyMsg("n")) // typed before the viewer is up: not the query's
 	s = x.waitUntil("the viewer at the call's card with the search set", func(s string) bool {
 		return matchOf.MatchString(s) && focusedOn(s, "echo TERMINAL_OK")
 	})
@@ -99,9 +100,14 @@ func TestContentSearchOpensTheHitAtItsCard(t *testing.T) {
 	})
 	x.keys("esc")
 	s = x.waitFor("search inside every session", "search: TERMINAL_OK")
+	if strings.Contains(s, "TERMINAL_OKn") {
+		t.Fatalf("the n typed as the viewer opened went into the query:\n%s", s)
+	}
 	if l := strings.Split(s, "\n")[head+1+call]; !strings.Contains(l, "▌") {
 		t.Fatalf("back from the viewer, the hit opened is not chosen:\n%s", s)
 	}
+	x.typeText("!") // the query takes keys again
+	x.waitFor("search: TERMINAL_OK!", "no session holds it")
 	x.keys("esc")
 	x.waitFor("2 of 2", "filter:")
 	x.keys("ctrl+c") // q is typed into the filter

@@ -83,8 +83,8 @@ func Owns(msg tea.Msg) bool {
 	return false
 }
 
-// Start shows the page with text as its query (the picker's filter, when
-// one was typed).
+// Start shows the page (again) with text as its query (the picker's
+// filter, when one was typed), the query's input taking the keys.
 func (p *Page) Start(text string) tea.Cmd {
 	if text != "" && p.input.Value() == "" {
 		p.input.SetValue(text)
@@ -130,6 +130,7 @@ func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "ctrl+c":
 			return p, tea.Quit
 		case "esc":
+			p.input.Blur() // keys typed before the app switches pages are not the query's
 			return p, func() tea.Msg { return BackMsg{} }
 		case "up", "ctrl+p":
 			p.move(-1)
@@ -241,6 +242,7 @@ func (p *Page) open() tea.Cmd {
 		return nil
 	}
 	msg := OpenMsg{Path: h.Session.Item().Opens(), Follow: h.Session.Live(), Entry: h.Entry, Query: p.query}
+	p.input.Blur() // keys typed before the viewer is up (n) are not the query's; Start focuses it again
 	return func() tea.Msg { return msg }
 }
 

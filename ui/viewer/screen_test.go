@@ -25,6 +25,9 @@ type Options struct {
 	Follow *bool // nil: when the log changed lately, as the program does
 	Theme  string
 	Config config.File
+	// Land opens it at a card with a search set, as a content search's
+	// hit does (Viewer.Land); nil for the top
+	Land *landing
 }
 
 // term is a viewer run headlessly (uitest.Term); t and tm are its test
@@ -63,6 +66,9 @@ func startIn(t *testing.T, o Options, w, h int, p colorprofile.Profile) *term {
 	}
 	v := New(src, th, true)
 	v.Configure(o.Config)
+	if o.Land != nil {
+		v.Land(o.Land.entry, o.Land.query)
+	}
 	x := uitest.Start(t, v, w, h, p)
 	return &term{Term: x, t: t, tm: x.TM}
 }

@@ -51,7 +51,7 @@ func TestContentSearchOpensTheHitAtItsCard(t *testing.T) {
 	x.keys("ctrl+s")
 	x.waitFor("search inside every session")
 	x.typeText("TERMINAL_OK")
-	s := x.waitFor("in the index of every session", "Use the bash tool", "turn 1", "prompt", "call", "output")
+	s := x.waitFor("in the index of every session", "Use the bash tool", "turn 1", "prompt", "call", "output", "4 hits in 1 session ·")
 	if strings.Count(s, "deepseek-harness ·") != 1 {
 		t.Fatalf("the hits are not under the one session holding the query:\n%s", s)
 	}

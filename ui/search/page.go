@@ -310,7 +310,15 @@ func (p *Page) count() string {
 	case p.found.n >= limit:
 		more = " (the first)"
 	}
-	return fmt.Sprintf("%s hits%s in %s sessions", human.Thousands(int64(p.found.n)), more, human.Thousands(int64(len(p.found.groups))))
+	return counted(p.found.n, "hit") + more + " in " + counted(len(p.found.groups), "session")
+}
+
+// counted is n things, the word in the plural but for one.
+func counted(n int, thing string) string {
+	if n != 1 {
+		thing += "s"
+	}
+	return human.Thousands(int64(n)) + " " + thing
 }
 
 // lines are the results drawn: a line per session (title · agent · when),

@@ -336,9 +336,12 @@ func (p *Page) lines() []string {
 		}
 		facts := " · " + cards.Safe(s.Agent) + " · " + s.Mod.Local().Format("2006-01-02 15:04")
 		room := max(p.width-2-cards.Width(facts), 8)
-		out = append(out, " "+th.Title.Render(cards.Truncate(title, room, "…"))+th.Muted.Render(cards.Truncate(facts, max(p.width-2-min(cards.Width(title), room), 1), "…")))
+		out = append(out, kit.ContainedRow("search's session row", p.width, func() string { return s.Title + facts }, func() string {
+			return " " + th.Title.Render(cards.Truncate(title, room, "…")) + th.Muted.Render(cards.Truncate(facts, max(p.width-2-min(cards.Width(title), room), 1), "…"))
+		}))
 		for _, h := range g.hits {
-			out = append(out, p.hitLine(h, n == p.cursor))
+			chosen := n == p.cursor
+			out = append(out, kit.ContainedRow("search hit", p.width, func() string { return h.Snippet }, func() string { return p.hitLine(h, chosen) }))
 			n++
 		}
 	}

@@ -125,6 +125,9 @@ func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	case hitsMsg:
 		return p, p.took(msg)
+	case tea.MouseWheelMsg:
+		p.move(map[tea.MouseButton]int{tea.MouseWheelUp: -1, tea.MouseWheelDown: 1}[msg.Button])
+		return p, nil
 	case tea.KeyPressMsg:
 		switch msg.String() {
 		case "ctrl+c":
@@ -143,6 +146,12 @@ func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return p, nil
 		case "pgdown":
 			p.move(p.rows())
+			return p, nil
+		case "home":
+			p.move(-p.found.n)
+			return p, nil
+		case "end":
+			p.move(p.found.n)
 			return p, nil
 		case "enter":
 			return p, p.open()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/deck-tui/deck/session/index"
 	"github.com/deck-tui/deck/theme"
 )
@@ -55,5 +57,29 @@ func TestAnOlderQuerysHitsAreDropped(t *testing.T) {
 	p.took(hitsMsg{gen: p.gen, hits: []index.Hit{hitIn("/new", 2)}, done: true})
 	if h, _, ok := p.found.hit(0); p.found.n != 1 || !ok || h.Session.Path != "/new" || !p.done {
 		t.Fatalf("the new query's hit is not what is shown: %+v", p.found)
+	}
+}
+
+// Up and down, PgUp and PgDn, Home and End move over the hits of every
+// group and stop at the ends, the chosen hit kept on screen with its
+// session's line.
+func TestMovingOverTheHits(t *testing.T) {
+	p := New(theme.Dark(), nil, "", nil)
+	p.width, p.height = 80, 10 // four lines of results
+	for i := range 6 {
+		p.found.add(hitIn([]string{"/a", "/a", "/b", "/b", "/b", "/c"}[i], i))
+	}
+	press := func(k string) {
+		code := map[string]rune{"up": tea.KeyUp, "down": tea.KeyDown, "pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd}[k]
+		p.Update(tea.KeyPressMsg{Code: code})
+	}
+	for _, step := range []struct {
+		key         string
+		cursor, top int
+	}{{"up", 0, 0}, {"down", 1, 0}, {"down", 2, 1}, {"pgdown", 5, 5}, {"down", 5, 5}, {"home", 0, 0}, {"end", 5, 5}, {"pgup", 1, 1}} {
+		press(step.key)
+		if p.cursor != step.cursor || p.top != step.top {
+			t.Fatalf("after %s: hit %d, top line %d; want %d, %d", step.key, p.cursor, p.top, step.cursor, step.top)
+		}
 	}
 }

@@ -84,12 +84,15 @@ func (w *rowWrapper) placeSpace() {
 	w.spaceW = 0
 }
 
-// endWord puts the pending word on the row, after the pending spaces.
+// endWord puts the pending word on the row, after the pending spaces; a
+// word of styles alone leaves them pending, so no row ends in a space.
 func (w *rowWrapper) endWord() {
 	if w.word.Len() == 0 {
 		return
 	}
-	w.placeSpace()
+	if w.wordW > 0 {
+		w.placeSpace()
+	}
 	w.out.WriteString(w.word.String())
 	w.col += w.wordW
 	w.word.Reset()

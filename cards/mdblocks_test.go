@@ -157,3 +157,13 @@ func TestAnItemsBlocksSitUnderItsText(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMarkdownOfManyItems: a list of thousands of short items, a
+// piece's worth (30 KiB), costs glamour a call per item's paragraph.
+func BenchmarkMarkdownOfManyItems(b *testing.B) {
+	text := strings.Repeat("- item with `code` and **bold**\n", 30<<10/32)
+	b.ReportAllocs()
+	for b.Loop() {
+		markdown(theme.Dark(), text, 100, false)
+	}
+}

@@ -1,0 +1,363 @@
+package gemini
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Gemini CLI loads a chat as an ordered map of messages by id
+// (chatRecordingService.ts, loadConversationRecord): a record whose id is
+// in the map replaces that message where it stands, `$rewindTo` deletes
+// the message it names and every one after it (all of them when the id is
+// not there), and a `$set` of messages starts the map again from them.
+// deck keeps that map (live) with the entries each message made; what
+// leaves the map stays shown, marked as taken back.
+
+// shown is a message in the conversation and the entries it made.
+type shown struct {
+	id    string
+	line  int
+	words string // its first words, to name it
+	items []item
+}
+
+// item is one entry of a message, under a key that finds it again when
+// the message is written anew.
+type item struct {
+	key string
+	e   session.Entry
+}
+
+// message applies one message record.
+func (d *Decoder) message(num int, raw jsontext.Value) outcome {
+	var m message
+	if err := jsonline.Unmarshal(raw, &m); err != nil {
+		d.problem(num, fmt.Sprintf("`%s` message does not fit its shape: %s", typeOf(raw), jsonline.Short(err)))
+		return outcome{}
+	}
+	if m.ID == "" {
+		d.problem(num, "a message with no id")
+		return outcome{}
+	}
+	return d.put(num, &m, raw)
+}
+
+// typeOf is a message's type as the record says, for a notice.
+func typeOf(raw jsontext.Value) string {
+	var t struct {
+		Type string `json:"type"`
+	}
+	jsonline.Unmarshal(raw, &t)
+	if t.Type == "" {
+		return "a"
+	}
+	return t.Type
+}
+
+// messages applies an array of messages (the legacy document's, the
+// header's of a chat written on one line), each at the line lineOf says.
+func (d *Decoder) messages(num int, raw jsontext.Value, lineOf func(jsontext.Value) int) outcome {
+	var list []jsontext.Value
+	if err := jsonline.Unmarshal(raw, &list); err != nil {
+		d.problem(num, "messages do not fit their shape: "+jsonline.Short(err))
+		return outcome{}
+	}
+	out := hidden("(no messages)")
+	for _, v := range list {
+		if o := d.message(lineOf(v), v); o.how == session.AsEntry || out.how == session.AsBookkeeping && o.how == session.AsMerge {
+			out = o
+		}
+	}
+	return out
+}
+
+// put adds a message, or writes anew the live message with its id.
+func (d *Decoder) put(num int, m *message, raw jsontext.Value) outcome {
+	old := d.byID[m.ID]
+	fresh, hide := d.build(num, m, old)
+	d.countUsage(m)
+	if old == nil {
+		sh := &shown{id: m.ID, line: num, words: words(fresh), items: fresh}
+		d.live = append(d.live, sh)
+		d.byID[m.ID] = sh
+		for _, it := range fresh {
+			d.s.Add(it.e)
+		}
+		if len(fresh) == 0 {
+			return hidden(hide)
+		}
+		return asEntry
+	}
+	made := d.reconcile(old, fresh)
+	old.line, old.items = num, fresh
+	if w := words(fresh); w != "" {
+		old.words = w
+	}
+	if made {
+		return asEntry
+	}
+	return asMerge
+}
+
+// countUsage counts a message's tokens once: a message written again
+// counts what its tokens changed by.
+func (d *Decoder) countUsage(m *message) {
+	if m.Model != "" {
+		d.s.Model = m.Model
+	}
+	prev, seen := d.usage[m.ID]
+	if !seen && m.Tokens == nil {
+		return
+	}
+	u := m.Tokens.usage()
+	d.s.CountUsage(session.TokenUsage{Input: u.Input - prev.Input, Output: u.Output - prev.Output,
+		CacheRead: u.CacheRead - prev.CacheRead, Reasoning: u.Reasoning - prev.Reasoning, Recorded: u.Recorded | prev.Recorded})
+	d.usage[m.ID] = u
+}
+
+// reconcile puts a message's new entries where its old ones stand: an
+// entry under a key it had before takes the new content in place (its id
+// kept, so the viewer redraws just it), a new one goes among them, one no
+// longer there is removed. It reports whether an entry was added.
+func (d *Decoder) reconcile(old *shown, fresh []item) bool {
+	was := map[string]session.Entry{}
+	for _, it := range old.items {
+		was[it.key] = it.e
+	}
+	// the entries kept must keep their order, or the message is drawn anew
+	var kept []session.Entry
+	for _, it := range fresh {
+		if e, ok := was[it.key]; ok {
+			kept = append(kept, e)
+		}
+	}
+	j := 0
+	for _, it := range old.items {
+		if j < len(kept) && it.e == kept[j] {
+			j++
+		}
+	}
+	following := d.after(old)
+	if j != len(kept) {
+		for _, it := range old.items {
+			d.s.Remove(it.e)
+		}
+		for _, it := range fresh {
+			d.s.AddBefore(it.e, following)
+		}
+		return len(fresh) > 0
+	}
+	keep := map[string]bool{}
+	for _, it := range fresh {
+		keep[it.key] = true
+	}
+	for _, it := range old.items {
+		if !keep[it.key] {
+			d.s.Remove(it.e)
+		}
+	}
+	made := false
+	for i, it := range fresh {
+		if e, ok := was[it.key]; ok {
+			if e != it.e && adopt(e, it.e) {
+				d.s.Touch(e)
+			}
+			fresh[i].e = e
+			continue
+		}
+		next := following
+		for _, later := range fresh[i+1:] {
+			if e, ok := was[later.key]; ok {
+				next = e
+				break
+			}
+		}
+		d.s.AddBefore(it.e, next)
+		made = true
+	}
+	return made
+}
+
+// adopt gives an entry shown already the content of its new version,
+// keeping its id: false when the two are not of one kind.
+func adopt(old, fresh session.Entry) bool {
+	if reflect.TypeOf(old) != reflect.TypeOf(fresh) {
+		return false
+	}
+	b := *session.Base(old)
+	reflect.ValueOf(old).Elem().Set(reflect.ValueOf(fresh).Elem())
+	nb := session.Base(old)
+	nb.ID, nb.Rev = b.ID, b.Rev
+	return true
+}
+
+// after is the entry that follows a message's last one, nil when it is
+// the session's last.
+func (d *Decoder) after(m *shown) session.Entry {
+	if len(m.items) == 0 {
+		return d.firstAfter(m)
+	}
+	last := m.items[len(m.items)-1].e
+	entries := d.s.Entries
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i] == last {
+			if i+1 < len(entries) {
+				return entries[i+1]
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// firstAfter is, for a message with no entries, the first entry of a
+// live message after it; nil when none has one.
+func (d *Decoder) firstAfter(m *shown) session.Entry {
+	at := slices.Index(d.live, m)
+	if at < 0 {
+		return nil
+	}
+	for _, later := range d.live[at+1:] {
+		if len(later.items) > 0 {
+			return later.items[0].e
+		}
+	}
+	return nil
+}
+
+// rewind reads `$rewindTo`: the message it names and every one after it
+// leave the conversation (all of them when the id is not there). Their
+// entries stay, a line before them saying they were taken back.
+func (d *Decoder) rewind(num int, id string) outcome {
+	at := slices.IndexFunc(d.live, func(m *shown) bool { return m.id == id })
+	gone := slices.Clone(d.live[max(at, 0):]) // takeBack shortens live
+	if len(gone) == 0 {
+		return hidden("$rewindTo (nothing to take back)")
+	}
+	n := d.takeBack(gone, fmt.Sprintf("taken back by the rewind at line %d: %s from here on", num, plural(len(gone), "message")))
+	summary := fmt.Sprintf("rewind: back to before %s; %s taken back, marked above", name(gone[0]), plural(n, "message"))
+	if at < 0 {
+		summary = fmt.Sprintf("rewind to a message not in the conversation (%s): all of it taken back, %s, marked above", quote(id), plural(n, "message"))
+	}
+	d.s.Add(&session.Event{EntryBase: base(num, ""), Kind: "rewind", Summary: summary})
+	return asEntry
+}
+
+// checkpoint reads a `$set` of messages: the conversation is those
+// messages from here on. A message of it that was shown is written anew;
+// one that is not in it any more is marked as taken out.
+func (d *Decoder) checkpoint(num int, raw jsontext.Value) outcome {
+	var list []jsontext.Value
+	if err := jsonline.Unmarshal(raw, &list); err != nil {
+		d.problem(num, "`$set` messages do not fit their shape: "+jsonline.Short(err))
+		return outcome{}
+	}
+	ids := map[string]bool{}
+	for _, v := range list {
+		var m struct {
+			ID string `json:"id"`
+		}
+		jsonline.Unmarshal(v, &m)
+		ids[m.ID] = true
+	}
+	var gone []*shown
+	for _, m := range d.live {
+		if !ids[m.id] {
+			gone = append(gone, m)
+		}
+	}
+	out := hidden("$set")
+	if len(gone) > 0 {
+		n := d.takeBack(gone, fmt.Sprintf("left the conversation when Gemini CLI rewrote it at line %d", num))
+		d.s.Add(&session.Event{EntryBase: base(num, ""), Kind: "checkpoint",
+			Summary: fmt.Sprintf("the conversation was rewritten (a checkpoint): %s left it, marked above", plural(n, "message"))})
+		out = asEntry
+	}
+	if o := d.messages(num, raw, func(jsontext.Value) int { return num }); o.how != session.AsBookkeeping {
+		out = o
+	}
+	return out
+}
+
+// takeBack takes messages out of the conversation, marking each run of
+// them that shows entries with a line before it; it returns how many
+// messages left.
+func (d *Decoder) takeBack(gone []*shown, why string) int {
+	leaving := map[*shown]bool{}
+	for _, m := range gone {
+		leaving[m] = true
+		delete(d.byID, m.id)
+	}
+	inRun := false
+	for _, m := range d.live {
+		switch {
+		case !leaving[m]:
+			inRun = false
+		case len(m.items) > 0 && !inRun:
+			first := m.items[0].e
+			d.s.AddBefore(&session.Event{EntryBase: session.EntryBase{Seq: -1, Time: session.Base(first).Time, Line: session.Base(first).Line},
+				Kind: "rewound", Summary: why}, first)
+			inRun = true
+		}
+	}
+	d.live = slices.DeleteFunc(d.live, func(m *shown) bool { return leaving[m] })
+	return len(gone)
+}
+
+// words are the first words of what a message's entries say.
+func words(items []item) string {
+	for _, it := range items {
+		var text string
+		switch e := it.e.(type) {
+		case *session.UserMessage:
+			text = session.TextOf(e.Content)
+		case *session.AssistantText:
+			text = e.Text
+		case *session.Event:
+			text = e.Summary
+		}
+		if l := firstLine(text); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// name names a message for a line: its first words, else its line.
+func name(m *shown) string {
+	if m.words == "" {
+		return fmt.Sprintf("the message at line %d", m.line)
+	}
+	return fmt.Sprintf("%s (line %d)", quote(m.words), m.line)
+}
+
+// quote quotes a few words, cut to a line's worth.
+func quote(s string) string {
+	const most = 60
+	if r := []rune(s); len(r) > most {
+		s = string(r[:most-1]) + "…"
+	}
+	return "“" + s + "”"
+}
+
+func firstLine(text string) string {
+	for l := range strings.SplitSeq(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}

@@ -105,11 +105,23 @@ func responseText(raw jsontext.Value) []session.ContentBlock {
 		return nil
 	}
 	var r struct {
-		Output *string `json:"output"`
-		Error  *string `json:"error"`
+		Output  *string `json:"output"`
+		Error   *string `json:"error"`
+		Content []struct {
+			Type string  `json:"type"`
+			Text *string `json:"text"`
+		} `json:"content"`
 	}
 	if raw.Kind() == '{' && jsonline.Unmarshal(raw, &r) == nil {
+		var texts []string // an MCP tool's result: its text blocks
+		for _, c := range r.Content {
+			if c.Type == "text" && c.Text != nil {
+				texts = append(texts, *c.Text)
+			}
+		}
 		switch {
+		case r.Output == nil && r.Error == nil && len(texts) > 0 && len(texts) == len(r.Content):
+			return []session.ContentBlock{{Type: "text", Text: strings.Join(texts, "\n")}}
 		case r.Output != nil && r.Error != nil:
 			return []session.ContentBlock{{Type: "text", Text: *r.Output + "\n" + *r.Error}}
 		case r.Output != nil:

@@ -55,6 +55,10 @@ func (d *Decoder) resultView(c *session.ToolCall, a present.Args, tc *toolCall, 
 		return webSearchResult(text)
 	case "save_memory":
 		return savedResult(text)
+	case "complete_task": // a subagent's answer to its caller
+		if r := a.Str("result"); r != "" {
+			return session.GenericResultView{Content: markdown(r)}
+		}
 	}
 	return nil
 }

@@ -60,6 +60,9 @@ func (d *Decoder) callView(name, display string, a present.Args) session.CallVie
 	case "ask_user":
 		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: markdown(questions(a))}
 	case "complete_task":
+		if r := a.Str("result"); r != "" {
+			return session.GenericCallView{Title: "Complete the task", Kind: "other", Content: markdown(r)}
+		}
 		return session.GenericCallView{Title: "Complete the task", Kind: "other", RawInput: input(a)}
 	case "invoke_agent":
 		return session.GenericCallView{Title: "Agent " + a.Str("agent_name"), Kind: "other", RawInput: optional(a.Str("prompt"))}

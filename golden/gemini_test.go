@@ -1,6 +1,8 @@
 package golden
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // geminiHome is the Gemini CLI home of deck's own fixture (its README
@@ -101,4 +104,28 @@ func TestGeminiToolsHaveTheirCards(t *testing.T) {
 			t.Errorf("no chat calls %s", name)
 		}
 	}
+}
+
+// FuzzGeminiLogs is the structured fuzzer (fuzz_test.go) over Gemini CLI's
+// chats: the JSON Lines ones as they are, the older documents written on
+// one line (Gemini CLI reads that form too), so that the mutator, which
+// rewrites a line that is JSON, reaches every string in them.
+func FuzzGeminiLogs(f *testing.F) {
+	var logs [][]byte
+	for _, p := range []string{geminiHome + "/session-2026-05-02T10-15-4f1c2a9e.jsonl", "testdata/corpus/gemini-cli/agent-sessions-jsonl_v040.jsonl",
+		"testdata/corpus/gemini-cli/session-2025-12-28T04-02-3d0463e2.json", "testdata/corpus/gemini-cli/session-2026-01-10T01-33-08d1e5f6.json"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if filepath.Ext(p) == ".json" {
+			v := jsontext.Value(bytes.Clone(b))
+			if err := v.Compact(); err != nil {
+				f.Fatal(err)
+			}
+			b = append(v, '\n')
+		}
+		logs = append(logs, b)
+	}
+	fuzzLogsOf(f, logs)
 }

@@ -165,14 +165,14 @@ func (d *Decoder) record(num int, line []byte) outcome {
 // header reads the session's first line (or a whole older chat written
 // on one line): its facts, and its messages when it holds them.
 func (d *Decoder) header(num int, raw jsontext.Value) outcome {
-	var m meta
-	if err := jsonline.Unmarshal(raw, &m); err != nil {
-		d.problem(num, "the session header does not fit its shape: "+jsonline.Short(err))
+	w, err := walk(raw)
+	if err != nil {
+		d.problem(num, "the session header does not fit its shape: "+err.Error())
 		return outcome{}
 	}
-	d.facts(&m)
-	if m.Messages.Kind() == '[' {
-		return d.messages(num, m.Messages, func(jsontext.Value) int { return num })
+	d.facts(&w.meta)
+	if w.listed {
+		return d.messages(raw, w.messages, func(int64) int { return num })
 	}
 	return hidden("session header")
 }
@@ -180,14 +180,14 @@ func (d *Decoder) header(num int, raw jsontext.Value) outcome {
 // update reads a `$set` record: metadata, which replaces what was said
 // before, or the whole conversation (a checkpoint).
 func (d *Decoder) update(num int, raw jsontext.Value) outcome {
-	var m meta
-	if err := jsonline.Unmarshal(raw, &m); err != nil {
-		d.problem(num, "`$set` does not fit its shape: "+jsonline.Short(err))
+	w, err := walk(raw)
+	if err != nil {
+		d.problem(num, "`$set` does not fit its shape: "+err.Error())
 		return outcome{}
 	}
-	d.facts(&m)
-	if m.Messages.Kind() == '[' {
-		return d.checkpoint(num, m.Messages)
+	d.facts(&w.meta)
+	if w.listed {
+		return d.checkpoint(num, raw, w.messages)
 	}
 	return hidden("$set")
 }

@@ -230,6 +230,10 @@ func TestAnUnfinishedDocumentAndABadMessageAreNotices(t *testing.T) {
 	if got := sessiontest.Shape(s); !strings.HasPrefix(got, "notice:line 5: `user` message: content is a JSON number") || !strings.HasSuffix(got, "text:fine ") {
 		t.Errorf("entries: %s", got)
 	}
+	s = read(t, strings.Replace(doc, "\n}", "\n} and more", 1))
+	if got := sessiontest.Shape(s); !strings.HasSuffix(got, "text:fine notice:line 8: text after the JSON document: “and more” ") {
+		t.Errorf("entries: %s", got)
+	}
 }
 
 // Records deck cannot read are notices in place; the rest is read.

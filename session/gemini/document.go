@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
-
-	"github.com/deck-tui/deck/session/internal/jsonline"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Gemini CLI before its JSON Lines log (0.x until April 2026) kept a chat
@@ -36,10 +33,10 @@ func (doc *document) start(num int) { doc.first = num }
 
 func (doc *document) reset() { *doc = document{} }
 
-// counted reports a line of the open document before the current one:
-// each was counted as merged when it came.
+// counted reports a line of the open document before the last it took
+// (the one being read): each was counted as merged when it came.
 func (doc *document) counted(num int) bool {
-	return doc.open() && num >= doc.first && num < doc.first+len(doc.lines)
+	return doc.open() && num >= doc.first && num < doc.first+len(doc.lines)-1
 }
 
 // line is the log line a byte of the document is on.
@@ -95,32 +92,23 @@ func (d *Decoder) documentLine(num int, line []byte) {
 
 // document reads the whole legacy document, closed at line num.
 func (d *Decoder) document(num int) outcome {
-	raw := jsontext.Value(bytes.TrimSpace(d.doc.buf))
-	var m meta
-	if err := jsonline.Decode(raw, "a Gemini CLI chat", &m); err != nil {
-		d.problem(d.doc.first, err.Error())
+	buf := d.doc.buf
+	w, err := walk(buf)
+	switch {
+	case err != nil:
+		d.problem(d.doc.first, "not a Gemini CLI chat: "+err.Error())
 		return outcome{}
-	}
-	if m.SessionID == nil {
+	case w.SessionID == nil:
 		d.problem(d.doc.first, "not a Gemini CLI chat: the document has no sessionId")
 		return outcome{}
 	}
-	d.facts(&m)
-	if m.Messages.Kind() != '[' {
-		return hidden("chat document")
+	d.facts(&w.meta)
+	out := hidden("chat document")
+	if w.listed {
+		out = d.messages(buf, w.messages, d.doc.line)
 	}
-	// where the messages array starts in the document, to place each
-	// message at its own line
-	at := bytes.Index(d.doc.buf, m.Messages)
-	return d.messages(num, m.Messages, func(v jsontext.Value) int {
-		if at < 0 {
-			return num
-		}
-		off := bytes.Index(d.doc.buf[at:], v)
-		if off < 0 {
-			return num
-		}
-		at += off
-		return d.doc.line(int64(at))
-	})
+	if rest := bytes.TrimSpace(buf[w.end:]); len(rest) > 0 {
+		d.problem(num, "text after the JSON document: "+quote(string(rest[:min(len(rest), 240)])))
+	}
+	return out
 }

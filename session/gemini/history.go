@@ -60,17 +60,13 @@ func typeOf(raw jsontext.Value) string {
 	return t.Type
 }
 
-// messages applies an array of messages (the legacy document's, the
-// header's of a chat written on one line), each at the line lineOf says.
-func (d *Decoder) messages(num int, raw jsontext.Value, lineOf func(jsontext.Value) int) outcome {
-	var list []jsontext.Value
-	if err := jsonline.Unmarshal(raw, &list); err != nil {
-		d.problem(num, "messages do not fit their shape: "+jsonline.Short(err))
-		return outcome{}
-	}
+// messages applies the messages of an array found in raw (the legacy
+// document's, the header's of a chat written on one line, a checkpoint's),
+// each at the line lineOf says of where it starts.
+func (d *Decoder) messages(raw []byte, list []span, lineOf func(int64) int) outcome {
 	out := hidden("(no messages)")
-	for _, v := range list {
-		if o := d.message(lineOf(v), v); o.how == session.AsEntry || out.how == session.AsBookkeeping && o.how == session.AsMerge {
+	for _, sp := range list {
+		if o := d.message(lineOf(sp.start), raw[sp.start:sp.end]); o.how == session.AsEntry || out.how == session.AsBookkeeping && o.how == session.AsMerge {
 			out = o
 		}
 	}
@@ -252,18 +248,13 @@ func (d *Decoder) rewind(num int, id string) outcome {
 // checkpoint reads a `$set` of messages: the conversation is those
 // messages from here on. A message of it that was shown is written anew;
 // one that is not in it any more is marked as taken out.
-func (d *Decoder) checkpoint(num int, raw jsontext.Value) outcome {
-	var list []jsontext.Value
-	if err := jsonline.Unmarshal(raw, &list); err != nil {
-		d.problem(num, "`$set` messages do not fit their shape: "+jsonline.Short(err))
-		return outcome{}
-	}
+func (d *Decoder) checkpoint(num int, raw []byte, list []span) outcome {
 	ids := map[string]bool{}
-	for _, v := range list {
+	for _, sp := range list {
 		var m struct {
 			ID string `json:"id"`
 		}
-		jsonline.Unmarshal(v, &m)
+		jsonline.Unmarshal(raw[sp.start:sp.end], &m)
 		ids[m.ID] = true
 	}
 	var gone []*shown
@@ -279,7 +270,7 @@ func (d *Decoder) checkpoint(num int, raw jsontext.Value) outcome {
 			Summary: fmt.Sprintf("the conversation was rewritten (a checkpoint): %s left it, marked above", plural(n, "message"))})
 		out = asEntry
 	}
-	if o := d.messages(num, raw, func(jsontext.Value) int { return num }); o.how != session.AsBookkeeping {
+	if o := d.messages(raw, list, func(int64) int { return num }); o.how != session.AsBookkeeping {
 		out = o
 	}
 	return out
@@ -321,6 +312,8 @@ func words(items []item) string {
 			text = e.Text
 		case *session.Event:
 			text = e.Summary
+		case *session.Reasoning, *session.ToolCall, *session.TurnStart, *session.TurnEnd, *session.Plan, *session.Notice:
+			// no words a person would know the message by
 		}
 		if l := firstLine(text); l != "" {
 			return l

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Where injected text came from, as the card words it ("injected by …").
@@ -155,6 +154,3 @@ func callItemKey(id string, i int) string {
 	}
 	return "call:" + id
 }
-
-// rawEqual reports two records written alike.
-func rawEqual(a, b jsontext.Value) bool { return string(a) == string(b) }

@@ -75,15 +75,15 @@ func (t *tokens) usage() session.TokenUsage {
 }
 
 // meta is the session's metadata: the header line, a `$set` record's
-// object, or the legacy document's own members.
+// object, or the legacy document's own members (walk.go reads them; its
+// messages are found in place).
 type meta struct {
-	SessionID   *string        `json:"sessionId"`
-	ProjectHash *string        `json:"projectHash"`
-	StartTime   *string        `json:"startTime"`
-	Summary     *string        `json:"summary"`
-	Kind        *string        `json:"kind"`
-	Directories []string       `json:"directories"`
-	Messages    jsontext.Value `json:"messages"`
+	SessionID   *string
+	ProjectHash *string
+	StartTime   *string
+	Summary     *string
+	Kind        *string
+	Directories []string
 }
 
 // part is one Part of a PartListUnion (@google/genai): text (a thought

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -358,4 +359,56 @@ func TestProjectRoot(t *testing.T) {
 func sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
+}
+
+// A message far back written again keeps its place for what it kept; what
+// it gained follows at the end, after a line that says whose it is, and
+// what it lost stays, said so: putting them in place would move every
+// entry after them, each time (a log of rewrites of its first message
+// would cost the square of its length).
+func TestAMessageFarBackWrittenAgainGainsAtTheEnd(t *testing.T) {
+	c := newChat().add(reply("g0", "first", shell("a", "ls", "Output: x", "success")))
+	for i := range 3000 {
+		c.add(reply(fmt.Sprintf("g%d", i+1), "more"))
+	}
+	c.add(reply("g0", "first, again", shell("b", "pwd", "Output: /w", "success")))
+	s := read(t, c.text())
+	shape := sessiontest.Shape(s)
+	if !strings.HasPrefix(shape, "text:first, again call:a ") || !strings.HasSuffix(shape, "text:more event:rewritten call:b ") {
+		t.Fatalf("entries: %s … %s", shape[:60], shape[len(shape)-60:])
+	}
+	ev := sessiontest.Of[*session.Event](s)[0]
+	if want := "“first” (line 2) was written again at line 3003: what it gained follows; 1 entry it no longer has stays where it was"; ev.Summary != want {
+		t.Errorf("the line says %q, want %q", ev.Summary, want)
+	}
+}
+
+// A checkpoint that takes out many runs of messages marks them nearest the
+// end first, as long as the marks move no more entries than the session
+// has, and says how many it did not mark.
+func TestACheckpointMarksAtMostASessionOfMoves(t *testing.T) {
+	c := newChat()
+	var keep []any
+	for i := range 3000 {
+		m := reply(fmt.Sprintf("g%d", i), "m")
+		c.add(m)
+		if i%2 == 0 {
+			keep = append(keep, m)
+		}
+	}
+	s := read(t, c.add(obj{"$set": obj{"messages": keep}}).text())
+	marks, last := 0, ""
+	for _, e := range sessiontest.Of[*session.Event](s) {
+		if e.Kind == "rewound" {
+			marks++
+		}
+		last = e.Summary
+	}
+	var unmarked int
+	if _, err := fmt.Sscanf(last[strings.LastIndex(last, "(")+1:], "%d runs furthest back not marked)", &unmarked); err != nil {
+		t.Fatalf("the checkpoint's line: %q", last)
+	}
+	if marks+unmarked != 1500 || marks < 10 || marks > 200 {
+		t.Errorf("%d runs marked, %d not", marks, unmarked)
+	}
 }

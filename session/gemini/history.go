@@ -90,7 +90,7 @@ func (d *Decoder) put(num int, m *message, raw jsontext.Value) outcome {
 		}
 		return asEntry
 	}
-	made := d.reconcile(old, fresh)
+	made := d.reconcile(num, old, fresh)
 	old.line, old.items = num, fresh
 	if w := words(fresh); w != "" {
 		old.words = w
@@ -117,20 +117,32 @@ func (d *Decoder) countUsage(m *message) {
 	d.usage[m.ID] = u
 }
 
+// nearEnd is how far from the session's end a message written again may
+// stand and still have what it gained put among its entries: further
+// back, placing them would move every entry after them, and a log that
+// rewrites an early message again and again would cost the square of its
+// length (Gemini CLI itself only rewrites its last message).
+const nearEnd = 1024
+
 // reconcile puts a message's new entries where its old ones stand: an
 // entry under a key it had before takes the new content in place (its id
 // kept, so the viewer redraws just it), a new one goes among them, one no
-// longer there is removed. It reports whether an entry was added.
-func (d *Decoder) reconcile(old *shown, fresh []item) bool {
+// longer there is removed. A message far back keeps its place for what it
+// still has; what it gained follows at the end, after a line that says so
+// (farBack). It reports whether an entry was added.
+func (d *Decoder) reconcile(num int, old *shown, fresh []item) bool {
 	was := map[string]session.Entry{}
 	for _, it := range old.items {
 		was[it.key] = it.e
 	}
 	// the entries kept must keep their order, or the message is drawn anew
 	var kept []session.Entry
+	added := false
 	for _, it := range fresh {
 		if e, ok := was[it.key]; ok {
 			kept = append(kept, e)
+		} else {
+			added = true
 		}
 	}
 	j := 0
@@ -139,8 +151,16 @@ func (d *Decoder) reconcile(old *shown, fresh []item) bool {
 			j++
 		}
 	}
-	following := d.after(old)
-	if j != len(kept) {
+	ordered := j == len(kept)
+	if ordered && !added && len(kept) == len(old.items) { // the same entries: each takes its new content
+		d.adoptAll(fresh, was)
+		return false
+	}
+	following, near := d.after(old)
+	switch {
+	case !near:
+		return d.farBack(num, old, fresh, was)
+	case !ordered:
 		for _, it := range old.items {
 			d.s.Remove(it.e)
 		}
@@ -158,13 +178,8 @@ func (d *Decoder) reconcile(old *shown, fresh []item) bool {
 			d.s.Remove(it.e)
 		}
 	}
-	made := false
 	for i, it := range fresh {
-		if e, ok := was[it.key]; ok {
-			if e != it.e && adopt(e, it.e) {
-				d.s.Touch(e)
-			}
-			fresh[i].e = e
+		if _, ok := was[it.key]; ok {
 			continue
 		}
 		next := following
@@ -175,9 +190,58 @@ func (d *Decoder) reconcile(old *shown, fresh []item) bool {
 			}
 		}
 		d.s.AddBefore(it.e, next)
-		made = true
 	}
-	return made
+	d.adoptAll(fresh, was)
+	return added
+}
+
+// adoptAll gives each entry shown already under a key of fresh its new
+// content, and puts it in fresh in place of the new one.
+func (d *Decoder) adoptAll(fresh []item, was map[string]session.Entry) {
+	for i, it := range fresh {
+		e, ok := was[it.key]
+		if !ok {
+			continue
+		}
+		if e != it.e && adopt(e, it.e) {
+			d.s.Touch(e)
+		}
+		fresh[i].e = e
+	}
+}
+
+// farBack writes anew a message far from the session's end: what it kept
+// takes its new content in place, what it gained follows at the end after
+// a line that says whose it is, and what it lost stays shown, said so.
+func (d *Decoder) farBack(num int, old *shown, fresh []item, was map[string]session.Entry) bool {
+	keep := map[string]bool{}
+	var gained []item
+	for _, it := range fresh {
+		keep[it.key] = true
+		if _, ok := was[it.key]; !ok {
+			gained = append(gained, it)
+		}
+	}
+	lost := 0
+	for _, it := range old.items {
+		if !keep[it.key] {
+			lost++
+		}
+	}
+	d.adoptAll(fresh, was)
+	var parts []string
+	if len(gained) > 0 {
+		parts = append(parts, "what it gained follows")
+	}
+	if lost > 0 {
+		parts = append(parts, plural(lost, "entry")+" it no longer has "+map[bool]string{true: "stays", false: "stay"}[lost == 1]+" where it was")
+	}
+	d.s.Add(&session.Event{EntryBase: base(num, ""), Kind: "rewritten",
+		Summary: fmt.Sprintf("%s was written again at line %d: %s", name(old), num, strings.Join(parts, "; "))})
+	for _, it := range gained {
+		d.s.Add(it.e)
+	}
+	return true
 }
 
 // adopt gives an entry shown already the content of its new version,
@@ -193,38 +257,34 @@ func adopt(old, fresh session.Entry) bool {
 	return true
 }
 
-// after is the entry that follows a message's last one, nil when it is
-// the session's last.
-func (d *Decoder) after(m *shown) session.Entry {
+// after is the entry that follows a message's last one (nil when it is
+// the session's last), and whether the message stands within nearEnd of
+// the session's end. A message with no entries is near only when it is
+// the conversation's last.
+func (d *Decoder) after(m *shown) (session.Entry, bool) {
 	if len(m.items) == 0 {
-		return d.firstAfter(m)
+		return nil, len(d.live) > 0 && d.live[len(d.live)-1] == m
 	}
-	last := m.items[len(m.items)-1].e
-	entries := d.s.Entries
-	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i] == last {
-			if i+1 < len(entries) {
-				return entries[i+1]
-			}
-			return nil
-		}
+	i := d.nearEnd(m.items[len(m.items)-1].e)
+	switch {
+	case i < 0:
+		return nil, false
+	case i+1 < len(d.s.Entries):
+		return d.s.Entries[i+1], true
 	}
-	return nil
+	return nil, true
 }
 
-// firstAfter is, for a message with no entries, the first entry of a
-// live message after it; nil when none has one.
-func (d *Decoder) firstAfter(m *shown) session.Entry {
-	at := slices.Index(d.live, m)
-	if at < 0 {
-		return nil
-	}
-	for _, later := range d.live[at+1:] {
-		if len(later.items) > 0 {
-			return later.items[0].e
+// nearEnd is where e stands among the session's last nearEnd entries, -1
+// when it is further back (or gone).
+func (d *Decoder) nearEnd(e session.Entry) int {
+	entries := d.s.Entries
+	for i := len(entries) - 1; i >= max(len(entries)-nearEnd, 0); i-- {
+		if entries[i] == e {
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // rewind reads `$rewindTo`: the message it names and every one after it
@@ -236,10 +296,10 @@ func (d *Decoder) rewind(num int, id string) outcome {
 	if len(gone) == 0 {
 		return hidden("$rewindTo (nothing to take back)")
 	}
-	n := d.takeBack(gone, fmt.Sprintf("taken back by the rewind at line %d: %s from here on", num, plural(len(gone), "message")))
-	summary := fmt.Sprintf("rewind: back to before %s; %s taken back, marked above", name(gone[0]), plural(n, "message"))
+	n, unmarked := d.takeBack(gone, fmt.Sprintf("taken back by the rewind at line %d: %s from here on", num, plural(len(gone), "message")))
+	summary := fmt.Sprintf("rewind: back to before %s; %s taken back, marked above%s", name(gone[0]), plural(n, "message"), notMarked(unmarked))
 	if at < 0 {
-		summary = fmt.Sprintf("rewind to a message not in the conversation (%s): all of it taken back, %s, marked above", quote(id), plural(n, "message"))
+		summary = fmt.Sprintf("rewind to a message not in the conversation (%s): all of it taken back, %s, marked above%s", quote(id), plural(n, "message"), notMarked(unmarked))
 	}
 	d.s.Add(&session.Event{EntryBase: base(num, ""), Kind: "rewind", Summary: summary})
 	return asEntry
@@ -265,9 +325,9 @@ func (d *Decoder) checkpoint(num int, raw []byte, list []span) outcome {
 	}
 	out := hidden("$set")
 	if len(gone) > 0 {
-		n := d.takeBack(gone, fmt.Sprintf("left the conversation when Gemini CLI rewrote it at line %d", num))
+		n, unmarked := d.takeBack(gone, fmt.Sprintf("left the conversation when Gemini CLI rewrote it at line %d", num))
 		d.s.Add(&session.Event{EntryBase: base(num, ""), Kind: "checkpoint",
-			Summary: fmt.Sprintf("the conversation was rewritten (a checkpoint): %s left it, marked above", plural(n, "message"))})
+			Summary: fmt.Sprintf("the conversation was rewritten (a checkpoint): %s left it, marked above%s", plural(n, "message"), notMarked(unmarked))})
 		out = asEntry
 	}
 	if o := d.messages(raw, list, func(int64) int { return num }); o.how != session.AsBookkeeping {
@@ -277,28 +337,54 @@ func (d *Decoder) checkpoint(num int, raw []byte, list []span) outcome {
 }
 
 // takeBack takes messages out of the conversation, marking each run of
-// them that shows entries with a line before it; it returns how many
-// messages left.
-func (d *Decoder) takeBack(gone []*shown, why string) int {
+// them that shows entries with a line before it. It returns how many
+// messages left, and how many runs far back were not marked: each mark
+// moves the entries after it, so the marks of one call move at most about
+// as many entries as the session has, the runs nearest the end first.
+func (d *Decoder) takeBack(gone []*shown, why string) (n, unmarked int) {
 	leaving := map[*shown]bool{}
 	for _, m := range gone {
 		leaving[m] = true
 		delete(d.byID, m.id)
 	}
+	var starts []session.Entry // the first entry of each run
 	inRun := false
 	for _, m := range d.live {
 		switch {
 		case !leaving[m]:
 			inRun = false
 		case len(m.items) > 0 && !inRun:
-			first := m.items[0].e
-			d.s.AddBefore(&session.Event{EntryBase: session.EntryBase{Seq: -1, Time: session.Base(first).Time, Line: session.Base(first).Line},
-				Kind: "rewound", Summary: why}, first)
+			starts = append(starts, m.items[0].e)
 			inRun = true
 		}
 	}
 	d.live = slices.DeleteFunc(d.live, func(m *shown) bool { return leaving[m] })
-	return len(gone)
+	budget := len(d.s.Entries) + nearEnd
+	for i := len(starts) - 1; i >= 0; i-- {
+		first, entries := starts[i], d.s.Entries
+		at := -1
+		for k := len(entries) - 1; k >= max(len(entries)-budget, 0); k-- {
+			if entries[k] == first {
+				at = k
+				break
+			}
+		}
+		if at < 0 {
+			return len(gone), i + 1
+		}
+		budget -= len(entries) - at
+		b := session.Base(first)
+		d.s.AddBefore(&session.Event{EntryBase: session.EntryBase{Seq: -1, Time: b.Time, Line: b.Line}, Kind: "rewound", Summary: why}, first)
+	}
+	return len(gone), 0
+}
+
+// notMarked says how many runs of messages taken back were not marked.
+func notMarked(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s furthest back not marked)", plural(n, "run"))
 }
 
 // words are the first words of what a message's entries say.

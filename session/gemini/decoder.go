@@ -46,7 +46,7 @@ type Decoder struct {
 	turn   int
 	noted  map[int]bool // lines that have a notice, while a value is read
 	wanted []*AgentFile // subagents' files left to the user (Defer)
-	defer_ bool
+	deferred bool
 }
 
 // New starts a decoder that fills s from the chat at path ("" for a
@@ -216,8 +216,7 @@ func (d *Decoder) facts(m *meta) {
 	}
 }
 
-// Finish reports a document the log ended inside of, and shows what the
-// subagents' files left to show.
+// Finish reports a document the log ended inside of.
 func (d *Decoder) Finish() {
 	if d.doc.open() {
 		d.s.Notice(0, fmt.Sprintf("the log ends inside its JSON document, which starts at line %d: nothing of it could be read", d.doc.first))

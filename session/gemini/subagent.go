@@ -53,7 +53,7 @@ func (d *Decoder) subagent(c *session.ToolCall, agentID string) {
 	child.depth, child.sub = d.depth+1, true
 	child.files, child.whole = d.files.Clone(), maps.Clone(d.whole)
 	f := &AgentFile{d: d, call: c, paths: d.subagentPaths(safe), child: child}
-	if d.defer_ {
+	if d.deferred {
 		d.wanted = append(d.wanted, f)
 		return
 	}
@@ -123,7 +123,7 @@ func (f *AgentFile) Show() {
 
 // Defer leaves the subagents' files to the decoder's user (TakeFiles),
 // rather than reading each when its call is read.
-func (d *Decoder) Defer() { d.defer_ = true }
+func (d *Decoder) Defer() { d.deferred = true }
 
 // TakeFiles returns the subagents' files wanted since it was last called,
 // for the user of a deferring decoder to Read and Show.

@@ -39,13 +39,13 @@ type Decoder struct {
 	doc     document // the legacy JSON document, while it is read
 	started bool     // a line that is not blank has come
 
-	live   []*shown          // the conversation as Gemini CLI would load it, in order
-	byID   map[string]*shown // the live messages by id
-	usage  map[string]session.TokenUsage
-	calls  map[string]*callState
-	turn   int
-	noted  map[int]bool // lines that have a notice, while a value is read
-	wanted []*AgentFile // subagents' files left to the user (Defer)
+	live     []*shown          // the conversation as Gemini CLI would load it, in order
+	byID     map[string]*shown // the live messages by id
+	usage    map[string]session.TokenUsage
+	calls    map[string]*callState
+	turn     int
+	noted    map[int]bool // lines that have a notice, while a value is read
+	wanted   []*AgentFile // subagents' files left to the user (Defer)
 	deferred bool
 }
 

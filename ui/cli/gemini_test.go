@@ -37,3 +37,17 @@ func TestListGeminiChats(t *testing.T) {
 		t.Errorf("search --agent gemini: exit %d\n%s", code, out)
 	}
 }
+
+// A project's folder comes from a file beside the chats, as untrusted as
+// the chats: its escape sequences never reach deck ls's output.
+func TestAGeminiProjectsFolderIsSanitised(t *testing.T) {
+	home := emptyHome(t)
+	catalogtest.CopyBytes(t, []byte("/work/\x1b]0;pwned\x07\x1b[31mred\u202e"), home+"/.gemini/tmp/x/.project_root", 0)
+	catalogtest.CopyFile(t, "golden/testdata/corpus/gemini-cli/agent-sessions-jsonl_v040.jsonl", home+"/.gemini/tmp/x/chats/session-a.jsonl", 1)
+	for _, args := range [][]string{{"ls"}, {"ls", "--no-index"}} {
+		code, out, _ := deck(t, "", args...)
+		if code != exitOK || strings.ContainsAny(out, "\x1b\x07\u202e") || !strings.Contains(out, "/work/") {
+			t.Errorf("%v: exit %d: %q", args, code, out)
+		}
+	}
+}

@@ -2,67 +2,13 @@ package cards
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/theme"
 )
-
-// mdKey names one glamour renderer: renderers are built once per theme,
-// dimness, highlighting and width and reused, never built per card.
-type mdKey struct {
-	theme string
-	dim   bool
-	lex   bool // highlight code blocks; without, glamour never calls chroma
-	width int
-}
-
-// mdPool holds the idle renderers of one key. A TermRenderer is not safe
-// for concurrent use, so each card takes one for itself; cards drawn on
-// several cores at once get one each, and they are kept for the next.
-type mdPool chan *glamour.TermRenderer
-
-var mdRenderers sync.Map // mdKey → mdPool
-
-// takeRenderer returns an idle renderer for the key, or builds one.
-func takeRenderer(key mdKey, th *theme.Theme) (*glamour.TermRenderer, mdPool) {
-	p, ok := mdRenderers.Load(key)
-	if !ok {
-		p, _ = mdRenderers.LoadOrStore(key, make(mdPool, runtime.GOMAXPROCS(0)))
-	}
-	pool := p.(mdPool)
-	select {
-	case r := <-pool:
-		return r, pool
-	default:
-	}
-	styles := th.Markdown(key.dim)
-	if !key.lex {
-		styles.CodeBlock.Theme = "" // not even the lexer chroma would guess for code of no language
-	}
-	r, err := glamour.NewTermRenderer(
-		glamour.WithStyles(styles),
-		glamour.WithWordWrap(key.width),
-		glamour.WithChromaFormatter("terminal16m"),
-	)
-	if err != nil {
-		return nil, pool
-	}
-	return r, pool
-}
-
-// giveBack keeps a renderer for the next card, unless enough are idle.
-func (p mdPool) giveBack(r *glamour.TermRenderer) {
-	select {
-	case p <- r:
-	default:
-	}
-}
 
 // markdown renders untrusted Markdown as lines of at most width cells
 // (cells wider than width, at widths under 2, go alone). The text is made
@@ -129,41 +75,25 @@ func (m mdText) layout(piece string) []string {
 	return m.glamourRows(piece)
 }
 
-// glamourRows is layout's drawing by glamour.
+// glamourRows is layout's drawing by glamour (mdblocks.go); when glamour
+// fails, the text itself, wrapped.
 func (m mdText) glamourRows(piece string) []string {
-	out := ""
-	if r, pool := takeRenderer(mdKey{m.th.Name, m.dim, m.lex, m.width}, m.th); r != nil {
-		rendered, err := r.Render(piece)
-		pool.giveBack(r)
-		if err == nil {
-			out = rendered
-		}
-	}
 	var lines []string
-	if out == "" {
-		text := m.shown(strings.TrimRight(piece, "\n"))
-		st := m.th.Text
-		if m.dim {
-			st = m.th.Muted
-		}
-		for _, l := range strings.Split(text, "\n") {
-			for _, row := range safeLine(m.th, l, st).wrap(m.width) {
-				lines = append(lines, row.String())
-			}
+	if rows, ok := m.blockRows(piece); ok {
+		for _, r := range rows { // a container's marks alone may be wider than a narrow card
+			lines = append(lines, fitRow(r, m.width)...)
 		}
 		return lines
 	}
-	for _, l := range strings.Split(keepSGR(m.shown(out)), "\n") {
-		l = trimRightSpace(expandTabs(l))
-		for Width(l) > m.width {
-			head, rest := splitRow(l, m.width)
-			if rest == l { // nothing left to cut: never loop
-				break
-			}
-			lines = append(lines, head+theme.Reset)
-			l = rest
+	text := m.shown(strings.TrimRight(piece, "\n"))
+	st := m.th.Text
+	if m.dim {
+		st = m.th.Muted
+	}
+	for _, l := range strings.Split(text, "\n") {
+		for _, row := range safeLine(m.th, l, st).wrap(m.width) {
+			lines = append(lines, row.String())
 		}
-		lines = append(lines, l)
 	}
 	return lines
 }

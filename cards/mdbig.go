@@ -14,8 +14,8 @@ import (
 // it 2 s, a 1 MiB one 27 s and 500 MB), and lexes a fence's code with no
 // cap. So no piece over maxPieceBytes goes to glamour: it is cut before its
 // top-level blocks into pieces of a few blocks (a block then drawn
-// apart from the one before it, which glamour may space a little
-// otherwise), and a block over it alone is drawn by deck: a fence as code,
+// apart from the one before it, a blank row between them as in the
+// whole), and a block over it alone is drawn by deck: a fence as code,
 // highlighted within highlight.go's caps, any other block as its text.
 // A plain paragraph is cut between its rows instead (paragraph.go).
 

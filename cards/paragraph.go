@@ -7,8 +7,8 @@ import (
 )
 
 // A huge top-level paragraph of plain words (plainParagraph) is laid out
-// in pieces too, cut between two of its rows: glamour wraps such a
-// paragraph greedily, row after row, and styles each row alike, so the
+// in pieces too, cut between two of its rows: such a paragraph is wrapped
+// greedily (mdwrap.go), row after row, each row styled alike, so the
 // rows of a prefix of it but the last are the whole's first rows, and the
 // rest, laid out from where that last row starts, gives the rows after
 // them (a word too long for a row is broken into rows of its characters

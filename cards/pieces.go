@@ -116,8 +116,8 @@ func mayDefineLinks(text string) bool {
 }
 
 // mdLayout lays a text's pieces out one after the other, as the rows of
-// the whole: the blank rows glamour puts at a piece's end are the gap
-// before the next, and those at the text's ends are left out.
+// the whole: the blank row after a piece's last block is the gap before
+// the next, and those at the text's ends are left out.
 type mdLayout struct {
 	m        mdText
 	at       int        // the bytes of text laid out

@@ -7,14 +7,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// glamour wraps and pads its rows measuring text as x/ansi does: a cluster
-// by clusters alone, and a keycap (1️⃣: a digit, U+FE0F, U+20E3) as the one
-// cell of its digit. Width counts a keycap two cells and some clusters
-// wider still (👍🏽, क्षि, กำ: width.go), so glamour's rows holding them
-// came out too wide and were cut, mid-word, to fit; at width 1 x/ansi lost
-// a keycap's marks. markdown hands glamour each such cluster as a stand-in
-// as wide as Width counts it, which every measure agrees on, and puts the
-// clusters back in its output.
+// glamour fits a table to its width measuring text as x/ansi does (and
+// wrapped and padded every row so, before deck wrapped them: mdwrap.go): a
+// cluster by clusters alone, and a keycap (1️⃣: a digit, U+FE0F, U+20E3)
+// as the one cell of its digit. Width counts a keycap two cells and some
+// clusters wider still (👍🏽, क्षि, กำ: width.go), so glamour's rows holding
+// them came out too wide and were cut, mid-word, to fit; at width 1 x/ansi
+// lost a keycap's marks. markdown hands glamour each such cluster as a
+// stand-in as wide as Width counts it, which every measure agrees on, and
+// puts the clusters back in its output.
 
 const (
 	// wideStandIn is the first head of the stand-ins two or more cells

@@ -111,10 +111,13 @@ func (b *Builder) Touch(e Entry) {
 }
 
 // Remove drops an entry (a streamed block its committed message replaced).
+// It looks from the end: what a reader removes is mostly what it added
+// last, and a log that removes its last entries again and again must not
+// cost a walk over the whole session each time.
 func (b *Builder) Remove(e Entry) {
 	s := b.Session
-	for i, x := range s.Entries {
-		if x == e {
+	for i := len(s.Entries) - 1; i >= 0; i-- {
+		if s.Entries[i] == e {
 			s.Entries = append(s.Entries[:i], s.Entries[i+1:]...)
 			s.Rev++
 			b.noteReshape()

@@ -160,12 +160,13 @@ func (c *ToolCall) Elapsed() (int64, bool) {
 // Status says whether the call is pending, done, failed or stopped. A
 // command that exited non-zero or was killed failed, though its tool call
 // worked. A question the turn's interrupt ended (ASK_ABORTED) stopped, as
-// the web client shows it (amber, as any interrupted call), not failed.
+// the web client shows it (amber, as any interrupted call), not failed; so
+// did a call the person cancelled (Gemini CLI's "cancelled").
 func (c *ToolCall) Status() CallStatus {
 	switch {
 	case c.Result == nil:
 		return CallPending
-	case c.Result.Error != nil && c.Result.Error.Code == "ASK_ABORTED":
+	case c.Result.Cancelled || c.Result.Error != nil && c.Result.Error.Code == "ASK_ABORTED":
 		return CallStopped
 	case c.Result.IsError || c.Result.Error != nil:
 		return CallFailed
@@ -200,9 +201,12 @@ func CallTitle(v CallView) string {
 type ToolResult struct {
 	Content []ContentBlock
 	IsError bool
-	Error   *ToolError // the harness's failure identity, when it named one
-	Meta    any        // tool-private presentation meta, JSON numbers as jsonline.Number; dropped once the call's view is made
-	HasMeta bool
+	// Cancelled marks a call the person cancelled before it finished (Gemini
+	// CLI's status "cancelled"): stopped, neither done nor failed.
+	Cancelled bool
+	Error     *ToolError // the harness's failure identity, when it named one
+	Meta      any        // tool-private presentation meta, JSON numbers as jsonline.Number; dropped once the call's view is made
+	HasMeta   bool
 }
 
 // ToolError names a failure: {name, code}, and since format v4 the

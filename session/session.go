@@ -17,6 +17,7 @@ const (
 	FormatACP        Format = "acp"
 	FormatClaudeCode Format = "claude-code"
 	FormatCodex      Format = "codex"
+	FormatGemini     Format = "gemini-cli"
 )
 
 // Header is the harness log's first line: which session this is.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
 )
@@ -30,7 +31,7 @@ func Live(path string) bool {
 
 // Item is one session on disk, as the picker lists it.
 type Item struct {
-	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
@@ -126,6 +127,9 @@ func Scan(e Item) Item {
 	}
 	// the session's own title rule, the one the viewer shows
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
+	if e.Cwd == "" && e.Agent == AgentGemini { // its chats say none: its project's folder does
+		e.Cwd = gemini.ProjectRoot(e.Path)
+	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)
 	}

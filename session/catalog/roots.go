@@ -24,22 +24,29 @@ const (
 	AgentHarness = "deepseek-harness"
 	AgentClaude  = "Claude Code"
 	AgentCodex   = "Codex"
+	AgentGemini  = "Gemini CLI"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
 // --<normalized-cwd>--/<session-id>/session.jsonl[.zstd]. Claude Code's:
 // <project>/<session>.jsonl (subagent transcripts,
 // <project>/<session>/subagents/, open with their session, so they are not
-// listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl.
+// listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl. Gemini CLI's:
+// <project>/chats/session-*.jsonl, or .json from before its JSON Lines log
+// (subagents' chats, chats/<session>/<agent>.jsonl, open with their
+// session).
 var layouts = map[string]func(dir string) []string{
 	AgentHarness: sessionFolderLogs,
 	AgentClaude:  projectLogs,
 	AgentCodex:   rolloutLogs,
+	AgentGemini:  geminiChats,
 }
 
-// DefaultRoots are the three agents' folders, from the environment:
+// DefaultRoots are the agents' folders, from the environment:
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
-// (~/.claude/projects), $CODEX_HOME/sessions (~/.codex/sessions).
+// (~/.claude/projects), $CODEX_HOME/sessions (~/.codex/sessions),
+// $GEMINI_CLI_HOME/.gemini/tmp (~/.gemini/tmp: Gemini CLI's home stands
+// in for the user's).
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -55,6 +62,7 @@ func DefaultRoots() []Root {
 		{AgentHarness, under("DSH_HOME", ".dsh", "sessions")},
 		{AgentClaude, under("CLAUDE_CONFIG_DIR", ".claude", "projects")},
 		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
+		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 	}
 }
 
@@ -87,6 +95,25 @@ func sessionFolderLogs(dir string) []string {
 
 func projectLogs(dir string) []string {
 	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
+	return logs
+}
+
+// geminiChats are the chats of every project. A chat Gemini CLI moved from
+// its older document to a JSON Lines log (session-….json beside
+// session-….jsonl, on resuming it) is listed once, as the log: it holds
+// all the document did.
+func geminiChats(dir string) []string {
+	logs, _ := filepath.Glob(filepath.Join(dir, "*", "chats", "session-*.jsonl"))
+	moved := map[string]bool{}
+	for _, l := range logs {
+		moved[strings.TrimSuffix(l, "l")] = true
+	}
+	docs, _ := filepath.Glob(filepath.Join(dir, "*", "chats", "session-*.json"))
+	for _, d := range docs {
+		if !moved[d] {
+			logs = append(logs, d)
+		}
+	}
 	return logs
 }
 

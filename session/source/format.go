@@ -25,16 +25,66 @@ type settler interface {
 	Settle()
 }
 
+// sniffStart tells a log's format from its first lines: "" while they
+// say nothing either way. A log of pretty-printed JSON (its first line a
+// lone "{" or "[") is told by its second line, the first member of the
+// value: an older Gemini CLI chat's (its session's id or project), else
+// the ACP SDK's call recordings. Any other log is told by the first line
+// that says (sniff).
+func sniffStart(pending []pending) session.Format {
+	if len(pending) == 0 {
+		return ""
+	}
+	if opener(pending[0].line) {
+		if len(pending) < 2 {
+			return ""
+		}
+		if geminiMember(pending[1].line) {
+			return session.FormatGemini
+		}
+		return session.FormatACP
+	}
+	return sniff(pending[len(pending)-1].line)
+}
+
+// sniffEnded tells the format of a log that ended before its lines said:
+// a lone opener is pretty-printed JSON, read as ACP's recordings are.
+func sniffEnded(pending []pending) session.Format {
+	if len(pending) > 0 && opener(pending[0].line) {
+		return session.FormatACP
+	}
+	return ""
+}
+
+// opener reports a line that is a lone "{" or "[".
+func opener(line []byte) bool {
+	line = bytes.TrimSpace(line)
+	return bytes.Equal(line, []byte("{")) || bytes.Equal(line, []byte("["))
+}
+
+// geminiMember reports the first member of an older Gemini CLI chat's
+// document, as JSON.stringify(chat, null, 2) writes it: "sessionId" (or,
+// should its order change, another of the chat's own members).
+func geminiMember(line []byte) bool {
+	name, _, ok := bytes.Cut(bytes.TrimSpace(line), []byte(":"))
+	if !ok {
+		return false
+	}
+	switch string(name) {
+	case `"sessionId"`, `"projectHash"`, `"startTime"`, `"lastUpdated"`, `"messages"`:
+		return true
+	}
+	return false
+}
+
 // sniff tells a log's format from one line: the harness's header or events,
-// a JSON-RPC message or an SDK call recording (ACP), a Claude Code record, a
-// Codex rollout line. It returns "" when the line says nothing either way.
+// a JSON-RPC message (ACP), a Gemini CLI chat's header or update, a Claude
+// Code record, a Codex rollout line. It returns "" when the line says
+// nothing either way.
 func sniff(line []byte) session.Format {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return ""
-	}
-	if bytes.Equal(line, []byte("{")) || bytes.Equal(line, []byte("[")) {
-		return session.FormatACP // pretty-printed JSON: the ACP SDK's call recordings
 	}
 	var probe struct {
 		Type      *string        `json:"type"`
@@ -50,6 +100,9 @@ func sniff(line []byte) session.Format {
 		Message   jsontext.Value `json:"message"`
 		ID        jsontext.Value `json:"id"`
 		Instr     jsontext.Value `json:"instructions"` // null too: the bare era's first line has "instructions": null
+		Project   *string        `json:"projectHash"`
+		Set       jsontext.Value `json:"$set"`
+		RewindTo  *string        `json:"$rewindTo"`
 	}
 	if jsonline.Unmarshal(line, &probe) != nil {
 		return ""
@@ -67,6 +120,8 @@ func sniff(line []byte) session.Format {
 		return session.FormatCodex
 	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && codex.IsItemType(t)):
 		return session.FormatCodex // the first era: bare lines, no envelope
+	case probe.SessionID != nil && probe.Project != nil || probe.Set.Kind() == '{' || probe.RewindTo != nil:
+		return session.FormatGemini // a chat's header (or a whole older chat on one line), its updates
 	case probe.SessionID != nil || probe.UUID != nil || t == "summary" || t == "file-history-snapshot":
 		return session.FormatClaudeCode
 	case codex.IsItemType(t):

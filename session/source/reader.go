@@ -19,6 +19,8 @@ import (
 
 	"github.com/deck-tui/deck/session/acp"
 
+	"github.com/deck-tui/deck/session/gemini"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/deck-tui/deck/session/internal/regular"
@@ -94,13 +96,16 @@ func (r *Reader) Defer() { r.deferred = true }
 // TakeLater returns the parts a deferring reader left since it was last
 // called.
 func (r *Reader) TakeLater() []Later {
-	c, ok := r.dec.(*claude.Decoder)
-	if !ok {
-		return nil
-	}
 	var out []Later
-	for _, f := range c.TakeFiles() {
-		out = append(out, f)
+	switch d := r.dec.(type) {
+	case *claude.Decoder:
+		for _, f := range d.TakeFiles() {
+			out = append(out, f)
+		}
+	case *gemini.Decoder:
+		for _, f := range d.TakeFiles() {
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -219,7 +224,7 @@ func (r *Reader) applyLine(num int, line []byte) {
 	}
 	if r.dec == nil {
 		r.pending = append(r.pending, pending{num, bytes.Clone(line)})
-		format := sniff(line)
+		format := sniffStart(r.pending)
 		if format == "" && len(r.pending) < sniffLines {
 			return
 		}
@@ -248,6 +253,12 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = c
 	case session.FormatCodex:
 		r.dec = codex.New(r.s)
+	case session.FormatGemini:
+		g := gemini.New(r.s, r.path)
+		if r.deferred {
+			g.Defer()
+		}
+		r.dec = g
 	default:
 		r.dec = harness.New(r.s)
 	}
@@ -302,7 +313,7 @@ func (r *Reader) Close() error {
 	r.lines.Flush(r.applyLine)
 	r.drain()
 	if r.dec == nil && len(r.pending) > 0 {
-		r.choose("")
+		r.choose(sniffEnded(r.pending))
 	}
 	if r.dec != nil {
 		r.dec.Finish()

@@ -25,7 +25,7 @@ build:
 # under the race detector, and the width sweep (skipped under -race, where
 # it is ten times slower and learns nothing more).
 test: lint
-	$(GO) test -race ./...
+	$(GO) test -race -timeout 30m ./...
 	$(GO) test -run '^TestWidthBound$$' ./golden
 
 lint:

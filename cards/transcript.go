@@ -40,10 +40,40 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if len(facts) > 0 {
 		c.body(c.safeLine(strings.Join(facts, " · "), th.Muted))
 	}
+	if note := ForkNote(s.Header); note != "" {
+		c.body(c.safeLine(note, th.Notice))
+	}
 	if s.Header.Cwd != "" {
 		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}
 	return c.rows
+}
+
+// ForkNote says a harness log's format number is a fork's, not the
+// harness's, and whose when the log gave it away; "" for any other log.
+func ForkNote(h session.Header) string {
+	f := h.Fork
+	if !f.Numbered() {
+		return ""
+	}
+	var whose string
+	switch {
+	case f.Name != "":
+		whose = fmt.Sprintf("%s's, by its %s", f.Name, f.Sign)
+	case len(f.Known) == 1:
+		whose = fmt.Sprintf("%s is the one fork known to write a v%d", f.Known[0], h.Version)
+	default:
+		whose = fmt.Sprintf("%s each wrote a v%d of their own, and nothing here says which", inWords(f.Known), h.Version)
+	}
+	return fmt.Sprintf("format v%d is a fork's, not the harness's: %s; shown by what deck knows of its content", h.Version, whose)
+}
+
+// inWords joins names as a sentence does: "a, b and c".
+func inWords(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Tokens writes a token count short: 950, 12.3k, 1.2M.

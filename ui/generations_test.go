@@ -20,7 +20,7 @@ import (
 // header card, then why, naming the file, and none of its entries.
 func TestTheViewerShowsWhyALogIsNotShown(t *testing.T) {
 	for path, says := range map[string]string{
-		"../golden/testdata/generations/too-new":           "session.v9.jsonl is session log format v9, newer than deck reads (v6 at most)",
+		"../golden/testdata/generations/too-new":           "session.v9.jsonl is session log format v9, newer than deck reads (v7 at most)",
 		"../golden/testdata/generations/two/session.jsonl": "two/session.jsonl is session log format v0, superseded by session.v5.jsonl",
 	} {
 		v := openViewer(path, false)
@@ -46,7 +46,7 @@ func TestTheViewerShowsWhyALogIsNotShown(t *testing.T) {
 // live mark.
 func TestATooNewRowIsMarked(t *testing.T) {
 	item := catalog.Item{Agent: "deepseek-harness", Path: "/s/session.v9.jsonl", Title: "future", Started: time.Unix(1796000000, 0),
-		Scanned: true, Live: true, NotShown: "session.v9.jsonl is session log format v9, newer than deck reads (v6 at most)"}
+		Scanned: true, Live: true, NotShown: "session.v9.jsonl is session log format v9, newer than deck reads (v7 at most)"}
 	if row := ansi.Strip(sessionRow(theme.Dark(), item, false, layoutColumns([]catalog.Item{item}, 100))); !strings.HasPrefix(row, "  ⚠ future") {
 		t.Errorf("picker row %q", row)
 	}

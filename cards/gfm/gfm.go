@@ -54,6 +54,9 @@ func head(b *strings.Builder, s *session.Session) {
 	if len(facts) > 0 {
 		fmt.Fprintf(b, "%s\n\n", strings.Join(facts, " · "))
 	}
+	if note := cards.ForkNote(s.Header); note != "" {
+		fmt.Fprintf(b, "*%s*\n\n", inline(note))
+	}
 }
 
 func summary(b *strings.Builder, st stats.Stats) {

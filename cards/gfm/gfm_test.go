@@ -113,3 +113,16 @@ func TestChangesSayWhenNoFileChanged(t *testing.T) {
 		t.Errorf("a Changes heading for a session that neither changed nor read a file:\n%s", md)
 	}
 }
+
+// A log numbered as a fork's format says so under the head, as the
+// header card does.
+func TestTheHeadSaysAForksFormat(t *testing.T) {
+	var b bytes.Buffer
+	s := &session.Session{Title: "t", Header: session.Header{Version: 6, Fork: session.Fork{Known: []string{"quockhang", "CoHarness"}}}}
+	if err := Write(&b, s, Options{Width: 80}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "*format v6 is a fork's, not the harness's: quockhang and CoHarness each wrote a v6 of their own, and nothing here says which; shown by what deck knows of its content*"; !strings.Contains(b.String(), want) {
+		t.Errorf("no %q in:\n%s", want, b.String())
+	}
+}

@@ -170,9 +170,6 @@ var bookkeepingTypes = []string{
 	"workspace/home", "git/worktree", "automation/start",
 }
 
-// NewestVersion is the newest harness log format deck reads (docs/format.md).
-const NewestVersion = 6
-
 // NewerVersionError says a log's header names a format newer than
 // NewestVersion: deck reads on, but does not claim to understand the log.
 type NewerVersionError struct {
@@ -184,12 +181,17 @@ func (e *NewerVersionError) Error() string {
 }
 
 func (d *Decoder) dispatch(r *record) (session.Outcome, error) {
+	if f := &d.s.Header.Fork; f.Name == "" && f.Numbered() {
+		if sign, ok := forkEvents[r.Type]; ok {
+			d.recognise(sign)
+		}
+	}
 	h, ok := handlers[r.Type]
 	switch {
 	case !ok && r.Ignorable: // the harness says a reader may skip it
 		return session.AsBookkeeping, nil
 	case !ok:
-		return 0, fmt.Errorf("unknown event `%s`: the log is from a newer harness than deck knows", r.Type)
+		return 0, d.unknownEvent(r.Type)
 	}
 	out, err := h(d, r)
 	if err == nil && len(r.SurfaceOp) > 0 {
@@ -239,6 +241,10 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 		d.seedLength = n
 	}
 	d.notSeeded = r.IsSeeded != nil && !*r.IsSeeded
+	d.s.Header.Fork = ForkOf(d.s.Header.Version)
+	if len(r.SSHTarget) > 0 {
+		d.recognise(sshTargetSign)
+	}
 	if v := d.s.Header.Version; v > NewestVersion {
 		err := &NewerVersionError{Version: v}
 		d.s.Header.Unsupported = err

@@ -38,6 +38,9 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	if err != nil {
 		return 0, err
 	}
+	if sign, ok := forkSources[m.Source.Kind]; ok {
+		d.recognise(sign)
+	}
 	role, replaces := session.RoleInjected, session.Replaced{}
 	switch {
 	case isReplace(r.SurfaceOp): // a compaction's summary, in place of earlier messages

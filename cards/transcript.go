@@ -184,8 +184,8 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 		go func() {
 			for j := range jobs {
 				eo := o
-				if m, ok := j.e.(*session.UserMessage); ok && m.Role == session.RoleContext {
-					eo.Expanded = false // the same snapshot every step: one line says it is there
+				if m, ok := j.e.(*session.UserMessage); ok && Collapsed(m) {
+					eo.Expanded = false // one line says it is there
 				}
 				j.done <- Render(j.e, eo)
 			}

@@ -65,11 +65,13 @@ func Base(e Entry) *EntryBase { return e.base() }
 type MessageRole int
 
 const (
-	RoleHuman         MessageRole = iota // a person's prompt
-	RoleContext                          // runtime context the harness injects each step
-	RoleInjected                         // other injected text: instructions, notices, goal rounds
-	RoleSummary                          // a compaction summary that replaced earlier messages
-	RoleUnknownSource                    // from a source kind deck does not know: its text as it is, never the prompt
+	RoleHuman              MessageRole = iota // a person's prompt
+	RoleContext                               // runtime context the harness injects each step
+	RoleInjected                              // other injected text: instructions, notices, goal rounds
+	RoleSummary                               // a compaction summary that replaced earlier messages
+	RoleUnknownSource                         // from a source kind deck does not know: its text as it is, never the prompt
+	RoleSystemPrompt                          // the system prompt: the conversation's first node (harness v3 on)
+	RoleSystemPromptUpdate                    // a later system prompt, in place of the one before
 )
 
 // UserMessage is a user-role message.

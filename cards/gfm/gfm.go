@@ -126,8 +126,16 @@ func plural(n int, one, many string) string {
 func entry(b *strings.Builder, e session.Entry, o cards.Options) {
 	switch e := e.(type) {
 	case *session.UserMessage:
-		if e.Role == session.RoleContext {
+		switch e.Role {
+		case session.RoleContext:
 			return // the runtime context, the same each step
+		case session.RoleSystemPrompt, session.RoleSystemPromptUpdate:
+			title := "system prompt"
+			if e.Role == session.RoleSystemPromptUpdate {
+				title = "system prompt update"
+			}
+			details(b, title, "text", session.TextOf(e.Content)) // collapsed, as the harness's web client draws it
+			return
 		}
 		quote(b, session.TextOf(e.Content))
 	case *session.AssistantText:

@@ -126,3 +126,15 @@ func TestTheHeadSaysAForksFormat(t *testing.T) {
 		t.Errorf("no %q in:\n%s", want, b.String())
 	}
 }
+
+// The system prompt is folded away, as its card is collapsed: a
+// <details> with its text fenced, never a quote as a person's prompt.
+func TestTheSystemPromptIsFolded(t *testing.T) {
+	md := write(t, &session.UserMessage{Role: session.RoleSystemPrompt, Content: []session.ContentBlock{{Type: "text", Text: "Be **brief**."}}})
+	if want := "<details><summary>system prompt</summary>\n\n```text\nBe **brief**.\n```\n"; !strings.Contains(md, want) {
+		t.Errorf("no %q in:\n%s", want, md)
+	}
+	if strings.Contains(md, "> Be") {
+		t.Errorf("quoted as a prompt:\n%s", md)
+	}
+}

@@ -6,6 +6,7 @@ package harness
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -38,6 +39,8 @@ type Decoder struct {
 	notSeeded  bool                      // v2 on: the header says isSeeded false
 	turn       int                       // the turn started last
 	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
+
+	systemPrompted bool // a system prompt was drawn: the next one is an update of it
 }
 
 // New starts a decoder that fills s.
@@ -276,12 +279,17 @@ func (d *Decoder) requestContext(r *record) (session.Outcome, error) {
 	return session.AsBookkeeping, nil
 }
 
-// systemMessage is the system prompt (v3 on): counted with the bookkeeping,
-// as rc.8's prompt inside request/header was; never the conversation.
+// systemMessage is the system prompt (v3 on): the conversation's first
+// node, drawn as the web client draws it, a card collapsed to its label;
+// a later one is an update of it. One with no text says there is no
+// system prompt (the v2→v3 migration's head, a prompt cleared): counted
+// with the bookkeeping.
 func (d *Decoder) systemMessage(r *record) (session.Outcome, error) {
 	var m struct {
 		Message *struct {
-			Role string `json:"role"`
+			Role    string                 `json:"role"`
+			Content []session.ContentBlock `json:"content"`
+			Source  messageSource          `json:"source"`
 		} `json:"message"`
 	}
 	if err := decode(r, &m); err != nil {
@@ -290,7 +298,16 @@ func (d *Decoder) systemMessage(r *record) (session.Outcome, error) {
 	if m.Message == nil {
 		return 0, fmt.Errorf("`%s` event holds no message", r.Type)
 	}
-	return session.AsBookkeeping, nil
+	if strings.TrimSpace(session.TextOf(m.Message.Content)) == "" {
+		return session.AsBookkeeping, nil
+	}
+	role := session.RoleSystemPrompt
+	if d.systemPrompted {
+		role = session.RoleSystemPromptUpdate
+	}
+	d.systemPrompted = true
+	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Message.Source.label(), Content: m.Message.Content})
+	return session.AsEntry, nil
 }
 
 // modelSelection is a model chosen for the next request: a small boundary

@@ -92,7 +92,10 @@ func TestNewEventsAreLinesOrBookkeepingNeverNotices(t *testing.T) {
 	if ev := sessiontest.Events(s, "assistant/attempt"); len(ev) == 1 && !ev[0].Failed {
 		t.Error("a failed attempt is not marked failed")
 	}
-	for _, kind := range []string{"system/message", "subagent/catalog", "image/offload"} {
+	if m := sessiontest.Of[*session.UserMessage](s); len(m) != 1 || m[0].Role != session.RoleSystemPrompt {
+		t.Errorf("system/message is not the system prompt: %v", m)
+	}
+	for _, kind := range []string{"subagent/catalog", "image/offload"} {
 		if s.Hidden[kind] != 1 {
 			t.Errorf("%s is not bookkeeping: %v", kind, s.Hidden)
 		}

@@ -136,6 +136,7 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 	if r != nil && r.Error != nil {
 		w.add(r.Error.Name, r.Error.Code, r.Error.Reason)
 	}
+	w.add(recovered(t)) // the state and why of a call the harness closed after the fact
 }
 
 // errorText is a failed result's text, which the big views (a read, a

@@ -14,7 +14,9 @@ import (
 // the call view while it is pending. The two switches below are the one
 // place each card kind is chosen; go-check-sumtype keeps them exhaustive.
 func toolCall(c *card, t *session.ToolCall) {
-	if t.View != nil {
+	if state, why := recovered(t); state != "" {
+		recoveredCall(c, t, state, why)
+	} else if t.View != nil {
 		switch v := t.View.(type) {
 		case session.GenericResultView:
 			genericResult(c, t, v)

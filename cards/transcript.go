@@ -93,7 +93,7 @@ func Tokens(n int64) string {
 func sessionFooter(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
-	calls, failed, stopped, pending := 0, 0, 0, 0
+	calls, failed, stopped, pending, notStarted, unknown := 0, 0, 0, 0, 0, 0
 	for _, e := range s.Entries {
 		if t, ok := e.(*session.ToolCall); ok {
 			calls++
@@ -104,6 +104,10 @@ func sessionFooter(s *session.Session, o Options) []string {
 				stopped++
 			case session.CallPending:
 				pending++
+			case session.CallNotStarted:
+				notStarted++
+			case session.CallOutcomeUnknown:
+				unknown++
 			}
 		}
 	}
@@ -116,6 +120,12 @@ func sessionFooter(s *session.Session, o Options) []string {
 	}
 	if pending > 0 {
 		facts = append(facts, fmt.Sprintf("%d without a result", pending))
+	}
+	if notStarted > 0 {
+		facts = append(facts, fmt.Sprintf("%d not started", notStarted))
+	}
+	if unknown > 0 {
+		facts = append(facts, fmt.Sprintf("%d of unknown outcome", unknown))
 	}
 	if n := len(s.Notices()); n > 0 {
 		facts = append(facts, plural(n, "notice", "notices"))

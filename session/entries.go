@@ -115,6 +115,18 @@ const (
 	CallDone
 	CallFailed
 	CallStopped // ended by the turn's interrupt: neither done nor failed
+	// CallNotStarted and CallOutcomeUnknown are calls the harness closed
+	// after the fact, when it found them open in its log (a crash, a fork
+	// cut inside a turn): never started, or started with no result kept.
+	// Neither failed: nothing says the tool did.
+	CallNotStarted
+	CallOutcomeUnknown
+)
+
+// The harness's recovery codes for those calls (core/session repair.ts).
+const (
+	ToolNotStarted     = "TOOL_NOT_STARTED"
+	ToolOutcomeUnknown = "TOOL_OUTCOME_UNKNOWN"
 )
 
 // ToolCall is a tool call and, once it came, its result. Call and Result are
@@ -151,24 +163,42 @@ type ToolCall struct {
 }
 
 // Elapsed is how long the call ran, in ms: from its two ends when both are
-// known, else as the agent reported it.
+// known, else as the agent reported it. A call the harness closed after
+// the fact ran for no time it knows: the closer's time is when the harness
+// found it open, not when it ended.
 func (c *ToolCall) Elapsed() (int64, bool) {
+	if c.Recovered() {
+		return 0, false
+	}
 	if c.StartTime <= 0 || c.EndTime < c.StartTime {
 		return c.Duration, c.Duration > 0
 	}
 	return c.EndTime - c.StartTime, true
 }
 
+// Recovered reports a call the harness closed after the fact, when it
+// found it open in its log: not started, or of unknown outcome.
+func (c *ToolCall) Recovered() bool {
+	s := c.Status()
+	return s == CallNotStarted || s == CallOutcomeUnknown
+}
+
 // Status says whether the call is pending, done, failed or stopped. A
 // command that exited non-zero or was killed failed, though its tool call
 // worked. A question the turn's interrupt ended (ASK_ABORTED) stopped, as
-// the web client shows it (amber, as any interrupted call), not failed.
+// the web client shows it (amber, as any interrupted call), not failed. A
+// call the harness closed when it found it open (its crash recovery, a
+// fork's cut) is not started or of unknown outcome: nothing says it failed.
 func (c *ToolCall) Status() CallStatus {
 	switch {
 	case c.Result == nil:
 		return CallPending
 	case c.Result.Error != nil && c.Result.Error.Code == "ASK_ABORTED":
 		return CallStopped
+	case c.Result.Error != nil && c.Result.Error.Code == ToolNotStarted:
+		return CallNotStarted
+	case c.Result.Error != nil && c.Result.Error.Code == ToolOutcomeUnknown:
+		return CallOutcomeUnknown
 	case c.Result.IsError || c.Result.Error != nil:
 		return CallFailed
 	}
@@ -205,6 +235,10 @@ type ToolResult struct {
 	Error   *ToolError // the harness's failure identity, when it named one
 	Meta    any        // tool-private presentation meta, JSON numbers as jsonline.Number; dropped once the call's view is made
 	HasMeta bool
+	// Forked says a fork's seed wrote this result, closing a call its
+	// parent's history leaves open, rather than the harness's crash
+	// recovery (both write the same codes).
+	Forked bool
 }
 
 // ToolError names a failure: {name, code}, and since format v4 the

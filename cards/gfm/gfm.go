@@ -209,10 +209,16 @@ const footerWidth = 1 << 16
 // under it: why it failed, the approval asked for it, the calls it made.
 func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
-	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■"}[t.Status()]
+	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■", session.CallNotStarted: "○", session.CallOutcomeUnknown: "?"}[t.Status()]
 	title := mark + " " + t.Name
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
+	}
+	switch t.Status() {
+	case session.CallNotStarted:
+		title += " · not started"
+	case session.CallOutcomeUnknown:
+		title += " · outcome unknown"
 	}
 	lang, body, ok := ownBody(t, o)
 	if !ok {
@@ -232,8 +238,12 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 
 // ownBody is a call's body as the Markdown writes it in place of its card:
 // a diff, a file's lines in its language, a console; ok is false for the
-// cards drawn as they are.
+// cards drawn as they are, and for a call the harness closed after the
+// fact, whose card says what is known of it.
 func ownBody(t *session.ToolCall, o cards.Options) (lang, body string, ok bool) {
+	if t.Recovered() {
+		return "", "", false
+	}
 	if v, ok := t.View.(session.DiffResultView); ok {
 		return "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd), true
 	}

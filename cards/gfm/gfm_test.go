@@ -138,3 +138,14 @@ func TestTheSystemPromptIsFolded(t *testing.T) {
 		t.Errorf("quoted as a prompt:\n%s", md)
 	}
 }
+
+// An edit the harness closed after the fact is not drawn as if it
+// happened: its summary says its state, its body what is known of it,
+// never its diff as a change made.
+func TestARecoveredEditIsNoDiff(t *testing.T) {
+	md := write(t, &session.ToolCall{Name: "edit", Call: session.DiffCallView{Title: "Edit a.go", Diffs: []session.FileDiff{{Path: "a.go", OldText: ptr("x"), NewText: "y"}}},
+		Result: &session.ToolResult{IsError: true, Error: &session.ToolError{Code: session.ToolOutcomeUnknown}}})
+	if !strings.Contains(md, "<summary>? edit: Edit a.go · outcome unknown</summary>") || strings.Contains(md, "```diff") {
+		t.Errorf("drawn as a change:\n%s", md)
+	}
+}

@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -55,6 +56,7 @@ type resultBlock struct {
 
 type toolResultData struct {
 	Message *struct {
+		ID      string                 `json:"id"`
 		Role    string                 `json:"role"`
 		Content []session.ContentBlock `json:"content"`
 		Source  messageSource          `json:"source"`
@@ -88,6 +90,14 @@ func (e *toolError) model() *session.ToolError {
 		out.Reason = string(e.Reason)
 	}
 	return out
+}
+
+// forkCloser reports a result a fork's seed wrote for a call its parent's
+// history left open: the harness names such a message forked-tool-result-…,
+// its crash recovery's interrupted-tool-result-… (core/session repair.ts).
+func (t *toolResultData) forkCloser() bool {
+	return t.Message != nil && strings.HasPrefix(t.Message.ID, "forked-tool-result-") &&
+		t.Error != nil && (t.Error.Code == session.ToolNotStarted || t.Error.Code == session.ToolOutcomeUnknown)
 }
 
 func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
@@ -136,7 +146,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		}
 		call.Streaming = false
 		call.EndTime = jsonline.Num(r.Time)
-		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present}
+		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present, Forked: t.forkCloser()}
 		d.settle(call, hostResultView(r))
 		d.track(call)
 	}

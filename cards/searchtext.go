@@ -35,6 +35,9 @@ func SearchText(e session.Entry, cwd string) (texts []string, ok bool) {
 			texts, ok = nil, false
 		}
 	}()
+	if t, ok := e.(*session.ToolCall); ok {
+		cwd = t.WorkingDir(cwd)
+	}
 	var w textWriter
 	switch e := e.(type) {
 	case *session.UserMessage:

@@ -14,6 +14,7 @@ import (
 // the call view while it is pending. The two switches below are the one
 // place each card kind is chosen; go-check-sumtype keeps them exhaustive.
 func toolCall(c *card, t *session.ToolCall) {
+	c.o.Cwd = t.WorkingDir(c.o.Cwd) // a log that moved the session: its paths from where it was
 	if state, why := recovered(t); state != "" {
 		recoveredCall(c, t, state, why)
 	} else if t.View != nil {

@@ -143,6 +143,11 @@ type ToolCall struct {
 	// never get a result.
 	Unfinished bool
 
+	// Cwd is the working directory the call ran in when the log moved it
+	// away from the session's (working-directory/change); "" for the
+	// session's own. Its paths are shown relative to it.
+	Cwd string
+
 	Call   CallView
 	Result *ToolResult
 	View   ResultView // nil while pending, but for a command's output shown as it streams
@@ -174,6 +179,16 @@ func (c *ToolCall) Elapsed() (int64, bool) {
 		return c.Duration, c.Duration > 0
 	}
 	return c.EndTime - c.StartTime, true
+}
+
+// WorkingDir is the folder the call's relative paths are in: its own, when
+// the log had moved the session to another (Cwd), else the session's,
+// given.
+func (c *ToolCall) WorkingDir(session string) string {
+	if c.Cwd != "" {
+		return c.Cwd
+	}
+	return session
 }
 
 // Recovered reports a call the harness closed after the fact, when it

@@ -208,6 +208,7 @@ const footerWidth = 1 << 16
 // its card. A body drawn its own way is followed by what the card shows
 // under it: why it failed, the approval asked for it, the calls it made.
 func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
+	o.Cwd = t.WorkingDir(o.Cwd)
 	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
 	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■", session.CallNotStarted: "○", session.CallOutcomeUnknown: "?"}[t.Status()]
 	title := mark + " " + t.Name

@@ -40,7 +40,8 @@ type Decoder struct {
 	turn       int                       // the turn started last
 	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
 
-	systemPrompted bool // a system prompt was drawn: the next one is an update of it
+	systemPrompted bool   // a system prompt was drawn: the next one is an update of it
+	cwd            string // the working directory now: the header's, until the log moves it (cwd.go)
 }
 
 // New starts a decoder that fills s.
@@ -147,6 +148,7 @@ func init() {
 		"command/done":             (*Decoder).commandDone,
 		"request/header":           (*Decoder).requestHeader,
 		"session/end-seed":         (*Decoder).endSeed,
+		"working-directory/change": (*Decoder).workingDirectory,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -239,7 +241,7 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 	if v, ok := jsonline.Int(r.Version); !ok || v < 0 {
 		d.s.Header.Version, d.s.Header.VersionUnsaid = 0, true // read as v0, unless its file's name says (source)
 	}
-	d.files.Cwd = r.Cwd
+	d.files.Cwd, d.cwd = r.Cwd, r.Cwd
 	if n, ok := jsonline.Int(r.SeedLength); ok && n > 0 {
 		d.seedLength = n
 	}

@@ -123,6 +123,9 @@ func (d *Decoder) applyChunk(e chunkEvent, r *record) bool {
 		}
 		b := session.Base(cur)
 		*b = session.EntryBase{Seq: e.Seq, Time: e.Time, Line: d.line}
+		if c, ok := cur.(*session.ToolCall); ok {
+			c.Cwd = d.callCwd()
+		}
 		d.streams[key] = cur
 		d.s.Add(cur)
 	}
@@ -269,7 +272,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, start
 				}
 			}
 			if c == nil {
-				c = &session.ToolCall{EntryBase: base, CallID: b.ID}
+				c = &session.ToolCall{EntryBase: base, CallID: b.ID, Cwd: d.callCwd()}
 				d.s.Add(c)
 				added = true
 			} else {

@@ -27,7 +27,7 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 		call = nil // the id was used before, by a call that finished: a new call
 	}
 	if call == nil {
-		call, out = &session.ToolCall{EntryBase: d.base(r), CallID: c.CallID}, session.AsEntry
+		call, out = &session.ToolCall{EntryBase: d.base(r), CallID: c.CallID, Cwd: d.callCwd()}, session.AsEntry
 		d.s.Add(call)
 	} else {
 		d.s.Touch(call)
@@ -134,7 +134,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 	for _, b := range blocks {
 		call := d.s.Call(b.callID)
 		if call == nil || call.Result != nil { // no call, or a second result for it
-			call = &session.ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
+			call = &session.ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true, Cwd: d.callCwd()}
 			if prev := d.s.Call(b.callID); prev != nil {
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
 				call.Orphan, call.Duplicate = false, true

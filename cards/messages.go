@@ -128,6 +128,9 @@ func imageLine(c *card, b session.ContentBlock) line {
 		l = append(l, span{" · ", th.Faint})
 		l = append(l, c.safeLine(b.Alt, th.Muted)...)
 	}
+	if b.Offloaded { // the harness took it out of what the model sees (image/offload)
+		l = append(l, span{" · ", th.Faint}, span{"offloaded: the model no longer sees it", th.Notice})
+	}
 	return l
 }
 

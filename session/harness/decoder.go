@@ -40,8 +40,9 @@ type Decoder struct {
 	turn       int                       // the turn started last
 	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
 
-	systemPrompted bool   // a system prompt was drawn: the next one is an update of it
-	cwd            string // the working directory now: the header's, until the log moves it (cwd.go)
+	systemPrompted bool                    // a system prompt was drawn: the next one is an update of it
+	cwd            string                  // the working directory now: the header's, until the log moves it (cwd.go)
+	images         map[int64]session.Entry // the messages and results holding images, by seq (images.go)
 }
 
 // New starts a decoder that fills s.
@@ -149,6 +150,7 @@ func init() {
 		"request/header":           (*Decoder).requestHeader,
 		"session/end-seed":         (*Decoder).endSeed,
 		"working-directory/change": (*Decoder).workingDirectory,
+		"image/offload":            (*Decoder).imageOffload,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -169,9 +171,9 @@ var bookkeepingTypes = []string{
 	"session/title-llm-request", "web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
-	// since v1: the parent's list of children, an image moved out of the
-	// log, the delivery receipts of the log's own writer
-	"subagent/catalog", "image/offload", "session-log-deepseek/delivery-accepted",
+	// since v1: the parent's list of children, the delivery receipts of
+	// the log's own writer
+	"subagent/catalog", "session-log-deepseek/delivery-accepted",
 	"workspace/home", "git/worktree", "automation/start",
 }
 

@@ -53,7 +53,9 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	case !knownSource(m.Source.Kind): // the kinds are open: a new one is shown as it is, never as the prompt
 		role = session.RoleUnknownSource
 	} // every other producer kind (skill-catalog, goal, plugin:…) is injected, never the user's
-	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces})
+	msg := &session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces}
+	d.s.Add(msg)
+	d.holdsImages(r, msg, m.Content)
 	return session.AsEntry, nil
 }
 

@@ -149,6 +149,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present, Forked: t.forkCloser()}
 		d.settle(call, hostResultView(r))
 		d.track(call)
+		d.holdsImages(r, call, b.content)
 	}
 	return out, nil
 }

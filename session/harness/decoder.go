@@ -151,6 +151,7 @@ func init() {
 		"session/end-seed":         (*Decoder).endSeed,
 		"working-directory/change": (*Decoder).workingDirectory,
 		"image/offload":            (*Decoder).imageOffload,
+		"subagent/catalog":         (*Decoder).subagentCatalog,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -171,9 +172,8 @@ var bookkeepingTypes = []string{
 	"session/title-llm-request", "web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
-	// since v1: the parent's list of children, the delivery receipts of
-	// the log's own writer
-	"subagent/catalog", "session-log-deepseek/delivery-accepted",
+	// since v1: the delivery receipts of the log's own writer
+	"session-log-deepseek/delivery-accepted",
 	"workspace/home", "git/worktree", "automation/start",
 }
 

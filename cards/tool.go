@@ -248,13 +248,7 @@ func callFooter(c *card, t *session.ToolCall) {
 		c.body(l)
 	}
 	for _, s := range t.SubCalls {
-		mark := status(th, session.CallPending)
-		if s.Done && s.IsError {
-			mark = status(th, session.CallFailed)
-		} else if s.Done {
-			mark = status(th, session.CallDone)
-		}
-		c.body(append(line{{"↳ ", th.Faint}, mark, {" ", theme.Style{}}}, c.safeLine(s.Name, th.Text)...))
+		c.body(subCallLine(c, s))
 	}
 }
 

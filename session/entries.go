@@ -296,6 +296,13 @@ type SubCall struct {
 	Name    string
 	Done    bool
 	IsError bool
+	// Title is what the call does, as its own card would title it from its
+	// arguments; "" when they say no more than its name.
+	Title string
+	// Cwd and Path are the folder a command ran in and the file a file
+	// tool worked on, absolute, when the harness recorded them (its
+	// result's meta, 2026-10-05 on).
+	Cwd, Path string
 }
 
 // TurnStart opens a turn.

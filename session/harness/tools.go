@@ -2,7 +2,6 @@ package harness
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
@@ -268,46 +267,4 @@ func (d *Decoder) approvalDecided(r *record) (session.Outcome, error) {
 	}
 	d.s.Touch(ref.owner)
 	return session.AsMerge, nil
-}
-
-type codeDispatch struct {
-	ParentCallID string `json:"parentCallId"`
-	SubCallID    string `json:"subCallId"`
-	Name         string `json:"name"`
-	IsError      bool   `json:"isError"`
-}
-
-func (d *Decoder) codeDispatchStart(r *record) (session.Outcome, error) {
-	var c codeDispatch
-	if err := decode(r, &c); err != nil {
-		return 0, err
-	}
-	parent := d.s.Call(c.ParentCallID)
-	if parent == nil {
-		d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
-		return session.AsEntry, nil
-	}
-	parent.SubCalls = append(slices.Clip(parent.SubCalls), session.SubCall{ID: c.SubCallID, Name: c.Name})
-	d.s.Touch(parent)
-	return session.AsMerge, nil
-}
-
-func (d *Decoder) codeDispatch(r *record) (session.Outcome, error) {
-	var c codeDispatch
-	if err := decode(r, &c); err != nil {
-		return 0, err
-	}
-	if parent := d.s.Call(c.ParentCallID); parent != nil {
-		subs := slices.Clone(parent.SubCalls) // never changed in place: a viewer may hold the old slice
-		i := slices.IndexFunc(subs, func(s session.SubCall) bool { return s.ID == c.SubCallID })
-		if i < 0 {
-			subs, i = append(subs, session.SubCall{ID: c.SubCallID, Name: c.Name}), len(subs)
-		}
-		subs[i].Done, subs[i].IsError = true, c.IsError
-		parent.SubCalls = subs
-		d.s.Touch(parent)
-		return session.AsMerge, nil
-	}
-	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
-	return session.AsEntry, nil
 }

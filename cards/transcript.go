@@ -34,6 +34,9 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if s.Model != "" {
 		facts = append(facts, s.Model)
 	}
+	if by := TitledBy(s); by != "" {
+		facts = append(facts, by)
+	}
 	if u := s.Usage; u.Input+u.Output+u.CacheRead > 0 {
 		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
 	}
@@ -47,6 +50,20 @@ func sessionHeader(s *session.Session, o Options) []string {
 		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}
 	return c.rows
+}
+
+// TitledBy names the model that made the session's title, and the effort
+// it made it at, when the log says something the header does not already:
+// the effort (recorded from 0.2.1-alpha.2 on), or a model other than the
+// session's. "" otherwise.
+func TitledBy(s *session.Session) string {
+	switch {
+	case s.TitleModel == "" || s.TitleEffort == "" && s.TitleModel == s.Model:
+		return ""
+	case s.TitleEffort == "":
+		return "titled by " + s.TitleModel
+	}
+	return "titled by " + s.TitleModel + " at " + s.TitleEffort + " effort"
 }
 
 // ForkNote says a harness log's format number is a fork's, not the
@@ -242,5 +259,5 @@ func Header(s *session.Session, o Options) []string {
 
 // headerText is what a session's header says, for when it cannot be drawn.
 func headerText(s *session.Session) string {
-	return strings.Join([]string{s.Title, s.Agent + " " + s.Header.ID + " " + s.Model, s.Header.Cwd}, "\n")
+	return strings.Join([]string{s.Title, s.Agent + " " + s.Header.ID + " " + s.Model + " " + TitledBy(s), s.Header.Cwd}, "\n")
 }

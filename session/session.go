@@ -117,8 +117,13 @@ type Session struct {
 	Title    string
 	Provider string
 	Model    string
-	Usage    TokenUsage
-	Entries  []Entry
+	// TitleModel and TitleEffort are the model the harness asked for the
+	// session's title and the reasoning effort it asked at (its newest
+	// session/title-llm-request; the effort recorded from 2026-10-07 on);
+	// "" when the log does not say.
+	TitleModel, TitleEffort string
+	Usage                   TokenUsage
+	Entries                 []Entry
 
 	// Hidden counts the bookkeeping events deck does not draw, by type.
 	Hidden map[string]int

@@ -46,7 +46,7 @@ func head(b *strings.Builder, s *session.Session) {
 	}
 	fmt.Fprintf(b, "# %s\n\n", inline(title))
 	var facts []string
-	for _, f := range []string{s.Agent, s.Header.ID, s.Model, s.Header.Cwd} {
+	for _, f := range []string{s.Agent, s.Header.ID, s.Model, cards.TitledBy(s), s.Header.Cwd} {
 		if f != "" {
 			facts = append(facts, inline(f))
 		}

@@ -120,38 +120,39 @@ var handlers map[string]func(*Decoder, *record) (session.Outcome, error)
 
 func init() {
 	handlers = map[string]func(*Decoder, *record) (session.Outcome, error){
-		"session":                  (*Decoder).header,
-		"text-chunks":              (*Decoder).packedRow,
-		"reasoning-chunks":         (*Decoder).packedRow,
-		"tool-call-chunks":         (*Decoder).packedRow,
-		"assistant/chunk":          (*Decoder).chunkEvent,
-		"assistant/message":        (*Decoder).assistantMessage,
-		"assistant/attempt":        (*Decoder).attempt,
-		"user/message":             (*Decoder).userMessage,
-		"steering/message":         (*Decoder).userMessage,
-		"tool/call":                (*Decoder).toolCall,
-		"tool/result":              (*Decoder).toolResult,
-		"turn/start":               (*Decoder).turnStartEvent,
-		"turn/end":                 (*Decoder).turnEndEvent,
-		"step/start":               (*Decoder).stepStart,
-		"session/title":            (*Decoder).title,
-		"request/context":          (*Decoder).requestContext,
-		"todo/write":               (*Decoder).todoWrite,
-		"approval/asked":           (*Decoder).approvalAsked,
-		"approval/decided":         (*Decoder).approvalDecided,
-		"tool/code-dispatch-start": (*Decoder).codeDispatchStart,
-		"tool/code-dispatch":       (*Decoder).codeDispatch,
-		"tool/ptc-dispatch-start":  (*Decoder).codeDispatchStart, // the v3 names
-		"tool/ptc-dispatch":        (*Decoder).codeDispatch,
-		"system/message":           (*Decoder).systemMessage,
-		"model/selection":          (*Decoder).modelSelection,
-		"command/run":              (*Decoder).commandRun,
-		"command/done":             (*Decoder).commandDone,
-		"request/header":           (*Decoder).requestHeader,
-		"session/end-seed":         (*Decoder).endSeed,
-		"working-directory/change": (*Decoder).workingDirectory,
-		"image/offload":            (*Decoder).imageOffload,
-		"subagent/catalog":         (*Decoder).subagentCatalog,
+		"session":                   (*Decoder).header,
+		"text-chunks":               (*Decoder).packedRow,
+		"reasoning-chunks":          (*Decoder).packedRow,
+		"tool-call-chunks":          (*Decoder).packedRow,
+		"assistant/chunk":           (*Decoder).chunkEvent,
+		"assistant/message":         (*Decoder).assistantMessage,
+		"assistant/attempt":         (*Decoder).attempt,
+		"user/message":              (*Decoder).userMessage,
+		"steering/message":          (*Decoder).userMessage,
+		"tool/call":                 (*Decoder).toolCall,
+		"tool/result":               (*Decoder).toolResult,
+		"turn/start":                (*Decoder).turnStartEvent,
+		"turn/end":                  (*Decoder).turnEndEvent,
+		"step/start":                (*Decoder).stepStart,
+		"session/title":             (*Decoder).title,
+		"session/title-llm-request": (*Decoder).titleRequest,
+		"request/context":           (*Decoder).requestContext,
+		"todo/write":                (*Decoder).todoWrite,
+		"approval/asked":            (*Decoder).approvalAsked,
+		"approval/decided":          (*Decoder).approvalDecided,
+		"tool/code-dispatch-start":  (*Decoder).codeDispatchStart,
+		"tool/code-dispatch":        (*Decoder).codeDispatch,
+		"tool/ptc-dispatch-start":   (*Decoder).codeDispatchStart, // the v3 names
+		"tool/ptc-dispatch":         (*Decoder).codeDispatch,
+		"system/message":            (*Decoder).systemMessage,
+		"model/selection":           (*Decoder).modelSelection,
+		"command/run":               (*Decoder).commandRun,
+		"command/done":              (*Decoder).commandDone,
+		"request/header":            (*Decoder).requestHeader,
+		"session/end-seed":          (*Decoder).endSeed,
+		"working-directory/change":  (*Decoder).workingDirectory,
+		"image/offload":             (*Decoder).imageOffload,
+		"subagent/catalog":          (*Decoder).subagentCatalog,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -169,7 +170,7 @@ func init() {
 // envelopes, queue splices, policy knobs, step boundaries.
 var bookkeepingTypes = []string{
 	"step/end", "request/header-delta", "agent/inbox/spliced",
-	"session/title-llm-request", "web/deepseek-search-llm-request",
+	"web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
 	// since v1: the delivery receipts of the log's own writer
@@ -268,6 +269,24 @@ func (d *Decoder) title(r *record) (session.Outcome, error) {
 		return 0, err
 	}
 	d.s.SetTitle(t.Title)
+	return session.AsBookkeeping, nil
+}
+
+// titleRequest is session/title-llm-request, the harness asking a model
+// for the session's title: bookkeeping, but for the model it asked and,
+// since 2026-10-07 (still v4), the reasoning effort it asked at, which the
+// header card names.
+func (d *Decoder) titleRequest(r *record) (session.Outcome, error) {
+	var t struct {
+		Route struct {
+			Model string `json:"model"`
+		} `json:"route"`
+		ReasoningEffort string `json:"reasoningEffort"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	d.s.TitleModel, d.s.TitleEffort = t.Route.Model, t.ReasoningEffort
 	return session.AsBookkeeping, nil
 }
 

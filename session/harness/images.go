@@ -113,6 +113,8 @@ func (d *Decoder) offload(e session.Entry, indexes []int64) int {
 			d.s.Touch(x)
 		}
 		return found
+	case nil, *session.AssistantText, *session.Reasoning, *session.TurnStart, *session.TurnEnd,
+		*session.Plan, *session.Event, *session.Notice: // no event of the harness holds an image there
 	}
 	return 0
 }

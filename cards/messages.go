@@ -40,10 +40,12 @@ func newPrompt(c *card, m *session.UserMessage) *prompt {
 		return p
 	}
 	label := map[session.MessageRole]string{
-		session.RoleContext:       "runtime context",
-		session.RoleSummary:       "summary of earlier messages",
-		session.RoleInjected:      "injected by " + m.Source,
-		session.RoleUnknownSource: "from " + m.Source,
+		session.RoleContext:            "runtime context",
+		session.RoleSummary:            "summary of earlier messages",
+		session.RoleInjected:           "injected by " + m.Source,
+		session.RoleUnknownSource:      "from " + m.Source,
+		session.RoleSystemPrompt:       "system prompt",
+		session.RoleSystemPromptUpdate: "system prompt update",
 	}[m.Role]
 	if m.Role == session.RoleUnknownSource && m.Source == "" {
 		label = "a message of no source"
@@ -57,11 +59,22 @@ func newPrompt(c *card, m *session.UserMessage) *prompt {
 	}
 	lines := c.prose(text, nil, nil, indent, st, &collapsed.bodyLines)
 	c.lead(line{{"› ", th.Faint}}, append(c.safeLine(label, th.Muted), span{" · " + plural(lines.lines, "line", "lines"), th.Faint}))
-	if m.Role == session.RoleContext && !c.o.Expanded {
-		return p // the same snapshot every step: the line above says it is there
+	if Collapsed(m) && !c.o.Expanded {
+		return p // the line above says it is there
 	}
 	p.text = lines
 	return p
+}
+
+// Collapsed reports a message drawn as its one line even in a transcript
+// drawn expanded: the runtime context (the same snapshot every step) and
+// the system prompt (the harness's web client draws it collapsed).
+func Collapsed(m *session.UserMessage) bool {
+	switch m.Role {
+	case session.RoleContext, session.RoleSystemPrompt, session.RoleSystemPromptUpdate:
+		return true
+	}
+	return false
 }
 
 // layTo lays the card out until it has made n rows or is done.
@@ -114,6 +127,9 @@ func imageLine(c *card, b session.ContentBlock) line {
 	if b.Alt != "" {
 		l = append(l, span{" · ", th.Faint})
 		l = append(l, c.safeLine(b.Alt, th.Muted)...)
+	}
+	if b.Offloaded { // the harness took it out of what the model sees (image/offload)
+		l = append(l, span{" · ", th.Faint}, span{"offloaded: the model no longer sees it", th.Notice})
 	}
 	return l
 }

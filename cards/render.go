@@ -224,6 +224,10 @@ func status(th *theme.Theme, s session.CallStatus) span {
 		return span{"✗", th.MarkFailed}
 	case session.CallStopped:
 		return span{"■", th.MarkStopped}
+	case session.CallNotStarted:
+		return span{"○", th.MarkStopped} // never ran
+	case session.CallOutcomeUnknown:
+		return span{"?", th.MarkStopped}
 	}
 	return span{"◌", th.MarkPending}
 }

@@ -35,6 +35,9 @@ func SearchText(e session.Entry, cwd string) (texts []string, ok bool) {
 			texts, ok = nil, false
 		}
 	}()
+	if t, ok := e.(*session.ToolCall); ok {
+		cwd = t.WorkingDir(cwd)
+	}
 	var w textWriter
 	switch e := e.(type) {
 	case *session.UserMessage:
@@ -136,6 +139,7 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 	if r != nil && r.Error != nil {
 		w.add(r.Error.Name, r.Error.Code, r.Error.Reason)
 	}
+	w.add(recovered(t)) // the state and why of a call the harness closed after the fact
 }
 
 // errorText is a failed result's text, which the big views (a read, a
@@ -205,10 +209,10 @@ const Decorations = "a b c d e f g h i j k l m n o p q r s t u v w x y z " +
 	"continues could cpp cs css cut deck deep dev display done draw drawn earlier edit edits emphasis empty ended enter " +
 	"entries entry err error errors event events exit expand fail failed fatal file files first flattened for " +
 	"forked go harness highlighted hits html hunk hunks image in ini injected input interrupted is its java js " +
-	"json jsx killed kotlin language less lexer limit line lines links list lists log lua many match matches max mcp md mdx " +
-	"message messages mid model more name nested net new no not notice notices npm null of off once only options " +
+	"json jsx killed kotlin language less lexer limit line lines links list lists log longer lua many match matches max mcp md mdx " +
+	"message messages mid model more name nested net new no not notice notices npm null of off offloaded once only options " +
 	"out output over panic path paths php plain presented progress py quotes ran rb react read reasoning rejected replacing " +
-	"reply result root row rows rs rule rules running runtime scss second session sh showing shown source " +
+	"reply result root row rows rs rule rules running runtime scss second sees session sh showing shown source " +
 	"sources sql starts stats step steps stopped streaming subagent summary swift terminal text the thinking " +
 	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled using wall " +
 	"was when whole window without xml yaml"

@@ -18,6 +18,9 @@ import (
 // never raw bytes, so pasted into a shell it can neither end a bracketed
 // paste nor write the clipboard.
 func Text(e session.Entry, cwd string) string {
+	if t, ok := e.(*session.ToolCall); ok {
+		cwd = t.WorkingDir(cwd)
+	}
 	if out, ok := outputOf(e); ok {
 		var lines []string
 		if cmd := commandOf(e); cmd != "" { // the card's header: the command it ran

@@ -14,7 +14,10 @@ import (
 // the call view while it is pending. The two switches below are the one
 // place each card kind is chosen; go-check-sumtype keeps them exhaustive.
 func toolCall(c *card, t *session.ToolCall) {
-	if t.View != nil {
+	c.o.Cwd = t.WorkingDir(c.o.Cwd) // a log that moved the session: its paths from where it was
+	if state, why := recovered(t); state != "" {
+		recoveredCall(c, t, state, why)
+	} else if t.View != nil {
 		switch v := t.View.(type) {
 		case session.GenericResultView:
 			genericResult(c, t, v)
@@ -245,13 +248,7 @@ func callFooter(c *card, t *session.ToolCall) {
 		c.body(l)
 	}
 	for _, s := range t.SubCalls {
-		mark := status(th, session.CallPending)
-		if s.Done && s.IsError {
-			mark = status(th, session.CallFailed)
-		} else if s.Done {
-			mark = status(th, session.CallDone)
-		}
-		c.body(append(line{{"↳ ", th.Faint}, mark, {" ", theme.Style{}}}, c.safeLine(s.Name, th.Text)...))
+		c.body(subCallLine(c, s))
 	}
 }
 

@@ -34,14 +34,61 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if s.Model != "" {
 		facts = append(facts, s.Model)
 	}
+	if by := TitledBy(s); by != "" {
+		facts = append(facts, by)
+	}
 	if u := s.Usage; u.Input+u.Output+u.CacheRead > 0 {
 		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
 	}
 	c.factRows(facts, th.Muted)
+	if note := ForkNote(s.Header); note != "" {
+		c.body(c.safeLine(note, th.Notice))
+	}
 	if s.Header.Cwd != "" {
 		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}
 	return c.rows
+}
+
+// TitledBy names the model that made the session's title, and the effort
+// it made it at, when the log says something the header does not already:
+// the effort (recorded from 0.2.1-alpha.2 on), or a model other than the
+// session's. "" otherwise.
+func TitledBy(s *session.Session) string {
+	switch {
+	case s.TitleModel == "" || s.TitleEffort == "" && s.TitleModel == s.Model:
+		return ""
+	case s.TitleEffort == "":
+		return "titled by " + s.TitleModel
+	}
+	return "titled by " + s.TitleModel + " at " + s.TitleEffort + " effort"
+}
+
+// ForkNote says a harness log's format number is a fork's, not the
+// harness's, and whose when the log gave it away; "" for any other log.
+func ForkNote(h session.Header) string {
+	f := h.Fork
+	if !f.Numbered() {
+		return ""
+	}
+	var whose string
+	switch {
+	case f.Name != "":
+		whose = fmt.Sprintf("%s's, by its %s", f.Name, f.Sign)
+	case len(f.Known) == 1:
+		whose = fmt.Sprintf("%s is the one fork known to write a v%d", f.Known[0], h.Version)
+	default:
+		whose = fmt.Sprintf("%s each wrote a v%d of their own, and nothing here says which", inWords(f.Known), h.Version)
+	}
+	return fmt.Sprintf("format v%d is a fork's, not the harness's: %s; shown by what deck knows of its content", h.Version, whose)
+}
+
+// inWords joins names as a sentence does: "a, b and c".
+func inWords(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Tokens writes a token count short: 950, 12.3k, 1.2M.
@@ -61,7 +108,7 @@ func Tokens(n int64) string {
 func sessionFooter(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
-	calls, failed, stopped, pending := 0, 0, 0, 0
+	calls, failed, stopped, pending, notStarted, unknown := 0, 0, 0, 0, 0, 0
 	for _, e := range s.Entries {
 		if t, ok := e.(*session.ToolCall); ok {
 			calls++
@@ -72,6 +119,10 @@ func sessionFooter(s *session.Session, o Options) []string {
 				stopped++
 			case session.CallPending:
 				pending++
+			case session.CallNotStarted:
+				notStarted++
+			case session.CallOutcomeUnknown:
+				unknown++
 			}
 		}
 	}
@@ -84,6 +135,12 @@ func sessionFooter(s *session.Session, o Options) []string {
 	}
 	if pending > 0 {
 		facts = append(facts, fmt.Sprintf("%d without a result", pending))
+	}
+	if notStarted > 0 {
+		facts = append(facts, fmt.Sprintf("%d not started", notStarted))
+	}
+	if unknown > 0 {
+		facts = append(facts, fmt.Sprintf("%d of unknown outcome", unknown))
 	}
 	if n := len(s.Notices()); n > 0 {
 		facts = append(facts, plural(n, "notice", "notices"))
@@ -152,8 +209,8 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 		go func() {
 			for j := range jobs {
 				eo := o
-				if m, ok := j.e.(*session.UserMessage); ok && m.Role == session.RoleContext {
-					eo.Expanded = false // the same snapshot every step: one line says it is there
+				if m, ok := j.e.(*session.UserMessage); ok && Collapsed(m) {
+					eo.Expanded = false // one line says it is there
 				}
 				j.done <- Render(j.e, eo)
 			}
@@ -200,5 +257,5 @@ func Header(s *session.Session, o Options) []string {
 
 // headerText is what a session's header says, for when it cannot be drawn.
 func headerText(s *session.Session) string {
-	return strings.Join([]string{s.Title, s.Agent + " " + s.Header.ID + " " + s.Model, s.Header.Cwd}, "\n")
+	return strings.Join([]string{s.Title, s.Agent + " " + s.Header.ID + " " + s.Model + " " + TitledBy(s), s.Header.Cwd}, "\n")
 }

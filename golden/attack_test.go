@@ -172,6 +172,20 @@ func hostileLog(t *testing.T) []byte {
 	ev("command/run", map[string]any{"commandId": "c", "name": attacks["clipboard (OSC 52)"], "args": all})
 	ev("command/done", map[string]any{"commandId": "c", "kind": "error", "text": all})
 	ev("llm/retry", map[string]any{"retry": 1, "delayMs": 1, "failure": map[string]any{"message": all}})
+	// 0.2's additions: a nested call's title and meta, an external
+	// subagent, an offload of nothing deck saw, a title model and effort, a
+	// move to another folder and a call made there
+	ev("tool/ptc-dispatch", map[string]any{"parentCallId": "u", "rootCallId": "u", "subCallId": "s\x1b]0;PWNED\x07", "name": "bash",
+		"arguments": map[string]any{"command": all}, "content": []any{}, "isError": false,
+		"meta": map[string]any{"cwd": "/w/" + attacks["working directory (OSC 7)"], "path": "/w/" + attacks["cursor position report (DSR)"]}})
+	ev("subagent/catalog", map[string]any{"version": 2, "childId": "x" + attacks["title (OSC 0, BEL)"], "childCreatedAt": 1, "mode": "external", "label": all})
+	ev("subagent/catalog", map[string]any{"version": 3, "childId": "y", "childCreatedAt": 1, "mode": attacks["clipboard (OSC 52)"]})
+	ev("image/offload", map[string]any{"targets": []any{map[string]any{"seq": 99999, "imageIndexes": []any{0, 1}}}})
+	ev("session/title-llm-request", map[string]any{"route": map[string]any{"provider": "p", "model": "t" + attacks["33 parameters (CSI)"]},
+		"reasoningEffort": attacks["clipboard (OSC 52)"], "messageSeqs": []any{}, "messages": []any{}, "system": "s", "maxTokens": 1, "titleProvider": "p"})
+	ev("working-directory/change", map[string]any{"cwd": "/w/sub" + attacks["working directory (OSC 7)"]})
+	call("r2", "read", map[string]any{"file_path": "a" + attacks["title (OSC 0, BEL)"] + ".go"})
+	result("r2", "Error: "+all, true, nil)
 	ev("future/\x1b]0;PWNED\x07", map[string]any{})
 	b.WriteString("not json " + attacks["clipboard (OSC 52)"] + attacks["alternate screen"] + "\n")
 	ev("turn/end", map[string]any{"turn": 1, "reason": map[string]any{"kind": "error", "error": map[string]any{"message": all, "code": "\x1b[2J"}}})

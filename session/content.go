@@ -19,6 +19,7 @@ type ContentBlock struct {
 	// image
 	Alt        string           `json:"alt,omitempty"`
 	Attachment *ImageAttachment `json:"attachment,omitempty"`
+	Offloaded  bool             `json:"offloaded,omitzero"` // the model no longer sees it (image/offload)
 
 	// tool-call
 	ID        string `json:"id,omitempty"`
@@ -119,6 +120,8 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string, depth int) err
 		err = json.UnmarshalDecode(dec, &b.Alt)
 	case "attachment":
 		err = json.UnmarshalDecode(dec, &b.Attachment)
+	case "offloaded":
+		err = json.UnmarshalDecode(dec, &b.Offloaded)
 	case "id":
 		err = json.UnmarshalDecode(dec, &b.ID)
 	case "name":

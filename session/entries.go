@@ -65,11 +65,13 @@ func Base(e Entry) *EntryBase { return e.base() }
 type MessageRole int
 
 const (
-	RoleHuman         MessageRole = iota // a person's prompt
-	RoleContext                          // runtime context the harness injects each step
-	RoleInjected                         // other injected text: instructions, notices, goal rounds
-	RoleSummary                          // a compaction summary that replaced earlier messages
-	RoleUnknownSource                    // from a source kind deck does not know: its text as it is, never the prompt
+	RoleHuman              MessageRole = iota // a person's prompt
+	RoleContext                               // runtime context the harness injects each step
+	RoleInjected                              // other injected text: instructions, notices, goal rounds
+	RoleSummary                               // a compaction summary that replaced earlier messages
+	RoleUnknownSource                         // from a source kind deck does not know: its text as it is, never the prompt
+	RoleSystemPrompt                          // the system prompt: the conversation's first node (harness v3 on)
+	RoleSystemPromptUpdate                    // a later system prompt, in place of the one before
 )
 
 // UserMessage is a user-role message.
@@ -113,6 +115,18 @@ const (
 	CallDone
 	CallFailed
 	CallStopped // ended by the turn's interrupt: neither done nor failed
+	// CallNotStarted and CallOutcomeUnknown are calls the harness closed
+	// after the fact, when it found them open in its log (a crash, a fork
+	// cut inside a turn): never started, or started with no result kept.
+	// Neither failed: nothing says the tool did.
+	CallNotStarted
+	CallOutcomeUnknown
+)
+
+// The harness's recovery codes for those calls (core/session repair.ts).
+const (
+	ToolNotStarted     = "TOOL_NOT_STARTED"
+	ToolOutcomeUnknown = "TOOL_OUTCOME_UNKNOWN"
 )
 
 // ToolCall is a tool call and, once it came, its result. Call and Result are
@@ -128,6 +142,11 @@ type ToolCall struct {
 	// Unfinished marks a call still pending when its turn ended: it will
 	// never get a result.
 	Unfinished bool
+
+	// Cwd is the working directory the call ran in when the log moved it
+	// away from the session's (working-directory/change); "" for the
+	// session's own. Its paths are shown relative to it.
+	Cwd string
 
 	Call   CallView
 	Result *ToolResult
@@ -149,25 +168,53 @@ type ToolCall struct {
 }
 
 // Elapsed is how long the call ran, in ms: from its two ends when both are
-// known, else as the agent reported it.
+// known, else as the agent reported it. A call the harness closed after
+// the fact ran for no time it knows: the closer's time is when the harness
+// found it open, not when it ended.
 func (c *ToolCall) Elapsed() (int64, bool) {
+	if c.Recovered() {
+		return 0, false
+	}
 	if c.StartTime <= 0 || c.EndTime < c.StartTime {
 		return c.Duration, c.Duration > 0
 	}
 	return c.EndTime - c.StartTime, true
 }
 
+// WorkingDir is the folder the call's relative paths are in: its own, when
+// the log had moved the session to another (Cwd), else the session's,
+// given.
+func (c *ToolCall) WorkingDir(session string) string {
+	if c.Cwd != "" {
+		return c.Cwd
+	}
+	return session
+}
+
+// Recovered reports a call the harness closed after the fact, when it
+// found it open in its log: not started, or of unknown outcome.
+func (c *ToolCall) Recovered() bool {
+	s := c.Status()
+	return s == CallNotStarted || s == CallOutcomeUnknown
+}
+
 // Status says whether the call is pending, done, failed or stopped. A
 // command that exited non-zero or was killed failed, though its tool call
 // worked. A question the turn's interrupt ended (ASK_ABORTED) stopped, as
 // the web client shows it (amber, as any interrupted call), not failed; so
-// did a call the person cancelled (Gemini CLI's "cancelled").
+// did a call the person cancelled (Gemini CLI's "cancelled"). A call the
+// harness closed when it found it open (its crash recovery, a fork's cut)
+// is not started or of unknown outcome: nothing says it failed.
 func (c *ToolCall) Status() CallStatus {
 	switch {
 	case c.Result == nil:
 		return CallPending
 	case c.Result.Cancelled || c.Result.Error != nil && c.Result.Error.Code == "ASK_ABORTED":
 		return CallStopped
+	case c.Result.Error != nil && c.Result.Error.Code == ToolNotStarted:
+		return CallNotStarted
+	case c.Result.Error != nil && c.Result.Error.Code == ToolOutcomeUnknown:
+		return CallOutcomeUnknown
 	case c.Result.IsError || c.Result.Error != nil:
 		return CallFailed
 	}
@@ -207,6 +254,10 @@ type ToolResult struct {
 	Error     *ToolError // the harness's failure identity, when it named one
 	Meta      any        // tool-private presentation meta, JSON numbers as jsonline.Number; dropped once the call's view is made
 	HasMeta   bool
+	// Forked says a fork's seed wrote this result, closing a call its
+	// parent's history leaves open, rather than the harness's crash
+	// recovery (both write the same codes).
+	Forked bool
 }
 
 // ToolError names a failure: {name, code}, and since format v4 the
@@ -249,6 +300,13 @@ type SubCall struct {
 	Name    string
 	Done    bool
 	IsError bool
+	// Title is what the call does, as its own card would title it from its
+	// arguments; "" when they say no more than its name.
+	Title string
+	// Cwd and Path are the folder a command ran in and the file a file
+	// tool worked on, absolute, when the harness recorded them (its
+	// result's meta, 2026-10-05 on).
+	Cwd, Path string
 }
 
 // TurnStart opens a turn.

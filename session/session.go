@@ -32,6 +32,11 @@ type Header struct {
 	Origin          string
 	DelegationDepth int64
 	AgentPreset     string
+	// Fork says what the format number says of the log's writer: a
+	// number only forks wrote (v5 on), each its own way, so deck draws
+	// such a log by what it knows of its content, never by its number
+	// (docs/format.md, "Format versions").
+	Fork Fork
 	// Unsupported, when set, says the session is not shown as understood
 	// or as current: a format newer than the reader knows, or a generation
 	// the harness superseded with a newer file (docs/format.md,
@@ -39,6 +44,18 @@ type Header struct {
 	// in place.
 	Unsupported error
 }
+
+// Fork is what deck knows of a log whose format number no release of the
+// harness wrote: the forks known to write that number, and, when something
+// in the log gave it away, which one wrote it.
+type Fork struct {
+	Known []string // the forks known to write a format of this number; none for the harness's own
+	Name  string   // the fork the log gave away ("TnzGit"); "" when nothing in it did
+	Sign  string   // what gave it away, in a few words
+}
+
+// Numbered reports a format number only forks wrote.
+func (f Fork) Numbered() bool { return len(f.Known) > 0 }
 
 // TokenUsage sums the token counts the model reported. Recorded says which
 // of the counts a log may leave out it gave at all: a count never given is
@@ -101,8 +118,13 @@ type Session struct {
 	Title    string
 	Provider string
 	Model    string
-	Usage    TokenUsage
-	Entries  []Entry
+	// TitleModel and TitleEffort are the model the harness asked for the
+	// session's title and the reasoning effort it asked at (its newest
+	// session/title-llm-request; the effort recorded from 2026-10-07 on);
+	// "" when the log does not say.
+	TitleModel, TitleEffort string
+	Usage                   TokenUsage
+	Entries                 []Entry
 
 	// Hidden counts the bookkeeping events deck does not draw, by type.
 	Hidden map[string]int

@@ -46,13 +46,16 @@ func head(b *strings.Builder, s *session.Session) {
 	}
 	fmt.Fprintf(b, "# %s\n\n", inline(title))
 	var facts []string
-	for _, f := range []string{s.Agent, s.Header.ID, s.Model, s.Header.Cwd} {
+	for _, f := range []string{s.Agent, s.Header.ID, s.Model, cards.TitledBy(s), s.Header.Cwd} {
 		if f != "" {
 			facts = append(facts, inline(f))
 		}
 	}
 	if len(facts) > 0 {
 		fmt.Fprintf(b, "%s\n\n", strings.Join(facts, " · "))
+	}
+	if note := cards.ForkNote(s.Header); note != "" {
+		fmt.Fprintf(b, "*%s*\n\n", inline(note))
 	}
 }
 
@@ -123,8 +126,16 @@ func plural(n int, one, many string) string {
 func entry(b *strings.Builder, e session.Entry, o cards.Options) {
 	switch e := e.(type) {
 	case *session.UserMessage:
-		if e.Role == session.RoleContext {
+		switch e.Role {
+		case session.RoleContext:
 			return // the runtime context, the same each step
+		case session.RoleSystemPrompt, session.RoleSystemPromptUpdate:
+			title := "system prompt"
+			if e.Role == session.RoleSystemPromptUpdate {
+				title = "system prompt update"
+			}
+			details(b, title, "text", session.TextOf(e.Content)) // collapsed, as the harness's web client draws it
+			return
 		}
 		quote(b, session.TextOf(e.Content))
 	case *session.AssistantText:
@@ -197,14 +208,21 @@ const footerWidth = 1 << 16
 // its card. A body drawn its own way is followed by what the card shows
 // under it: why it failed, the approval asked for it, the calls it made.
 func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
+	o.Cwd = t.WorkingDir(o.Cwd)
 	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
-	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■"}[t.Status()]
+	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■", session.CallNotStarted: "○", session.CallOutcomeUnknown: "?"}[t.Status()]
 	title := mark + " " + t.Name
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
 	}
 	if v, ok := t.View.(session.WebFetchResultView); ok && v.StatusCode != 0 {
 		title += fmt.Sprintf(" (HTTP %d)", v.StatusCode) // the card says it in its header, which the summary replaces
+	}
+	switch t.Status() {
+	case session.CallNotStarted:
+		title += " · not started"
+	case session.CallOutcomeUnknown:
+		title += " · outcome unknown"
 	}
 	lang, body, ok := ownBody(t, o)
 	if !ok {
@@ -224,8 +242,12 @@ func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 
 // ownBody is a call's body as the Markdown writes it in place of its card:
 // a diff, a file's lines in its language, a console; ok is false for the
-// cards drawn as they are.
+// cards drawn as they are, and for a call the harness closed after the
+// fact, whose card says what is known of it.
 func ownBody(t *session.ToolCall, o cards.Options) (lang, body string, ok bool) {
+	if t.Recovered() {
+		return "", "", false
+	}
 	if v, ok := t.View.(session.DiffResultView); ok {
 		return "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd), true
 	}

@@ -123,3 +123,39 @@ func TestAFetchSaysItsStatusOnce(t *testing.T) {
 		t.Errorf("the status not once, in the summary:\n%s", md)
 	}
 }
+
+// A log numbered as a fork's format says so under the head, as the
+// header card does.
+func TestTheHeadSaysAForksFormat(t *testing.T) {
+	var b bytes.Buffer
+	s := &session.Session{Title: "t", Header: session.Header{Version: 6, Fork: session.Fork{Known: []string{"quockhang", "CoHarness"}}}}
+	if err := Write(&b, s, Options{Width: 80}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "*format v6 is a fork's, not the harness's: quockhang and CoHarness each wrote a v6 of their own, and nothing here says which; shown by what deck knows of its content*"; !strings.Contains(b.String(), want) {
+		t.Errorf("no %q in:\n%s", want, b.String())
+	}
+}
+
+// The system prompt is folded away, as its card is collapsed: a
+// <details> with its text fenced, never a quote as a person's prompt.
+func TestTheSystemPromptIsFolded(t *testing.T) {
+	md := write(t, &session.UserMessage{Role: session.RoleSystemPrompt, Content: []session.ContentBlock{{Type: "text", Text: "Be **brief**."}}})
+	if want := "<details><summary>system prompt</summary>\n\n```text\nBe **brief**.\n```\n"; !strings.Contains(md, want) {
+		t.Errorf("no %q in:\n%s", want, md)
+	}
+	if strings.Contains(md, "> Be") {
+		t.Errorf("quoted as a prompt:\n%s", md)
+	}
+}
+
+// An edit the harness closed after the fact is not drawn as if it
+// happened: its summary says its state, its body what is known of it,
+// never its diff as a change made.
+func TestARecoveredEditIsNoDiff(t *testing.T) {
+	md := write(t, &session.ToolCall{Name: "edit", Call: session.DiffCallView{Title: "Edit a.go", Diffs: []session.FileDiff{{Path: "a.go", OldText: ptr("x"), NewText: "y"}}},
+		Result: &session.ToolResult{IsError: true, Error: &session.ToolError{Code: session.ToolOutcomeUnknown}}})
+	if !strings.Contains(md, "<summary>? edit: Edit a.go · outcome unknown</summary>") || strings.Contains(md, "```diff") {
+		t.Errorf("drawn as a change:\n%s", md)
+	}
+}

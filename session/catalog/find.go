@@ -48,6 +48,10 @@ type Item struct {
 	// folder's newest generation that is a dangling link or a folder,
 	// which the harness does not fall back from, nor does deck.
 	Unreadable string
+	// Migrates, of a host's session, says the host keeps it in an older
+	// format, which it migrates when the session is next written (its
+	// list's formatStatus, migration-required).
+	Migrates bool
 }
 
 // Opens is the path to open for the session: its log, or, for a log that

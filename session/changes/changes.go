@@ -77,14 +77,15 @@ func NetOf(s *session.Session, path string) (Net, bool) {
 
 // walker follows a session's calls file by file.
 type walker struct {
-	keys  *present.FileLines // resolves paths against the session's cwd
+	keys  *present.FileLines // resolves paths against the session's cwd, or the call's
+	cwd   string             // the session's
 	files map[string]*file
 	order []*file
 	turn  int
 }
 
 func walk(s *session.Session) *walker {
-	w := &walker{keys: &present.FileLines{Cwd: s.Header.Cwd}, files: map[string]*file{}}
+	w := &walker{keys: &present.FileLines{Cwd: s.Header.Cwd}, cwd: s.Header.Cwd, files: map[string]*file{}}
 	w.entries(s.Entries)
 	return w
 }
@@ -113,6 +114,7 @@ func (w *walker) file(p string) *file {
 }
 
 func (w *walker) call(t *session.ToolCall) {
+	w.keys.Cwd = t.WorkingDir(w.cwd) // a log that moved the session: the call's paths from where it was
 	if t.Name == "present" {
 		for _, p := range presentedPaths(t.Arguments) {
 			w.file(p).presented = true

@@ -123,3 +123,15 @@ func TestAnEditsHunksAreOneChange(t *testing.T) {
 		t.Errorf("%d edits, want 2", l.Changed[0].Edits)
 	}
 }
+
+// A call made after the log moved the session (working-directory/change)
+// names its files from the folder it moved to: a relative path there is
+// another file than the same path in the session's folder.
+func TestAMovedSessionsPathsAreFromWhereItMoved(t *testing.T) {
+	moved := edit(session.FileDiff{Path: "a.txt", OldText: ptr("x"), NewText: "y"})
+	moved.Cwd = "/w/pkg"
+	l := Of(sess(edit(session.FileDiff{Path: "a.txt", OldText: ptr("x"), NewText: "y"}), moved))
+	if len(l.Changed) != 2 || l.Changed[0].Path != "/w/a.txt" || l.Changed[1].Path != "/w/pkg/a.txt" {
+		t.Errorf("changed %+v, want /w/a.txt and /w/pkg/a.txt", l.Changed)
+	}
+}

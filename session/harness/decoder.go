@@ -6,6 +6,7 @@ package harness
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -38,6 +39,10 @@ type Decoder struct {
 	notSeeded  bool                      // v2 on: the header says isSeeded false
 	turn       int                       // the turn started last
 	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
+
+	systemPrompted bool                    // a system prompt was drawn: the next one is an update of it
+	cwd            string                  // the working directory now: the header's, until the log moves it (cwd.go)
+	images         map[int64]session.Entry // the messages and results holding images, by seq (images.go)
 }
 
 // New starts a decoder that fills s.
@@ -115,35 +120,39 @@ var handlers map[string]func(*Decoder, *record) (session.Outcome, error)
 
 func init() {
 	handlers = map[string]func(*Decoder, *record) (session.Outcome, error){
-		"session":                  (*Decoder).header,
-		"text-chunks":              (*Decoder).packedRow,
-		"reasoning-chunks":         (*Decoder).packedRow,
-		"tool-call-chunks":         (*Decoder).packedRow,
-		"assistant/chunk":          (*Decoder).chunkEvent,
-		"assistant/message":        (*Decoder).assistantMessage,
-		"assistant/attempt":        (*Decoder).attempt,
-		"user/message":             (*Decoder).userMessage,
-		"steering/message":         (*Decoder).userMessage,
-		"tool/call":                (*Decoder).toolCall,
-		"tool/result":              (*Decoder).toolResult,
-		"turn/start":               (*Decoder).turnStartEvent,
-		"turn/end":                 (*Decoder).turnEndEvent,
-		"step/start":               (*Decoder).stepStart,
-		"session/title":            (*Decoder).title,
-		"request/context":          (*Decoder).requestContext,
-		"todo/write":               (*Decoder).todoWrite,
-		"approval/asked":           (*Decoder).approvalAsked,
-		"approval/decided":         (*Decoder).approvalDecided,
-		"tool/code-dispatch-start": (*Decoder).codeDispatchStart,
-		"tool/code-dispatch":       (*Decoder).codeDispatch,
-		"tool/ptc-dispatch-start":  (*Decoder).codeDispatchStart, // the v3 names
-		"tool/ptc-dispatch":        (*Decoder).codeDispatch,
-		"system/message":           (*Decoder).systemMessage,
-		"model/selection":          (*Decoder).modelSelection,
-		"command/run":              (*Decoder).commandRun,
-		"command/done":             (*Decoder).commandDone,
-		"request/header":           (*Decoder).requestHeader,
-		"session/end-seed":         (*Decoder).endSeed,
+		"session":                   (*Decoder).header,
+		"text-chunks":               (*Decoder).packedRow,
+		"reasoning-chunks":          (*Decoder).packedRow,
+		"tool-call-chunks":          (*Decoder).packedRow,
+		"assistant/chunk":           (*Decoder).chunkEvent,
+		"assistant/message":         (*Decoder).assistantMessage,
+		"assistant/attempt":         (*Decoder).attempt,
+		"user/message":              (*Decoder).userMessage,
+		"steering/message":          (*Decoder).userMessage,
+		"tool/call":                 (*Decoder).toolCall,
+		"tool/result":               (*Decoder).toolResult,
+		"turn/start":                (*Decoder).turnStartEvent,
+		"turn/end":                  (*Decoder).turnEndEvent,
+		"step/start":                (*Decoder).stepStart,
+		"session/title":             (*Decoder).title,
+		"session/title-llm-request": (*Decoder).titleRequest,
+		"request/context":           (*Decoder).requestContext,
+		"todo/write":                (*Decoder).todoWrite,
+		"approval/asked":            (*Decoder).approvalAsked,
+		"approval/decided":          (*Decoder).approvalDecided,
+		"tool/code-dispatch-start":  (*Decoder).codeDispatchStart,
+		"tool/code-dispatch":        (*Decoder).codeDispatch,
+		"tool/ptc-dispatch-start":   (*Decoder).codeDispatchStart, // the v3 names
+		"tool/ptc-dispatch":         (*Decoder).codeDispatch,
+		"system/message":            (*Decoder).systemMessage,
+		"model/selection":           (*Decoder).modelSelection,
+		"command/run":               (*Decoder).commandRun,
+		"command/done":              (*Decoder).commandDone,
+		"request/header":            (*Decoder).requestHeader,
+		"session/end-seed":          (*Decoder).endSeed,
+		"working-directory/change":  (*Decoder).workingDirectory,
+		"image/offload":             (*Decoder).imageOffload,
+		"subagent/catalog":          (*Decoder).subagentCatalog,
 	}
 	for _, t := range []string{"compact/start", "compaction/start", "compact/summary", "compaction/summary",
 		"compact/prune", "compaction/prune", "compact/end", "compaction/end"} {
@@ -161,17 +170,13 @@ func init() {
 // envelopes, queue splices, policy knobs, step boundaries.
 var bookkeepingTypes = []string{
 	"step/end", "request/header-delta", "agent/inbox/spliced",
-	"session/title-llm-request", "web/deepseek-search-llm-request",
+	"web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",
-	// since v1: the parent's list of children, an image moved out of the
-	// log, the delivery receipts of the log's own writer
-	"subagent/catalog", "image/offload", "session-log-deepseek/delivery-accepted",
+	// since v1: the delivery receipts of the log's own writer
+	"session-log-deepseek/delivery-accepted",
 	"workspace/home", "git/worktree", "automation/start",
 }
-
-// NewestVersion is the newest harness log format deck reads (docs/format.md).
-const NewestVersion = 6
 
 // NewerVersionError says a log's header names a format newer than
 // NewestVersion: deck reads on, but does not claim to understand the log.
@@ -184,12 +189,17 @@ func (e *NewerVersionError) Error() string {
 }
 
 func (d *Decoder) dispatch(r *record) (session.Outcome, error) {
+	if f := &d.s.Header.Fork; f.Name == "" && f.Numbered() {
+		if sign, ok := forkEvents[r.Type]; ok {
+			d.recognise(sign)
+		}
+	}
 	h, ok := handlers[r.Type]
 	switch {
 	case !ok && r.Ignorable: // the harness says a reader may skip it
 		return session.AsBookkeeping, nil
 	case !ok:
-		return 0, fmt.Errorf("unknown event `%s`: the log is from a newer harness than deck knows", r.Type)
+		return 0, d.unknownEvent(r.Type)
 	}
 	out, err := h(d, r)
 	if err == nil && len(r.SurfaceOp) > 0 {
@@ -234,11 +244,15 @@ func (d *Decoder) header(r *record) (session.Outcome, error) {
 	if v, ok := jsonline.Int(r.Version); !ok || v < 0 {
 		d.s.Header.Version, d.s.Header.VersionUnsaid = 0, true // read as v0, unless its file's name says (source)
 	}
-	d.files.Cwd = r.Cwd
+	d.files.Cwd, d.cwd = r.Cwd, r.Cwd
 	if n, ok := jsonline.Int(r.SeedLength); ok && n > 0 {
 		d.seedLength = n
 	}
 	d.notSeeded = r.IsSeeded != nil && !*r.IsSeeded
+	d.s.Header.Fork = ForkOf(d.s.Header.Version)
+	if len(r.SSHTarget) > 0 {
+		d.recognise(sshTargetSign)
+	}
 	if v := d.s.Header.Version; v > NewestVersion {
 		err := &NewerVersionError{Version: v}
 		d.s.Header.Unsupported = err
@@ -258,6 +272,24 @@ func (d *Decoder) title(r *record) (session.Outcome, error) {
 	return session.AsBookkeeping, nil
 }
 
+// titleRequest is session/title-llm-request, the harness asking a model
+// for the session's title: bookkeeping, but for the model it asked and,
+// since 2026-10-07 (still v4), the reasoning effort it asked at, which the
+// header card names.
+func (d *Decoder) titleRequest(r *record) (session.Outcome, error) {
+	var t struct {
+		Route struct {
+			Model string `json:"model"`
+		} `json:"route"`
+		ReasoningEffort string `json:"reasoningEffort"`
+	}
+	if err := decode(r, &t); err != nil {
+		return 0, err
+	}
+	d.s.TitleModel, d.s.TitleEffort = t.Route.Model, t.ReasoningEffort
+	return session.AsBookkeeping, nil
+}
+
 func (d *Decoder) requestContext(r *record) (session.Outcome, error) {
 	var c struct {
 		Provider string `json:"provider"`
@@ -270,12 +302,17 @@ func (d *Decoder) requestContext(r *record) (session.Outcome, error) {
 	return session.AsBookkeeping, nil
 }
 
-// systemMessage is the system prompt (v3 on): counted with the bookkeeping,
-// as rc.8's prompt inside request/header was; never the conversation.
+// systemMessage is the system prompt (v3 on): the conversation's first
+// node, drawn as the web client draws it, a card collapsed to its label;
+// a later one is an update of it. One with no text says there is no
+// system prompt (the v2→v3 migration's head, a prompt cleared): counted
+// with the bookkeeping.
 func (d *Decoder) systemMessage(r *record) (session.Outcome, error) {
 	var m struct {
 		Message *struct {
-			Role string `json:"role"`
+			Role    string                 `json:"role"`
+			Content []session.ContentBlock `json:"content"`
+			Source  messageSource          `json:"source"`
 		} `json:"message"`
 	}
 	if err := decode(r, &m); err != nil {
@@ -284,7 +321,16 @@ func (d *Decoder) systemMessage(r *record) (session.Outcome, error) {
 	if m.Message == nil {
 		return 0, fmt.Errorf("`%s` event holds no message", r.Type)
 	}
-	return session.AsBookkeeping, nil
+	if strings.TrimSpace(session.TextOf(m.Message.Content)) == "" {
+		return session.AsBookkeeping, nil
+	}
+	role := session.RoleSystemPrompt
+	if d.systemPrompted {
+		role = session.RoleSystemPromptUpdate
+	}
+	d.systemPrompted = true
+	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Message.Source.label(), Content: m.Message.Content})
+	return session.AsEntry, nil
 }
 
 // modelSelection is a model chosen for the next request: a small boundary

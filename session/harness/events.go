@@ -99,6 +99,9 @@ func (d *Decoder) turnEndEvent(r *record) (session.Outcome, error) {
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
+	if t.Reason.Kind == "max-steps" {
+		d.recognise(maxStepsSign)
+	}
 	turn := jsonline.Num(t.Turn)
 	d.endStreams(func(k streamKey) bool { return k.turn == turn })
 	d.endCalls()

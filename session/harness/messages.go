@@ -38,6 +38,9 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	if err != nil {
 		return 0, err
 	}
+	if sign, ok := forkSources[m.Source.Kind]; ok {
+		d.recognise(sign)
+	}
 	role, replaces := session.RoleInjected, session.Replaced{}
 	switch {
 	case isReplace(r.SurfaceOp): // a compaction's summary, in place of earlier messages
@@ -50,7 +53,9 @@ func (d *Decoder) userMessage(r *record) (session.Outcome, error) {
 	case !knownSource(m.Source.Kind): // the kinds are open: a new one is shown as it is, never as the prompt
 		role = session.RoleUnknownSource
 	} // every other producer kind (skill-catalog, goal, plugin:…) is injected, never the user's
-	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces})
+	msg := &session.UserMessage{EntryBase: d.base(r), Role: role, Source: m.Source.label(), Content: m.Content, Replaces: replaces}
+	d.s.Add(msg)
+	d.holdsImages(r, msg, m.Content)
 	return session.AsEntry, nil
 }
 
@@ -120,6 +125,9 @@ func (d *Decoder) applyChunk(e chunkEvent, r *record) bool {
 		}
 		b := session.Base(cur)
 		*b = session.EntryBase{Seq: e.Seq, Time: e.Time, Line: d.line}
+		if c, ok := cur.(*session.ToolCall); ok {
+			c.Cwd = d.callCwd()
+		}
 		d.streams[key] = cur
 		d.s.Add(cur)
 	}
@@ -266,7 +274,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, start
 				}
 			}
 			if c == nil {
-				c = &session.ToolCall{EntryBase: base, CallID: b.ID}
+				c = &session.ToolCall{EntryBase: base, CallID: b.ID, Cwd: d.callCwd()}
 				d.s.Add(c)
 				added = true
 			} else {

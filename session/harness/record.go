@@ -37,6 +37,7 @@ type record struct {
 	AgentPreset     string          `json:"agentPreset"`
 	SeedLength      jsonline.Number `json:"seedLength"` // v0/v1: how many leading events a fork inherited
 	IsSeeded        *bool           `json:"isSeeded"`   // v2 on: whether it was forked (nil when unsaid)
+	SSHTarget       jsontext.Value  `json:"sshTarget"`  // CoHarness's v6 on: the machine it ran on
 
 	// the data as the fast path (fast.go) decoded it into its shape
 	pre any

@@ -16,6 +16,9 @@ var producerKinds = map[string]bool{
 	"tool-goal": true, "tool-jobs": true, "hooks-codex": true, "hooks-claude-code": true,
 	"schedule": true, "dsh-session-title-llm": true, "workspace-memory-llm": true,
 	"workspace-instructions": true,
+	// 0.2.1-alpha.2's attribution kinds: a notice that the working
+	// directory moved, an answer to the model's question
+	"working-directory": true, "user-question-reply": true,
 }
 
 // knownSource reports a user message's source kind deck knows: the

@@ -2,7 +2,7 @@ package harness
 
 import (
 	"fmt"
-	"slices"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -26,7 +26,7 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 		call = nil // the id was used before, by a call that finished: a new call
 	}
 	if call == nil {
-		call, out = &session.ToolCall{EntryBase: d.base(r), CallID: c.CallID}, session.AsEntry
+		call, out = &session.ToolCall{EntryBase: d.base(r), CallID: c.CallID, Cwd: d.callCwd()}, session.AsEntry
 		d.s.Add(call)
 	} else {
 		d.s.Touch(call)
@@ -55,6 +55,7 @@ type resultBlock struct {
 
 type toolResultData struct {
 	Message *struct {
+		ID      string                 `json:"id"`
 		Role    string                 `json:"role"`
 		Content []session.ContentBlock `json:"content"`
 		Source  messageSource          `json:"source"`
@@ -88,6 +89,14 @@ func (e *toolError) model() *session.ToolError {
 		out.Reason = string(e.Reason)
 	}
 	return out
+}
+
+// forkCloser reports a result a fork's seed wrote for a call its parent's
+// history left open: the harness names such a message forked-tool-result-…,
+// its crash recovery's interrupted-tool-result-… (core/session repair.ts).
+func (t *toolResultData) forkCloser() bool {
+	return t.Message != nil && strings.HasPrefix(t.Message.ID, "forked-tool-result-") &&
+		t.Error != nil && (t.Error.Code == session.ToolNotStarted || t.Error.Code == session.ToolOutcomeUnknown)
 }
 
 func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
@@ -124,7 +133,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 	for _, b := range blocks {
 		call := d.s.Call(b.callID)
 		if call == nil || call.Result != nil { // no call, or a second result for it
-			call = &session.ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true}
+			call = &session.ToolCall{EntryBase: d.base(r), CallID: b.callID, Orphan: true, Cwd: d.callCwd()}
 			if prev := d.s.Call(b.callID); prev != nil {
 				call.Name, call.Arguments, call.Call = prev.Name, prev.Arguments, prev.Call
 				call.Orphan, call.Duplicate = false, true
@@ -136,9 +145,10 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		}
 		call.Streaming = false
 		call.EndTime = jsonline.Num(r.Time)
-		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present}
+		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present, Forked: t.forkCloser()}
 		d.settle(call, hostResultView(r))
 		d.track(call)
+		d.holdsImages(r, call, b.content)
 	}
 	return out, nil
 }
@@ -257,46 +267,4 @@ func (d *Decoder) approvalDecided(r *record) (session.Outcome, error) {
 	}
 	d.s.Touch(ref.owner)
 	return session.AsMerge, nil
-}
-
-type codeDispatch struct {
-	ParentCallID string `json:"parentCallId"`
-	SubCallID    string `json:"subCallId"`
-	Name         string `json:"name"`
-	IsError      bool   `json:"isError"`
-}
-
-func (d *Decoder) codeDispatchStart(r *record) (session.Outcome, error) {
-	var c codeDispatch
-	if err := decode(r, &c); err != nil {
-		return 0, err
-	}
-	parent := d.s.Call(c.ParentCallID)
-	if parent == nil {
-		d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) of a call not in this log", c.Name, c.SubCallID)})
-		return session.AsEntry, nil
-	}
-	parent.SubCalls = append(slices.Clip(parent.SubCalls), session.SubCall{ID: c.SubCallID, Name: c.Name})
-	d.s.Touch(parent)
-	return session.AsMerge, nil
-}
-
-func (d *Decoder) codeDispatch(r *record) (session.Outcome, error) {
-	var c codeDispatch
-	if err := decode(r, &c); err != nil {
-		return 0, err
-	}
-	if parent := d.s.Call(c.ParentCallID); parent != nil {
-		subs := slices.Clone(parent.SubCalls) // never changed in place: a viewer may hold the old slice
-		i := slices.IndexFunc(subs, func(s session.SubCall) bool { return s.ID == c.SubCallID })
-		if i < 0 {
-			subs, i = append(subs, session.SubCall{ID: c.SubCallID, Name: c.Name}), len(subs)
-		}
-		subs[i].Done, subs[i].IsError = true, c.IsError
-		parent.SubCalls = subs
-		d.s.Touch(parent)
-		return session.AsMerge, nil
-	}
-	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: fmt.Sprintf("nested call %s (%s) finished; its parent is not in this log", c.Name, c.SubCallID), Failed: c.IsError})
-	return session.AsEntry, nil
 }

@@ -38,7 +38,8 @@ func TestAnUnknownEventIsBookkeepingOnlyWhenIgnorable(t *testing.T) {
 	if s.Hidden["future/thing"] != 1 {
 		t.Errorf("an ignorable unknown event is not counted as bookkeeping: %v", s.Hidden)
 	}
-	s = sessiontest.ReadString(headerV5 + `{"type":"future/thing","seq":0,"time":1,"data":{}}` + "\n")
+	headerV4 := strings.Replace(headerV5, `"version":5`, `"version":4`, 1)
+	s = sessiontest.ReadString(headerV4 + `{"type":"future/thing","seq":0,"time":1,"data":{}}` + "\n")
 	if n := sessiontest.NoticeTexts(s); len(n) != 1 || !strings.Contains(n[0], "newer harness") {
 		t.Errorf("a required unknown event: %v", n)
 	}
@@ -51,7 +52,7 @@ func TestANewerFormatIsNeverShownAsUnderstood(t *testing.T) {
 		t.Fatalf("Header.Unsupported: %v", s.Header.Unsupported)
 	}
 	n := sessiontest.NoticeTexts(s)
-	if len(n) != 1 || !strings.Contains(n[0], "v9") || !strings.Contains(n[0], "v6") {
+	if len(n) != 1 || !strings.Contains(n[0], "v9") || !strings.Contains(n[0], "v7 at most") {
 		t.Errorf("the notice must name the version and the newest deck reads: %v", n)
 	}
 	for v := range harness.NewestVersion + 1 {
@@ -91,7 +92,10 @@ func TestNewEventsAreLinesOrBookkeepingNeverNotices(t *testing.T) {
 	if ev := sessiontest.Events(s, "assistant/attempt"); len(ev) == 1 && !ev[0].Failed {
 		t.Error("a failed attempt is not marked failed")
 	}
-	for _, kind := range []string{"system/message", "subagent/catalog", "image/offload"} {
+	if m := sessiontest.Of[*session.UserMessage](s); len(m) != 1 || m[0].Role != session.RoleSystemPrompt {
+		t.Errorf("system/message is not the system prompt: %v", m)
+	}
+	for _, kind := range []string{"subagent/catalog", "image/offload"} {
 		if s.Hidden[kind] != 1 {
 			t.Errorf("%s is not bookkeeping: %v", kind, s.Hidden)
 		}

@@ -53,6 +53,7 @@ func (c *Client) sessions8(ctx context.Context) ([]SessionInfo, error) {
 			ParentSessionID string       `json:"parentSessionId"`
 			Origin          string       `json:"origin"`
 			Projections     *Projections `json:"projections"`
+			FormatStatus    string       `json:"formatStatus"`
 		} `json:"items"`
 	}
 	if err := c.call(ctx, "session.list", struct{}{}, &v); err != nil {
@@ -62,7 +63,7 @@ func (c *Client) sessions8(ctx context.Context) ([]SessionInfo, error) {
 	for _, it := range v.Items {
 		s := SessionInfo{ID: it.SessionID, UpdatedAt: it.UpdatedAt, Running: it.Running, Blank: it.Blank,
 			Cwd: it.Cwd, AgentPreset: it.AgentPreset, ParentID: it.ParentSessionID, Origin: it.Origin,
-			Projections: Projections{AsOfSeq: -1}}
+			Projections: Projections{AsOfSeq: -1}, FormatStatus: it.FormatStatus}
 		if it.Projections != nil {
 			s.Projections = *it.Projections
 			_ = jsonline.Unmarshal(s.Projections.Values["title"], &s.Title) // null or absent: no title

@@ -84,7 +84,7 @@ func (c *Client) sessionsRemote(ctx context.Context) ([]SessionInfo, error) {
 	for _, it := range v.Items {
 		s := SessionInfo{ID: it.SessionID, UpdatedAt: it.UpdatedAt, Running: it.Running, Blank: it.Blank,
 			Cwd: it.Cwd, ParentID: it.ParentSessionID, Origin: it.Origin, Projections: Projections{AsOfSeq: -1},
-			MigrationRequired: it.FormatStatus == "migration-required"}
+			FormatStatus: it.FormatStatus}
 		if it.Projections != nil {
 			s.Projections = *it.Projections
 			_ = jsonline.Unmarshal(s.Projections.Values["title"], &s.Title)

@@ -32,10 +32,18 @@ type SessionInfo struct {
 	Origin      string // "subagent", or ""
 	Title       string // from the projections, "" when none
 	Projections Projections
-	// MigrationRequired: the session's log is in an older format the host
-	// must migrate before it runs it (a 0.2 host's formatStatus).
-	MigrationRequired bool
+	// FormatStatus is the harness's classification of the session's
+	// newest log (its list rows carry it, 0.2 on): FormatCurrent, or
+	// FormatMigrationRequired for an older format the host migrates when
+	// the session is next written; "" when the host did not say.
+	FormatStatus string
 }
+
+// The harness's formatStatus values (session-persistence-jsonl README).
+const (
+	FormatCurrent           = "current"
+	FormatMigrationRequired = "migration-required"
+)
 
 // Projections is a session's computed state (title, tokenUsage,
 // contextPressure, …) as of event AsOfSeq (-1: an empty log). Each value is

@@ -198,6 +198,7 @@ func (r *Reader) checkGeneration(closing bool) {
 	if h.VersionUnsaid { // the name says, if it is a harness log's; else v0, as the harness's first logs
 		if g.named {
 			h.Version = g.version
+			h.Fork = harness.ForkOf(h.Version)
 			r.s.Notice(0, fmt.Sprintf("%s is named as format v%d, and its header names no format version: read as its name says, v%d", filepath.Base(g.file), g.version, g.version))
 		} else {
 			r.s.Notice(0, "the session header names no format version: read as format v0")

@@ -171,7 +171,7 @@ func TestASupersededGenerationIsNotCurrent(t *testing.T) {
 	if !errors.As(s.Header.Unsupported, &why) || why.Newer != filepath.Join(generations, "two", "session.v5.jsonl") || why.Version != 0 {
 		t.Fatalf("Unsupported: %#v", s.Header.Unsupported)
 	}
-	for _, want := range []string{old, "format v0", "superseded by session.v5.jsonl (format v5)", "v0 to v6"} {
+	for _, want := range []string{old, "format v0", "superseded by session.v5.jsonl (format v5)", "v0 to v7"} {
 		if !strings.Contains(why.Error(), want) {
 			t.Errorf("%q does not say %q", why.Error(), want)
 		}
@@ -182,7 +182,7 @@ func TestASupersededGenerationIsNotCurrent(t *testing.T) {
 	// superseded by a file deck does not read either: no advice to open it
 	s, _ = source.Open(filepath.Join(generations, "too-new", "session.v5.jsonl"))
 	msg := s.Header.Unsupported.Error()
-	if !strings.Contains(msg, "superseded by session.v9.jsonl (format v9) beside it: the harness no longer writes it, and that file is newer than deck reads (v6 at most)") || strings.Contains(msg, "open its folder") {
+	if !strings.Contains(msg, "superseded by session.v9.jsonl (format v9) beside it: the harness no longer writes it, and that file is newer than deck reads (v7 at most)") || strings.Contains(msg, "open its folder") {
 		t.Errorf("superseded by a too-new file: %q", msg)
 	}
 }
@@ -197,7 +197,7 @@ func TestATooNewGenerationIsNotUnderstood(t *testing.T) {
 	if !errors.As(s.Header.Unsupported, &why) || why.Version != 9 || why.Newer != "" || !errors.As(s.Header.Unsupported, &newer) {
 		t.Fatalf("Unsupported: %#v", s.Header.Unsupported)
 	}
-	if msg := why.Error(); !strings.Contains(msg, "session.v9.jsonl is session log format v9, newer than deck reads (v6 at most)") {
+	if msg := why.Error(); !strings.Contains(msg, "session.v9.jsonl is session log format v9, newer than deck reads (v7 at most)") {
 		t.Errorf("message %q", msg)
 	}
 	dir := t.TempDir()

@@ -226,7 +226,7 @@ func (t *tally) add(e session.Entry) {
 		if ms, ok := e.Elapsed(); ok {
 			t.toolTime = t.toolTime.plus(Measured(ms))
 		}
-		if e.StartTime > 0 && e.EndTime >= e.StartTime {
+		if e.StartTime > 0 && e.EndTime >= e.StartTime && !e.Recovered() { // a recovered call's end is when the harness found it open
 			t.intervals = append(t.intervals, [2]int64{e.StartTime, e.EndTime})
 		} else {
 			t.untimed = true

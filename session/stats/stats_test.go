@@ -291,3 +291,22 @@ func TestAnEndRecordWithNoElapsedTimeEndsTheTurnThere(t *testing.T) {
 		t.Errorf("wall %v %v, want 11000", v, ok)
 	}
 }
+
+// A call the harness closed after the fact (crash recovery) is no error,
+// and its time is not known: the closer's time is when the harness found
+// it open, so neither its tool time nor the model time can be told.
+func TestARecoveredCallIsNoErrorAndHasNoTime(t *testing.T) {
+	s := turn(session.FormatHarness)
+	c := s.Entries[3].(*session.ToolCall)
+	c.Result = &session.ToolResult{IsError: true, Error: &session.ToolError{Code: session.ToolOutcomeUnknown}}
+	f := Of(s).PerTurn[0].Figures
+	if f.Errors != 0 {
+		t.Errorf("%d errors, want 0", f.Errors)
+	}
+	if v, ok := f.ToolTime.Value(); !ok || v != 3000 {
+		t.Errorf("tool time %v (recorded %v), want the other call's 3000", v, ok)
+	}
+	if f.ModelTime.Recorded() {
+		t.Error("model time recorded though a call's interval is unknown")
+	}
+}

@@ -90,7 +90,8 @@ func (p *HostPicker) set(sessions []live.SessionInfo) {
 		if s.Blank && title == "" {
 			title = "new session (nothing asked yet)"
 		}
-		p.sessions = append(p.sessions, catalog.Item{ID: s.ID, Title: title, Cwd: s.Cwd, Started: time.UnixMilli(s.UpdatedAt), Live: s.Running, Scanned: true})
+		p.sessions = append(p.sessions, catalog.Item{ID: s.ID, Title: title, Cwd: s.Cwd, Started: time.UnixMilli(s.UpdatedAt), Live: s.Running, Scanned: true,
+			Migrates: s.FormatStatus == live.FormatMigrationRequired})
 	}
 	p.shown = kit.FilterEntries(p.sessions, p.filter.Value())
 	p.cursor = 0
@@ -240,6 +241,9 @@ func (p *HostPicker) View() tea.View {
 	foot := cards.Plural(len(p.sessions), "session", "sessions")
 	if p.unlisted > 0 {
 		foot += ", the newest (" + cards.Plural(p.unlisted, "older", "older") + " not listed)"
+	}
+	if slices.ContainsFunc(p.sessions, func(e catalog.Item) bool { return e.Migrates }) {
+		foot += " · ↑ an older format, migrated when next written"
 	}
 	foot += " · ↑/↓ choose · enter open · n new · / filter · q quit"
 	if p.flash != "" {

@@ -2,9 +2,11 @@ package attach
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/session/live/livetest"
@@ -46,5 +48,30 @@ func TestTheHostPickerAsksForOneListAtATime(t *testing.T) {
 	}
 	if n := len(h.Calls("session.list")); n != 2 || len(p.sessions) != 5 {
 		t.Fatalf("r after the answer: asked %d times in all, %d sessions listed", n, len(p.sessions))
+	}
+}
+
+// A session the host keeps in an older format is marked ↑, and the foot
+// says what the mark means while one is listed.
+func TestTheHostPickerMarksASessionToMigrate(t *testing.T) {
+	c, err := live.New("http://127.0.0.1:1", live.Options{}) // never asked: the list is given
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(theme.Dark(), c, live.HostInfo{}, []live.SessionInfo{
+		{ID: "a", Title: "current one", UpdatedAt: 2, FormatStatus: live.FormatCurrent},
+		{ID: "b", Title: "older one", UpdatedAt: 1, FormatStatus: live.FormatMigrationRequired},
+	})
+	p.width, p.height = 120, 20
+	screen := ansi.Strip(p.View().Content)
+	if !strings.Contains(screen, "↑ older one") || strings.Contains(screen, "↑ current one") {
+		t.Errorf("the rows:\n%s", screen)
+	}
+	if !strings.Contains(screen, "↑ an older format, migrated when next written") {
+		t.Errorf("the foot does not say what ↑ means:\n%s", screen)
+	}
+	p.set([]live.SessionInfo{{ID: "a", Title: "current one", UpdatedAt: 2}})
+	if strings.Contains(ansi.Strip(p.View().Content), "older format") {
+		t.Error("a list with no such session explains the mark")
 	}
 }

@@ -15,8 +15,8 @@ import (
 // is render.
 func TestRenderOfALogNotShown(t *testing.T) {
 	for _, c := range []struct{ path, says string }{
-		{"golden/testdata/generations/too-new", "golden/testdata/generations/too-new/session.v9.jsonl is session log format v9, newer than deck reads (v6 at most): only its header is shown"},
-		{"golden/testdata/fixtures/harness-v9.jsonl", "golden/testdata/fixtures/harness-v9.jsonl is session log format v9, newer than deck reads (v6 at most)"},
+		{"golden/testdata/generations/too-new", "golden/testdata/generations/too-new/session.v9.jsonl is session log format v9, newer than deck reads (v7 at most): only its header is shown"},
+		{"golden/testdata/fixtures/harness-v9.jsonl", "golden/testdata/fixtures/harness-v9.jsonl is session log format v9, newer than deck reads (v7 at most)"},
 		{"golden/testdata/generations/two/session.jsonl", "golden/testdata/generations/two/session.jsonl is session log format v0, superseded by session.v5.jsonl (format v5) beside it"},
 	} {
 		for _, args := range [][]string{{"render", c.path, "--color", "never"}, {c.path}} {
@@ -124,14 +124,14 @@ func TestTheMessageOfALogNotShownSaysWhatIsSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := deck(t, string(v9), "render", "-")
-	if want := "deck render: stdin: session log format v9 is newer than deck reads (v6 at most): only its header is shown\n"; code != exitInput || errOut != want {
+	if want := "deck render: stdin: session log format v9 is newer than deck reads (v7 at most): only its header is shown\n"; code != exitInput || errOut != want {
 		t.Errorf("stdin: exit %d, %q, want %q", code, errOut, want)
 	}
 	dir := t.TempDir()
 	misnamed := filepath.Join(dir, "session.v5.jsonl")
 	os.WriteFile(misnamed, v9, 0o644)
 	code, _, errOut = deck(t, "", "render", dir)
-	if want := "deck render: " + misnamed + " is named as format v5 but its header says v9: format v9, newer than deck reads (v6 at most): only its header is shown\n"; code != exitInput || errOut != want {
+	if want := "deck render: " + misnamed + " is named as format v5 but its header says v9: format v9, newer than deck reads (v7 at most): only its header is shown\n"; code != exitInput || errOut != want {
 		t.Errorf("misnamed: exit %d, %q, want %q", code, errOut, want)
 	}
 }

@@ -17,7 +17,7 @@ import (
 // live mark.
 func TestATooNewRowIsMarked(t *testing.T) {
 	item := catalog.Item{Agent: "deepseek-harness", Path: "/s/session.v9.jsonl", Title: "future", Started: time.Unix(1796000000, 0),
-		Scanned: true, Live: true, NotShown: "session.v9.jsonl is session log format v9, newer than deck reads (v6 at most)"}
+		Scanned: true, Live: true, NotShown: "session.v9.jsonl is session log format v9, newer than deck reads (v7 at most)"}
 	if row := ansi.Strip(SessionRow(theme.Dark(), item, false, LayoutColumns([]catalog.Item{item}, 100))); !strings.HasPrefix(row, "  ⚠ future") {
 		t.Errorf("picker row %q", row)
 	}

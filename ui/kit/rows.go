@@ -29,13 +29,16 @@ func drawSessionRow(th *theme.Theme, e catalog.Item, selected bool, cols Columns
 
 // rowMark leads a session's row: ⚠ for a log deck does not show as
 // understood (a format newer than it reads) or cannot read, ● for a live
-// one.
+// one, ↑ for a host's session in an older format the host migrates when
+// it is next written.
 func rowMark(th *theme.Theme, e catalog.Item) string {
 	switch {
 	case e.NotShown != "", e.Unreadable != "":
 		return th.Error.Render("⚠ ")
 	case e.Live:
 		return th.Success.Render("● ")
+	case e.Migrates:
+		return th.Notice.Render("↑ ")
 	}
 	return "  "
 }

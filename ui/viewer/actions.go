@@ -42,9 +42,10 @@ func (v *Viewer) openCard() tea.Cmd {
 		v.flash = "no file here"
 		return nil
 	}
-	path, line, ok := fileAt(call, v.cwd)
+	cwd := call.WorkingDir(v.cwd)
+	path, line, ok := fileAt(call, cwd)
 	if res, grep := call.View.(session.SearchMatchesResultView); grep {
-		path, line, ok = v.grepFileAt(res)
+		path, line, ok = v.grepFileAt(res, cwd)
 	}
 	if !ok {
 		v.flash = "no file here"

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/source"
@@ -157,6 +158,39 @@ func TestOpenSaysWhatItRefused(t *testing.T) {
 	x.waitFor(`refused to open a path with control or invisible characters: "/work/a\x1b]0;pwned\a.go"`)
 	if _, err := os.Stat(record); err == nil {
 		t.Error("the editor ran")
+	}
+	x.quit()
+}
+
+// o on a call made after the log moved the session opens its file in the
+// folder it moved to: a path the log gave relative is from there.
+func TestOpenAMovedCallsFile(t *testing.T) {
+	bin, record := fakeEditor(t, "vi")
+	t.Setenv("PATH", bin)
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", "")
+	log := `{"type":"session","version":4,"id":"x","createdAt":1796000000000,"cwd":"/work","isSeeded":false,"delegationDepth":0}
+{"type":"working-directory/change","seq":0,"time":1796000000025,"data":{"cwd":"/work/pkg"}}
+{"type":"tool/call","seq":1,"time":1796000000050,"data":{"turn":1,"step":1,"callId":"c1","name":"read","arguments":"{\"file_path\": \"a.go\"}"}}
+{"type":"tool/result","seq":2,"time":1796000000075,"data":{"turn":1,"step":1,"message":{"role":"tool","source":{"kind":"tool","callId":"c1"},"toolCallId":"c1","content":[{"type":"text","text":"<path>a.go</path>\n<type>file</type>\n<content>\n1: x\n</content>"}],"isError":false,"id":"r1"},"meta":{"path":"a.go","offset":1,"lines":[{"number":1,"text":"x"}],"totalLines":1}},"surfaceOp":"append"}
+`
+	file := filepath.Join(t.TempDir(), "session.v4.jsonl")
+	if err := os.WriteFile(file, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := start(t, Options{Path: file, Follow: new(false)}, 120, 20)
+	x.waitFor("card 1 of 2")
+	x.keys("tab", "o")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got, _ := os.ReadFile(record)
+		if string(got) == "+1\n--\n/work/pkg/a.go\n" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the editor got %q, want +1 /work/pkg/a.go\n%s", got, x.screen())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	x.quit()
 }

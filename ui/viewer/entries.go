@@ -41,7 +41,8 @@ func kindOfEntry(e session.Entry) kind {
 	case *session.Reasoning:
 		return kindReasoning
 	case *session.UserMessage:
-		if x.Role == session.RoleContext || x.Role == session.RoleInjected {
+		switch x.Role {
+		case session.RoleContext, session.RoleInjected, session.RoleSystemPrompt, session.RoleSystemPromptUpdate:
 			return kindInjected
 		}
 		return kindUser

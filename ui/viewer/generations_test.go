@@ -14,7 +14,7 @@ import (
 // header card, then why, naming the file, and none of its entries.
 func TestTheViewerShowsWhyALogIsNotShown(t *testing.T) {
 	for path, says := range map[string]string{
-		"../../golden/testdata/generations/too-new":           "session.v9.jsonl is session log format v9, newer than deck reads (v6 at most)",
+		"../../golden/testdata/generations/too-new":           "session.v9.jsonl is session log format v9, newer than deck reads (v7 at most)",
 		"../../golden/testdata/generations/two/session.jsonl": "two/session.jsonl is session log format v0, superseded by session.v5.jsonl",
 	} {
 		v := openViewer(path, false)

@@ -17,7 +17,7 @@ var grepRow = regexp.MustCompile(`^ {3,}(\d+) │`)
 // reading: the first of the focused card's match rows on screen (else its
 // first). The file and line come from the card's view, never from the
 // drawn text: the rows only say which match.
-func (v *Viewer) grepFileAt(res session.SearchMatchesResultView) (file string, line int, ok bool) {
+func (v *Viewer) grepFileAt(res session.SearchMatchesResultView, cwd string) (file string, line int, ok bool) {
 	rows := v.rows(v.focus)
 	from := len(rows)
 	for _, p := range v.screen {
@@ -33,7 +33,7 @@ func (v *Viewer) grepFileAt(res session.SearchMatchesResultView) (file string, l
 		file, line, ok = grepMatchAt(res, rows, from, -1)
 	}
 	if ok {
-		file = resolve(v.cwd, file)
+		file = resolve(cwd, file)
 	}
 	return file, line, ok
 }

@@ -66,6 +66,7 @@ type Viewer struct {
 	Label    string // said before the title: why this session is on screen (the demo)
 	cwd      string
 	model    string
+	fork     string // whose format the log is, when its number is a fork's (forkFormat)
 	usage    session.TokenUsage
 	tools    int
 	failures int

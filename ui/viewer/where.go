@@ -27,14 +27,15 @@ type wherePart struct {
 }
 
 // whereBar says where the session is, as render's header does: its model,
-// its token totals and its working directory, each sanitised. On a narrow
-// screen the word "tokens" goes first, then the directory loses its start
-// (…/src/app), then the tokens go, then the directory; the model is cut
-// last.
+// whose format its log is when a fork's, its token totals and its working
+// directory, each sanitised. On a narrow screen the word "tokens" goes
+// first, then the directory loses its start (…/src/app), then the tokens
+// go, then the directory, then the fork's format; the model is cut last.
 func (v *Viewer) whereBar() string {
 	th := v.th
 	room := v.width - 1
 	model := wherePart{kit.OneLine(v.model), th.Text}
+	fork := wherePart{kit.OneLine(v.fork), th.Notice}
 	dir := wherePart{kit.OneLine(v.cwd), th.Path}
 	long, short := wherePart{"", th.Muted}, wherePart{"", th.Muted}
 	if t := tokens(v.usage); t != "" {
@@ -43,19 +44,34 @@ func (v *Viewer) whereBar() string {
 	if model.text == "" && dir.text == "" && short.text == "" {
 		model = wherePart{"no model or folder recorded", th.Faint}
 	}
-	for _, parts := range [][]wherePart{
-		{model, long, dir},
-		{model, short, dir},
-		{model, short, tail(dir, room-joinedWidth(model, short)-3)},
-		{model, tail(dir, room-joinedWidth(model)-3)},
+	for i, parts := range [][]wherePart{
+		{model, fork, long, dir},
+		{model, fork, short, dir},
+		{model, fork, short, tail(dir, room-joinedWidth(model, fork, short)-3)},
+		{model, fork, tail(dir, room-joinedWidth(model, fork)-3)},
+		{model, fork},
 		{model},
 	} {
-		lost := dir.text != "" && len(parts) == 3 && parts[2].text == "" // the directory goes before the tokens
+		lost := dir.text != "" && i == 2 && parts[3].text == "" // the directory goes before the tokens
 		if !lost && joinedWidth(parts...) <= room {
 			return " " + joinParts(th, parts)
 		}
 	}
 	return " " + model.style.Render(cards.Truncate(model.text, room, "…"))
+}
+
+// forkFormat names a log's format when its number is a fork's, not the
+// harness's (docs/format.md, "Format versions"): "TnzGit's format v5",
+// "a fork's format v6"; "" for any other log.
+func forkFormat(h session.Header) string {
+	if !h.Fork.Numbered() {
+		return ""
+	}
+	whose := "a fork's"
+	if h.Fork.Name != "" {
+		whose = h.Fork.Name + "'s"
+	}
+	return fmt.Sprintf("%s format v%d", whose, h.Version)
 }
 
 // tail is a directory cut from its start to fit n cells, at a separator

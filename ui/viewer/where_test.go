@@ -87,3 +87,18 @@ func TestTheWhereBarIsSanitised(t *testing.T) {
 		}
 	}
 }
+
+// A log whose format number only forks wrote says so in the where bar,
+// and whose when the log gave it away; it goes before the model does.
+func TestTheWhereBarSaysAForksFormat(t *testing.T) {
+	x := start(t, Options{Path: testdata + "/fixtures/harness-v5.jsonl"}, 120, 30)
+	x.waitWhere(" deepseek-v4-pro · quockhang's format v5 · 3.6k in · 240 out tokens · /work/app")
+	x.quit()
+	x = start(t, Options{Path: testdata + "/fixtures/harness-v4.jsonl"}, 120, 30)
+	x.waitWhere(" deepseek-v4-pro · 2.4k in · 160 out tokens · /work/app")
+	x.quit()
+	v := &Viewer{model: "deepseek-v4-pro", fork: "a fork's format v6", cwd: "/work/app", th: theme.Dark(), width: 40, height: 30}
+	if got := ansi.Strip(v.whereBar()); got != " deepseek-v4-pro · a fork's format v6" {
+		t.Errorf("at 40 columns: %q", got)
+	}
+}

@@ -163,7 +163,7 @@ func testDescribeAndList(t *testing.T, p livetest.Protocol) {
 		preset = ""
 	}
 	for i, s := range list {
-		if s.Running || s.Blank || s.Cwd != "/srv/dsh/work" || s.AgentPreset != preset || s.FormatStatus != "" {
+		if s.Running || s.Blank || s.Cwd != "/srv/dsh/work" || s.AgentPreset != preset || s.FormatStatus == FormatMigrationRequired {
 			t.Errorf("session %d = %+v, want a cold, not blank session in /srv/dsh/work", i, s)
 		}
 		if i > 0 && s.UpdatedAt > list[i-1].UpdatedAt {

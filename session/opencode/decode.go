@@ -128,6 +128,15 @@ func Decode(s *session.Builder, info Info, recs []Record, child children) {
 	d := &decoder{s: s, files: present.NewFileLines(), child: child, whole: map[string]string{}}
 	d.files.Cwd = info.Directory
 	d.decode(recs)
+	d.endLast()
+}
+
+// endLast ends the session's last turn, unless its model was still
+// answering when the store was read: that turn goes on.
+func (d *decoder) endLast() {
+	if d.open && d.last != nil && d.last.Time.Completed == 0 && len(d.last.Error) == 0 {
+		return
+	}
 	d.endTurn()
 }
 

@@ -33,7 +33,7 @@ func (d *decoder) nest(c *session.ToolCall, meta map[string]any, out string) {
 	b := session.NewBuilder()
 	sub := &decoder{s: b, files: d.files.Clone(), child: d.child, depth: d.depth + 1, whole: map[string]string{}}
 	sub.decode(recs)
-	sub.endTurn()
+	sub.endLast()
 	b.Finish()
 	c.Nested = b.Entries
 	d.s.CountUsage(b.Usage)

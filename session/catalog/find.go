@@ -31,7 +31,7 @@ func Live(path string) bool {
 
 // Item is one session on disk, as the picker lists it.
 type Item struct {
-	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
@@ -75,6 +75,10 @@ func unreadable(agent, log string, why error) Item {
 func Find(roots []Root) []Item {
 	var out []Item
 	for _, r := range roots {
+		if r.Agent == AgentOpenCode && r.Dir != "" {
+			out = append(out, openCodeSessions(r.Dir)...)
+			continue
+		}
 		logs := layouts[r.Agent]
 		if r.Dir == "" || logs == nil {
 			continue // no folder, or an agent deck does not read
@@ -109,8 +113,8 @@ const scanLimit = 4 << 20
 
 // Scan reads a session's header and title from the start of its log.
 func Scan(e Item) Item {
-	if e.Unreadable != "" {
-		return e // nothing to read
+	if e.Unreadable != "" || e.Agent == AgentOpenCode {
+		return e // nothing to read; a store's rows are read as it is listed
 	}
 	f, _, err := regular.Open(e.Path) // it may have been swapped since Find looked
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/jsonline"
+
 	_ "modernc.org/sqlite" // the index's pure-Go driver: one SQLite dependency
 )
 
@@ -86,7 +88,9 @@ func looksLikeStore(db *sql.DB) error {
 type Info struct {
 	ID, ParentID, Title, Directory, Version string
 	Created, Updated                        int64 // epoch ms
-	Agent, Model                            string
+	// FirstPrompt is the text of the first part of its first message of
+	// a person's, for a session opencode has not titled: its row's title.
+	FirstPrompt string
 }
 
 // Sessions lists the store's sessions, newest first; subagents' sessions
@@ -101,7 +105,11 @@ func Sessions(path string) ([]Info, error) {
 }
 
 func sessions(db *sql.DB, id string) ([]Info, error) {
-	q := `SELECT id, coalesce(parent_id, ''), title, directory, version, time_created, time_updated FROM session`
+	q := `SELECT id, coalesce(parent_id, ''), title, directory, version, time_created, time_updated,
+		coalesce((SELECT p.data FROM message m JOIN part p ON p.message_id = m.id
+			WHERE m.session_id = session.id AND json_extract(m.data, '$.role') = 'user' AND json_extract(p.data, '$.type') = 'text'
+			ORDER BY m.id, p.id LIMIT 1), '')
+		FROM session`
 	var args []any
 	if id != "" {
 		q += ` WHERE id = ?`
@@ -115,8 +123,13 @@ func sessions(db *sql.DB, id string) ([]Info, error) {
 	var out []Info
 	for rows.Next() {
 		var in Info
-		if err := rows.Scan(&in.ID, &in.ParentID, &in.Title, &in.Directory, &in.Version, &in.Created, &in.Updated); err != nil {
+		var first string
+		if err := rows.Scan(&in.ID, &in.ParentID, &in.Title, &in.Directory, &in.Version, &in.Created, &in.Updated, &first); err != nil {
 			return nil, err
+		}
+		var p part
+		if jsonline.Unmarshal([]byte(first), &p) == nil {
+			in.FirstPrompt = p.Text
 		}
 		out = append(out, in)
 	}

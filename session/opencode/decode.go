@@ -122,8 +122,8 @@ func Decode(s *session.Builder, info Info, recs []Record, child children) {
 		s.Agent += " " + info.Version
 	}
 	s.Header.ID, s.Header.Cwd, s.Header.CreatedAt, s.Header.ParentSession = info.ID, info.Directory, info.Created, info.ParentID
-	if t := info.Title; t != "" && !defaultTitle(t) {
-		s.Title = t
+	if t := info.Title; t != "" && !DefaultTitle(t) {
+		s.SetTitle(t)
 	}
 	d := &decoder{s: s, files: present.NewFileLines(), child: child, whole: map[string]string{}}
 	d.files.Cwd = info.Directory
@@ -140,10 +140,10 @@ func (d *decoder) endLast() {
 	d.endTurn()
 }
 
-// defaultTitle is the title opencode gives a session before it names it
+// DefaultTitle reports the title opencode gives a session before it names it
 // ("New session - <ISO time>", "Child session - …"): the first prompt says
 // more.
-func defaultTitle(t string) bool {
+func DefaultTitle(t string) bool {
 	return strings.HasPrefix(t, "New session - ") || strings.HasPrefix(t, "Child session - ")
 }
 

@@ -10,19 +10,38 @@ import (
 	"github.com/deck-tui/deck/session/opencode"
 )
 
-// openCodeStore is opencode's store: $OPENCODE_DB, else opencode.db in
-// its data folder, $XDG_DATA_HOME/opencode (~/.local/share/opencode).
-func openCodeStore(home string) string {
-	if v := os.Getenv("OPENCODE_DB"); v != "" {
-		return v
-	}
+// openCodeData is opencode's data folder: $XDG_DATA_HOME/opencode
+// (~/.local/share/opencode).
+func openCodeData(home string) string {
 	if v := os.Getenv("XDG_DATA_HOME"); v != "" {
-		return filepath.Join(v, "opencode", "opencode.db")
+		return filepath.Join(v, "opencode")
 	}
 	if home == "" {
 		return ""
 	}
-	return filepath.Join(home, ".local", "share", "opencode", "opencode.db")
+	return filepath.Join(home, ".local", "share", "opencode")
+}
+
+// openCodeStore is opencode's store: $OPENCODE_DB, else opencode.db in
+// its data folder.
+func openCodeStore(data string) string {
+	if v := os.Getenv("OPENCODE_DB"); v != "" {
+		return v
+	}
+	return filepath.Join(data, "opencode.db")
+}
+
+// openCodeFind lists the sessions of opencode's data folder: its store's,
+// and those of the older storage tree (storage/session/<project>/ses_….json,
+// each read, title and all, by Scan).
+func openCodeFind(data string) []Item {
+	out := openCodeSessions(openCodeStore(data))
+	for _, f := range opencode.LegacySessions(filepath.Join(data, "storage")) {
+		if info, err := regular.Check(f); err == nil {
+			out = append(out, Item{Agent: AgentOpenCode, Path: f, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin})
+		}
+	}
+	return out
 }
 
 // openCodeSessions are the store's sessions, a row each, titled and dated

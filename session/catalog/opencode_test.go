@@ -75,3 +75,24 @@ func TestOpenCodeStoreFromEnvironment(t *testing.T) {
 		t.Errorf("%d sessions in a log that is no store", n)
 	}
 }
+
+// The older storage tree's sessions are listed beside the store's, each
+// titled and placed by its own file; a subagent's session is not listed.
+func TestFindOpenCodeLegacySessions(t *testing.T) {
+	home, _ := catalogtest.AgentsHome(t)
+	storage := filepath.Join(home, ".local", "share", "opencode", "storage")
+	tree := sessiontest.Testdata + "/opencode/handwritten-legacy-storage/"
+	for _, p := range []string{"session/proj1/ses_test1.json", "message/ses_test1/msg_test1.json", "message/ses_test1/msg_test2.json", "part/msg_test1/part1.json", "part/msg_test2/part1.json"} {
+		catalogtest.CopyFile(t, tree+p, filepath.Join(storage, p), 0)
+	}
+	catalogtest.CopyBytes(t, []byte(`{"id": "ses_sub", "parentID": "ses_test1", "title": "sub", "directory": "/d", "time": {"created": 1, "updated": 2}}`), filepath.Join(storage, "session/proj1/ses_sub.json"), 0)
+	var found []catalog.Item
+	for _, it := range catalog.ScanAll(catalog.Find(catalog.DefaultRoots())) {
+		if it.Agent == catalog.AgentOpenCode {
+			found = append(found, it)
+		}
+	}
+	if len(found) != 1 || found[0].Title != "OpenCode JSON Session" || found[0].Cwd != "/tmp/test-project" || found[0].Started.UnixMilli() != 1700000000000 {
+		t.Errorf("rows %+v", found)
+	}
+}

@@ -48,9 +48,9 @@ var layouts = map[string]func(dir string) []string{
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
 // (~/.claude/projects), $CODEX_HOME/sessions (~/.codex/sessions),
 // $GEMINI_CLI_HOME/.gemini/tmp (~/.gemini/tmp: Gemini CLI's home stands
-// in for the user's); opencode's store, $OPENCODE_DB, else
-// $XDG_DATA_HOME/opencode/opencode.db (~/.local/share/opencode/opencode.db):
-// its Dir is the store's file.
+// in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
+// (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
+// names another) and the older storage/ tree.
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -67,7 +67,7 @@ func DefaultRoots() []Root {
 		{AgentClaude, under("CLAUDE_CONFIG_DIR", ".claude", "projects")},
 		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
-		{AgentOpenCode, openCodeStore(home)},
+		{AgentOpenCode, openCodeData(home)},
 	}
 }
 

@@ -88,7 +88,7 @@ func looksLikeStore(db *sql.DB) error {
 type Info struct {
 	ID, ParentID, Title, Directory, Version string
 	Created, Updated                        int64 // epoch ms
-	// FirstPrompt is the text of the first part of its first message of
+	// FirstPrompt is the text of the first text part of its first message of
 	// a person's, for a session opencode has not titled: its row's title.
 	FirstPrompt string
 }
@@ -107,7 +107,9 @@ func Sessions(path string) ([]Info, error) {
 func sessions(db *sql.DB, id string) ([]Info, error) {
 	q := `SELECT id, coalesce(parent_id, ''), title, directory, version, time_created, time_updated,
 		coalesce((SELECT p.data FROM message m JOIN part p ON p.message_id = m.id
-			WHERE m.session_id = session.id AND json_extract(m.data, '$.role') = 'user' AND json_extract(p.data, '$.type') = 'text'
+			WHERE m.session_id = session.id
+				AND CASE WHEN json_valid(m.data) THEN json_extract(m.data, '$.role') END = 'user'
+				AND CASE WHEN json_valid(p.data) THEN json_extract(p.data, '$.type') END = 'text'
 			ORDER BY m.id, p.id LIMIT 1), '')
 		FROM session`
 	var args []any

@@ -20,6 +20,7 @@ import (
 	"github.com/deck-tui/deck/session/acp"
 
 	"github.com/deck-tui/deck/session/gemini"
+	"github.com/deck-tui/deck/session/opencode"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
@@ -261,6 +262,8 @@ func (r *Reader) choose(format session.Format) {
 			g.Defer()
 		}
 		r.dec = g
+	case session.FormatOpenCode:
+		r.dec = opencode.NewLegacy(r.s, r.path)
 	default:
 		r.dec = harness.New(r.s)
 	}

@@ -1,11 +1,17 @@
 package golden
 
 import (
+	"bytes"
+	"fmt"
 	"testing"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/opencode"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -55,4 +61,69 @@ func TestOpenCodeToolsHaveTheirCards(t *testing.T) {
 	if len(seen) != len(want) {
 		t.Errorf("calls of %v, want every one of %v", seen, want)
 	}
+}
+
+// FuzzOpenCodeRecords is the structured fuzzer (fuzz_test.go) over
+// opencode's records: the corpus store's session written a record a line
+// ({"m": message} or {"p": part}), so that the mutator, which rewrites a
+// line that is JSON, reaches every string in them; each input is decoded
+// as the store's session and drawn.
+func FuzzOpenCodeRecords(f *testing.F) {
+	info, recs, err := opencode.ReadRecords(openCodeStore, "")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var log bytes.Buffer
+	for _, r := range recs {
+		fmt.Fprintf(&log, "{\"m\":%s}\n", r.Data)
+		for _, p := range r.Parts {
+			fmt.Fprintf(&log, "{\"p\":%s}\n", p)
+		}
+	}
+	lines := bytes.SplitAfter(log.Bytes(), []byte("\n"))
+	var logs [][]byte
+	for i := 0; i < len(lines); i += maxFuzzLines {
+		logs = append(logs, bytes.Join(lines[i:min(len(lines), i+maxFuzzLines)], nil))
+	}
+	for i := range logs {
+		f.Add(uint8(i), uint8(80), false, []byte{})
+		f.Add(uint8(i), uint8(40), true, []byte{0, 7, 1, 40, 2, 120, 3, 9, 200, 5, 0, 33})
+	}
+	f.Fuzz(func(t *testing.T, which, width uint8, collapsed bool, decisions []byte) {
+		in := mutateLog(logs[int(which)%len(logs)], &choices{b: decisions})
+		b := session.NewBuilder()
+		opencode.Decode(b, info, recordsOf(in), nil)
+		b.Finish()
+		checkDrawn(t, b.Session, int(width)%200+1, !collapsed)
+	})
+}
+
+// recordsOf reads the fuzzer's lines back into records: a line that is no
+// longer {"m": …} or {"p": …} is a part as it is, which the decoder says
+// it cannot read.
+func recordsOf(in []byte) []opencode.Record {
+	var out []opencode.Record
+	for _, line := range bytes.Split(in, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var w struct {
+			M jsontext.Value `json:"m"`
+			P jsontext.Value `json:"p"`
+		}
+		_ = json.Unmarshal(line, &w)
+		switch {
+		case len(w.M) > 0 || len(out) == 0:
+			data := []byte(w.M)
+			if len(data) == 0 {
+				data = line
+			}
+			out = append(out, opencode.Record{ID: fmt.Sprint("msg_", len(out)), Data: data})
+		case len(w.P) > 0:
+			out[len(out)-1].Parts = append(out[len(out)-1].Parts, w.P)
+		default:
+			out[len(out)-1].Parts = append(out[len(out)-1].Parts, line)
+		}
+	}
+	return out
 }

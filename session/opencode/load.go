@@ -51,3 +51,19 @@ func pick(db *sql.DB, id string) (Info, error) {
 	}
 	return Info{}, fmt.Errorf("opencode's store holds no session yet")
 }
+
+// ReadRecords reads the session id of the store at path (its newest
+// top-level one for ""): its row and its records, as Load decodes them.
+func ReadRecords(path, id string) (Info, []Record, error) {
+	db, err := openDB(path)
+	if err != nil {
+		return Info{}, nil, err
+	}
+	defer db.Close()
+	info, err := pick(db, id)
+	if err != nil {
+		return Info{}, nil, err
+	}
+	recs, err := records(db, info.ID)
+	return info, recs, err
+}

@@ -1,12 +1,15 @@
 package opencode_test
 
 import (
+	"bytes"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/catalog/catalogtest"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/opencode"
 	"github.com/deck-tui/deck/session/source"
@@ -101,5 +104,48 @@ func copyTree(t *testing.T, from, to string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The older tree holds nothing deck opens but regular files: a named
+// pipe, a socket, a link to a terminal or to /dev/zero, a dangling link
+// or a folder at a message's or a part's name is skipped, said so,
+// and nothing blocks.
+func TestLegacyTreeOpensOnlyFiles(t *testing.T) {
+	for _, k := range catalogtest.NotAFiles {
+		t.Run(k.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			copyTree(t, legacyTree, dir)
+			k.Make(t, filepath.Join(dir, "message", "ses_test1", "msg_test3.json"))
+			k.Make(t, filepath.Join(dir, "part", "msg_test1", "part2.json"))
+			s, err := source.Open(filepath.Join(dir, "session", "proj1", "ses_test1.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.NoticeCount() == 0 || len(s.Entries) < 3 {
+				t.Errorf("%d notices, %d entries", s.NoticeCount(), len(s.Entries))
+			}
+		})
+	}
+}
+
+// A SQLite database that is not opencode's store is said to be so, and
+// a store read from a stream says to give its file.
+func TestNotAStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE session (id text)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := source.Open(path); err == nil || !strings.Contains(err.Error(), "not opencode's (it has no message table)") {
+		t.Errorf("opened: %v", err)
+	}
+	data, _ := os.ReadFile(corpusDB)
+	if _, err := source.ReadAll(bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), "from its file, not from a stream") {
+		t.Errorf("read from a stream: %v", err)
 	}
 }

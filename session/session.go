@@ -18,6 +18,7 @@ const (
 	FormatClaudeCode Format = "claude-code"
 	FormatCodex      Format = "codex"
 	FormatGemini     Format = "gemini-cli"
+	FormatOpenCode   Format = "opencode"
 )
 
 // Header is the harness log's first line: which session this is.

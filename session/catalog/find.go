@@ -31,7 +31,7 @@ func Live(path string) bool {
 
 // Item is one session on disk, as the picker lists it.
 type Item struct {
-	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
@@ -79,6 +79,10 @@ func unreadable(agent, log string, why error) Item {
 func Find(roots []Root) []Item {
 	var out []Item
 	for _, r := range roots {
+		if r.Agent == AgentOpenCode && r.Dir != "" {
+			out = append(out, openCodeFind(r.Dir)...)
+			continue
+		}
 		logs := layouts[r.Agent]
 		if r.Dir == "" || logs == nil {
 			continue // no folder, or an agent deck does not read
@@ -113,8 +117,11 @@ const scanLimit = 4 << 20
 
 // Scan reads a session's header and title from the start of its log.
 func Scan(e Item) Item {
-	if e.Unreadable != "" {
-		return e // nothing to read
+	if e.Unreadable != "" || e.Scanned {
+		return e // nothing to read; a store's rows are read as it is listed
+	}
+	if e.Agent == AgentOpenCode { // a session's file of the older tree: its title may be its first prompt, in another file
+		return scanWhole(e)
 	}
 	f, _, err := regular.Open(e.Path) // it may have been swapped since Find looked
 	if err != nil {
@@ -134,6 +141,20 @@ func Scan(e Item) Item {
 	if e.Cwd == "" && e.Agent == AgentGemini { // its chats say none: its project's folder does
 		e.Cwd = gemini.ProjectRoot(e.Path)
 	}
+	if s.Header.CreatedAt > 0 {
+		e.Started = time.UnixMilli(s.Header.CreatedAt)
+	}
+	return e
+}
+
+// scanWhole titles a session read whole, as deck PATH reads it.
+func scanWhole(e Item) Item {
+	e.Scanned = true
+	s, err := source.Open(e.Path)
+	if err != nil || s == nil {
+		return e
+	}
+	e.Title, e.Cwd = s.Title, s.Header.Cwd
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)
 	}

@@ -21,10 +21,11 @@ type Root struct {
 
 // Agent names, as the picker and `deck ls` show them.
 const (
-	AgentHarness = "deepseek-harness"
-	AgentClaude  = "Claude Code"
-	AgentCodex   = "Codex"
-	AgentGemini  = "Gemini CLI"
+	AgentHarness  = "deepseek-harness"
+	AgentClaude   = "Claude Code"
+	AgentCodex    = "Codex"
+	AgentGemini   = "Gemini CLI"
+	AgentOpenCode = "opencode"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -36,17 +37,20 @@ const (
 // (subagents' chats, chats/<session>/<agent>.jsonl, open with their
 // session).
 var layouts = map[string]func(dir string) []string{
-	AgentHarness: sessionFolderLogs,
-	AgentClaude:  projectLogs,
-	AgentCodex:   rolloutLogs,
-	AgentGemini:  geminiChats,
+	AgentHarness:  sessionFolderLogs,
+	AgentClaude:   projectLogs,
+	AgentCodex:    rolloutLogs,
+	AgentGemini:   geminiChats,
+	AgentOpenCode: nil, // a store, not files: openCodeSessions
 }
 
 // DefaultRoots are the agents' folders, from the environment:
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
 // (~/.claude/projects), $CODEX_HOME/sessions (~/.codex/sessions),
 // $GEMINI_CLI_HOME/.gemini/tmp (~/.gemini/tmp: Gemini CLI's home stands
-// in for the user's).
+// in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
+// (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
+// names another) and the older storage/ tree.
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -63,6 +67,7 @@ func DefaultRoots() []Root {
 		{AgentClaude, under("CLAUDE_CONFIG_DIR", ".claude", "projects")},
 		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
+		{AgentOpenCode, openCodeData(home)},
 	}
 }
 

@@ -433,7 +433,7 @@ func openLog(path string) (*os.File, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return regular.Open(file) // it may have been swapped since Resolve looked
+	return regular.Open(source.FileOf(file)) // it may have been swapped since Resolve looked
 }
 
 // ended is called, under the lock, as the first read of the log ends: what

@@ -61,6 +61,9 @@ func read(it catalog.Item, before *Session) (doc, error) {
 		d.rewrite = true
 		return d, nil
 	}
+	if it.Agent == catalog.AgentOpenCode {
+		return readStored(it, d)
+	}
 	f, _, err := regular.Open(it.Path)
 	if err != nil {
 		return d, err
@@ -104,6 +107,23 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	}
 	d.s.file = st
 	d.s.fill(s)
+	d.texts = Texts(s)
+	return d, nil
+}
+
+// readStored reads a session of opencode's store. Its state is the time
+// the store says it was last updated (catalog.Item.Mod), not its file's,
+// which every session of the store shares: a session is read again when
+// it changed, not when another did.
+func readStored(it catalog.Item, d doc) (doc, error) {
+	s, err := source.Open(it.Path)
+	if err != nil {
+		return d, err
+	}
+	d.rewrite = true
+	d.s.file = fileState{mtime: it.Mod.UnixNano(), closed: true}
+	d.s.fill(s)
+	d.s.Mod = it.Mod
 	d.texts = Texts(s)
 	return d, nil
 }

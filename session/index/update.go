@@ -128,6 +128,9 @@ func current(it catalog.Item, s *Session) bool {
 	if it.Unreadable != "" || s.Unreadable != "" {
 		return it.Unreadable == s.Unreadable && it.Mod.UnixNano() == s.file.mtime
 	}
+	if it.Agent == catalog.AgentOpenCode { // a store's session: as the store dates it (readStored)
+		return it.Mod.UnixNano() == s.file.mtime
+	}
 	now, err := stat(it.Path)
 	if err != nil {
 		return false // gone since Find looked: read fails and says so

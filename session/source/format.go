@@ -42,6 +42,9 @@ func sniffStart(pending []pending) session.Format {
 		if geminiMember(pending[1].line) {
 			return session.FormatGemini
 		}
+		if openCodeRow(pending[1].line) {
+			return session.FormatOpenCode
+		}
 		return session.FormatACP
 	}
 	return sniff(pending[len(pending)-1].line)
@@ -77,6 +80,13 @@ func geminiMember(line []byte) bool {
 	return false
 }
 
+// openCodeRow reports the first member of a session's file of opencode's
+// older storage tree, as JSON.stringify(info, null, 2) writes it: its id,
+// "ses_…".
+func openCodeRow(line []byte) bool {
+	return bytes.HasPrefix(bytes.TrimSpace(line), []byte(`"id": "ses_`))
+}
+
 // sniff tells a log's format from one line: the harness's header or events,
 // a JSON-RPC message (ACP), a Gemini CLI chat's header or update, a Claude
 // Code record, a Codex rollout line. It returns "" when the line says
@@ -103,6 +113,7 @@ func sniff(line []byte) session.Format {
 		Project   *string        `json:"projectHash"`
 		Set       jsontext.Value `json:"$set"`
 		RewindTo  *string        `json:"$rewindTo"`
+		ProjectID *string        `json:"projectID"`
 	}
 	if jsonline.Unmarshal(line, &probe) != nil {
 		return ""
@@ -120,6 +131,8 @@ func sniff(line []byte) session.Format {
 		return session.FormatCodex
 	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && codex.IsItemType(t)):
 		return session.FormatCodex // the first era: bare lines, no envelope
+	case probe.ProjectID != nil && bytes.HasPrefix(probe.ID, []byte(`"ses_`)):
+		return session.FormatOpenCode // a session's file of opencode's older storage tree, on one line
 	case probe.SessionID != nil && probe.Project != nil || probe.Set.Kind() == '{' || probe.RewindTo != nil:
 		return session.FormatGemini // a chat's header (or a whole older chat on one line), its updates
 	case probe.SessionID != nil || probe.UUID != nil || t == "summary" || t == "file-history-snapshot":

@@ -20,6 +20,7 @@ import (
 	"github.com/deck-tui/deck/session/acp"
 
 	"github.com/deck-tui/deck/session/gemini"
+	"github.com/deck-tui/deck/session/opencode"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
@@ -171,6 +172,8 @@ func (r *Reader) detect(first []byte) {
 	switch {
 	case isZstd(first):
 		r.zstd = true
+	case isSQLite(first):
+		r.readStore()
 	case bytes.HasPrefix(first, []byte{0xFF, 0xFE}) || bytes.HasPrefix(first, []byte{0xFE, 0xFF}):
 		r.s.Notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
 		r.stopped = true
@@ -259,6 +262,8 @@ func (r *Reader) choose(format session.Format) {
 			g.Defer()
 		}
 		r.dec = g
+	case session.FormatOpenCode:
+		r.dec = opencode.NewLegacy(r.s, r.path)
 	default:
 		r.dec = harness.New(r.s)
 	}
@@ -426,6 +431,9 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 func Resolve(path string) (string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
+		if ref, ok := storeRef(path); ok {
+			return ref, nil
+		}
 		return "", err
 	}
 	if !info.IsDir() {
@@ -481,7 +489,7 @@ func Open(path string) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, _, err := regular.Open(file) // it may have been swapped since Resolve looked
+	f, _, err := regular.Open(FileOf(file)) // it may have been swapped since Resolve looked
 	if err != nil {
 		return nil, err
 	}

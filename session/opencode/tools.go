@@ -1,0 +1,406 @@
+package opencode
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
+)
+
+// opencode's tools (packages/opencode/src/tool: read, write, edit,
+// multiedit, apply_patch/patch, bash, grep, glob, list, webfetch,
+// websearch, codesearch, todowrite/todoread, task, question, skill)
+// mapped onto the harness's cards. Each tool part holds the call's input,
+// and once done its output (the text the model got), a title and the
+// tool's metadata; a failed call holds its error instead.
+
+// tool makes a tool part's card: a plan for todowrite.
+func (d *decoder) tool(num int, p *part) {
+	st := p.State
+	if st == nil {
+		d.s.Notice(num, "a tool part with no state: "+strconv.Quote(p.Tool))
+		return
+	}
+	args := string(st.Input)
+	if len(st.Input) == 0 || st.Input.Kind() != '{' {
+		args = "{}"
+	}
+	a, _ := present.ParseArgs(args)
+	if p.Tool == "todowrite" && st.Status == "completed" {
+		d.s.Add(d.plan(num, st.Time.Start, a))
+		d.s.Tally(session.AsEntry, "")
+		return
+	}
+	c := &session.ToolCall{EntryBase: base(num, st.Time.Start), CallID: p.CallID, Name: p.Tool, Arguments: args, StartTime: st.Time.Start}
+	c.Call = callView(p.Tool, a, st)
+	if v, ok := c.Call.(session.DiffCallView); ok {
+		c.DiffStarts = d.files.Number(v.Diffs)
+	}
+	meta := jsonline.Loose(st.Metadata)
+	m, _ := jsonline.AsObject(meta)
+	switch st.Status {
+	case "completed":
+		c.Result = &session.ToolResult{Content: text(st.Output)}
+		c.EndTime = st.Time.End
+		c.View = d.resultView(c, a, st, m)
+	case "error":
+		c.Result = &session.ToolResult{Content: text(st.Error), IsError: true}
+		c.EndTime = st.Time.End
+		if p.Tool == "bash" {
+			c.View = session.TerminalResultView{Output: st.Error}
+		} else {
+			c.View = session.GenericResultView{}
+		}
+	}
+	if p.Tool == "task" {
+		d.nest(c, m, st.Output)
+	}
+	d.s.Add(c)
+	d.s.Tally(session.AsEntry, "")
+}
+
+func text(s string) []session.ContentBlock {
+	if s == "" {
+		return nil
+	}
+	return []session.ContentBlock{{Type: "text", Text: s}}
+}
+
+// callView is what a call shows while it runs, from its input.
+func callView(name string, a present.Args, st *toolState) session.CallView {
+	path := a.Str("filePath")
+	switch name {
+	case "read":
+		return session.GenericCallView{Title: "Read " + path + window(a), Kind: "read", Locations: at(path)}
+	case "write":
+		return session.DiffCallView{Title: "Write " + path, Diffs: []session.FileDiff{{Path: path, NewText: a.Str("content"), Whole: true}}, Locations: at(path)}
+	case "edit":
+		diff := session.FileDiff{Path: path, NewText: a.Str("newString")}
+		if old := a.Str("oldString"); old != "" {
+			diff.OldText = &old
+		}
+		title := "Edit " + path
+		if a["replaceAll"] == true {
+			title += " (every occurrence)"
+		}
+		return session.DiffCallView{Title: title, Diffs: []session.FileDiff{diff}, Locations: at(path)}
+	case "bash":
+		return session.TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("workdir")}
+	case "grep":
+		title := "Search " + a.Str("pattern") + in(a)
+		if inc := a.Str("include"); inc != "" {
+			title += " (" + inc + ")"
+		}
+		return session.GenericCallView{Title: title, Kind: "search", Locations: at(a.Str("path"))}
+	case "glob":
+		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + in(a), Kind: "search", Locations: at(a.Str("path"))}
+	case "list":
+		p := firstOf(a.Str("path"), ".")
+		return session.GenericCallView{Title: "List " + p, Kind: "read", Locations: at(a.Str("path"))}
+	case "webfetch":
+		return session.GenericCallView{Title: a.Str("url"), Kind: "fetch"}
+	case "websearch", "codesearch":
+		return session.GenericCallView{Title: a.Str("query"), Kind: "search"}
+	case "task":
+		return session.GenericCallView{Title: "Agent " + firstOf(a.Str("subagent_type"), "task") + ": " + a.Str("description"), Kind: "other", RawInput: optional(a.Str("prompt"))}
+	case "question":
+		return session.GenericCallView{Title: firstOf(st.Title, "Ask the user"), Kind: "other", Content: text(questions(a))}
+	case "todoread":
+		return session.GenericCallView{Title: "Read the todo list", Kind: "other"}
+	case "skill":
+		return session.GenericCallView{Title: "Skill " + a.Str("name"), Kind: "other"}
+	case "apply_patch", "patch", "multiedit":
+		return session.GenericCallView{Title: firstOf(st.Title, "Patch "+path), Kind: "edit", RawInput: input(a)}
+	}
+	if t, ok := present.MCPTitle(name); ok {
+		return session.GenericCallView{Title: t, Kind: "mcp", RawInput: input(a)}
+	}
+	return session.GenericCallView{Title: firstOf(st.Title, name), RawInput: input(a)}
+}
+
+// window names the lines a read asked for: 0-based offset, limit.
+func window(a present.Args) string {
+	off, hasOff := a.Num("offset")
+	lim, hasLim := a.Num("limit")
+	switch {
+	case hasOff && hasLim:
+		return " (" + present.JSNumber(off+1) + " - " + present.JSNumber(off+lim) + ")"
+	case hasOff:
+		return " (from line " + present.JSNumber(off+1) + ")"
+	case hasLim:
+		return " (1 - " + present.JSNumber(lim) + ")"
+	}
+	return ""
+}
+
+func in(a present.Args) string {
+	if p := a.Str("path"); p != "" {
+		return " in " + p
+	}
+	return ""
+}
+
+func at(p string) []session.FileLocation {
+	if p == "" {
+		return nil
+	}
+	return []session.FileLocation{{Path: p}}
+}
+
+func optional(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func input(a present.Args) any {
+	if len(a) == 0 {
+		return nil
+	}
+	return map[string]any(a)
+}
+
+// questions writes the question tool's questions as Markdown.
+func questions(a present.Args) string {
+	list, _ := a["questions"].([]any)
+	var b strings.Builder
+	for _, item := range list {
+		q, ok := jsonline.AsObject(item)
+		if !ok {
+			continue
+		}
+		b.WriteString("**" + strings.TrimSpace(jsonline.Str(q, "question")) + "**\n")
+		opts, _ := q["options"].([]any)
+		for _, o := range opts {
+			if m, ok := jsonline.AsObject(o); ok {
+				label := jsonline.Str(m, "label")
+				if desc := jsonline.Str(m, "description"); desc != "" {
+					label += " — " + desc
+				}
+				b.WriteString("- " + label + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// plan shows todowrite's list as the plan.
+func (d *decoder) plan(num int, at int64, a present.Args) session.Entry {
+	list, _ := a["todos"].([]any)
+	items := make([]session.PlanItem, 0, len(list))
+	for _, it := range list {
+		if m, ok := jsonline.AsObject(it); ok {
+			items = append(items, session.PlanItem{Content: jsonline.Str(m, "content"), Status: jsonline.Str(m, "status")})
+		}
+	}
+	return &session.Plan{EntryBase: base(num, at), Items: items}
+}
+
+// resultView is a completed call's card; the generic one for a tool
+// deck has no card of.
+func (d *decoder) resultView(c *session.ToolCall, a present.Args, st *toolState, meta map[string]any) session.ResultView {
+	switch c.Name {
+	case "read":
+		if v, ok := readResult(a.Str("filePath"), st.Output); ok {
+			d.files.Read(v)
+			if v.Offset == 1 && v.TotalLines == len(v.Lines) {
+				d.whole[a.Str("filePath")] = wholeText(v.Lines)
+			}
+			return v
+		}
+	case "write", "edit":
+		return d.editResult(c, a, meta)
+	case "bash":
+		return bashResult(st.Output, meta)
+	case "grep":
+		return grepResult(st.Output)
+	case "glob":
+		return globResult(st.Output)
+	case "webfetch":
+		return session.WebFetchResultView{URL: a.Str("url")}
+	case "question":
+		return session.GenericResultView{Content: text(st.Output)}
+	}
+	if t, ok := present.MCPTitle(c.Name); ok {
+		return session.GenericResultView{Title: t}
+	}
+	return session.GenericResultView{}
+}
+
+var (
+	numberedRow = regexp.MustCompile(`^(\d+)(?:: |\| )(.*)$`) // today's "12: text", older releases' "00012| text"
+	totalLines  = regexp.MustCompile(`\(End of file - total (\d+) lines\)|of (\d+)\. Use offset=`)
+)
+
+// readResult reads the read tool's output: the file's lines, numbered,
+// inside <content> (or the older <file>), then a note that says the
+// file's length or where to read on.
+func readResult(path, out string) (session.ReadResultView, bool) {
+	body, ok := between(out, "<content>\n", "</content>")
+	if !ok {
+		if body, ok = between(out, "<file>\n", "</file>"); !ok {
+			return session.ReadResultView{}, false
+		}
+	}
+	var lines []session.ReadFileLine
+	for row := range strings.SplitSeq(body, "\n") {
+		m := numberedRow.FindStringSubmatch(row)
+		if m == nil {
+			if len(lines) > 0 {
+				break // the blank row before the closing note
+			}
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if len(lines) > 0 && n != lines[len(lines)-1].Number+1 {
+			break
+		}
+		lines = append(lines, session.ReadFileLine{Number: n, Text: m[2]})
+	}
+	total := 0
+	if m := totalLines.FindStringSubmatch(body); m != nil {
+		total, _ = strconv.Atoi(firstOf(m[1], m[2]))
+	}
+	if len(lines) == 0 {
+		return session.ReadResultView{}, false
+	}
+	return present.ReadView(path, lines, total), true
+}
+
+func between(s, open, end string) (string, bool) {
+	_, rest, ok := strings.Cut(s, open)
+	if !ok {
+		return "", false
+	}
+	i := strings.LastIndex(rest, end)
+	if i < 0 {
+		return rest, true
+	}
+	return rest[:i], true
+}
+
+// editResult is the diff an edit or a write made: from the unified diff
+// opencode keeps in the call's metadata, else from its input.
+func (d *decoder) editResult(c *session.ToolCall, a present.Args, meta map[string]any) session.ResultView {
+	path := a.Str("filePath")
+	var diffs []session.FileDiff
+	var starts []int
+	if u := jsonline.Str(meta, "diff"); u != "" && strings.Contains(u, "@@") {
+		diffs, starts = present.UnifiedHunks(path, u)
+	}
+	if len(diffs) == 0 {
+		switch c.Name {
+		case "edit":
+			old := a.Str("oldString")
+			diffs, starts = present.TextHunks(path, &old, a.Str("newString"))
+		case "write":
+			if old, ok := d.whole[path]; ok {
+				diffs, starts = present.TextHunks(path, &old, a.Str("content"))
+			} else if meta["exists"] == false {
+				diffs, starts = present.TextHunks(path, nil, a.Str("content"))
+			} else {
+				diffs = []session.FileDiff{{Path: path, NewText: a.Str("content"), Whole: true}}
+				starts = []int{0}
+			}
+		}
+	}
+	if len(diffs) == 0 {
+		return session.GenericResultView{}
+	}
+	c.DiffStarts = starts
+	d.files.Apply(diffs, starts)
+	d.track(c.Name, path, a)
+	return session.DiffResultView{Diffs: diffs}
+}
+
+// bashResult is the terminal card: the output as the tool kept it in its
+// metadata (the text the model got may carry notes after it) and the
+// exit status.
+func bashResult(out string, meta map[string]any) session.ResultView {
+	v := session.TerminalResultView{Output: strings.TrimRight(out, "\n")}
+	if o, ok := meta["output"].(string); ok {
+		v.Output = strings.TrimRight(o, "\n")
+	}
+	if n, ok := jsonline.Int(meta["exit"]); ok {
+		code := int(n)
+		v.ExitCode = &code
+	}
+	return v
+}
+
+// grepResult reads "Found N matches", then per file "path:" and its
+// "  Line N: text" rows; "No files found" for none.
+func grepResult(out string) session.ResultView {
+	v := session.SearchMatchesResultView{Files: []session.SearchFileMatches{}}
+	if strings.HasPrefix(out, "No files found") {
+		return v
+	}
+	if !strings.HasPrefix(out, "Found ") {
+		return session.GenericResultView{}
+	}
+	for row := range strings.SplitSeq(out, "\n") {
+		if l, ok := strings.CutPrefix(row, "  Line "); ok && len(v.Files) > 0 {
+			num, t, ok := strings.Cut(l, ": ")
+			n, err := strconv.Atoi(num)
+			if ok && err == nil {
+				f := &v.Files[len(v.Files)-1]
+				f.Matches = append(f.Matches, session.SearchLineMatch{LineNumber: n, Line: t})
+			}
+			continue
+		}
+		if p, ok := strings.CutSuffix(row, ":"); ok && !strings.HasPrefix(row, " ") {
+			v.Files = append(v.Files, session.SearchFileMatches{Path: p})
+		}
+		if strings.HasPrefix(row, "(Results are truncated") || strings.HasPrefix(row, "(Results truncated") {
+			v.Truncated = true
+		}
+	}
+	return v
+}
+
+// globResult is one path a row; "No files found" for none.
+func globResult(out string) session.ResultView {
+	v := session.SearchPathsResultView{Paths: []string{}}
+	for row := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		switch {
+		case row == "" || strings.HasPrefix(row, "No files found"):
+		case strings.HasPrefix(row, "(Results are truncated"):
+			v.Truncated = true
+		default:
+			v.Paths = append(v.Paths, row)
+		}
+	}
+	return v
+}
+
+// wholeText joins a whole file's lines as the file holds them.
+func wholeText(lines []session.ReadFileLine) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// track keeps a file's whole text known past a write (its content) and an
+// edit of a file known whole (its replacement made in it).
+func (d *decoder) track(tool, path string, a present.Args) {
+	switch old, ok := d.whole[path]; {
+	case tool == "write":
+		d.whole[path] = a.Str("content")
+	case ok && a.Str("oldString") != "" && strings.Contains(old, a.Str("oldString")):
+		n := 1
+		if a["replaceAll"] == true {
+			n = -1
+		}
+		d.whole[path] = strings.Replace(old, a.Str("oldString"), a.Str("newString"), n)
+	default:
+		delete(d.whole, path)
+	}
+}

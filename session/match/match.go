@@ -95,7 +95,11 @@ func (m Matcher) Hit(text string) bool {
 	case m.Empty():
 		return false
 	case m.Regexp():
-		return m.re.MatchString(text)
+		if loc := m.re.FindStringIndex(text); loc == nil || loc[1] > loc[0] {
+			return loc != nil
+		}
+		_, ok := m.First(text) // its first match was empty, which is none: as Spans has it
+		return ok
 	case m.fold && ascii(m.q) && lowersInPlace(text):
 		// without lowering the text: a long card's text is read once
 		return countFoldFrom(text, m.q, 1) > 0

@@ -122,3 +122,19 @@ func FuzzCountFold(f *testing.F) {
 		}
 	})
 }
+
+// A pattern that can match nothing at all hits a text only where it
+// matches something, as Spans and First have it: `1*` is no hit in "0",
+// and a hit in "01".
+func TestAnEmptyMatchIsNoHit(t *testing.T) {
+	for text, want := range map[string]bool{"0": false, "01": true, "": false} {
+		m, err := New(`\1*`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, first := m.First(text)
+		if got := m.Hit(text); got != want || got != first || got != (len(m.Spans(text)) > 0) {
+			t.Errorf("%q: Hit %v, First %v, Spans %v; want %v", text, got, first, m.Spans(text), want)
+		}
+	}
+}

@@ -58,7 +58,7 @@ func (d *Decoder) callView(name, display string, a present.Args) session.CallVie
 	case "exit_plan_mode":
 		return session.GenericCallView{Title: "Exit plan mode", Kind: "other", RawInput: optional(a.Str("plan_filename"))}
 	case "ask_user":
-		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: markdown(questions(a))}
+		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: markdown(present.QuestionList(a))}
 	case "complete_task":
 		if r := a.Str("result"); r != "" {
 			return session.GenericCallView{Title: "Complete the task", Kind: "other", Content: markdown(r)}
@@ -215,32 +215,6 @@ func markdown(md string) []session.ContentBlock {
 		return nil
 	}
 	return []session.ContentBlock{{Type: "text", Text: md}}
-}
-
-// questions writes ask_user's questions as Markdown, each with its
-// options.
-func questions(a present.Args) string {
-	list, _ := a["questions"].([]any)
-	var b strings.Builder
-	for _, item := range list {
-		q, ok := jsonline.AsObject(item)
-		if !ok {
-			continue
-		}
-		b.WriteString("**" + strings.TrimSpace(jsonline.Str(q, "question")) + "**\n")
-		opts, _ := q["options"].([]any)
-		for _, o := range opts {
-			if m, ok := jsonline.AsObject(o); ok {
-				label := jsonline.Str(m, "label")
-				if desc := jsonline.Str(m, "description"); desc != "" {
-					label += " — " + desc
-				}
-				b.WriteString("- " + label + "\n")
-			}
-		}
-		b.WriteString("\n")
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // plan shows a write_todos call as the plan it writes. One that failed or

@@ -107,7 +107,7 @@ func callView(name string, a present.Args, st *toolState) session.CallView {
 	case "task":
 		return session.GenericCallView{Title: "Agent " + firstOf(a.Str("subagent_type"), "task") + ": " + a.Str("description"), Kind: "other", RawInput: optional(a.Str("prompt"))}
 	case "question":
-		return session.GenericCallView{Title: firstOf(st.Title, "Ask the user"), Kind: "other", Content: text(questions(a))}
+		return session.GenericCallView{Title: firstOf(st.Title, "Ask the user"), Kind: "other", Content: text(present.QuestionList(a))}
 	case "todoread":
 		return session.GenericCallView{Title: "Read the todo list", Kind: "other"}
 	case "skill":
@@ -162,31 +162,6 @@ func input(a present.Args) any {
 		return nil
 	}
 	return map[string]any(a)
-}
-
-// questions writes the question tool's questions as Markdown.
-func questions(a present.Args) string {
-	list, _ := a["questions"].([]any)
-	var b strings.Builder
-	for _, item := range list {
-		q, ok := jsonline.AsObject(item)
-		if !ok {
-			continue
-		}
-		b.WriteString("**" + strings.TrimSpace(jsonline.Str(q, "question")) + "**\n")
-		opts, _ := q["options"].([]any)
-		for _, o := range opts {
-			if m, ok := jsonline.AsObject(o); ok {
-				label := jsonline.Str(m, "label")
-				if desc := jsonline.Str(m, "description"); desc != "" {
-					label += " — " + desc
-				}
-				b.WriteString("- " + label + "\n")
-			}
-		}
-		b.WriteString("\n")
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // plan shows todowrite's list as the plan.

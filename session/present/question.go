@@ -175,3 +175,31 @@ func answerText(parts []string, answered bool) string {
 func mdEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "<", `\<`).Replace(s)
 }
+
+// QuestionList writes the questions an agent's ask tool put to the person
+// (`questions: [{question, options: [{label, description}]}]`, as Gemini
+// CLI and opencode write them) as Markdown: each question bold, its
+// options a list.
+func QuestionList(a Args) string {
+	list, _ := a["questions"].([]any)
+	var b strings.Builder
+	for _, item := range list {
+		q, ok := jsonline.AsObject(item)
+		if !ok {
+			continue
+		}
+		b.WriteString("**" + strings.TrimSpace(jsonline.Str(q, "question")) + "**\n")
+		opts, _ := q["options"].([]any)
+		for _, o := range opts {
+			if m, ok := jsonline.AsObject(o); ok {
+				label := jsonline.Str(m, "label")
+				if desc := jsonline.Str(m, "description"); desc != "" {
+					label += " — " + desc
+				}
+				b.WriteString("- " + label + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSpace(b.String())
+}

@@ -102,6 +102,10 @@ func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return p, nil
 	case tea.KeyPressMsg:
+		if step, ok := kit.ListStep(msg.String(), p.rows(), len(p.shown)); ok {
+			p.move(step)
+			return p, nil
+		}
 		switch msg.String() {
 		case "ctrl+c", "esc":
 			if msg.String() == "esc" && p.filter.Value() != "" {
@@ -110,24 +114,6 @@ func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return p, nil
 			}
 			return p, tea.Quit
-		case "up", "ctrl+p":
-			p.move(-1)
-			return p, nil
-		case "down", "ctrl+n":
-			p.move(1)
-			return p, nil
-		case "pgup":
-			p.move(-p.rows())
-			return p, nil
-		case "pgdown":
-			p.move(p.rows())
-			return p, nil
-		case "home":
-			p.move(-len(p.shown))
-			return p, nil
-		case "end":
-			p.move(len(p.shown))
-			return p, nil
 		case "enter":
 			return p, p.open()
 		}

@@ -129,30 +129,16 @@ func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.move(map[tea.MouseButton]int{tea.MouseWheelUp: -1, tea.MouseWheelDown: 1}[msg.Button])
 		return p, nil
 	case tea.KeyPressMsg:
+		if step, ok := kit.ListStep(msg.String(), p.rows(), p.found.n); ok {
+			p.move(step)
+			return p, nil
+		}
 		switch msg.String() {
 		case "ctrl+c":
 			return p, tea.Quit
 		case "esc":
 			p.input.Blur() // keys typed before the app switches pages are not the query's
 			return p, func() tea.Msg { return BackMsg{} }
-		case "up", "ctrl+p":
-			p.move(-1)
-			return p, nil
-		case "down", "ctrl+n":
-			p.move(1)
-			return p, nil
-		case "pgup":
-			p.move(-p.rows())
-			return p, nil
-		case "pgdown":
-			p.move(p.rows())
-			return p, nil
-		case "home":
-			p.move(-p.found.n)
-			return p, nil
-		case "end":
-			p.move(p.found.n)
-			return p, nil
 		case "enter":
 			return p, p.open()
 		}

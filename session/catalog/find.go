@@ -4,9 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/deck-tui/deck/session/internal/regular"
@@ -38,8 +36,9 @@ type Item struct {
 	Started time.Time
 	Size    int64
 	Mod     time.Time
-	Live    bool // changed within LiveWithin: probably still being written
-	Scanned bool // title and cwd were read from the log
+	Live    bool   // changed within LiveWithin: probably still being written
+	Scanned bool   // title and cwd were read from the log
+	Inode   uint64 // the log's, as Find saw it (0 where the system has none): a file replaced is another
 	// NotShown, once scanned, says why the log is not shown as understood
 	// or current (a format newer than deck reads); "" for a log deck reads.
 	NotShown string
@@ -72,24 +71,26 @@ func unreadable(agent, log string, why error) Item {
 // Find lists the sessions under the roots, newest first. Titles
 // are not read yet: Scan does that.
 func Find(roots []Root) []Item {
-	var out []Item
+	type rootLog struct {
+		agent string
+		log   logFile
+	}
+	var logs []rootLog
 	for _, r := range roots {
-		logs := layouts[r.Agent]
-		if r.Dir == "" || logs == nil {
+		list := layouts[r.Agent]
+		if r.Dir == "" || list == nil {
 			continue // no folder, or an agent deck does not read
 		}
-		for _, log := range logs(r.Dir) {
-			info, err := regular.Check(log) // a named pipe or a device would never end, or wait forever
-			if err != nil {
-				if r.Agent != AgentHarness {
-					continue
-				}
-				if why := source.Unreadable(log); why != nil {
-					out = append(out, unreadable(r.Agent, log, why))
-				}
-				continue
-			}
-			out = append(out, Item{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin})
+		for _, l := range list(r.Dir) {
+			logs = append(logs, rootLog{r.Agent, l})
+		}
+	}
+	items := make([]Item, len(logs))
+	eachAtOnce(len(logs), func(i int) { items[i] = found(logs[i].agent, logs[i].log) })
+	out := items[:0]
+	for _, it := range items {
+		if it.Path != "" {
+			out = append(out, it)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -99,6 +100,22 @@ func Find(roots []Root) []Item {
 		return out[i].Path < out[j].Path
 	})
 	return out
+}
+
+// found is a listed log's row, or none (no Path) when it is gone since
+// it was listed or is no log file.
+func found(agent string, log logFile) Item {
+	if log.unreadable != nil {
+		return unreadable(agent, log.path, log.unreadable)
+	}
+	info, err := log.info, error(nil)
+	if info == nil {
+		info, err = regular.Check(log.path) // a named pipe or a device would never end, or wait forever
+	}
+	if err != nil {
+		return Item{}
+	}
+	return Item{Agent: agent, Path: log.path, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin, Inode: inode(info)}
 }
 
 // scanLimit is how much of a log Scan reads for its title: the harness
@@ -135,21 +152,6 @@ func Scan(e Item) Item {
 // ScanAll reads every session's title, several at a time.
 func ScanAll(sessions []Item) []Item {
 	out := make([]Item, len(sessions))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				out[i] = Scan(sessions[i])
-			}
-		}()
-	}
-	for i := range sessions {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	eachAtOnce(len(sessions), func(i int) { out[i] = Scan(sessions[i]) })
 	return out
 }

@@ -31,10 +31,20 @@ const (
 // <project>/<session>.jsonl (subagent transcripts,
 // <project>/<session>/subagents/, open with their session, so they are not
 // listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl.
-var layouts = map[string]func(dir string) []string{
+var layouts = map[string]func(dir string) []logFile{
 	AgentHarness: sessionFolderLogs,
 	AgentClaude:  projectLogs,
 	AgentCodex:   rolloutLogs,
+}
+
+// logFile is a log a layout lists: its path, and what it is when the
+// layout looked at it already (nil: Find looks).
+type logFile struct {
+	path string
+	info fs.FileInfo
+	// unreadable says why a harness folder's newest generation cannot be
+	// read (source.UnreadableError)
+	unreadable error
 }
 
 // DefaultRoots are the three agents' folders, from the environment:
@@ -72,27 +82,70 @@ func Describe(roots []Root) string {
 	return strings.Join(dirs, ", ")
 }
 
-func sessionFolderLogs(dir string) []string {
-	var out []string
-	folders, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	for _, f := range folders {
-		// a folder whose newest generation cannot be read is listed all the
-		// same (Find marks it), never as its older generation
-		if log, _ := source.Resolve(f); log != "" && log != f {
-			out = append(out, log)
+// sessionFolderLogs lists the session folders two levels down and takes
+// each one's newest generation (source.Newest), looked at once: a home of
+// thousands of sessions is listed in a few system calls each.
+func sessionFolderLogs(dir string) []logFile {
+	var folders []string
+	for _, cwd := range subfolders(dir) {
+		folders = append(folders, subfolders(cwd)...)
+	}
+	logs := make([]logFile, len(folders))
+	eachAtOnce(len(folders), func(i int) {
+		// a folder whose newest generation cannot be read is listed all
+		// the same (Find marks it), never as its older generation
+		log, info, err := source.Newest(folders[i])
+		logs[i] = logFile{path: log, info: info, unreadable: err}
+	})
+	out := logs[:0]
+	for _, l := range logs {
+		if l.path != "" {
+			out = append(out, l)
 		}
 	}
 	return out
 }
 
-func projectLogs(dir string) []string {
+// subfolders are the folders in dir (a link to one too), in name order;
+// an unreadable dir has none. The kind of each entry comes with the
+// listing, so only a link is looked at, and nothing that is no folder is
+// ever opened (a named pipe would not return).
+func subfolders(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir():
+		case e.Type()&fs.ModeSymlink != 0:
+			if info, err := os.Stat(path); err != nil || !info.IsDir() {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, path)
+	}
+	return out
+}
+
+func projectLogs(dir string) []logFile {
 	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
-	return logs
+	return unlooked(logs)
+}
+
+// unlooked are logs no layout has looked at.
+func unlooked(paths []string) []logFile {
+	out := make([]logFile, len(paths))
+	for i, p := range paths {
+		out[i] = logFile{path: p}
+	}
+	return out
 }
 
 // rolloutLogs walks the date folders; Codex nests them three deep, but older
 // versions wrote rollouts flat, so any depth is taken.
-func rolloutLogs(dir string) []string {
+func rolloutLogs(dir string) []logFile {
 	var out []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -104,5 +157,5 @@ func rolloutLogs(dir string) []string {
 		}
 		return nil
 	})
-	return out
+	return unlooked(out)
 }

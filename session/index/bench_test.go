@@ -115,6 +115,7 @@ func listUnchanged(b *testing.B, dir string, tr loggen.Tree, roots []catalog.Roo
 	if err != nil {
 		b.Fatal(err)
 	}
+	cpu := cpuTime()
 	for b.Loop() {
 		ix, err := index.Open(dir)
 		if err != nil {
@@ -130,6 +131,7 @@ func listUnchanged(b *testing.B, dir string, tr loggen.Tree, roots []catalog.Roo
 		}
 		ix.Close()
 	}
+	reportCPU(b, cpu)
 }
 
 // A query's first page (50 hits, or all there are): a rare word, planted
@@ -204,6 +206,12 @@ func BenchmarkAppendOneMB(b *testing.B) {
 	os.Chtimes(path, info.ModTime(), info.ModTime())
 	ix.Update(context.Background(), roots, nil)
 	reportTimes(b, times)
+}
+
+// reportCPU reports the processor time per run since cpu, of all the
+// cores together.
+func reportCPU(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
 // reportTimes reports the median and the 99th percentile of timed runs.

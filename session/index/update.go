@@ -41,8 +41,14 @@ func (ix *Index) Update(ctx context.Context, roots []catalog.Root, progress func
 }
 
 func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func(Progress)) (Summary, error) {
-	found := catalog.Find(roots)
+	var found []catalog.Item
+	listed := make(chan struct{})
+	go func() { // the files are looked at while the index is read
+		defer close(listed)
+		found = catalog.Find(roots)
+	}()
 	stored, err := ix.sessions(ctx)
+	<-listed
 	if err != nil {
 		return Summary{}, err
 	}
@@ -123,19 +129,15 @@ func planUpdate(found []catalog.Item, stored []Session) updatePlan {
 }
 
 // current reports whether the index's row still says what the log on
-// disk holds.
+// disk holds, as catalog.Find saw the log a moment ago.
 func current(it catalog.Item, s *Session) bool {
 	if it.Unreadable != "" || s.Unreadable != "" {
 		return it.Unreadable == s.Unreadable && it.Mod.UnixNano() == s.file.mtime
 	}
-	now, err := stat(it.Path)
-	if err != nil {
-		return false // gone since Find looked: read fails and says so
-	}
-	if s.file.headLen < 0 || now.size != s.file.size || now.mtime != s.file.mtime || now.inode != s.file.inode {
+	if s.file.headLen < 0 || it.Size != s.file.size || it.Mod.UnixNano() != s.file.mtime || int64(it.Inode) != s.file.inode {
 		return false
 	}
-	return s.file.closed || live(now.mtime)
+	return s.file.closed || live(s.file.mtime)
 }
 
 // readAll reads the jobs on every core, in order of the jobs as far as

@@ -54,36 +54,68 @@ func Generation(file string) (int64, bool) {
 // both encodings of one generation are there, the one written last. ok is
 // false when the folder holds no entry of a log's name.
 func Pick(dir string) (file string, ok bool) {
+	file, _, _ = pick(dir)
+	return file, file != ""
+}
+
+// Newest is Pick's log with what it is: its file info (links followed),
+// or why it cannot be read (an *UnreadableError, as Unreadable says). file
+// is "" when the folder holds no log. Pick looks at each log it weighs,
+// so a caller that lists many folders need not look again.
+func Newest(dir string) (file string, info fs.FileInfo, err error) {
+	file, info, err = pick(dir)
+	if file == "" {
+		return "", nil, nil
+	}
+	if err == nil {
+		err = regular.NotAFile(file, info)
+	}
+	if err = unreadable(file, err); err != nil {
+		return file, nil, err
+	}
+	return file, info, nil
+}
+
+// pick is Pick, with the picked file's stat (links followed) or its
+// error.
+func pick(dir string) (file string, info fs.FileInfo, statErr error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", false
+		return "", nil, nil
 	}
-	best, bestGen, bestMod := "", int64(-1), int64(0)
+	bestGen, bestMod := int64(-1), int64(0)
 	for _, e := range entries {
 		gen, named := Generation(e.Name())
 		if !named || gen < bestGen {
 			continue
 		}
-		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts as the log
+		path := filepath.Join(dir, e.Name())
+		linked, err := os.Stat(path) // a link to a log counts as the log
+		seen := linked
 		if err != nil {
-			info, err = e.Info() // a dangling link counts too
+			seen, _ = e.Info() // a dangling link counts too
 		}
 		var mod int64
-		if err == nil {
-			mod = info.ModTime().UnixNano()
+		if seen != nil {
+			mod = seen.ModTime().UnixNano()
 		}
 		if gen == bestGen && mod <= bestMod {
 			continue
 		}
-		best, bestGen, bestMod = filepath.Join(dir, e.Name()), gen, mod
+		file, info, statErr, bestGen, bestMod = path, linked, err, gen, mod
 	}
-	return best, best != ""
+	return file, info, statErr
 }
 
 // Unreadable says why the log Pick took cannot be read, if it cannot: an
 // *UnreadableError.
 func Unreadable(file string) error {
 	_, err := regular.Check(file)
+	return unreadable(file, err)
+}
+
+// unreadable is the *UnreadableError of file's err, nil for none.
+func unreadable(file string, err error) error {
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		err = pe.Err // the path is said once
 	}

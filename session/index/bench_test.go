@@ -59,6 +59,7 @@ func BenchmarkIndexBuild(b *testing.B) {
 	b.SetBytes(tr.Bytes)
 	var peak loggen.Peak
 	var disk, text int64
+	cpu := cpuTime()
 	for b.Loop() {
 		dir := b.TempDir()
 		ix, err := index.Open(dir)
@@ -79,6 +80,7 @@ func BenchmarkIndexBuild(b *testing.B) {
 			}
 		}
 	}
+	reportCPU(b, cpu)
 	peak.Report(b)
 	b.ReportMetric(float64(disk)/float64(tr.Bytes), "index/logs")
 	b.ReportMetric(float64(tr.Bytes)/1e6, "MB-logs")

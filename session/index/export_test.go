@@ -13,6 +13,16 @@ func Later(d time.Duration) (restore func()) {
 	return func() { clock = time.Now }
 }
 
+// ChunkBytes is how much text closes a chunk.
+const ChunkBytes = chunkBytes
+
+// ListReads is how often the index read its sessions table whole.
+func ListReads(ix *Index) int {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.listReads
+}
+
 var planted int64
 
 // Plant makes the index hold one session whose one text is text, in place

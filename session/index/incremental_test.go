@@ -11,32 +11,37 @@ import (
 )
 
 // A log that was not touched is not read again; one that grew is read
-// as an append, and only its new entries' rows are written.
-func TestAnAppendWritesOnlyTheNewEntries(t *testing.T) {
+// as an append, and only its chunks from where it changed are written:
+// its last chunk, grown, and the new ones. Each of its prompts here is
+// longer than a chunk, so closes one.
+func TestAnAppendWritesOnlyTheNewChunks(t *testing.T) {
 	tr := newTree(t)
 	path := tr.harnessPath("s1")
-	write(t, path, harnessLog([2]string{"first prompt about otters", "a reply"}, [2]string{"second prompt", "another reply"}), old)
+	long := func(word string) string { return strings.Repeat(word+" ", index.ChunkBytes/len(word)) }
+	write(t, path, harnessLog([2]string{"first prompt about otters " + long("first"), "a reply"}, [2]string{long("second"), "another reply"}), old)
 	ix := open(t, t.TempDir())
 	first := update(t, ix, tr)
-	if first.Read != 1 || first.Rows == 0 {
+	if first.Read != 1 || first.Rows != 3 { // the first prompt; its reply and the second prompt; the second reply
 		t.Fatalf("first update: %+v", first)
 	}
 	if again := update(t, ix, tr); again.Read != 0 || again.Rows != 0 {
-		t.Fatalf("an update with nothing changed read %d logs, wrote %d rows", again.Read, again.Rows)
+		t.Fatalf("an update with nothing changed read %d logs, wrote %d chunks", again.Read, again.Rows)
 	}
-	appendTo(t, path, harnessTurn(3, "third prompt about badgers", "a third reply"), old-time.Minute)
+	appendTo(t, path, harnessTurn(3, "third prompt about badgers "+long("third"), "a third reply"), old-time.Minute)
 	grown := update(t, ix, tr)
 	if grown.Read != 1 || grown.Rewritten != 0 {
 		t.Fatalf("after an append: %+v", grown)
 	}
-	if grown.Rows != 2 { // the third turn's prompt and reply
-		t.Errorf("an append of one turn wrote %d rows; the first read wrote %d", grown.Rows, first.Rows)
+	if grown.Rows != 2 { // the second reply with the third prompt; the third reply
+		t.Errorf("an append of one turn wrote %d chunks; the first read wrote %d", grown.Rows, first.Rows)
 	}
 	if got := where(find(t, ix, index.Query{Text: "badgers"})); !reflect.DeepEqual(got, []string{"s1#9:prompt"}) {
 		t.Errorf("the appended prompt: %v", got)
 	}
-	if got := where(find(t, ix, index.Query{Text: "otters"})); !reflect.DeepEqual(got, []string{"s1#1:prompt"}) {
-		t.Errorf("the first prompt, after the append: %v", got)
+	for q, want := range map[string]string{"otters": "s1#1:prompt", "another reply": "s1#6:reply", "a third reply": "s1#10:reply"} {
+		if got := where(find(t, ix, index.Query{Text: q})); !reflect.DeepEqual(got, []string{want}) {
+			t.Errorf("%q after the append: %v", q, got)
+		}
 	}
 }
 
@@ -142,5 +147,41 @@ func TestAHalfWrittenLastLineWaits(t *testing.T) {
 	}
 	if sum := update(t, ix, tr); sum.Read != 0 {
 		t.Errorf("and not again: %+v", sum)
+	}
+}
+
+// An update keeps the list of sessions it wrote as the index holds it,
+// without reading the table again: a session added, one grown and one
+// deleted are listed as a deck opening the index afresh lists them.
+func TestAnUpdateKeepsTheListItWrote(t *testing.T) {
+	tr := newTree(t)
+	write(t, tr.harnessPath("s1"), harnessLog([2]string{"one", "ok"}), 3*time.Hour)
+	write(t, tr.harnessPath("s2"), harnessLog([2]string{"two", "ok"}), 2*time.Hour)
+	dir := t.TempDir()
+	ix := open(t, dir)
+	update(t, ix, tr)
+	if _, err := ix.Sessions(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	reads := index.ListReads(ix)
+	appendTo(t, tr.harnessPath("s1"), harnessTurn(2, "more", "ok"), time.Hour)
+	write(t, tr.harnessPath("s3"), harnessLog([2]string{"three", "ok"}), 30*time.Minute)
+	if err := os.RemoveAll(strings.TrimSuffix(tr.harnessPath("s2"), "/session.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	update(t, ix, tr)
+	kept, err := ix.Sessions(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := index.ListReads(ix) - reads; n != 0 {
+		t.Errorf("the list was read %d times again", n)
+	}
+	fresh, err := open(t, dir).Sessions(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(kept, fresh) || len(kept) != 2 || kept[0].Path != tr.harnessPath("s3") || kept[1].Turns != 2 {
+		t.Errorf("kept %+v\nfresh %+v", kept, fresh)
 	}
 }

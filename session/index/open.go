@@ -34,9 +34,10 @@ type Index struct {
 	dir  string
 	path string
 
-	mu    sync.Mutex
-	notes []string // what opening did that the user should hear of
-	known *sessionCache
+	mu        sync.Mutex
+	notes     []string // what opening did that the user should hear of
+	known     *sessionCache
+	listReads int // of the sessions table, for a test
 }
 
 // Dir is where deck keeps its index: $XDG_CACHE_HOME/deck, else

@@ -110,8 +110,38 @@ func (ix *Index) sessions(ctx context.Context) ([]Session, error) {
 	}
 	ix.mu.Lock()
 	*ix.known = sessionCache{gen: gen, list: list, ok: true}
+	ix.listReads++
 	ix.mu.Unlock()
 	return list, nil
+}
+
+// follow brings the cached list to the write this process just made,
+// when the list was the index as it stood before (gen writes): sessions
+// put are written, those gone removed. Otherwise another deck wrote
+// meanwhile, and the list is read again when next asked for.
+func (ix *Index) follow(gen int64, put []Session, gone []int64) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	c := ix.known
+	if !c.ok || c.gen != gen {
+		return
+	}
+	changed := make(map[int64]bool, len(put)+len(gone))
+	for _, s := range put {
+		changed[s.ID] = true
+	}
+	for _, id := range gone {
+		changed[id] = true
+	}
+	list := make([]Session, 0, len(c.list)+len(put)) // a new list: callers hold the old one
+	for _, s := range c.list {
+		if !changed[s.ID] {
+			list = append(list, s)
+		}
+	}
+	list = append(list, put...)
+	sortSessions(list)
+	*c = sessionCache{gen: gen + 1, list: list, ok: true}
 }
 
 // generation is the number of writes to the index so far.
@@ -145,13 +175,18 @@ func readSessions(ctx context.Context, q querier) ([]Session, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].file.mtime != out[j].file.mtime {
-			return out[i].file.mtime > out[j].file.mtime
-		}
-		return out[i].Path < out[j].Path
-	})
+	sortSessions(out)
 	return out, nil
+}
+
+// sortSessions sorts a list newest first, as catalog.Find does.
+func sortSessions(list []Session) {
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].file.mtime != list[j].file.mtime {
+			return list[i].file.mtime > list[j].file.mtime
+		}
+		return list[i].Path < list[j].Path
+	})
 }
 
 func scanSession(rows *sql.Rows) (Session, error) {

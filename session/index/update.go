@@ -69,6 +69,11 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	var failed sync.Map // paths that could not be read
 	go readAll(ctx, plan.jobs, docs, &failed)
 	w := writer{ix: ix}
+	bulk := len(stored) == 0 && len(plan.jobs) > 0
+	if err := w.merging(ctx, !bulk); err != nil {
+		drain(docs)
+		return sum, err
+	}
 	if err := w.remove(ctx, plan.gone); err != nil {
 		drain(docs)
 		return sum, err
@@ -88,6 +93,9 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 		}
 	})
 	failed.Range(func(any, any) bool { sum.Failed++; return true })
+	if err == nil && bulk {
+		err = w.optimize(ctx)
+	}
 	return sum, err
 }
 

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -19,8 +21,8 @@ const (
 // writer at a time anyway.
 type writer struct{ ix *Index }
 
-// write writes docs as they come, a batch of what is ready at a time, and
-// calls done for each once it is committed, with the text rows it wrote.
+// write writes docs as they come, a batch at a time, and calls done for
+// each once it is committed, with the chunks it wrote.
 func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int)) error {
 	for {
 		var d doc
@@ -34,6 +36,9 @@ func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int))
 		if !ok {
 			return nil
 		}
+		// a batch is filled, not cut at what is ready: readers slower than
+		// the writer would make a batch of a session or two, and each batch
+		// is a segment of the full-text table to sort, write and merge
 		batch, size := []doc{d}, d.bytes
 	more:
 		for len(batch) < batchDocs && size < batchBytes {
@@ -44,8 +49,9 @@ func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int))
 				}
 				batch = append(batch, d)
 				size += d.bytes
-			default:
-				break more
+			case <-ctx.Done():
+				drain(docs)
+				return ctx.Err()
 			}
 		}
 		rows, err := w.commit(ctx, batch)
@@ -59,22 +65,67 @@ func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int))
 	}
 }
 
+// FTS5 merges the segments a table's writes make as it goes (its
+// automerge: four of a size make one of the next; its crisismerge: any
+// sixteen of a size at once), so a row is written again at each size its
+// segment grows through: on a first build of thousands of sessions, in
+// segments a batch each, most of the table's work. A first build merges
+// nothing as it goes and all of it once at the end (its optimize); any
+// other update merges as it goes, as FTS5 does by default, so that
+// appends never leave many small segments.
+var merges = map[bool][2]int{ // automerge, crisismerge
+	true:  {4, 16}, // FTS5's defaults
+	false: {0, 1000},
+}
+
+// merging has the table merge as it goes, or not.
+func (w writer) merging(ctx context.Context, on bool) error {
+	want := merges[on]
+	var auto, crisis sql.NullInt64 // what the table was told last; not there: FTS5's default
+	err := w.ix.conn().QueryRowContext(ctx, `SELECT (SELECT v FROM grams_config WHERE k = 'automerge'), (SELECT v FROM grams_config WHERE k = 'crisismerge')`).Scan(&auto, &crisis)
+	if err != nil {
+		return err
+	}
+	now := merges[true]
+	if auto.Valid && crisis.Valid {
+		now = [2]int{int(auto.Int64), int(crisis.Int64)}
+	}
+	if now == want {
+		return nil
+	}
+	_, err = w.ix.conn().ExecContext(ctx, `INSERT INTO grams (grams, rank) VALUES ('automerge', ?), ('crisismerge', ?)`, want[0], want[1])
+	return err
+}
+
+// optimize merges the table's segments into one, after a first build,
+// and has it merge as it goes again.
+func (w writer) optimize(ctx context.Context) error {
+	if _, err := w.ix.conn().ExecContext(ctx, `INSERT INTO grams (grams) VALUES ('optimize')`); err != nil {
+		return err
+	}
+	return w.merging(ctx, true)
+}
+
 // statements are the writes of one transaction, prepared once. The
 // trigram table's writes wait in grams until the rest is written: a write
 // that needs a savepoint (a row of sessions, with its unique path) makes
 // FTS5 flush the trigrams it holds in memory to a new segment on disk, and
 // a segment a session is slow to write and slower to merge.
 type statements struct {
-	tx                          *sql.Tx
-	addGrams, dropGrams, putTxt *sql.Stmt
-	grams                       []gramWrite
+	ix                            *Index
+	tx                            *sql.Tx
+	addGrams, dropGrams, putChunk *sql.Stmt
+	grams                         []gramWrite
+	written                       []Session // the sessions written, for the cached list (follow)
+	gone                          []int64   // the sessions removed
 }
 
-// gramWrite is a write of the trigram table: a text's, or its removal.
+// gramWrite is a write of the trigram table: a chunk's words, or its
+// removal.
 type gramWrite struct {
-	id   int64
-	text string
-	drop bool
+	id    int64
+	words string
+	drop  bool
 }
 
 func (w writer) begin(ctx context.Context) (*statements, error) {
@@ -82,14 +133,14 @@ func (w writer) begin(ctx context.Context) (*statements, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &statements{tx: tx}
+	st := &statements{ix: w.ix, tx: tx}
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
 	}{
 		{&st.addGrams, `INSERT INTO grams (rowid, text) VALUES (?, ?)`},
 		{&st.dropGrams, `DELETE FROM grams WHERE rowid = ?`},
-		{&st.putTxt, `INSERT OR REPLACE INTO texts (id, turn, seq, hash, text) VALUES (?, ?, ?, ?, ?)`},
+		{&st.putChunk, `INSERT OR REPLACE INTO chunks (id, texts, hash, data) VALUES (?, ?, ?, ?)`},
 	} {
 		if *p.stmt, err = tx.PrepareContext(ctx, p.sql); err != nil {
 			tx.Rollback()
@@ -99,14 +150,27 @@ func (w writer) begin(ctx context.Context) (*statements, error) {
 	return st, nil
 }
 
-// flushGrams writes the trigram table's writes.
+// flushGrams writes the trigram table's writes: the removals, then the
+// chunks in the order of their ids. FTS5 holds a transaction's writes in
+// memory only while each comes after the one before (a removal, or a
+// lower id, makes it write out what it holds as a segment of its own),
+// so in this order a batch is one segment, however its sessions came.
 func (st *statements) flushGrams(ctx context.Context) error {
+	slices.SortStableFunc(st.grams, func(a, b gramWrite) int {
+		if a.drop != b.drop {
+			if a.drop {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.id, b.id)
+	})
 	for _, g := range st.grams {
 		var err error
 		if g.drop {
 			_, err = st.dropGrams.ExecContext(ctx, g.id)
 		} else {
-			_, err = st.addGrams.ExecContext(ctx, g.id, g.text)
+			_, err = st.addGrams.ExecContext(ctx, g.id, g.words)
 		}
 		if err != nil {
 			return err
@@ -117,22 +181,31 @@ func (st *statements) flushGrams(ctx context.Context) error {
 }
 
 // end commits, the write counted in meta's gen so that a cached list of
-// sessions (this process's or another's) knows it is old.
+// sessions (this process's or another's) knows it is old; this process's
+// follows the write.
 func (st *statements) end(ctx context.Context) error {
 	if err := st.flushGrams(ctx); err != nil {
 		st.tx.Rollback()
 		return err
 	}
-	_, err := st.tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('gen', 1), ('updated', ?)
+	var gen int64 // the writes before this one: under the write lock, no other comes between
+	err := st.tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'gen'`).Scan(&gen)
+	if err == nil || errors.Is(err, sql.ErrNoRows) {
+		_, err = st.tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('gen', 1), ('updated', ?)
 		ON CONFLICT (key) DO UPDATE SET value = CASE key WHEN 'gen' THEN value + 1 ELSE excluded.value END`, time.Now().UnixMilli())
+	}
 	if err != nil {
 		st.tx.Rollback()
 		return err
 	}
-	return st.tx.Commit()
+	if err := st.tx.Commit(); err != nil {
+		return err
+	}
+	st.ix.follow(gen, st.written, st.gone)
+	return nil
 }
 
-// commit writes a batch in one transaction, and says how many text rows
+// commit writes a batch in one transaction, and says how many chunks
 // each session's took.
 func (w writer) commit(ctx context.Context, batch []doc) ([]int, error) {
 	st, err := w.begin(ctx)
@@ -159,10 +232,11 @@ func (w writer) remove(ctx context.Context, gone []Session) error {
 		return err
 	}
 	for _, s := range gone {
-		err := st.dropRows(ctx, s.ID)
+		err := st.dropChunks(ctx, s.ID, 0)
 		if err == nil {
 			_, err = st.tx.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, s.ID)
 		}
+		st.gone = append(st.gone, s.ID)
 		if err != nil {
 			st.tx.Rollback()
 			return err
@@ -171,9 +245,10 @@ func (w writer) remove(ctx context.Context, gone []Session) error {
 	return st.end(ctx)
 }
 
-// put writes one session: its row, and those of its texts that are new or
-// changed; texts it no longer has go. A rewritten log's rows are replaced
-// whole.
+// put writes one session: its row, and its chunks from the first that
+// is not as the index holds it; the chunks it holds from there go. A
+// rewritten log's chunks are replaced whole; an appended one's, from
+// where it changed (its last chunk, grown, and those after).
 func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 	s := d.s
 	var id int64
@@ -187,6 +262,8 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 		d.rewrite = true
 	case err != nil:
 	case was.same(s.file):
+		s.ID = id
+		st.written = append(st.written, s)
 		return 0, nil // another deck wrote what this one read, meanwhile
 	default:
 		_, err = st.tx.ExecContext(ctx, `UPDATE sessions SET (`+sessionColumns[len("id, "):]+`)
@@ -195,37 +272,48 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 	if err != nil {
 		return written, err
 	}
-	old := map[int64]int64{} // the rows the index holds, by id: their hashes
-	if d.rewrite {
-		err = st.dropRows(ctx, id)
-	} else {
-		old, err = st.hashes(ctx, id)
-	}
-	if err != nil {
-		return written, err
-	}
-	for i, t := range d.texts {
-		rid := rowID(id, t.Entry, t.Kind)
-		if h, ok := old[rid]; ok {
-			delete(old, rid)
-			if h == d.hashes[i] {
-				continue // unchanged: the append left it as it was
-			}
-			st.grams = append(st.grams, gramWrite{id: rid, drop: true})
+	s.ID = id
+	st.written = append(st.written, s)
+	keep, from := 0, int64(0) // the chunks kept as they are; the first id of those dropped
+	if !d.rewrite {
+		old, err := chunkKeys(ctx, st.tx, id, 0)
+		if err != nil {
+			return written, err
 		}
-		st.grams = append(st.grams, gramWrite{id: rid, text: t.Text})
-		if _, err := st.putTxt.ExecContext(ctx, rid, t.Turn, t.Seq, d.hashes[i], d.packed[i]); err != nil {
+		for keep < len(old) && keep < len(d.chunks) && old[keep] == d.chunkKey(id, keep) {
+			keep++
+		}
+		from = -1 // none
+		if keep < len(old) {
+			from = old[keep][0]
+		}
+	}
+	if from >= 0 {
+		if err := st.dropChunks(ctx, id, from); err != nil {
+			return written, err
+		}
+	}
+	for i := keep; i < len(d.chunks); i++ {
+		c := d.chunks[i]
+		cid := d.chunkID(id, i)
+		st.grams = append(st.grams, gramWrite{id: cid, words: c.words})
+		if _, err := st.putChunk.ExecContext(ctx, cid, c.n, c.hash, c.data); err != nil {
 			return written, err
 		}
 		written++
 	}
-	for rid := range old { // an entry it no longer has (a notice of a line then half written)
-		st.grams = append(st.grams, gramWrite{id: rid, drop: true})
-		if _, err := st.tx.ExecContext(ctx, `DELETE FROM texts WHERE id = ?`, rid); err != nil {
-			return written, err
-		}
-	}
 	return written, nil
+}
+
+// chunkID is the id of the doc's i'th chunk: its first text's.
+func (d doc) chunkID(session int64, i int) int64 {
+	c := d.chunks[i]
+	return rowID(session, c.entry, c.kind)
+}
+
+// chunkKey is what tells a chunk from another: its id and hash.
+func (d doc) chunkKey(session int64, i int) [2]int64 {
+	return [2]int64{d.chunkID(session, i), d.chunks[i].hash}
 }
 
 // values are a session's columns but its id, in sessionColumns' order.
@@ -239,35 +327,36 @@ func (s Session) values() []any {
 		f.size, f.mtime, f.inode, head, f.headLen, f.closed, s.Turns, s.Calls, s.Errors, s.Tokens, s.NotShown, s.Unreadable}
 }
 
-// hashes are the hashes of a session's rows, by id.
-func (st *statements) hashes(ctx context.Context, session int64) (map[int64]int64, error) {
+// chunkKeys are the ids and hashes of a session's chunks from the id
+// from on, in order.
+func chunkKeys(ctx context.Context, tx *sql.Tx, session, from int64) ([][2]int64, error) {
 	first, last := sessionRows(session)
-	rows, err := st.tx.QueryContext(ctx, `SELECT id, hash FROM texts WHERE id BETWEEN ? AND ?`, first, last)
+	rows, err := tx.QueryContext(ctx, `SELECT id, hash FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id`, max(first, from), last)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[int64]int64{}
+	var out [][2]int64
 	for rows.Next() {
-		var id, h int64
-		if err := rows.Scan(&id, &h); err != nil {
+		var k [2]int64
+		if err := rows.Scan(&k[0], &k[1]); err != nil {
 			return nil, err
 		}
-		out[id] = h
+		out = append(out, k)
 	}
 	return out, rows.Err()
 }
 
-// dropRows deletes every text of a session.
-func (st *statements) dropRows(ctx context.Context, session int64) error {
-	old, err := st.hashes(ctx, session)
+// dropChunks deletes a session's chunks from the id from on (0: all).
+func (st *statements) dropChunks(ctx context.Context, session, from int64) error {
+	gone, err := chunkKeys(ctx, st.tx, session, from)
 	if err != nil {
 		return err
 	}
-	for rid := range old {
-		st.grams = append(st.grams, gramWrite{id: rid, drop: true})
+	for _, k := range gone {
+		st.grams = append(st.grams, gramWrite{id: k[0], drop: true})
 	}
 	first, last := sessionRows(session)
-	_, err = st.tx.ExecContext(ctx, `DELETE FROM texts WHERE id BETWEEN ? AND ?`, first, last)
+	_, err = st.tx.ExecContext(ctx, `DELETE FROM chunks WHERE id BETWEEN ? AND ?`, max(first, from), last)
 	return err
 }

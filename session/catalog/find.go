@@ -4,7 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/deck-tui/deck/session/internal/regular"
@@ -39,6 +40,11 @@ type Item struct {
 	Live    bool   // changed within LiveWithin: probably still being written
 	Scanned bool   // title and cwd were read from the log
 	Inode   uint64 // the log's, as Find saw it (0 where the system has none): a file replaced is another
+	// FolderMod is a harness session folder's mtime (ns) when Find listed
+	// it, if its names alone picked the log (source.Log.Alone); 0 for any
+	// other log. While the folder's mtime stays so, so does its pick
+	// (FindKnown).
+	FolderMod int64
 	// NotShown, once scanned, says why the log is not shown as understood
 	// or current (a format newer than deck reads); "" for a log deck reads.
 	NotShown string
@@ -70,7 +76,11 @@ func unreadable(agent, log string, why error) Item {
 
 // Find lists the sessions under the roots, newest first. Titles
 // are not read yet: Scan does that.
-func Find(roots []Root) []Item {
+func Find(roots []Root) []Item { return FindKnown(roots, nil) }
+
+// FindKnown is Find told what an earlier listing found (nil: nothing), so
+// that a harness session folder not changed since is not listed again.
+func FindKnown(roots []Root, known Known) []Item {
 	type rootLog struct {
 		agent string
 		log   logFile
@@ -81,7 +91,7 @@ func Find(roots []Root) []Item {
 		if r.Dir == "" || list == nil {
 			continue // no folder, or an agent deck does not read
 		}
-		for _, l := range list(r.Dir) {
+		for _, l := range list(r.Dir, known) {
 			logs = append(logs, rootLog{r.Agent, l})
 		}
 	}
@@ -93,11 +103,11 @@ func Find(roots []Root) []Item {
 			out = append(out, it)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if !out[i].Mod.Equal(out[j].Mod) {
-			return out[i].Mod.After(out[j].Mod)
+	slices.SortFunc(out, func(a, b Item) int { // a path is listed once: the order is whole
+		if c := b.Mod.Compare(a.Mod); c != 0 {
+			return c
 		}
-		return out[i].Path < out[j].Path
+		return strings.Compare(a.Path, b.Path)
 	})
 	return out
 }
@@ -115,7 +125,7 @@ func found(agent string, log logFile) Item {
 	if err != nil {
 		return Item{}
 	}
-	return Item{Agent: agent, Path: log.path, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin, Inode: inode(info)}
+	return Item{Agent: agent, Path: log.path, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin, Inode: inode(info), FolderMod: log.folderMod}
 }
 
 // scanLimit is how much of a log Scan reads for its title: the harness

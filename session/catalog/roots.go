@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -31,7 +32,7 @@ const (
 // <project>/<session>.jsonl (subagent transcripts,
 // <project>/<session>/subagents/, open with their session, so they are not
 // listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl.
-var layouts = map[string]func(dir string) []logFile{
+var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentHarness: sessionFolderLogs,
 	AgentClaude:  projectLogs,
 	AgentCodex:   rolloutLogs,
@@ -45,7 +46,13 @@ type logFile struct {
 	// unreadable says why a harness folder's newest generation cannot be
 	// read (source.UnreadableError)
 	unreadable error
+	folderMod  int64 // Item.FolderMod
 }
+
+// Known is what an earlier listing found in a harness session folder: the
+// log it took, and the folder's mtime then (Item.FolderMod); ok is false
+// for a folder it did not list, or whose names alone did not pick its log.
+type Known func(folder string) (log string, folderMod int64, ok bool)
 
 // DefaultRoots are the three agents' folders, from the environment:
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
@@ -84,19 +91,16 @@ func Describe(roots []Root) string {
 
 // sessionFolderLogs lists the session folders two levels down and takes
 // each one's newest generation (source.Newest), looked at once: a home of
-// thousands of sessions is listed in a few system calls each.
-func sessionFolderLogs(dir string) []logFile {
+// thousands of sessions is listed in a few system calls each. A folder
+// whose mtime is what known says it was, whose names are then as they
+// were, is not listed again: its log is looked at, two calls in all.
+func sessionFolderLogs(dir string, known Known) []logFile {
 	var folders []string
 	for _, cwd := range subfolders(dir) {
 		folders = append(folders, subfolders(cwd)...)
 	}
 	logs := make([]logFile, len(folders))
-	eachAtOnce(len(folders), func(i int) {
-		// a folder whose newest generation cannot be read is listed all
-		// the same (Find marks it), never as its older generation
-		log, info, err := source.Newest(folders[i])
-		logs[i] = logFile{path: log, info: info, unreadable: err}
-	})
+	eachAtOnce(len(folders), func(i int) { logs[i] = folderLog(folders[i], known) })
 	out := logs[:0]
 	for _, l := range logs {
 		if l.path != "" {
@@ -104,6 +108,30 @@ func sessionFolderLogs(dir string) []logFile {
 		}
 	}
 	return out
+}
+
+// folderLog is the log of one session folder.
+func folderLog(folder string, known Known) logFile {
+	st, err := os.Stat(folder) // before the listing: a name made after it changes the mtime seen next time
+	if err != nil {
+		return logFile{}
+	}
+	mod := st.ModTime().UnixNano()
+	if known != nil {
+		if log, was, ok := known(folder); ok && was == mod {
+			if info, err := regular.Check(log); err == nil {
+				return logFile{path: log, info: info, folderMod: mod}
+			}
+		}
+	}
+	// a folder whose newest generation cannot be read is listed all the
+	// same (Find marks it), never as its older generation
+	l := source.Newest(folder)
+	f := logFile{path: l.File, info: l.Info, unreadable: l.Err}
+	if l.Alone && l.Err == nil {
+		f.folderMod = mod
+	}
+	return f
 }
 
 // subfolders are the folders in dir (a link to one too), in name order;
@@ -129,7 +157,7 @@ func subfolders(dir string) []string {
 	return out
 }
 
-func projectLogs(dir string) []logFile {
+func projectLogs(dir string, _ Known) []logFile {
 	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
 	return unlooked(logs)
 }
@@ -145,7 +173,7 @@ func unlooked(paths []string) []logFile {
 
 // rolloutLogs walks the date folders; Codex nests them three deep, but older
 // versions wrote rollouts flat, so any depth is taken.
-func rolloutLogs(dir string) []logFile {
+func rolloutLogs(dir string, _ Known) []logFile {
 	var out []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -54,35 +54,46 @@ func Generation(file string) (int64, bool) {
 // both encodings of one generation are there, the one written last. ok is
 // false when the folder holds no entry of a log's name.
 func Pick(dir string) (file string, ok bool) {
-	file, _, _ = pick(dir)
+	file = pick(dir).File
 	return file, file != ""
 }
 
-// Newest is Pick's log with what it is: its file info (links followed),
-// or why it cannot be read (an *UnreadableError, as Unreadable says). file
-// is "" when the folder holds no log. Pick looks at each log it weighs,
+// Log is the log Pick takes in a session folder, with what it is.
+type Log struct {
+	File string      // "" when the folder holds no log
+	Info fs.FileInfo // its file, links followed; nil when it cannot be read
+	Err  error       // why it cannot be read (an *UnreadableError, as Unreadable says); nil when it can
+	// Alone: no other entry of the folder has a name of its generation, so
+	// the folder's names alone pick it (not the times of two encodings of
+	// one generation): while they stay as they are, so does the pick.
+	Alone bool
+}
+
+// Newest is Pick's log with what it is. Pick looks at each log it weighs,
 // so a caller that lists many folders need not look again.
-func Newest(dir string) (file string, info fs.FileInfo, err error) {
-	file, info, err = pick(dir)
-	if file == "" {
-		return "", nil, nil
+func Newest(dir string) Log {
+	l := pick(dir)
+	if l.File == "" {
+		return Log{}
 	}
+	err := l.Err
 	if err == nil {
-		err = regular.NotAFile(file, info)
+		err = regular.NotAFile(l.File, l.Info)
 	}
-	if err = unreadable(file, err); err != nil {
-		return file, nil, err
+	if err = unreadable(l.File, err); err != nil {
+		l.Info, l.Err = nil, err
 	}
-	return file, info, nil
+	return l
 }
 
 // pick is Pick, with the picked file's stat (links followed) or its
 // error.
-func pick(dir string) (file string, info fs.FileInfo, statErr error) {
+func pick(dir string) Log {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", nil, nil
+		return Log{}
 	}
+	var best Log
 	bestGen, bestMod := int64(-1), int64(0)
 	for _, e := range entries {
 		gen, named := Generation(e.Name())
@@ -99,12 +110,14 @@ func pick(dir string) (file string, info fs.FileInfo, statErr error) {
 		if seen != nil {
 			mod = seen.ModTime().UnixNano()
 		}
+		alone := gen > bestGen
 		if gen == bestGen && mod <= bestMod {
+			best.Alone = false
 			continue
 		}
-		file, info, statErr, bestGen, bestMod = path, linked, err, gen, mod
+		best, bestGen, bestMod = Log{File: path, Info: linked, Err: err, Alone: alone}, gen, mod
 	}
-	return file, info, statErr
+	return best
 }
 
 // Unreadable says why the log Pick took cannot be read, if it cannot: an

@@ -23,6 +23,14 @@ func ListReads(ix *Index) int {
 	return ix.listReads
 }
 
+// ReadAhead has a search read n candidates ahead, until the test's
+// cleanup.
+func ReadAhead(n int) (restore func()) {
+	was := readAhead
+	readAhead = n
+	return func() { readAhead = was }
+}
+
 var planted int64
 
 // Plant makes the index hold one session whose one text is text, in place

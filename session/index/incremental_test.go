@@ -1,7 +1,9 @@
 package index_test
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -183,5 +185,64 @@ func TestAnUpdateKeepsTheListItWrote(t *testing.T) {
 	}
 	if !reflect.DeepEqual(kept, fresh) || len(kept) != 2 || kept[0].Path != tr.harnessPath("s3") || kept[1].Turns != 2 {
 		t.Errorf("kept %+v\nfresh %+v", kept, fresh)
+	}
+}
+
+// New sessions get ids that fall as the list goes, newest first, however
+// the cores read them, and among sessions of one time too: a search's one
+// stream of candidates by id gives them in the list's order.
+func TestIdsFollowTheList(t *testing.T) {
+	tr := newTree(t)
+	base := time.Now().Add(-time.Hour).Truncate(time.Second)
+	for i := range 24 {
+		path := tr.harnessPath(fmt.Sprintf("s%02d", i))
+		write(t, path, harnessLog([2]string{strings.Repeat("words ", 1000*(i%5)), "ok"}), old)
+		when := base.Add(-time.Duration(i/3) * time.Minute) // three of each time
+		if err := os.Chtimes(path, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	list, err := ix.Sessions(t.Context())
+	if err != nil || len(list) != 24 {
+		t.Fatal(len(list), err)
+	}
+	for i := 1; i < len(list); i++ {
+		if list[i].ID >= list[i-1].ID {
+			t.Errorf("%s has id %d, after %s's %d", list[i].Path, list[i].ID, list[i-1].Path, list[i-1].ID)
+		}
+	}
+}
+
+// A harness folder the index listed is looked at again by its mtime: a
+// file put beside the log changes it but not the log, which is not read
+// again; a newer generation is the session's log from then on.
+func TestAHarnessFolderIsListedWhenItChanges(t *testing.T) {
+	tr := newTree(t)
+	path := tr.harnessPath("s1")
+	folder := filepath.Dir(path)
+	write(t, path, harnessLog([2]string{"in the first generation", "ok"}), 2*time.Hour)
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	later := time.Now().Add(-time.Hour)
+	write(t, filepath.Join(folder, "notes.txt"), "not a log", time.Hour)
+	os.Chtimes(folder, later, later)
+	if sum := update(t, ix, tr); sum.Read != 0 || sum.Sessions != 1 {
+		t.Errorf("a file beside the log: %+v", sum)
+	}
+	v1 := filepath.Join(folder, "session.v1.jsonl")
+	write(t, v1, harnessLog([2]string{"in the second generation", "ok"}), 30*time.Minute)
+	later = later.Add(time.Minute)
+	os.Chtimes(folder, later, later)
+	if sum := update(t, ix, tr); sum.Read != 1 || sum.Removed != 1 || sum.Sessions != 1 {
+		t.Errorf("a new generation: %+v", sum)
+	}
+	list, err := ix.Sessions(t.Context())
+	if err != nil || len(list) != 1 || list[0].Path != v1 {
+		t.Errorf("listed: %+v %v", list, err)
+	}
+	if hits := find(t, ix, index.Query{Text: "second generation"}); len(hits) != 1 || hits[0].Session.Path != v1 {
+		t.Errorf("found: %v", where(hits))
 	}
 }

@@ -94,6 +94,10 @@ func (ix *Index) open() error {
 		return err
 	}
 	q := url.Values{}
+	// pages of 16 KiB, not 4 (made so with the file, before the log is WAL):
+	// a read of the list, or of a long list of trigram rows, takes a fourth
+	// of the pages, each a read and an allocation
+	q.Add("_pragma", "page_size(16384)")
 	q.Add("_pragma", "busy_timeout(10000)") // another deck writing: wait for it
 	q.Add("_pragma", "journal_mode(wal)")
 	q.Add("_pragma", "synchronous(normal)") // a cache: a crash may lose the last writes, never the file

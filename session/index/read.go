@@ -94,6 +94,7 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	sum := sha256.Sum256(head)
 	st.head, st.headLen = sum[:], int64(len(head))
 	st.closed = !live(st.mtime)
+	st.folderMod = it.FolderMod
 	if st.closed {
 		r.Close()
 	}

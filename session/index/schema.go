@@ -36,7 +36,8 @@ var schema = []string{
 		errors     INTEGER NOT NULL,
 		tokens     INTEGER NOT NULL,
 		not_shown  TEXT NOT NULL,
-		unreadable TEXT NOT NULL
+		unreadable TEXT NOT NULL,
+		folder_mtime INTEGER NOT NULL
 	)`,
 	// a session's texts, a chunk a row (chunk.go): the id its first
 	// text's, how many texts it holds, a hash of them, and them

@@ -75,8 +75,7 @@ type searcher struct {
 	m     match.Matcher
 	q     Query
 	yield func(Hit) bool
-	order []Session     // the sessions searched, newest first
-	rank  map[int64]int // a session's place in order, by id
+	order []Session // the sessions searched, newest first
 	kinds [len(kindNames)]bool
 	fetch *sql.Stmt
 	given int
@@ -95,7 +94,7 @@ func (s *searcher) ended(ctx context.Context, err error) error {
 
 // newSearcher starts a search for m.
 func newSearcher(m match.Matcher, q Query, yield func(Hit) bool) *searcher {
-	s := &searcher{m: m, q: q, yield: yield, rank: map[int64]int{}}
+	s := &searcher{m: m, q: q, yield: yield}
 	for _, k := range q.Kinds {
 		s.kinds[k] = true
 	}
@@ -109,9 +108,14 @@ func newSearcher(m match.Matcher, q Query, yield func(Hit) bool) *searcher {
 
 // pick chooses the sessions the query's filters keep, newest first.
 func (s *searcher) pick(all []Session) {
+	q := s.q
+	if q.Agent == "" && q.Cwd == "" && q.Since.IsZero() && q.Until.IsZero() {
+		s.order = all // the list is shared, never changed
+		return
+	}
+	s.order = make([]Session, 0, len(all))
 	for _, x := range all {
 		if s.keeps(x) {
-			s.rank[x.ID] = len(s.order)
 			s.order = append(s.order, x)
 		}
 	}
@@ -139,59 +143,101 @@ func within(folder, dir string) bool {
 	return strings.HasPrefix(folder, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
+// readAhead is how many candidates a search reads before it gives a hit:
+// a query with no more has them all, and gives them in the list's order
+// whatever its sessions' ids; one with more is a common one, whose first
+// hits are in the first sessions.
+var readAhead = 20000
+
 // filtered gives the hits among the chunks the full-text table keeps for
-// expr. The table gives them by id, highest first, as one stream read no
-// further than the hits asked for need; sessions' ids mostly follow their
-// order (a session read later is newer, and has a higher id), so the
-// stream gives each session's candidates in its turn. A session out of
-// that order (an old one appended to, newer now than its id says) is
-// asked for on its own, in its turn (inLine).
+// expr. The table gives them by id, highest first, as one stream. When
+// the stream ends within readAhead, each session's candidates are checked
+// in its turn. Otherwise it is read no further than the hits asked for
+// need: sessions' ids mostly follow their order (a session read later is
+// newer, and has a higher id), so the stream gives each session's
+// candidates in its turn; a session out of that order (an old one
+// appended to, newer now than its id says) is asked for on its own, in
+// its turn (inLine).
 func (s *searcher) filtered(ctx context.Context, expr string) error {
 	stream, err := s.ix.conn().QueryContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? ORDER BY rowid DESC`, expr)
 	if err != nil {
 		return err
 	}
 	defer stream.Close()
+	var ahead []int64
+	more := true
+	for more && len(ahead) < readAhead {
+		var id int64
+		if more = stream.Next(); more {
+			if err := stream.Scan(&id); err != nil {
+				return err
+			}
+			ahead = append(ahead, id)
+		}
+	}
+	if err := stream.Err(); err != nil {
+		return err
+	}
+	if !more {
+		bySession := map[int64][]int64{}
+		for _, id := range slices.Backward(ahead) { // in the order of the cards
+			bySession[sessionOf(id)] = append(bySession[sessionOf(id)], id)
+		}
+		for _, x := range s.order {
+			for _, id := range bySession[x.ID] {
+				if err := s.check(ctx, id, x); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	next := func() (int64, bool, error) { // the read ahead, then the rest
+		if len(ahead) > 0 {
+			id := ahead[0]
+			ahead = ahead[1:]
+			return id, true, nil
+		}
+		if !stream.Next() {
+			return 0, false, stream.Err()
+		}
+		var id int64
+		err := stream.Scan(&id)
+		return id, err == nil, err
+	}
 	one, err := s.ix.conn().PrepareContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid`)
 	if err != nil {
 		return err
 	}
 	defer one.Close()
 	inLine := s.inLine()
-	next, more := int64(0), stream.Next() // the stream's next id
-	if more {
-		if err := stream.Scan(&next); err != nil {
+	id, more, err := next()
+	for i, x := range s.order {
+		if err != nil {
 			return err
 		}
-	}
-	for i, x := range s.order {
 		first, last := sessionRows(x.ID)
 		var ids []int64
 		if inLine[i] {
-			for more && next >= first {
-				if next <= last {
-					ids = append(ids, next)
+			for more && id >= first {
+				if id <= last {
+					ids = append(ids, id)
 				}
-				if more = stream.Next(); more {
-					if err := stream.Scan(&next); err != nil {
-						return err
-					}
+				if id, more, err = next(); err != nil {
+					return err
 				}
-			}
-			if err := stream.Err(); err != nil {
-				return err
 			}
 			slices.Reverse(ids) // in the order of the cards
 		} else if ids, err = sessionIDs(ctx, one, expr, first, last); err != nil {
 			return err
 		}
 		for _, id := range ids {
-			if err := s.check(ctx, id); err != nil {
+			if err := s.check(ctx, id, x); err != nil {
 				return err
 			}
 		}
 	}
-	return nil
+	return err
 }
 
 // sessionIDs are the ids one session's range of the table keeps for expr,
@@ -243,8 +289,9 @@ func (s *searcher) inLine() []bool {
 	return in
 }
 
-// check reads a candidate chunk and gives its texts that hold the query.
-func (s *searcher) check(ctx context.Context, id int64) error {
+// check reads a candidate chunk of session x and gives its texts that
+// hold the query.
+func (s *searcher) check(ctx context.Context, id int64, x Session) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -256,11 +303,11 @@ func (s *searcher) check(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	return s.try(id, packed)
+	return s.try(packed, x)
 }
 
-// try gives the hits in a chunk's texts.
-func (s *searcher) try(id int64, packed []byte) error {
+// try gives the hits in the texts of a chunk of session x.
+func (s *searcher) try(packed []byte, x Session) error {
 	raw, err := unpack(packed)
 	if err != nil {
 		return err
@@ -269,7 +316,6 @@ func (s *searcher) try(id int64, packed []byte) error {
 	if err != nil {
 		return err
 	}
-	x := s.order[s.rank[sessionOf(id)]]
 	for _, t := range texts {
 		if !s.kinds[t.Kind] {
 			continue
@@ -301,7 +347,7 @@ func (s *searcher) give(t Text, x Session) error {
 // scan tries every text of the sessions, newest first: a query with no
 // two characters to filter by (a single one, a pattern such as \d+).
 func (s *searcher) scan(ctx context.Context) error {
-	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT id, data FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id`)
+	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT data FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id`)
 	if err != nil {
 		return err
 	}
@@ -325,12 +371,11 @@ func (s *searcher) scanSession(ctx context.Context, stmt *sql.Stmt, x Session) e
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var id int64
 		var packed []byte
-		if err := rows.Scan(&id, &packed); err != nil {
+		if err := rows.Scan(&packed); err != nil {
 			return err
 		}
-		if err := s.try(id, packed); err != nil {
+		if err := s.try(packed, x); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -183,9 +184,20 @@ func TestASearchCanBeCancelled(t *testing.T) {
 
 // Hits come newest session first even when a session's place in the
 // index is not its place in time: one read first and appended to since is
-// the newest, and its hits come first, the others' in their order. Two
-// characters are found as three are, at a text's end too.
+// the newest, and its hits come first, the others' in their order; so
+// when all the candidates are read at once, and when a common query's are
+// read as its hits need (here, all but the first). Two characters are
+// found as three are, at a text's end too.
 func TestHitsComeNewestFirstWhateverTheOrderRead(t *testing.T) {
+	for _, ahead := range []int{20000, 1} {
+		t.Run(fmt.Sprint(ahead), func(t *testing.T) {
+			defer index.ReadAhead(ahead)()
+			hitsComeNewestFirst(t)
+		})
+	}
+}
+
+func hitsComeNewestFirst(t *testing.T) {
 	tr := newTree(t)
 	for i, id := range []string{"a", "b", "c", "d"} {
 		write(t, tr.harnessPath(id), harnessLog([2]string{"the heron of " + id, "ok"}), time.Duration(5-i)*time.Hour)

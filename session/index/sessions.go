@@ -63,6 +63,10 @@ type fileState struct {
 	head    []byte
 	headLen int64
 	closed  bool // read to its end; false for a log still being written, whose last line may be half
+	// folderMod is a harness session folder's mtime when its names alone
+	// picked the log (catalog.Item.FolderMod): while it stays so, the
+	// folder need not be listed again
+	folderMod int64
 }
 
 // same reports the state of one reading of the same file: another deck's
@@ -71,7 +75,7 @@ type fileState struct {
 // update reads the log again.)
 func (f fileState) same(o fileState) bool {
 	return f.size == o.size && f.mtime == o.mtime && f.inode == o.inode && f.closed == o.closed &&
-		f.headLen == o.headLen && bytes.Equal(f.head, o.head)
+		f.headLen == o.headLen && bytes.Equal(f.head, o.head) && f.folderMod == o.folderMod
 }
 
 // sessionCache is the sessions table as last read, and the write it
@@ -82,7 +86,7 @@ type sessionCache struct {
 	ok   bool
 }
 
-const sessionColumns = `id, path, agent, sid, title, cwd, started, ended, size, mtime, inode, head, head_len, closed, turns, calls, errors, tokens, not_shown, unreadable`
+const sessionColumns = `id, path, agent, sid, title, cwd, started, ended, size, mtime, inode, head, head_len, closed, turns, calls, errors, tokens, not_shown, unreadable, folder_mtime`
 
 // Sessions lists the sessions in the index, newest first (the time their
 // log last changed, as catalog.Find orders them), without looking at a
@@ -156,15 +160,23 @@ func (ix *Index) generation(ctx context.Context) (int64, error) {
 
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 func readSessions(ctx context.Context, q querier) ([]Session, error) {
+	// room for as many as ids were given (no fewer than there are, and
+	// looked up at once, where counting them reads the table): grown row by
+	// row, a list of thousands would be copied over and over
+	var given int64
+	if err := q.QueryRowContext(ctx, `SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'sessions'), 0)`).Scan(&given); err != nil {
+		return nil, err
+	}
 	rows, err := q.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Session
+	out := make([]Session, 0, min(given, 1<<20))
 	for rows.Next() {
 		s, err := scanSession(rows)
 		if err != nil {
@@ -194,7 +206,7 @@ func scanSession(rows *sql.Rows) (Session, error) {
 	var started, ended int64
 	err := rows.Scan(&s.ID, &s.Path, &s.Agent, &s.SessionID, &s.Title, &s.Cwd, &started, &ended,
 		&s.Size, &s.file.mtime, &s.file.inode, &s.file.head, &s.file.headLen, &s.file.closed,
-		&s.Turns, &s.Calls, &s.Errors, &s.Tokens, &s.NotShown, &s.Unreadable)
+		&s.Turns, &s.Calls, &s.Errors, &s.Tokens, &s.NotShown, &s.Unreadable, &s.file.folderMod)
 	s.file.size = s.Size
 	s.Started, s.Ended = millis(started), millis(ended)
 	s.Mod = time.Unix(0, s.file.mtime)

@@ -245,6 +245,27 @@ func (w writer) remove(ctx context.Context, gone []Session) error {
 	return st.end(ctx)
 }
 
+// touch records the folder mtimes of sessions whose logs did not change
+// but whose folders did (a file beside the log): a listing of the folder
+// as it is now picks the same log.
+func (w writer) touch(ctx context.Context, touched []Session) error {
+	if len(touched) == 0 {
+		return nil
+	}
+	st, err := w.begin(ctx)
+	if err != nil {
+		return err
+	}
+	for _, s := range touched {
+		if _, err := st.tx.ExecContext(ctx, `UPDATE sessions SET folder_mtime = ? WHERE id = ?`, s.file.folderMod, s.ID); err != nil {
+			st.tx.Rollback()
+			return err
+		}
+		st.written = append(st.written, s)
+	}
+	return st.end(ctx)
+}
+
 // put writes one session: its row, and its chunks from the first that
 // is not as the index holds it; the chunks it holds from there go. A
 // rewritten log's chunks are replaced whole; an appended one's, from
@@ -253,12 +274,14 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 	s := d.s
 	var id int64
 	var was fileState
-	err = st.tx.QueryRowContext(ctx, `SELECT id, size, mtime, inode, head, head_len, closed FROM sessions WHERE path = ?`, s.Path).
-		Scan(&id, &was.size, &was.mtime, &was.inode, &was.head, &was.headLen, &was.closed)
+	err = st.tx.QueryRowContext(ctx, `SELECT id, size, mtime, inode, head, head_len, closed, folder_mtime FROM sessions WHERE path = ?`, s.Path).
+		Scan(&id, &was.size, &was.mtime, &was.inode, &was.head, &was.headLen, &was.closed, &was.folderMod)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		err = st.tx.QueryRowContext(ctx, `INSERT INTO sessions (`+sessionColumns[len("id, "):]+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, s.values()...).Scan(&id)
+		if id, err = st.freeID(ctx, s.ID); err == nil {
+			_, err = st.tx.ExecContext(ctx, `INSERT INTO sessions (`+sessionColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append([]any{id}, s.values()...)...)
+		}
 		d.rewrite = true
 	case err != nil:
 	case was.same(s.file):
@@ -267,7 +290,7 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 		return 0, nil // another deck wrote what this one read, meanwhile
 	default:
 		_, err = st.tx.ExecContext(ctx, `UPDATE sessions SET (`+sessionColumns[len("id, "):]+`)
-			= (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(s.values(), id)...)
+			= (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(s.values(), id)...)
 	}
 	if err != nil {
 		return written, err
@@ -305,6 +328,17 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 	return written, nil
 }
 
+// freeID is the id a new session is to have: the one its update gave it
+// (Index.number), unless another deck's update has taken it meanwhile.
+func (st *statements) freeID(ctx context.Context, want int64) (int64, error) {
+	var taken bool
+	if err := st.tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sessions WHERE id = ?)`, want).Scan(&taken); err != nil || (want > 0 && !taken) {
+		return want, err
+	}
+	err := st.tx.QueryRowContext(ctx, nextID).Scan(&want)
+	return want, err
+}
+
 // chunkID is the id of the doc's i'th chunk: its first text's.
 func (d doc) chunkID(session int64, i int) int64 {
 	c := d.chunks[i]
@@ -324,7 +358,7 @@ func (s Session) values() []any {
 		head = []byte{}
 	}
 	return []any{s.Path, s.Agent, s.SessionID, s.Title, s.Cwd, unixMillis(s.Started), unixMillis(s.Ended),
-		f.size, f.mtime, f.inode, head, f.headLen, f.closed, s.Turns, s.Calls, s.Errors, s.Tokens, s.NotShown, s.Unreadable}
+		f.size, f.mtime, f.inode, head, f.headLen, f.closed, s.Turns, s.Calls, s.Errors, s.Tokens, s.NotShown, s.Unreadable, f.folderMod}
 }
 
 // chunkKeys are the ids and hashes of a session's chunks from the id

@@ -88,21 +88,21 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	if len(plan.jobs) == 0 && len(plan.gone) == 0 && len(plan.touched) == 0 {
 		return sum, nil
 	}
-	docs := make(chan doc, 4)
+	docs := newQueue()
 	var failed sync.Map // paths that could not be read
 	go readAll(ctx, plan.jobs, docs, &failed)
 	w := writer{ix: ix}
 	bulk := len(stored) == 0 && len(plan.jobs) > 0
 	if err := w.merging(ctx, !bulk); err != nil {
-		drain(docs)
+		docs.drain()
 		return sum, err
 	}
 	if err := w.remove(ctx, plan.gone); err != nil {
-		drain(docs)
+		docs.drain()
 		return sum, err
 	}
 	if err := w.touch(ctx, plan.touched); err != nil {
-		drain(docs)
+		docs.drain()
 		return sum, err
 	}
 	err = w.write(ctx, docs, func(d doc, rows int) {
@@ -213,8 +213,8 @@ func current(it catalog.Item, s *Session) bool {
 
 // readAll reads the jobs on every core, in order of the jobs as far as
 // the cores allow, and closes docs when done.
-func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map) {
-	defer close(docs)
+func readAll(ctx context.Context, jobs []job, docs queue, failed *sync.Map) {
+	defer close(docs.docs)
 	work := make(chan job)
 	var wg sync.WaitGroup
 	for range max(runtime.GOMAXPROCS(0), 1) {
@@ -229,9 +229,7 @@ func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map)
 				}
 				d.s.ID = j.id
 				d.prepare()
-				select {
-				case docs <- d:
-				case <-ctx.Done():
+				if docs.put(ctx, d) != nil {
 					return
 				}
 			}
@@ -248,12 +246,6 @@ func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map)
 	}
 	close(work)
 	wg.Wait()
-}
-
-// drain empties docs after the writer gave up, so the readers end.
-func drain(docs <-chan doc) {
-	for range docs {
-	}
 }
 
 // unread is the row of a log that could not be read now (its permissions,

@@ -23,40 +23,32 @@ type writer struct{ ix *Index }
 
 // write writes docs as they come, a batch at a time, and calls done for
 // each once it is committed, with the chunks it wrote.
-func (w writer) write(ctx context.Context, docs <-chan doc, done func(doc, int)) error {
+func (w writer) write(ctx context.Context, docs queue, done func(doc, int)) error {
 	for {
-		var d doc
-		var ok bool
-		select {
-		case d, ok = <-docs:
-		case <-ctx.Done():
-			drain(docs)
-			return ctx.Err()
-		}
-		if !ok {
-			return nil
+		d, ok, err := docs.take(ctx)
+		if err != nil || !ok {
+			docs.drain()
+			return err
 		}
 		// a batch is filled, not cut at what is ready: readers slower than
 		// the writer would make a batch of a session or two, and each batch
 		// is a segment of the full-text table to sort, write and merge
 		batch, size := []doc{d}, d.bytes
-	more:
 		for len(batch) < batchDocs && size < batchBytes {
-			select {
-			case d, ok := <-docs:
-				if !ok {
-					break more
-				}
-				batch = append(batch, d)
-				size += d.bytes
-			case <-ctx.Done():
-				drain(docs)
-				return ctx.Err()
+			d, ok, err := docs.take(ctx)
+			if err != nil {
+				docs.drain()
+				return err
 			}
+			if !ok {
+				break
+			}
+			batch = append(batch, d)
+			size += d.bytes
 		}
 		rows, err := w.commit(ctx, batch)
 		if err != nil {
-			drain(docs)
+			docs.drain()
 			return err
 		}
 		for i, d := range batch {

@@ -24,7 +24,7 @@ type Summary struct {
 	Failed    int // could not be read now (and are tried again next time)
 	ReadBytes int64
 	Rewritten int   // read as rewritten, not appended to: their rows replaced whole
-	Rows      int   // text rows written: an append writes only its new or changed entries'
+	Rows      int   // chunks of text written: an append writes only its last chunk and its new ones
 	TextBytes int64 // the text of the logs read, as the cards show it: what is indexed
 }
 

@@ -31,6 +31,13 @@ func ReadAhead(n int) (restore func()) {
 	return func() { readAhead = was }
 }
 
+// Merges is what the full-text table is told of merging: its automerge
+// and crisismerge (0 for FTS5's own).
+func Merges(ix *Index) (auto, crisis int64) {
+	ix.conn().QueryRow(`SELECT coalesce((SELECT v FROM grams_config WHERE k = 'automerge'), 0), coalesce((SELECT v FROM grams_config WHERE k = 'crisismerge'), 0)`).Scan(&auto, &crisis)
+	return auto, crisis
+}
+
 var planted int64
 
 // Plant makes the index hold one session whose one text is text, in place

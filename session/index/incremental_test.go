@@ -246,3 +246,34 @@ func TestAHarnessFolderIsListedWhenItChanges(t *testing.T) {
 		t.Errorf("found: %v", where(hits))
 	}
 }
+
+// A first build merges nothing as it goes: each batch's segment of the
+// full-text table is written once. Once built, the table merges again, a
+// little at each write, its crisis put off past what a build makes.
+func TestAFirstBuildMergesNothingUntilItEnds(t *testing.T) {
+	tr := newTree(t)
+	for i := range 3 {
+		write(t, tr.harnessPath(fmt.Sprintf("s%d", i)), harnessLog([2]string{"words", "ok"}), old)
+	}
+	ix := open(t, t.TempDir())
+	var during [][2]int64
+	if _, err := ix.Update(t.Context(), tr.roots, func(p index.Progress) {
+		if p.Done > 0 {
+			auto, crisis := index.Merges(ix)
+			during = append(during, [2]int64{auto, crisis})
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(during) == 0 || during[0] != [2]int64{0, 1000} {
+		t.Errorf("while building: %v", during)
+	}
+	if auto, crisis := index.Merges(ix); auto != 4 || crisis != 64 {
+		t.Errorf("built: automerge %d, crisismerge %d", auto, crisis)
+	}
+	appendTo(t, tr.harnessPath("s1"), harnessTurn(2, "more", "ok"), old-time.Minute)
+	update(t, ix, tr)
+	if auto, crisis := index.Merges(ix); auto != 4 || crisis != 64 {
+		t.Errorf("after an append: automerge %d, crisismerge %d", auto, crisis)
+	}
+}

@@ -121,7 +121,7 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	})
 	failed.Range(func(any, any) bool { sum.Failed++; return true })
 	if err == nil && bulk {
-		err = w.optimize(ctx)
+		err = w.merging(ctx, true)
 	}
 	return sum, err
 }

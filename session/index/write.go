@@ -58,15 +58,18 @@ func (w writer) write(ctx context.Context, docs queue, done func(doc, int)) erro
 }
 
 // FTS5 merges the segments a table's writes make as it goes (its
-// automerge: four of a size make one of the next; its crisismerge: any
-// sixteen of a size at once), so a row is written again at each size its
-// segment grows through: on a first build of thousands of sessions, in
-// segments a batch each, most of the table's work. A first build merges
-// nothing as it goes and all of it once at the end (its optimize); any
-// other update merges as it goes, as FTS5 does by default, so that
-// appends never leave many small segments.
+// automerge: four of a size make one of the next, a little at each write;
+// its crisismerge: any sixteen of a size at once), so a row is written
+// again at each size its segment grows through: on a first build of
+// thousands of sessions, in segments a batch each, most of the table's
+// work. A first build merges nothing; once it is done, the table merges as
+// it goes again, the build's segments with the rest, a little at each
+// later write (work in proportion to what the write wrote). Its crisis is
+// put off to 64 of a size, which no build of a home reaches: at sixteen,
+// the first write after a build would merge the build's whole table at
+// once, seconds for the session appended to.
 var merges = map[bool][2]int{ // automerge, crisismerge
-	true:  {4, 16}, // FTS5's defaults
+	true:  {4, 64},
 	false: {0, 1000},
 }
 
@@ -78,7 +81,7 @@ func (w writer) merging(ctx context.Context, on bool) error {
 	if err != nil {
 		return err
 	}
-	now := merges[true]
+	now := [2]int{4, 16} // FTS5's own
 	if auto.Valid && crisis.Valid {
 		now = [2]int{int(auto.Int64), int(crisis.Int64)}
 	}
@@ -87,15 +90,6 @@ func (w writer) merging(ctx context.Context, on bool) error {
 	}
 	_, err = w.ix.conn().ExecContext(ctx, `INSERT INTO grams (grams, rank) VALUES ('automerge', ?), ('crisismerge', ?)`, want[0], want[1])
 	return err
-}
-
-// optimize merges the table's segments into one, after a first build,
-// and has it merge as it goes again.
-func (w writer) optimize(ctx context.Context) error {
-	if _, err := w.ix.conn().ExecContext(ctx, `INSERT INTO grams (grams) VALUES ('optimize')`); err != nil {
-		return err
-	}
-	return w.merging(ctx, true)
 }
 
 // statements are the writes of one transaction, prepared once. The

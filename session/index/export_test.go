@@ -38,6 +38,31 @@ func Merges(ix *Index) (auto, crisis int64) {
 	return auto, crisis
 }
 
+// ListScans is how often the index read its list from the sessions
+// table, row by row.
+func ListScans(ix *Index) int {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.listScans
+}
+
+// TableSessions are the sessions as the sessions table holds them.
+func TableSessions(ix *Index) ([]Session, error) {
+	return readSessions(context.Background(), ix.conn(), `SELECT `+sessionColumns+` FROM sessions`)
+}
+
+// ListAt is the write the list was written at, and the writes so far.
+func ListAt(ix *Index) (at, gen int64) {
+	ix.conn().QueryRow(`SELECT coalesce((SELECT gen FROM list), -1), (SELECT value FROM meta WHERE key = 'gen')`).Scan(&at, &gen)
+	return at, gen
+}
+
+// DamageList puts bytes that are no list in the list's place.
+func DamageList(ix *Index) error {
+	_, err := ix.conn().Exec(`UPDATE list SET data = x'01ffffff'`)
+	return err
+}
+
 var planted int64
 
 // Plant makes the index hold one session whose one text is text, in place

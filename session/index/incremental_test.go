@@ -277,3 +277,77 @@ func TestAFirstBuildMergesNothingUntilItEnds(t *testing.T) {
 		t.Errorf("after an append: automerge %d, crisismerge %d", auto, crisis)
 	}
 }
+
+// A deck starting up reads the list of sessions as one value and the
+// rows written since, never the table row by row, and lists what the
+// table holds: after a first build, after appends, a new session and a
+// deleted one (rows since the value), and after changes to many sessions
+// (the value written again).
+func TestAFreshDeckReadsTheListAsOneValue(t *testing.T) {
+	tr := newTree(t)
+	path := func(i int) string { return tr.harnessPath(fmt.Sprintf("s%03d", i)) }
+	for i := range 80 {
+		write(t, path(i), harnessLog([2]string{fmt.Sprintf("prompt %d", i), "ok"}), time.Duration(200-i)*time.Minute)
+	}
+	dir := t.TempDir()
+	update(t, open(t, dir), tr)
+	fresh := func(what string) {
+		t.Helper()
+		ix := open(t, dir)
+		got, err := ix.Sessions(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := index.TableSessions(ix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: listed %d sessions, the table holds %d", what, len(got), len(want))
+		}
+		if n := index.ListScans(ix); n != 0 {
+			t.Errorf("%s: the table read row by row %d times", what, n)
+		}
+	}
+	fresh("built")
+	at, _ := index.ListAt(open(t, dir))
+	appendTo(t, path(3), harnessTurn(2, "more", "ok"), time.Minute)
+	write(t, path(100), harnessLog([2]string{"new", "ok"}), time.Minute)
+	if err := os.RemoveAll(filepath.Dir(path(7))); err != nil {
+		t.Fatal(err)
+	}
+	update(t, open(t, dir), tr)
+	if now, gen := index.ListAt(open(t, dir)); now != at || gen == at {
+		t.Errorf("a few changes wrote the list again (at %d, was %d, writes %d)", now, at, gen)
+	}
+	fresh("a few changed")
+	for i := 10; i < 80; i++ {
+		appendTo(t, path(i), harnessTurn(2, "more", "ok"), 30*time.Second)
+	}
+	update(t, open(t, dir), tr)
+	if now, gen := index.ListAt(open(t, dir)); now != gen {
+		t.Errorf("many changes: the list is at write %d of %d", now, gen)
+	}
+	fresh("many changed")
+}
+
+// A list damaged on disk is no error: the table is read row by row, and
+// the next update writes the list again, even with nothing changed.
+func TestADamagedListIsReadFromTheTable(t *testing.T) {
+	tr := newTree(t)
+	write(t, tr.harnessPath("s1"), harnessLog([2]string{"one", "ok"}), old)
+	dir := t.TempDir()
+	update(t, open(t, dir), tr)
+	if err := index.DamageList(open(t, dir)); err != nil {
+		t.Fatal(err)
+	}
+	ix := open(t, dir)
+	if list, err := ix.Sessions(t.Context()); err != nil || len(list) != 1 || index.ListScans(ix) != 1 {
+		t.Fatalf("%v %v, %d scans", list, err, index.ListScans(ix))
+	}
+	update(t, ix, tr)
+	again := open(t, dir)
+	if list, err := again.Sessions(t.Context()); err != nil || len(list) != 1 || index.ListScans(again) != 0 {
+		t.Errorf("after an update: %v %v, %d scans", list, err, index.ListScans(again))
+	}
+}

@@ -38,7 +38,10 @@ type Index struct {
 	mu        sync.Mutex
 	notes     []string // what opening did that the user should hear of
 	known     *sessionCache
-	listReads int // of the sessions table, for a test
+	listReads int // of the list, for a test
+	listScans int // of the list from the sessions table, row by row
+
+	listDamaged bool // the list's value could not be read: the next update writes it again
 }
 
 // Dir is where deck keeps its index: $XDG_CACHE_HOME/deck, else

@@ -37,8 +37,14 @@ var schema = []string{
 		tokens     INTEGER NOT NULL,
 		not_shown  TEXT NOT NULL,
 		unreadable TEXT NOT NULL,
-		folder_mtime INTEGER NOT NULL
+		folder_mtime INTEGER NOT NULL,
+		gen        INTEGER NOT NULL
 	)`,
+	// the rows written since the list was (list.go)
+	`CREATE INDEX sessions_gen ON sessions (gen)`,
+	`CREATE TABLE gone (id INTEGER NOT NULL, gen INTEGER NOT NULL)`,
+	// the sessions as at a write, as one value (list.go)
+	`CREATE TABLE list (id INTEGER PRIMARY KEY CHECK (id = 1), gen INTEGER NOT NULL, data BLOB NOT NULL)`,
 	// a session's texts, a chunk a row (chunk.go): the id its first
 	// text's, how many texts it holds, a hash of them, and them
 	`CREATE TABLE chunks (

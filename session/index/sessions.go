@@ -108,13 +108,17 @@ func (ix *Index) sessions(ctx context.Context) ([]Session, error) {
 	if c.ok && c.gen == gen {
 		return c.list, nil
 	}
-	list, err := readSessions(ctx, ix.conn())
+	list, gen, scanned, damaged, err := readList(ctx, ix.conn())
 	if err != nil {
 		return nil, err
 	}
 	ix.mu.Lock()
 	*ix.known = sessionCache{gen: gen, list: list, ok: true}
 	ix.listReads++
+	if scanned {
+		ix.listScans++
+	}
+	ix.listDamaged = ix.listDamaged || damaged
 	ix.mu.Unlock()
 	return list, nil
 }
@@ -130,21 +134,7 @@ func (ix *Index) follow(gen int64, put []Session, gone []int64) {
 	if !c.ok || c.gen != gen {
 		return
 	}
-	changed := make(map[int64]bool, len(put)+len(gone))
-	for _, s := range put {
-		changed[s.ID] = true
-	}
-	for _, id := range gone {
-		changed[id] = true
-	}
-	list := make([]Session, 0, len(c.list)+len(put)) // a new list: callers hold the old one
-	for _, s := range c.list {
-		if !changed[s.ID] {
-			list = append(list, s)
-		}
-	}
-	list = append(list, put...)
-	sortSessions(list)
+	list := merged(c.list, put, gone)
 	*c = sessionCache{gen: gen + 1, list: list, ok: true}
 }
 
@@ -160,23 +150,17 @@ func (ix *Index) generation(ctx context.Context) (int64, error) {
 
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func readSessions(ctx context.Context, q querier) ([]Session, error) {
-	// room for as many as ids were given (no fewer than there are, and
-	// looked up at once, where counting them reads the table): grown row by
-	// row, a list of thousands would be copied over and over
-	var given int64
-	if err := q.QueryRowContext(ctx, `SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'sessions'), 0)`).Scan(&given); err != nil {
-		return nil, err
-	}
-	rows, err := q.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions`)
+// readSessions reads the sessions a query of sessionColumns gives, newest
+// first.
+func readSessions(ctx context.Context, q querier, query string, args ...any) ([]Session, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := make([]Session, 0, min(given, 1<<20))
+	var out []Session
 	for rows.Next() {
 		s, err := scanSession(rows)
 		if err != nil {
@@ -208,6 +192,9 @@ func scanSession(rows *sql.Rows) (Session, error) {
 		&s.Size, &s.file.mtime, &s.file.inode, &s.file.head, &s.file.headLen, &s.file.closed,
 		&s.Turns, &s.Calls, &s.Errors, &s.Tokens, &s.NotShown, &s.Unreadable, &s.file.folderMod)
 	s.file.size = s.Size
+	if len(s.file.head) == 0 {
+		s.file.head = nil // as the list keeps it
+	}
 	s.Started, s.Ended = millis(started), millis(ended)
 	s.Mod = time.Unix(0, s.file.mtime)
 	return s, err

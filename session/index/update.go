@@ -86,6 +86,12 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 		progress(p)
 	}
 	if len(plan.jobs) == 0 && len(plan.gone) == 0 && len(plan.touched) == 0 {
+		ix.mu.Lock()
+		damaged := ix.listDamaged
+		ix.mu.Unlock()
+		if damaged {
+			return sum, writer{ix: ix}.keepList(ctx)
+		}
 		return sum, nil
 	}
 	docs := newQueue()
@@ -122,6 +128,9 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	failed.Range(func(any, any) bool { sum.Failed++; return true })
 	if err == nil && bulk {
 		err = w.merging(ctx, true)
+	}
+	if err == nil {
+		err = w.keepList(ctx)
 	}
 	return sum, err
 }

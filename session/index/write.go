@@ -100,6 +100,7 @@ func (w writer) merging(ctx context.Context, on bool) error {
 type statements struct {
 	ix                            *Index
 	tx                            *sql.Tx
+	gen                           int64 // the number of this write: meta's gen once it is committed, each row's it wrote
 	addGrams, dropGrams, putChunk *sql.Stmt
 	grams                         []gramWrite
 	written                       []Session // the sessions written, for the cached list (follow)
@@ -120,6 +121,11 @@ func (w writer) begin(ctx context.Context) (*statements, error) {
 		return nil, err
 	}
 	st := &statements{ix: w.ix, tx: tx}
+	// this write's number: under the write lock, no other comes between
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT value FROM meta WHERE key = 'gen'), 0) + 1`).Scan(&st.gen); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
@@ -174,12 +180,8 @@ func (st *statements) end(ctx context.Context) error {
 		st.tx.Rollback()
 		return err
 	}
-	var gen int64 // the writes before this one: under the write lock, no other comes between
-	err := st.tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'gen'`).Scan(&gen)
-	if err == nil || errors.Is(err, sql.ErrNoRows) {
-		_, err = st.tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('gen', 1), ('updated', ?)
-		ON CONFLICT (key) DO UPDATE SET value = CASE key WHEN 'gen' THEN value + 1 ELSE excluded.value END`, time.Now().UnixMilli())
-	}
+	_, err := st.tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('gen', ?), ('updated', ?)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, st.gen, time.Now().UnixMilli())
 	if err != nil {
 		st.tx.Rollback()
 		return err
@@ -187,7 +189,7 @@ func (st *statements) end(ctx context.Context) error {
 	if err := st.tx.Commit(); err != nil {
 		return err
 	}
-	st.ix.follow(gen, st.written, st.gone)
+	st.ix.follow(st.gen-1, st.written, st.gone)
 	return nil
 }
 
@@ -222,6 +224,9 @@ func (w writer) remove(ctx context.Context, gone []Session) error {
 		if err == nil {
 			_, err = st.tx.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, s.ID)
 		}
+		if err == nil {
+			_, err = st.tx.ExecContext(ctx, `INSERT INTO gone (id, gen) VALUES (?, ?)`, s.ID, st.gen)
+		}
 		st.gone = append(st.gone, s.ID)
 		if err != nil {
 			st.tx.Rollback()
@@ -243,7 +248,7 @@ func (w writer) touch(ctx context.Context, touched []Session) error {
 		return err
 	}
 	for _, s := range touched {
-		if _, err := st.tx.ExecContext(ctx, `UPDATE sessions SET folder_mtime = ? WHERE id = ?`, s.file.folderMod, s.ID); err != nil {
+		if _, err := st.tx.ExecContext(ctx, `UPDATE sessions SET folder_mtime = ?, gen = ? WHERE id = ?`, s.file.folderMod, st.gen, s.ID); err != nil {
 			st.tx.Rollback()
 			return err
 		}
@@ -265,8 +270,8 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		if id, err = st.freeID(ctx, s.ID); err == nil {
-			_, err = st.tx.ExecContext(ctx, `INSERT INTO sessions (`+sessionColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append([]any{id}, s.values()...)...)
+			_, err = st.tx.ExecContext(ctx, `INSERT INTO sessions (`+sessionColumns+`, gen)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, append(append([]any{id}, s.values()...), st.gen)...)
 		}
 		d.rewrite = true
 	case err != nil:
@@ -275,8 +280,8 @@ func (st *statements) put(ctx context.Context, d doc) (written int, err error) {
 		st.written = append(st.written, s)
 		return 0, nil // another deck wrote what this one read, meanwhile
 	default:
-		_, err = st.tx.ExecContext(ctx, `UPDATE sessions SET (`+sessionColumns[len("id, "):]+`)
-			= (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(s.values(), id)...)
+		_, err = st.tx.ExecContext(ctx, `UPDATE sessions SET (`+sessionColumns[len("id, "):]+`, gen)
+			= (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(s.values(), st.gen, id)...)
 	}
 	if err != nil {
 		return written, err

@@ -97,10 +97,28 @@ func (g *gramSet) reset() {
 func gramWords(buf []byte, text string, seen *gramSet) []byte {
 	var a, b rune // the two characters before, folded
 	n := 0
-	for _, r := range text {
-		c := foldRune(r)
-		if n++; n >= 3 && seen.add(a, b, c) {
-			buf = appendWord(buf, a, b, c)
+	for i := 0; i < len(text); n++ {
+		var c rune
+		if x := text[i]; x < utf8.RuneSelf { // most text: no decoding, no call
+			c = rune(foldASCII[x])
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			c = fold(r)
+			i += size
+		}
+		if n >= 2 {
+			if a|b|c < utf8.RuneSelf { // seen.add's first case, here where it is cheap
+				key := uint32(a)<<14 | uint32(b)<<7 | uint32(c)
+				w, bit := key>>6, uint64(1)<<(key&63)
+				if seen.bits[w]&bit == 0 {
+					seen.bits[w] |= bit
+					seen.set = append(seen.set, w)
+					buf = appendWord(buf, a, b, c)
+				}
+			} else if seen.add(a, b, c) {
+				buf = appendWord(buf, a, b, c)
+			}
 		}
 		a, b = b, c
 	}

@@ -41,7 +41,9 @@ var (
 // pack is a chunk's texts as the table keeps them.
 func pack(raw []byte) []byte {
 	if len(raw) >= compressFrom {
-		out := encoder().EncodeAll(raw, []byte{storedZstd})
+		dst := make([]byte, 1, 1+len(raw)/2) // room for most texts' frame: not grown and copied as it is written
+		dst[0] = storedZstd
+		out := encoder().EncodeAll(raw, dst)
 		if len(out) < len(raw)+1 {
 			return out
 		}

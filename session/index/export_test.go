@@ -72,6 +72,8 @@ func Plant(ix *Index, text string) error {
 	planted++
 	d.s.file.mtime = planted // a state of its own each time, so it is written
 	d.prepare()
-	_, err := writer{ix}.commit(context.Background(), []doc{d})
+	w := newWriter(ix)
+	_, err := w.commit(context.Background(), []doc{d})
+	w.follow()
 	return err
 }

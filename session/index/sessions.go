@@ -123,19 +123,18 @@ func (ix *Index) sessions(ctx context.Context) ([]Session, error) {
 	return list, nil
 }
 
-// follow brings the cached list to the write this process just made,
-// when the list was the index as it stood before (gen writes): sessions
-// put are written, those gone removed. Otherwise another deck wrote
-// meanwhile, and the list is read again when next asked for.
-func (ix *Index) follow(gen int64, put []Session, gone []int64) {
+// follow brings the cached list to the writes this process just made,
+// from gen from to gen to, when the list was the index as it stood before
+// them: sessions put are written, those gone removed. Otherwise another
+// deck wrote meanwhile, and the list is read again when next asked for.
+func (ix *Index) follow(from, to int64, put []Session, gone []int64) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	c := ix.known
-	if !c.ok || c.gen != gen {
+	if !c.ok || c.gen != from {
 		return
 	}
-	list := merged(c.list, put, gone)
-	*c = sessionCache{gen: gen + 1, list: list, ok: true}
+	*c = sessionCache{gen: to, list: merged(c.list, put, gone), ok: true}
 }
 
 // generation is the number of writes to the index so far.

@@ -90,14 +90,14 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 		damaged := ix.listDamaged
 		ix.mu.Unlock()
 		if damaged {
-			return sum, writer{ix: ix}.keepList(ctx)
+			return sum, newWriter(ix).keepList(ctx)
 		}
 		return sum, nil
 	}
 	docs := newQueue()
 	var failed sync.Map // paths that could not be read
 	go readAll(ctx, plan.jobs, docs, &failed)
-	w := writer{ix: ix}
+	w := newWriter(ix)
 	bulk := len(stored) == 0 && len(plan.jobs) > 0
 	if err := w.merging(ctx, !bulk); err != nil {
 		docs.drain()
@@ -129,6 +129,7 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	if err == nil && bulk {
 		err = w.merging(ctx, true)
 	}
+	w.follow()
 	if err == nil {
 		err = w.keepList(ctx)
 	}

@@ -19,7 +19,43 @@ const (
 
 // writer writes what the readers read, on one goroutine: SQLite takes one
 // writer at a time anyway.
-type writer struct{ ix *Index }
+type writer struct {
+	ix   *Index
+	done *writes
+}
+
+func newWriter(ix *Index) writer { return writer{ix: ix, done: &writes{}} }
+
+// writes is what a writer's commits wrote, for the list this process
+// keeps (Index.follow): followed once the update is done, not after each
+// batch, whose list of a hundred thousand sessions would be copied and
+// sorted hundreds of times in a first build.
+type writes struct {
+	from, to int64 // meta's gen before the first commit, and after the last
+	put      []Session
+	gone     []int64
+	broken   bool // another deck wrote between two of them
+}
+
+// record adds a commit, the write gen, to what was written.
+func (d *writes) record(gen int64, put []Session, gone []int64) {
+	if d.to == 0 {
+		d.from = gen - 1
+	} else if gen-1 != d.to {
+		d.broken = true
+	}
+	d.to = gen
+	d.put = append(d.put, put...)
+	d.gone = append(d.gone, gone...)
+}
+
+// follow brings the list this process keeps to what the writer wrote.
+func (w writer) follow() {
+	if d := w.done; d.to != 0 && !d.broken {
+		w.ix.follow(d.from, d.to, d.put, d.gone)
+	}
+	*w.done = writes{}
+}
 
 // write writes docs as they come, a batch at a time, and calls done for
 // each once it is committed, with the chunks it wrote.
@@ -99,6 +135,7 @@ func (w writer) merging(ctx context.Context, on bool) error {
 // a segment a session is slow to write and slower to merge.
 type statements struct {
 	ix                            *Index
+	done                          *writes
 	tx                            *sql.Tx
 	gen                           int64 // the number of this write: meta's gen once it is committed, each row's it wrote
 	addGrams, dropGrams, putChunk *sql.Stmt
@@ -120,7 +157,7 @@ func (w writer) begin(ctx context.Context) (*statements, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &statements{ix: w.ix, tx: tx}
+	st := &statements{ix: w.ix, tx: tx, done: w.done}
 	// this write's number: under the write lock, no other comes between
 	if err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT value FROM meta WHERE key = 'gen'), 0) + 1`).Scan(&st.gen); err != nil {
 		tx.Rollback()
@@ -189,7 +226,7 @@ func (st *statements) end(ctx context.Context) error {
 	if err := st.tx.Commit(); err != nil {
 		return err
 	}
-	st.ix.follow(st.gen-1, st.written, st.gone)
+	st.done.record(st.gen, st.written, st.gone)
 	return nil
 }
 

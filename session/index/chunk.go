@@ -52,9 +52,10 @@ func chunksOf(texts []Text, seen *gramSet) []chunk {
 	return out
 }
 
-// encodeTexts appends the texts of one chunk: for each, its entry, kind,
-// turn, seq and text.
+// encodeTexts appends the texts of one chunk: how many, then for each
+// its entry, kind, turn, seq and text.
 func encodeTexts(buf []byte, texts []Text) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(texts)))
 	for _, t := range texts {
 		buf = binary.AppendUvarint(buf, uint64(t.Entry))
 		buf = append(buf, byte(t.Kind))
@@ -66,13 +67,17 @@ func encodeTexts(buf []byte, texts []Text) []byte {
 	return buf
 }
 
-var errBadChunk = errors.New("a stored chunk of texts is cut short")
+var errBadChunk = errors.New("a stored chunk of texts is not whole")
 
 // decodeTexts reads a chunk's texts back; each text shares the memory of
 // the string it came in.
 func decodeTexts(raw string) ([]Text, error) {
-	var out []Text
-	for len(raw) > 0 {
+	n, raw, ok := uvarint(raw)
+	if !ok || n > uint64(len(raw)) { // a text takes bytes
+		return nil, errBadChunk
+	}
+	out := make([]Text, 0, n)
+	for range n {
 		var entry, turn, size uint64
 		var seq int64
 		var ok bool
@@ -92,6 +97,9 @@ func decodeTexts(raw string) ([]Text, error) {
 		}
 		out = append(out, Text{Entry: int(entry), Kind: kind, Turn: int(turn), Seq: seq, Text: raw[:size]})
 		raw = raw[size:]
+	}
+	if raw != "" {
+		return nil, errBadChunk
 	}
 	return out, nil
 }

@@ -4,9 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sort"
-	"sync"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/deck-tui/deck/session/gemini"
@@ -39,8 +38,14 @@ type Item struct {
 	Started time.Time
 	Size    int64
 	Mod     time.Time
-	Live    bool // changed within LiveWithin: probably still being written
-	Scanned bool // title and cwd were read from the log
+	Live    bool   // changed within LiveWithin: probably still being written
+	Scanned bool   // title and cwd were read from the log
+	Inode   uint64 // the log's, as Find saw it (0 where the system has none): a file replaced is another
+	// FolderMod is a harness session folder's mtime (ns) when Find listed
+	// it, if its names alone picked the log (source.Log.Alone); 0 for any
+	// other log. While the folder's mtime stays so, so does its pick
+	// (FindKnown).
+	FolderMod int64
 	// NotShown, once scanned, says why the log is not shown as understood
 	// or current (a format newer than deck reads); "" for a log deck reads.
 	NotShown string
@@ -76,38 +81,61 @@ func unreadable(agent, log string, why error) Item {
 
 // Find lists the sessions under the roots, newest first. Titles
 // are not read yet: Scan does that.
-func Find(roots []Root) []Item {
-	var out []Item
+func Find(roots []Root) []Item { return FindKnown(roots, nil) }
+
+// FindKnown is Find told what an earlier listing found (nil: nothing), so
+// that a harness session folder not changed since is not listed again.
+func FindKnown(roots []Root, known Known) []Item {
+	type rootLog struct {
+		agent string
+		log   logFile
+	}
+	var logs []rootLog
+	var opencode []Item // a store, not files: listed whole
 	for _, r := range roots {
 		if r.Agent == AgentOpenCode && r.Dir != "" {
-			out = append(out, openCodeFind(r.Dir)...)
+			opencode = append(opencode, openCodeFind(r.Dir)...)
 			continue
 		}
-		logs := layouts[r.Agent]
-		if r.Dir == "" || logs == nil {
+		list := layouts[r.Agent]
+		if r.Dir == "" || list == nil {
 			continue // no folder, or an agent deck does not read
 		}
-		for _, log := range logs(r.Dir) {
-			info, err := regular.Check(log) // a named pipe or a device would never end, or wait forever
-			if err != nil {
-				if r.Agent != AgentHarness {
-					continue
-				}
-				if why := source.Unreadable(log); why != nil {
-					out = append(out, unreadable(r.Agent, log, why))
-				}
-				continue
-			}
-			out = append(out, Item{Agent: r.Agent, Path: log, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin})
+		for _, l := range list(r.Dir, known) {
+			logs = append(logs, rootLog{r.Agent, l})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if !out[i].Mod.Equal(out[j].Mod) {
-			return out[i].Mod.After(out[j].Mod)
+	items := make([]Item, len(logs))
+	eachAtOnce(len(logs), func(i int) { items[i] = found(logs[i].agent, logs[i].log) })
+	out := append(items[:0:0], opencode...)
+	for _, it := range items {
+		if it.Path != "" {
+			out = append(out, it)
 		}
-		return out[i].Path < out[j].Path
+	}
+	slices.SortFunc(out, func(a, b Item) int { // a path is listed once: the order is whole
+		if c := b.Mod.Compare(a.Mod); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Path, b.Path)
 	})
 	return out
+}
+
+// found is a listed log's row, or none (no Path) when it is gone since
+// it was listed or is no log file.
+func found(agent string, log logFile) Item {
+	if log.unreadable != nil {
+		return unreadable(agent, log.path, log.unreadable)
+	}
+	info, err := log.info, error(nil)
+	if info == nil {
+		info, err = regular.Check(log.path) // a named pipe or a device would never end, or wait forever
+	}
+	if err != nil {
+		return Item{}
+	}
+	return Item{Agent: agent, Path: log.path, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin, Inode: inode(info), FolderMod: log.folderMod}
 }
 
 // scanLimit is how much of a log Scan reads for its title: the harness
@@ -164,21 +192,6 @@ func scanWhole(e Item) Item {
 // ScanAll reads every session's title, several at a time.
 func ScanAll(sessions []Item) []Item {
 	out := make([]Item, len(sessions))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				out[i] = Scan(sessions[i])
-			}
-		}()
-	}
-	for i := range sessions {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	eachAtOnce(len(sessions), func(i int) { out[i] = Scan(sessions[i]) })
 	return out
 }

@@ -43,6 +43,7 @@ func TestDiscoverySkipsWhatIsNotAFile(t *testing.T) {
 			folder := filepath.Join(home, ".dsh/sessions/--w--/s-"+k.String())
 			k.Make(t, filepath.Join(folder, "session.jsonl"))
 			k.Make(t, filepath.Join(home, ".dsh/sessions/--w--/x-"+k.String())) // where a session folder would be
+			k.Make(t, filepath.Join(home, ".dsh/sessions/y-"+k.String()))       // where a folder of sessions would be
 			k.Make(t, filepath.Join(home, ".claude/projects/-w/"+k.String()+".jsonl"))
 			k.Make(t, filepath.Join(home, ".codex/sessions/2026/01/01/rollout-"+k.String()+".jsonl"))
 			var found []catalog.Item

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -36,13 +37,29 @@ const (
 // <project>/chats/session-*.jsonl, or .json from before its JSON Lines log
 // (subagents' chats, chats/<session>/<agent>.jsonl, open with their
 // session).
-var layouts = map[string]func(dir string) []string{
+var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentHarness:  sessionFolderLogs,
 	AgentClaude:   projectLogs,
 	AgentCodex:    rolloutLogs,
 	AgentGemini:   geminiChats,
 	AgentOpenCode: nil, // a store, not files: openCodeSessions
 }
+
+// logFile is a log a layout lists: its path, and what it is when the
+// layout looked at it already (nil: Find looks).
+type logFile struct {
+	path string
+	info fs.FileInfo
+	// unreadable says why a harness folder's newest generation cannot be
+	// read (source.UnreadableError)
+	unreadable error
+	folderMod  int64 // Item.FolderMod
+}
+
+// Known is what an earlier listing found in a harness session folder: the
+// log it took, and the folder's mtime then (Item.FolderMod); ok is false
+// for a folder it did not list, or whose names alone did not pick its log.
+type Known func(folder string) (log string, folderMod int64, ok bool)
 
 // DefaultRoots are the agents' folders, from the environment:
 // $DSH_HOME/sessions (~/.dsh/sessions), $CLAUDE_CONFIG_DIR/projects
@@ -85,29 +102,93 @@ func Describe(roots []Root) string {
 	return strings.Join(dirs, ", ")
 }
 
-func sessionFolderLogs(dir string) []string {
-	var out []string
-	folders, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	for _, f := range folders {
-		// a folder whose newest generation cannot be read is listed all the
-		// same (Find marks it), never as its older generation
-		if log, _ := source.Resolve(f); log != "" && log != f {
-			out = append(out, log)
+// sessionFolderLogs lists the session folders two levels down and takes
+// each one's newest generation (source.Newest), looked at once: a home of
+// thousands of sessions is listed in a few system calls each. A folder
+// whose mtime is what known says it was, whose names are then as they
+// were, is not listed again: its log is looked at, two calls in all.
+func sessionFolderLogs(dir string, known Known) []logFile {
+	var folders []string
+	for _, cwd := range subfolders(dir) {
+		folders = append(folders, subfolders(cwd)...)
+	}
+	logs := make([]logFile, len(folders))
+	eachAtOnce(len(folders), func(i int) { logs[i] = folderLog(folders[i], known) })
+	out := logs[:0]
+	for _, l := range logs {
+		if l.path != "" {
+			out = append(out, l)
 		}
 	}
 	return out
 }
 
-func projectLogs(dir string) []string {
+// folderLog is the log of one session folder.
+func folderLog(folder string, known Known) logFile {
+	st, err := os.Stat(folder) // before the listing: a name made after it changes the mtime seen next time
+	if err != nil {
+		return logFile{}
+	}
+	mod := st.ModTime().UnixNano()
+	if known != nil {
+		if log, was, ok := known(folder); ok && was == mod {
+			if info, err := regular.Check(log); err == nil {
+				return logFile{path: log, info: info, folderMod: mod}
+			}
+		}
+	}
+	// a folder whose newest generation cannot be read is listed all the
+	// same (Find marks it), never as its older generation
+	l := source.Newest(folder)
+	f := logFile{path: l.File, info: l.Info, unreadable: l.Err}
+	if l.Alone && l.Err == nil {
+		f.folderMod = mod
+	}
+	return f
+}
+
+// subfolders are the folders in dir (a link to one too), in name order;
+// an unreadable dir has none. The kind of each entry comes with the
+// listing, so only a link is looked at, and nothing that is no folder is
+// ever opened (a named pipe would not return).
+func subfolders(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir():
+		case e.Type()&fs.ModeSymlink != 0:
+			if info, err := os.Stat(path); err != nil || !info.IsDir() {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, path)
+	}
+	return out
+}
+
+func projectLogs(dir string, _ Known) []logFile {
 	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
-	return logs
+	return unlooked(logs)
+}
+
+// unlooked are logs no layout has looked at.
+func unlooked(paths []string) []logFile {
+	out := make([]logFile, len(paths))
+	for i, p := range paths {
+		out[i] = logFile{path: p}
+	}
+	return out
 }
 
 // geminiChats are the chats of every project. A chat Gemini CLI moved from
 // its older document to a JSON Lines log (session-….json beside
 // session-….jsonl, on resuming it) is listed once, as the log: it holds
 // all the document did.
-func geminiChats(dir string) []string {
+func geminiChats(dir string, _ Known) []logFile {
 	logs, _ := filepath.Glob(filepath.Join(dir, "*", "chats", "session-*.jsonl"))
 	moved := map[string]bool{}
 	for _, l := range logs {
@@ -119,12 +200,12 @@ func geminiChats(dir string) []string {
 			logs = append(logs, d)
 		}
 	}
-	return logs
+	return unlooked(logs)
 }
 
 // rolloutLogs walks the date folders; Codex nests them three deep, but older
 // versions wrote rollouts flat, so any depth is taken.
-func rolloutLogs(dir string) []string {
+func rolloutLogs(dir string, _ Known) []logFile {
 	var out []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -136,5 +217,5 @@ func rolloutLogs(dir string) []string {
 		}
 		return nil
 	})
-	return out
+	return unlooked(out)
 }

@@ -59,6 +59,7 @@ func BenchmarkIndexBuild(b *testing.B) {
 	b.SetBytes(tr.Bytes)
 	var peak loggen.Peak
 	var disk, text int64
+	cpu := cpuTime()
 	for b.Loop() {
 		dir := b.TempDir()
 		ix, err := index.Open(dir)
@@ -79,17 +80,49 @@ func BenchmarkIndexBuild(b *testing.B) {
 			}
 		}
 	}
+	reportCPU(b, cpu)
 	peak.Report(b)
 	b.ReportMetric(float64(disk)/float64(tr.Bytes), "index/logs")
 	b.ReportMetric(float64(tr.Bytes)/1e6, "MB-logs")
 	b.ReportMetric(float64(text)/float64(tr.Bytes), "text/logs")
 }
 
-// What `deck ls` does with nothing changed: every log looked at, none
-// read, the list read from the index.
+// What `deck ls` does with nothing changed, as a new process does it: the
+// index opened, every log looked at and none read, the list read from the
+// index.
 func BenchmarkListUnchanged(b *testing.B) {
-	ix, tr, roots := benchIndex(b)
+	tr, roots := benchTree(b)
+	dir := filepath.Join(os.TempDir(), "deck-bench", fmt.Sprintf("index-v%d-%d", loggen.TreeVersion, tr.Sessions))
+	listUnchanged(b, dir, tr, roots)
+}
+
+// The same at 100,000 sessions: a tree of tiny ones (a short turn each,
+// laid out as the tree's), since what listing costs is their count.
+func BenchmarkListUnchanged100k(b *testing.B) {
+	tr, err := loggen.MakeTinyTree(filepath.Join(os.TempDir(), "deck-bench"), 100000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	roots := []catalog.Root{{Agent: catalog.AgentHarness, Dir: tr.Harness}, {Agent: catalog.AgentClaude, Dir: tr.Claude}, {Agent: catalog.AgentCodex, Dir: tr.Codex}}
+	listUnchanged(b, filepath.Join(os.TempDir(), "deck-bench", fmt.Sprintf("index-tiny-v%d-%d", loggen.TreeVersion, tr.Sessions)), tr, roots)
+}
+
+func listUnchanged(b *testing.B, dir string, tr loggen.Tree, roots []catalog.Root) {
+	ix, err := index.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, err = ix.Update(context.Background(), roots, nil)
+	ix.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu := cpuTime()
 	for b.Loop() {
+		ix, err := index.Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
 		sum, err := ix.Update(context.Background(), roots, nil)
 		if err != nil || sum.Read != 0 {
 			b.Fatalf("%+v %v", sum, err)
@@ -98,13 +131,17 @@ func BenchmarkListUnchanged(b *testing.B) {
 		if err != nil || len(list) != tr.Sessions {
 			b.Fatalf("%d sessions, %v", len(list), err)
 		}
+		ix.Close()
 	}
+	reportCPU(b, cpu)
 }
 
 // A query's first page (50 hits, or all there are): a rare word, planted
-// in two prompts; a word in most sessions; a 3-character substring; one of
-// two characters, which no trigram filters. Each query is timed on its
-// own: the median and the 99th percentile.
+// in two prompts (in one of the tree of 10,000: its harness session n/3
+// is another agent's); a word in most sessions; a 3-character substring;
+// two characters, rare and common, asked as a prefix; one character,
+// which nothing filters; a regular expression. Each query is timed on
+// its own: the median and the 99th percentile.
 func BenchmarkSearch(b *testing.B) {
 	ix, _, _ := benchIndex(b)
 	for _, c := range []struct{ name, query string }{
@@ -112,6 +149,8 @@ func BenchmarkSearch(b *testing.B) {
 		{"common-word", "exported"},
 		{"substring3", "kka"},
 		{"substring2", "qz"},
+		{"substring2-common", "er"},
+		{"letter", "q"},
 		{"regexp", `\func \w+Addr`},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -152,6 +191,7 @@ func BenchmarkAppendOneMB(b *testing.B) {
 		b.Fatal(err)
 	}
 	var times []time.Duration
+	var cpu time.Duration
 	for b.Loop() {
 		b.StopTimer()
 		os.WriteFile(path, orig, 0o644)
@@ -161,9 +201,9 @@ func BenchmarkAppendOneMB(b *testing.B) {
 		}
 		appendTo(b, path, string(growth), time.Hour)
 		b.StartTimer()
-		start := time.Now()
+		start, c := time.Now(), cpuTime()
 		sum, err := ix.Update(context.Background(), roots, nil)
-		times = append(times, time.Since(start))
+		times, cpu = append(times, time.Since(start)), cpu+cpuTime()-c
 		if err != nil || sum.Read != 1 || sum.Rewritten != 0 {
 			b.Fatalf("%+v %v", sum, err)
 		}
@@ -173,6 +213,13 @@ func BenchmarkAppendOneMB(b *testing.B) {
 	os.Chtimes(path, info.ModTime(), info.ModTime())
 	ix.Update(context.Background(), roots, nil)
 	reportTimes(b, times)
+	b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(len(times)), "cpu-ms/op")
+}
+
+// reportCPU reports the processor time per run since cpu, of all the
+// cores together.
+func reportCPU(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
 // reportTimes reports the median and the 99th percentile of timed runs.

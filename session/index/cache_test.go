@@ -208,3 +208,28 @@ func TestANamedPipeIsSkipped(t *testing.T) {
 		t.Fatal("the update waits on a named pipe")
 	}
 }
+
+// The database is made in write-ahead-log mode (two decks at once: readers
+// read while one writes), with pages of 16 KiB; opened again, it stays so.
+func TestTheIndexIsMadeInWALWith16KiBPages(t *testing.T) {
+	dir := t.TempDir()
+	for range 2 {
+		ix := open(t, dir)
+		ix.Close()
+		head := make([]byte, 100)
+		f, err := os.Open(filepath.Join(dir, index.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.Read(head)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the file's header: its page size at 16, its write and read
+		// versions at 18 and 19 (2: WAL)
+		if size := int(head[16])<<8 | int(head[17]); size != 16384 || head[18] != 2 || head[19] != 2 {
+			t.Errorf("page size %d, versions %d %d", size, head[18], head[19])
+		}
+	}
+}

@@ -1,9 +1,6 @@
 package index
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // maxGrams bounds the trigrams a query is filtered by: any of them is a
 // filter that keeps every text holding the query, and a long query
@@ -11,56 +8,48 @@ import (
 const maxGrams = 24
 
 // matchExpr is the FTS5 expression that keeps the texts holding every
-// string of needs: all their trigrams, ANDed, each a string in double
-// quotes (a " in it doubled), so no character of a query is ever FTS5
-// syntax. The table holds trigrams with no positions (detail=none), so a
-// phrase cannot be asked for: a candidate is checked against the query
-// itself (Search). "" when no string is three characters long: there is
-// nothing to filter by, and every text is tried.
+// string of needs: the words of all their trigrams (gramWords), ANDed;
+// a string of two characters, a prefix of its two characters' words. The
+// table holds no positions (detail=none), so a phrase cannot be asked
+// for: a candidate is checked against the query itself (Search). Every
+// word is hex digits, so no character of a query is ever FTS5 syntax. ""
+// when no string is two characters long: there is nothing to filter by,
+// and every text is tried.
 func matchExpr(needs []string) string {
-	var grams []string
+	var words []string
 	seen := map[string]bool{}
-	for _, n := range needs {
-		for _, g := range trigrams(n) {
-			if !seen[g] && usable(g) {
-				seen[g] = true
-				grams = append(grams, g)
-			}
+	add := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			words = append(words, w)
 		}
 	}
-	if len(grams) > maxGrams { // spread over the query, its ends kept
+	var pairs []string
+	for _, n := range needs {
+		rs := []rune(n)
+		for i := range rs {
+			rs[i] = foldRune(rs[i])
+		}
+		switch {
+		case len(rs) >= 3:
+			for i := 2; i < len(rs); i++ {
+				add(`"` + strings.TrimSuffix(string(appendWord(nil, rs[i-2], rs[i-1], rs[i])), " ") + `"`)
+			}
+		case len(rs) == 2:
+			pairs = append(pairs, `"`+wordPrefix(rs[0], rs[1])+`"*`)
+		}
+	}
+	if len(words) > maxGrams { // spread over the query, its ends kept
 		picked := make([]string, 0, maxGrams)
 		for i := range maxGrams {
-			picked = append(picked, grams[i*(len(grams)-1)/(maxGrams-1)])
+			picked = append(picked, words[i*(len(words)-1)/(maxGrams-1)])
 		}
-		grams = picked
+		words = picked
 	}
-	quoted := make([]string, len(grams))
-	for i, g := range grams {
-		quoted[i] = `"` + strings.ReplaceAll(g, `"`, `""`) + `"`
-	}
-	return strings.Join(quoted, " AND ")
-}
-
-// trigrams are the runs of three characters of s, in order.
-func trigrams(s string) []string {
-	var out []string
-	var at [3]int // where the last three characters start
-	n := 0
-	for i := range s {
-		at[0], at[1], at[2] = at[1], at[2], i
-		if n++; n >= 3 {
-			_, size := utf8.DecodeRuneInString(s[i:])
-			out = append(out, s[at[0]:i+size])
+	if len(words) == 0 { // a pair, whose prefix query reads many words, only when there is nothing better
+		for _, p := range pairs {
+			add(p)
 		}
 	}
-	return out
-}
-
-// usable reports a trigram the table can be asked for as the tokenizer
-// made it: no NUL (which ends a string in SQLite's C), no byte that is not
-// UTF-8 (stored texts have U+FFFD there). Leaving one out only widens the
-// filter.
-func usable(g string) bool {
-	return utf8.ValidString(g) && !strings.ContainsAny(g, "\x00\uFFFD")
+	return strings.Join(words, " AND ")
 }

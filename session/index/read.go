@@ -37,13 +37,15 @@ func stat(path string) (fileState, error) {
 // doc is one session read, ready to write: its row and its texts.
 type doc struct {
 	s       Session
-	texts   []Text
-	packed  [][]byte // each text as stored
-	hashes  []int64
+	texts   []Text // until prepare cuts them into chunks
+	chunks  []chunk
 	rewrite bool // not an append to what the index holds: its rows are replaced whole
 	known   bool // the index held the log before
 	bytes   int  // of text, to size a batch
 }
+
+// gramSets are the scratch space of gramWords, kept between texts.
+var gramSets = sync.Pool{New: func() any { return new(gramSet) }}
 
 // readBuffers are the chunks a log is read in, kept between reads.
 var readBuffers = sync.Pool{New: func() any { return new([1 << 20]byte) }}
@@ -95,6 +97,7 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	sum := sha256.Sum256(head)
 	st.head, st.headLen = sum[:], int64(len(head))
 	st.closed = !live(st.mtime)
+	st.folderMod = it.FolderMod
 	if st.closed {
 		r.Close()
 	}
@@ -128,15 +131,17 @@ func readStored(it catalog.Item, d doc) (doc, error) {
 	return d, nil
 }
 
-// prepare hashes and packs the texts, for the writer.
+// prepare cuts the texts into chunks, and packs and hashes them and finds
+// their trigrams, for the writer: all it can, on the reader's core. The
+// texts are let go: a batch of docs holds its chunks only.
 func (d *doc) prepare() {
-	d.packed = make([][]byte, len(d.texts))
-	d.hashes = make([]int64, len(d.texts))
-	for i, t := range d.texts {
-		d.hashes[i] = textHash(t)
-		d.packed[i] = pack(t.Text)
+	seen := gramSets.Get().(*gramSet)
+	defer gramSets.Put(seen)
+	d.chunks = chunksOf(d.texts, seen)
+	for _, t := range d.texts {
 		d.bytes += len(t.Text)
 	}
+	d.texts = nil
 }
 
 // fill takes the session's row from what was read.

@@ -1,9 +1,10 @@
 package index
 
-// A text row's id says where it is: its session's id, the entry's place
-// in session.Entries and the kind, as session<<32 | entry<<3 | kind. So the
-// full-text table's candidates name their session and kind without a look
-// into another table, and one session's rows are one range of ids.
+// A text's id says where it is: its session's id, the entry's place in
+// session.Entries and the kind, as session<<32 | entry<<3 | kind. A chunk's
+// id is its first text's: so the full-text table's candidates name their
+// session without a look into another table, a session's chunks are one
+// range of ids, and its chunks' ids are in the order of their texts.
 const (
 	kindBits  = 3
 	entryBits = 29
@@ -20,5 +21,3 @@ func sessionRows(session int64) (first, last int64) {
 }
 
 func sessionOf(id int64) int64 { return id >> (entryBits + kindBits) }
-func entryOf(id int64) int     { return int(id>>kindBits) & maxEntry }
-func kindOf(id int64) Kind     { return Kind(id & (1<<kindBits - 1)) }

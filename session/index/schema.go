@@ -11,7 +11,7 @@ import (
 // of any other number is made again. Change it with the schema, and with
 // anything that changes what a session's rows hold (the texts, their
 // kinds), so that an old index is never read as a new one.
-const schemaVersion = 1
+const schemaVersion = 2
 
 // schema is the tables (docs/index.md, "Schema"). Times are Unix ms (a
 // file's mtime, ns); 0 is unknown.
@@ -36,17 +36,26 @@ var schema = []string{
 		errors     INTEGER NOT NULL,
 		tokens     INTEGER NOT NULL,
 		not_shown  TEXT NOT NULL,
-		unreadable TEXT NOT NULL
+		unreadable TEXT NOT NULL,
+		folder_mtime INTEGER NOT NULL,
+		gen        INTEGER NOT NULL
 	)`,
-	`CREATE TABLE texts (
-		id   INTEGER PRIMARY KEY,
-		turn INTEGER NOT NULL,
-		seq  INTEGER NOT NULL,
-		hash INTEGER NOT NULL,
-		text BLOB NOT NULL
+	// the rows written since the list was (list.go)
+	`CREATE INDEX sessions_gen ON sessions (gen)`,
+	`CREATE TABLE gone (id INTEGER NOT NULL, gen INTEGER NOT NULL)`,
+	// the sessions as at a write, as one value (list.go)
+	`CREATE TABLE list (id INTEGER PRIMARY KEY CHECK (id = 1), gen INTEGER NOT NULL, data BLOB NOT NULL)`,
+	// a session's texts, a chunk a row (chunk.go): the id its first
+	// text's, how many texts it holds, a hash of them, and them
+	`CREATE TABLE chunks (
+		id    INTEGER PRIMARY KEY,
+		texts INTEGER NOT NULL,
+		hash  INTEGER NOT NULL,
+		data  BLOB NOT NULL
 	)`,
-	// the trigrams of each text, contentless: the texts are in texts
-	`CREATE VIRTUAL TABLE grams USING fts5(text, tokenize = 'trigram', detail = none, content = '', contentless_delete = 1)`,
+	// the trigrams of each chunk as words (gramWords), contentless: the
+	// texts are in chunks
+	`CREATE VIRTUAL TABLE grams USING fts5(text, tokenize = 'ascii', detail = none, content = '', contentless_delete = 1)`,
 	// the trigrams of a batch are held in memory until it commits, not
 	// flushed each megabyte (FTS5's default) into segments to merge
 	`INSERT INTO grams (grams, rank) VALUES ('hashsize', 67108864)`,

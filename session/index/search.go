@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,11 +37,6 @@ type Hit struct {
 	Match   [2]int // where the match is in Snippet, in bytes
 }
 
-// candidateLimit is how many candidates one query over the whole index
-// gathers before it gives up ordering them all: a query so common is
-// asked session by session, newest first, where its hits come at once.
-const candidateLimit = 20000
-
 // Search finds the query in the index, newest session first and in each
 // session in the order of its cards, giving each hit to yield until yield
 // returns false, Limit hits are given, or ctx is done. A query that is no
@@ -61,28 +57,16 @@ func (ix *Index) Search(ctx context.Context, q Query, yield func(Hit) bool) erro
 	if len(s.order) == 0 {
 		return nil
 	}
-	s.fetch, err = ix.conn().PrepareContext(ctx, `SELECT turn, seq, text FROM texts WHERE id = ?`)
+	s.fetch, err = ix.conn().PrepareContext(ctx, `SELECT data FROM chunks WHERE id = ?`)
 	if err != nil {
 		return err
 	}
 	defer s.fetch.Close()
 	expr := matchExpr(m.Needs())
 	if expr == "" {
-		return s.scan(ctx)
+		return s.ended(ctx, s.scan(ctx))
 	}
-	ids, whole, err := s.candidates(ctx, expr)
-	if err != nil || !whole {
-		if err == nil {
-			err = s.bySession(ctx, expr)
-		}
-		return s.ended(ctx, err)
-	}
-	for _, id := range ids {
-		if err := s.check(ctx, id); err != nil {
-			return s.ended(ctx, err)
-		}
-	}
-	return nil
+	return s.ended(ctx, s.filtered(ctx, expr))
 }
 
 // searcher is one search under way.
@@ -91,8 +75,7 @@ type searcher struct {
 	m     match.Matcher
 	q     Query
 	yield func(Hit) bool
-	order []Session     // the sessions searched, newest first
-	rank  map[int64]int // a session's place in order, by id
+	order []Session // the sessions searched, newest first
 	kinds [len(kindNames)]bool
 	fetch *sql.Stmt
 	given int
@@ -111,7 +94,7 @@ func (s *searcher) ended(ctx context.Context, err error) error {
 
 // newSearcher starts a search for m.
 func newSearcher(m match.Matcher, q Query, yield func(Hit) bool) *searcher {
-	s := &searcher{m: m, q: q, yield: yield, rank: map[int64]int{}}
+	s := &searcher{m: m, q: q, yield: yield}
 	for _, k := range q.Kinds {
 		s.kinds[k] = true
 	}
@@ -125,9 +108,14 @@ func newSearcher(m match.Matcher, q Query, yield func(Hit) bool) *searcher {
 
 // pick chooses the sessions the query's filters keep, newest first.
 func (s *searcher) pick(all []Session) {
+	q := s.q
+	if q.Agent == "" && q.Cwd == "" && q.Since.IsZero() && q.Until.IsZero() {
+		s.order = all // the list is shared, never changed
+		return
+	}
+	s.order = make([]Session, 0, len(all))
 	for _, x := range all {
 		if s.keeps(x) {
-			s.rank[x.ID] = len(s.order)
 			s.order = append(s.order, x)
 		}
 	}
@@ -155,109 +143,188 @@ func within(folder, dir string) bool {
 	return strings.HasPrefix(folder, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
-// wanted reports a text id the filters keep.
-func (s *searcher) wanted(id int64) bool {
-	_, ok := s.rank[sessionOf(id)]
-	return ok && s.kinds[kindOf(id)]
-}
+// readAhead is how many candidates a search reads before it gives a hit:
+// a query with no more has them all, and gives them in the list's order
+// whatever its sessions' ids; one with more is a common one, whose first
+// hits are in the first sessions.
+var readAhead = 20000
 
-// candidates are the ids of the texts holding every trigram of the query,
-// in the order hits are given; whole is false when there are more than
-// candidateLimit, and none are given.
-func (s *searcher) candidates(ctx context.Context, expr string) (ids []int64, whole bool, err error) {
-	rows, err := s.ix.conn().QueryContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ?`, expr)
-	if err != nil {
-		return nil, false, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, false, err
-		}
-		if !s.wanted(id) {
-			continue
-		}
-		if len(ids) == candidateLimit {
-			return nil, false, nil
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, err
-	}
-	sort.Slice(ids, func(i, j int) bool {
-		a, b := s.rank[sessionOf(ids[i])], s.rank[sessionOf(ids[j])]
-		if a != b {
-			return a < b
-		}
-		return ids[i] < ids[j]
-	})
-	return ids, true, nil
-}
-
-// bySession asks for the candidates one session at a time, newest first.
-func (s *searcher) bySession(ctx context.Context, expr string) error {
-	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid`)
+// filtered gives the hits among the chunks the full-text table keeps for
+// expr. The table gives them by id, highest first, as one stream. When
+// the stream ends within readAhead, each session's candidates are checked
+// in its turn. Otherwise it is read no further than the hits asked for
+// need: sessions' ids mostly follow their order (a session read later is
+// newer, and has a higher id), so the stream gives each session's
+// candidates in its turn; a session out of that order (an old one
+// appended to, newer now than its id says) is asked for on its own, in
+// its turn (inLine).
+func (s *searcher) filtered(ctx context.Context, expr string) error {
+	stream, err := s.ix.conn().QueryContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? ORDER BY rowid DESC`, expr)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
-	for _, x := range s.order {
-		first, last := sessionRows(x.ID)
-		rows, err := stmt.QueryContext(ctx, expr, first, last)
+	defer stream.Close()
+	var ahead []int64
+	more := true
+	for more && len(ahead) < readAhead {
+		var id int64
+		if more = stream.Next(); more {
+			if err := stream.Scan(&id); err != nil {
+				return err
+			}
+			ahead = append(ahead, id)
+		}
+	}
+	if err := stream.Err(); err != nil {
+		return err
+	}
+	if !more {
+		bySession := map[int64][]int64{}
+		for _, id := range slices.Backward(ahead) { // in the order of the cards
+			bySession[sessionOf(id)] = append(bySession[sessionOf(id)], id)
+		}
+		for _, x := range s.order {
+			for _, id := range bySession[x.ID] {
+				if err := s.check(ctx, id, x); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	next := func() (int64, bool, error) { // the read ahead, then the rest
+		if len(ahead) > 0 {
+			id := ahead[0]
+			ahead = ahead[1:]
+			return id, true, nil
+		}
+		if !stream.Next() {
+			return 0, false, stream.Err()
+		}
+		var id int64
+		err := stream.Scan(&id)
+		return id, err == nil, err
+	}
+	one, err := s.ix.conn().PrepareContext(ctx, `SELECT rowid FROM grams WHERE grams MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid`)
+	if err != nil {
+		return err
+	}
+	defer one.Close()
+	inLine := s.inLine()
+	id, more, err := next()
+	for i, x := range s.order {
 		if err != nil {
 			return err
 		}
+		first, last := sessionRows(x.ID)
 		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
+		if inLine[i] {
+			for more && id >= first {
+				if id <= last {
+					ids = append(ids, id)
+				}
+				if id, more, err = next(); err != nil {
+					return err
+				}
 			}
-			if s.wanted(id) {
-				ids = append(ids, id)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			slices.Reverse(ids) // in the order of the cards
+		} else if ids, err = sessionIDs(ctx, one, expr, first, last); err != nil {
 			return err
 		}
 		for _, id := range ids {
-			if err := s.check(ctx, id); err != nil {
+			if err := s.check(ctx, id, x); err != nil {
 				return err
 			}
 		}
 	}
-	return nil
+	return err
 }
 
-// check reads a candidate's text and gives a hit if the query is in it.
-func (s *searcher) check(ctx context.Context, id int64) error {
+// sessionIDs are the ids one session's range of the table keeps for expr,
+// in order.
+func sessionIDs(ctx context.Context, stmt *sql.Stmt, expr string, first, last int64) ([]int64, error) {
+	rows, err := stmt.QueryContext(ctx, expr, first, last)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// inLine marks the sessions of s.order whose ids fall as the order goes
+// on: the most of them there can be (a longest falling run, not
+// necessarily contiguous), so that the fewest are asked for on their own.
+func (s *searcher) inLine() []bool {
+	// tails[k] is the place in order of the session that ends the best
+	// falling run of k+1 sessions found so far: the one with the highest
+	// id, which leaves most room after it
+	var tails []int
+	before := make([]int, len(s.order)) // the session before each in its run; -1 none
+	for i, x := range s.order {
+		k := sort.Search(len(tails), func(k int) bool { return s.order[tails[k]].ID <= x.ID })
+		before[i] = -1
+		if k > 0 {
+			before[i] = tails[k-1]
+		}
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
+		}
+	}
+	in := make([]bool, len(s.order))
+	if len(tails) > 0 {
+		for i := tails[len(tails)-1]; i >= 0; i = before[i] {
+			in[i] = true
+		}
+	}
+	return in
+}
+
+// check reads a candidate chunk of session x and gives its texts that
+// hold the query.
+func (s *searcher) check(ctx context.Context, id int64, x Session) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var turn int
-	var seq int64
 	var packed []byte
-	err := s.fetch.QueryRowContext(ctx, id).Scan(&turn, &seq, &packed)
+	err := s.fetch.QueryRowContext(ctx, id).Scan(&packed)
 	if err == sql.ErrNoRows {
 		return nil // gone since: another deck's update
 	}
 	if err != nil {
 		return err
 	}
-	return s.try(id, turn, seq, packed)
+	return s.try(packed, x)
 }
 
-// try gives a hit when the query is in a text.
-func (s *searcher) try(id int64, turn int, seq int64, packed []byte) error {
-	text, err := unpack(packed)
+// try gives the hits in the texts of a chunk of session x.
+func (s *searcher) try(packed []byte, x Session) error {
+	raw, err := unpack(packed)
 	if err != nil {
 		return err
 	}
-	return s.give(Text{Entry: entryOf(id), Turn: turn, Seq: seq, Kind: kindOf(id), Text: text}, s.order[s.rank[sessionOf(id)]])
+	texts, err := decodeTexts(raw)
+	if err != nil {
+		return err
+	}
+	for _, t := range texts {
+		if !s.kinds[t.Kind] {
+			continue
+		}
+		if err := s.give(t, x); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // give gives a hit when the query is in a text of session x; errEnough
@@ -278,16 +345,16 @@ func (s *searcher) give(t Text, x Session) error {
 }
 
 // scan tries every text of the sessions, newest first: a query with no
-// three characters to filter by (a short one, a pattern such as \d+).
+// two characters to filter by (a single one, a pattern such as \d+).
 func (s *searcher) scan(ctx context.Context) error {
-	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT id, turn, seq, text FROM texts WHERE id BETWEEN ? AND ? ORDER BY id`)
+	stmt, err := s.ix.conn().PrepareContext(ctx, `SELECT data FROM chunks WHERE id BETWEEN ? AND ? ORDER BY id`)
 	if err != nil {
 		return err
 	}
 	defer stmt.Close()
 	for _, x := range s.order {
 		if err := s.scanSession(ctx, stmt, x); err != nil {
-			return s.ended(ctx, err)
+			return err
 		}
 	}
 	return nil
@@ -304,16 +371,11 @@ func (s *searcher) scanSession(ctx context.Context, stmt *sql.Stmt, x Session) e
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var id, seq int64
-		var turn int
 		var packed []byte
-		if err := rows.Scan(&id, &turn, &seq, &packed); err != nil {
+		if err := rows.Scan(&packed); err != nil {
 			return err
 		}
-		if !s.wanted(id) {
-			continue
-		}
-		if err := s.try(id, turn, seq, packed); err != nil {
+		if err := s.try(packed, x); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -178,5 +179,43 @@ func TestASearchCanBeCancelled(t *testing.T) {
 	err := ix.Search(ctx, index.Query{Text: "e"}, func(index.Hit) bool { n++; cancel(); return true })
 	if err == nil || n != 1 {
 		t.Errorf("cancelled after the first hit: %d hits, %v", n, err)
+	}
+}
+
+// Hits come newest session first even when a session's place in the
+// index is not its place in time: one read first and appended to since is
+// the newest, and its hits come first, the others' in their order; so
+// when all the candidates are read at once, and when a common query's are
+// read as its hits need (here, all but the first). Two characters are
+// found as three are, at a text's end too.
+func TestHitsComeNewestFirstWhateverTheOrderRead(t *testing.T) {
+	for _, ahead := range []int{20000, 1} {
+		t.Run(fmt.Sprint(ahead), func(t *testing.T) {
+			defer index.ReadAhead(ahead)()
+			hitsComeNewestFirst(t)
+		})
+	}
+}
+
+func hitsComeNewestFirst(t *testing.T) {
+	tr := newTree(t)
+	for i, id := range []string{"a", "b", "c", "d"} {
+		write(t, tr.harnessPath(id), harnessLog([2]string{"the heron of " + id, "ok"}), time.Duration(5-i)*time.Hour)
+	}
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	appendTo(t, tr.harnessPath("b"), harnessTurn(2, "a heron again", "ok"), 30*time.Minute)
+	update(t, ix, tr)
+	for q, want := range map[string][]string{
+		"heron": {"b#1:prompt", "b#5:prompt", "d#1:prompt", "c#1:prompt", "a#1:prompt"},
+		"on":    {"b#1:prompt", "b#5:prompt", "d#1:prompt", "c#1:prompt", "a#1:prompt"},
+		"in":    {"b#5:prompt"}, // "again": at the end of its text
+	} {
+		if got := where(find(t, ix, index.Query{Text: q})); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %v, want %v", q, got, want)
+		}
+		if got := where(find(t, ix, index.Query{Text: q, Limit: 2})); !reflect.DeepEqual(got, want[:min(2, len(want))]) {
+			t.Errorf("%q, two hits: %v", q, got)
+		}
 	}
 }

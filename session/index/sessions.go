@@ -63,6 +63,10 @@ type fileState struct {
 	head    []byte
 	headLen int64
 	closed  bool // read to its end; false for a log still being written, whose last line may be half
+	// folderMod is a harness session folder's mtime when its names alone
+	// picked the log (catalog.Item.FolderMod): while it stays so, the
+	// folder need not be listed again
+	folderMod int64
 }
 
 // same reports the state of one reading of the same file: another deck's
@@ -71,7 +75,7 @@ type fileState struct {
 // update reads the log again.)
 func (f fileState) same(o fileState) bool {
 	return f.size == o.size && f.mtime == o.mtime && f.inode == o.inode && f.closed == o.closed &&
-		f.headLen == o.headLen && bytes.Equal(f.head, o.head)
+		f.headLen == o.headLen && bytes.Equal(f.head, o.head) && f.folderMod == o.folderMod
 }
 
 // sessionCache is the sessions table as last read, and the write it
@@ -82,7 +86,7 @@ type sessionCache struct {
 	ok   bool
 }
 
-const sessionColumns = `id, path, agent, sid, title, cwd, started, ended, size, mtime, inode, head, head_len, closed, turns, calls, errors, tokens, not_shown, unreadable`
+const sessionColumns = `id, path, agent, sid, title, cwd, started, ended, size, mtime, inode, head, head_len, closed, turns, calls, errors, tokens, not_shown, unreadable, folder_mtime`
 
 // Sessions lists the sessions in the index, newest first (the time their
 // log last changed, as catalog.Find orders them), without looking at a
@@ -104,14 +108,33 @@ func (ix *Index) sessions(ctx context.Context) ([]Session, error) {
 	if c.ok && c.gen == gen {
 		return c.list, nil
 	}
-	list, err := readSessions(ctx, ix.conn())
+	list, gen, scanned, damaged, err := readList(ctx, ix.conn())
 	if err != nil {
 		return nil, err
 	}
 	ix.mu.Lock()
 	*ix.known = sessionCache{gen: gen, list: list, ok: true}
+	ix.listReads++
+	if scanned {
+		ix.listScans++
+	}
+	ix.listDamaged = ix.listDamaged || damaged
 	ix.mu.Unlock()
 	return list, nil
+}
+
+// follow brings the cached list to the writes this process just made,
+// from gen from to gen to, when the list was the index as it stood before
+// them: sessions put are written, those gone removed. Otherwise another
+// deck wrote meanwhile, and the list is read again when next asked for.
+func (ix *Index) follow(from, to int64, put []Session, gone []int64) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	c := ix.known
+	if !c.ok || c.gen != from {
+		return
+	}
+	*c = sessionCache{gen: to, list: merged(c.list, put, gone), ok: true}
 }
 
 // generation is the number of writes to the index so far.
@@ -128,8 +151,10 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func readSessions(ctx context.Context, q querier) ([]Session, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions`)
+// readSessions reads the sessions a query of sessionColumns gives, newest
+// first.
+func readSessions(ctx context.Context, q querier, query string, args ...any) ([]Session, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -145,13 +170,18 @@ func readSessions(ctx context.Context, q querier) ([]Session, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].file.mtime != out[j].file.mtime {
-			return out[i].file.mtime > out[j].file.mtime
-		}
-		return out[i].Path < out[j].Path
-	})
+	sortSessions(out)
 	return out, nil
+}
+
+// sortSessions sorts a list newest first, as catalog.Find does.
+func sortSessions(list []Session) {
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].file.mtime != list[j].file.mtime {
+			return list[i].file.mtime > list[j].file.mtime
+		}
+		return list[i].Path < list[j].Path
+	})
 }
 
 func scanSession(rows *sql.Rows) (Session, error) {
@@ -159,8 +189,11 @@ func scanSession(rows *sql.Rows) (Session, error) {
 	var started, ended int64
 	err := rows.Scan(&s.ID, &s.Path, &s.Agent, &s.SessionID, &s.Title, &s.Cwd, &started, &ended,
 		&s.Size, &s.file.mtime, &s.file.inode, &s.file.head, &s.file.headLen, &s.file.closed,
-		&s.Turns, &s.Calls, &s.Errors, &s.Tokens, &s.NotShown, &s.Unreadable)
+		&s.Turns, &s.Calls, &s.Errors, &s.Tokens, &s.NotShown, &s.Unreadable, &s.file.folderMod)
 	s.file.size = s.Size
+	if len(s.file.head) == 0 {
+		s.file.head = nil // as the list keeps it
+	}
 	s.Started, s.Ended = millis(started), millis(ended)
 	s.Mod = time.Unix(0, s.file.mtime)
 	return s, err

@@ -11,7 +11,7 @@ import (
 type Status struct {
 	Path      string
 	Sessions  int
-	Texts     int       // rows of card text
+	Texts     int       // texts of cards, each one kind of one entry's
 	LogBytes  int64     // the logs' bytes, as last read
 	DiskBytes int64     // the database's, its write-ahead log's included
 	Updated   time.Time // the last write; zero before the first
@@ -25,7 +25,7 @@ func (ix *Index) Status(ctx context.Context) (Status, error) {
 		return st, err
 	}
 	st.LogBytes = logBytes.Int64
-	if err := ix.conn().QueryRowContext(ctx, `SELECT count(*) FROM texts`).Scan(&st.Texts); err != nil {
+	if err := ix.conn().QueryRowContext(ctx, `SELECT coalesce(sum(texts), 0) FROM chunks`).Scan(&st.Texts); err != nil {
 		return st, err
 	}
 	var updated int64

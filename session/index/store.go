@@ -1,19 +1,16 @@
 package index
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
-	"io"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
 )
 
-// A text is kept compressed beside the full-text table, which holds only
-// its trigrams (contentless): a candidate is read back from here to be
-// checked and its snippet cut. The first byte says how: stored as it is,
-// or zstd.
+// A chunk of texts is kept compressed beside the full-text table, which
+// holds only its trigrams (contentless): a candidate is read back from
+// here to be checked and its snippet cut. The first byte says how: stored
+// as it is, or zstd.
 const (
 	storedPlain byte = 0
 	storedZstd  byte = 1
@@ -41,18 +38,20 @@ var (
 	})
 )
 
-// pack is a text as the table keeps it.
-func pack(text string) []byte {
-	if len(text) >= compressFrom {
-		out := encoder().EncodeAll([]byte(text), []byte{storedZstd})
-		if len(out) < len(text)+1 {
+// pack is a chunk's texts as the table keeps them.
+func pack(raw []byte) []byte {
+	if len(raw) >= compressFrom {
+		dst := make([]byte, 1, 1+len(raw)/2) // room for most texts' frame: not grown and copied as it is written
+		dst[0] = storedZstd
+		out := encoder().EncodeAll(raw, dst)
+		if len(out) < len(raw)+1 {
 			return out
 		}
 	}
-	return append([]byte{storedPlain}, text...)
+	return append([]byte{storedPlain}, raw...)
 }
 
-// unpack reads a text back.
+// unpack reads a chunk's texts back.
 func unpack(b []byte) (string, error) {
 	if len(b) == 0 {
 		return "", fmt.Errorf("an empty stored text")
@@ -65,17 +64,4 @@ func unpack(b []byte) (string, error) {
 		return string(out), err
 	}
 	return "", fmt.Errorf("a stored text of unknown kind %d", b[0])
-}
-
-// textHash tells a text row that changed from one that did not, turn and
-// seq included: an append rewrites only the rows whose hash differs.
-func textHash(t Text) int64 {
-	h := sha256.New()
-	var head [16]byte
-	binary.LittleEndian.PutUint64(head[:8], uint64(t.Turn))
-	binary.LittleEndian.PutUint64(head[8:], uint64(t.Seq))
-	h.Write(head[:])
-	io.WriteString(h, t.Text)
-	var sum [sha256.Size]byte
-	return int64(binary.LittleEndian.Uint64(h.Sum(sum[:0])))
 }

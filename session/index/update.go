@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -23,7 +24,7 @@ type Summary struct {
 	Failed    int // could not be read now (and are tried again next time)
 	ReadBytes int64
 	Rewritten int   // read as rewritten, not appended to: their rows replaced whole
-	Rows      int   // text rows written: an append writes only its new or changed entries'
+	Rows      int   // chunks of text written: an append writes only its last chunk and its new ones
 	TextBytes int64 // the text of the logs read, as the cards show it: what is indexed
 }
 
@@ -41,12 +42,40 @@ func (ix *Index) Update(ctx context.Context, roots []catalog.Root, progress func
 }
 
 func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func(Progress)) (Summary, error) {
-	found := catalog.Find(roots)
+	// the files are looked at while the index is read: a harness folder
+	// not changed since the index listed it, its log only, once the index
+	// is read (known)
+	var found []catalog.Item
+	var stored []Session
+	var folders map[string]*Session
+	read, listed := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(listed)
+		found = catalog.FindKnown(roots, func(folder string) (string, int64, bool) {
+			<-read
+			s, ok := folders[folder]
+			if !ok {
+				return "", 0, false
+			}
+			return s.Path, s.file.folderMod, true
+		})
+	}()
 	stored, err := ix.sessions(ctx)
+	folders = make(map[string]*Session, len(stored))
+	for i, s := range stored {
+		if s.file.folderMod != 0 {
+			folders[filepath.Dir(s.Path)] = &stored[i]
+		}
+	}
+	close(read)
+	<-listed
 	if err != nil {
 		return Summary{}, err
 	}
 	plan := planUpdate(found, stored)
+	if err := ix.number(ctx, plan.jobs); err != nil {
+		return Summary{}, err
+	}
 	sum := Summary{Sessions: len(found), Removed: len(plan.gone)}
 	var total int64
 	for _, j := range plan.jobs {
@@ -56,15 +85,30 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	if progress != nil && len(plan.jobs) > 0 {
 		progress(p)
 	}
-	if len(plan.jobs) == 0 && len(plan.gone) == 0 {
+	if len(plan.jobs) == 0 && len(plan.gone) == 0 && len(plan.touched) == 0 {
+		ix.mu.Lock()
+		damaged := ix.listDamaged
+		ix.mu.Unlock()
+		if damaged {
+			return sum, newWriter(ix).keepList(ctx)
+		}
 		return sum, nil
 	}
-	docs := make(chan doc, 4)
+	docs := newQueue()
 	var failed sync.Map // paths that could not be read
 	go readAll(ctx, plan.jobs, docs, &failed)
-	w := writer{ix: ix}
+	w := newWriter(ix)
+	bulk := len(stored) == 0 && len(plan.jobs) > 0
+	if err := w.merging(ctx, !bulk); err != nil {
+		docs.drain()
+		return sum, err
+	}
 	if err := w.remove(ctx, plan.gone); err != nil {
-		drain(docs)
+		docs.drain()
+		return sum, err
+	}
+	if err := w.touch(ctx, plan.touched); err != nil {
+		docs.drain()
 		return sum, err
 	}
 	err = w.write(ctx, docs, func(d doc, rows int) {
@@ -82,18 +126,28 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 		}
 	})
 	failed.Range(func(any, any) bool { sum.Failed++; return true })
+	if err == nil && bulk {
+		err = w.merging(ctx, true)
+	}
+	w.follow()
+	if err == nil {
+		err = w.keepList(ctx)
+	}
 	return sum, err
 }
 
-// job is a log to read, and what the index holds of it (nil: nothing).
+// job is a log to read, what the index holds of it (nil: nothing), and
+// the id its session is to have.
 type job struct {
 	item   catalog.Item
 	before *Session
+	id     int64
 }
 
 type updatePlan struct {
-	jobs []job
-	gone []Session
+	jobs    []job
+	gone    []Session
+	touched []Session // as the index holds them but for their folders' mtimes
 }
 
 // planUpdate compares the logs on disk with the index: a log is read when
@@ -110,20 +164,53 @@ func planUpdate(found []catalog.Item, stored []Session) updatePlan {
 		before := byPath[it.Path]
 		delete(byPath, it.Path)
 		if before != nil && current(it, before) {
+			if it.FolderMod != before.file.folderMod {
+				s := *before
+				s.file.folderMod = it.FolderMod
+				plan.touched = append(plan.touched, s)
+			}
 			continue
 		}
-		plan.jobs = append(plan.jobs, job{it, before})
+		plan.jobs = append(plan.jobs, job{item: it, before: before})
 	}
 	for _, s := range byPath {
 		plan.gone = append(plan.gone, *s)
 	}
-	// oldest first: the newest sessions, read last, get the newest ids
-	sort.SliceStable(plan.jobs, func(i, j int) bool { return plan.jobs[i].item.Mod.Before(plan.jobs[j].item.Mod) })
+	// oldest first (of one time, in the reverse of the list's order): the
+	// newest sessions get the highest ids (number)
+	sort.Slice(plan.jobs, func(i, j int) bool {
+		a, b := plan.jobs[i].item, plan.jobs[j].item
+		if !a.Mod.Equal(b.Mod) {
+			return a.Mod.Before(b.Mod)
+		}
+		return a.Path > b.Path
+	})
 	return plan
 }
 
+// number gives each new session of jobs its id, in the jobs' order, from
+// the first the index has not given: so the ids of sessions read together
+// fall as the list goes, newest first, whichever core read which first,
+// and a search's one stream of candidates by id gives them in the list's
+// order (Search). A known session keeps its id.
+func (ix *Index) number(ctx context.Context, jobs []job) error {
+	var next int64
+	err := ix.conn().QueryRowContext(ctx, nextID).Scan(&next)
+	for i := range jobs {
+		if jobs[i].before != nil {
+			jobs[i].id = jobs[i].before.ID
+		} else {
+			jobs[i].id, next = next, next+1
+		}
+	}
+	return err
+}
+
+// nextID is the first id the index has not given a session.
+const nextID = `SELECT max(coalesce((SELECT max(id) FROM sessions), 0), coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'sessions'), 0)) + 1`
+
 // current reports whether the index's row still says what the log on
-// disk holds.
+// disk holds, as catalog.Find saw the log a moment ago.
 func current(it catalog.Item, s *Session) bool {
 	if it.Unreadable != "" || s.Unreadable != "" {
 		return it.Unreadable == s.Unreadable && it.Mod.UnixNano() == s.file.mtime
@@ -131,20 +218,16 @@ func current(it catalog.Item, s *Session) bool {
 	if it.Agent == catalog.AgentOpenCode { // a store's session: as the store dates it (readStored)
 		return it.Mod.UnixNano() == s.file.mtime
 	}
-	now, err := stat(it.Path)
-	if err != nil {
-		return false // gone since Find looked: read fails and says so
-	}
-	if s.file.headLen < 0 || now.size != s.file.size || now.mtime != s.file.mtime || now.inode != s.file.inode {
+	if s.file.headLen < 0 || it.Size != s.file.size || it.Mod.UnixNano() != s.file.mtime || int64(it.Inode) != s.file.inode {
 		return false
 	}
-	return s.file.closed || live(now.mtime)
+	return s.file.closed || live(s.file.mtime)
 }
 
 // readAll reads the jobs on every core, in order of the jobs as far as
 // the cores allow, and closes docs when done.
-func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map) {
-	defer close(docs)
+func readAll(ctx context.Context, jobs []job, docs queue, failed *sync.Map) {
+	defer close(docs.docs)
 	work := make(chan job)
 	var wg sync.WaitGroup
 	for range max(runtime.GOMAXPROCS(0), 1) {
@@ -157,10 +240,9 @@ func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map)
 					failed.Store(j.item.Path, err)
 					d = unread(j.item) // listed as before, untitled, and read again next time
 				}
+				d.s.ID = j.id
 				d.prepare()
-				select {
-				case docs <- d:
-				case <-ctx.Done():
+				if docs.put(ctx, d) != nil {
 					return
 				}
 			}
@@ -177,12 +259,6 @@ func readAll(ctx context.Context, jobs []job, docs chan<- doc, failed *sync.Map)
 	}
 	close(work)
 	wg.Wait()
-}
-
-// drain empties docs after the writer gave up, so the readers end.
-func drain(docs <-chan doc) {
-	for range docs {
-	}
 }
 
 // unread is the row of a log that could not be read now (its permissions,

@@ -54,36 +54,81 @@ func Generation(file string) (int64, bool) {
 // both encodings of one generation are there, the one written last. ok is
 // false when the folder holds no entry of a log's name.
 func Pick(dir string) (file string, ok bool) {
+	file = pick(dir).File
+	return file, file != ""
+}
+
+// Log is the log Pick takes in a session folder, with what it is.
+type Log struct {
+	File string      // "" when the folder holds no log
+	Info fs.FileInfo // its file, links followed; nil when it cannot be read
+	Err  error       // why it cannot be read (an *UnreadableError, as Unreadable says); nil when it can
+	// Alone: no other entry of the folder has a name of its generation, so
+	// the folder's names alone pick it (not the times of two encodings of
+	// one generation): while they stay as they are, so does the pick.
+	Alone bool
+}
+
+// Newest is Pick's log with what it is. Pick looks at each log it weighs,
+// so a caller that lists many folders need not look again.
+func Newest(dir string) Log {
+	l := pick(dir)
+	if l.File == "" {
+		return Log{}
+	}
+	err := l.Err
+	if err == nil {
+		err = regular.NotAFile(l.File, l.Info)
+	}
+	if err = unreadable(l.File, err); err != nil {
+		l.Info, l.Err = nil, err
+	}
+	return l
+}
+
+// pick is Pick, with the picked file's stat (links followed) or its
+// error.
+func pick(dir string) Log {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", false
+		return Log{}
 	}
-	best, bestGen, bestMod := "", int64(-1), int64(0)
+	var best Log
+	bestGen, bestMod := int64(-1), int64(0)
 	for _, e := range entries {
 		gen, named := Generation(e.Name())
 		if !named || gen < bestGen {
 			continue
 		}
-		info, err := os.Stat(filepath.Join(dir, e.Name())) // a link to a log counts as the log
+		path := filepath.Join(dir, e.Name())
+		linked, err := os.Stat(path) // a link to a log counts as the log
+		seen := linked
 		if err != nil {
-			info, err = e.Info() // a dangling link counts too
+			seen, _ = e.Info() // a dangling link counts too
 		}
 		var mod int64
-		if err == nil {
-			mod = info.ModTime().UnixNano()
+		if seen != nil {
+			mod = seen.ModTime().UnixNano()
 		}
+		alone := gen > bestGen
 		if gen == bestGen && mod <= bestMod {
+			best.Alone = false
 			continue
 		}
-		best, bestGen, bestMod = filepath.Join(dir, e.Name()), gen, mod
+		best, bestGen, bestMod = Log{File: path, Info: linked, Err: err, Alone: alone}, gen, mod
 	}
-	return best, best != ""
+	return best
 }
 
 // Unreadable says why the log Pick took cannot be read, if it cannot: an
 // *UnreadableError.
 func Unreadable(file string) error {
 	_, err := regular.Check(file)
+	return unreadable(file, err)
+}
+
+// unreadable is the *UnreadableError of file's err, nil for none.
+func unreadable(file string, err error) error {
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		err = pe.Err // the path is said once
 	}

@@ -81,11 +81,17 @@ func TestPickAmongEncodingsAndStrangers(t *testing.T) {
 	if got, _ := source.Pick(dir); filepath.Base(got) != "session.v3.jsonl" {
 		t.Errorf("picks %s, want the v3 written last", got)
 	}
+	if l := source.Newest(dir); filepath.Base(l.File) != "session.v3.jsonl" || l.Alone || l.Info == nil || l.Err != nil {
+		t.Errorf("Newest: %+v, want v3, not alone (its times picked it)", l)
+	}
 	// the highest by number, never by the name's order
 	write("session.v9.jsonl", 0)
 	write("session.v10.jsonl", time.Hour)
 	if got, _ := source.Pick(dir); filepath.Base(got) != "session.v10.jsonl" {
 		t.Errorf("picks %s, want v10 over v9", got)
+	}
+	if l := source.Newest(dir); filepath.Base(l.File) != "session.v10.jsonl" || !l.Alone || l.Info == nil || l.Info.Size() != int64(len(sessiontest.FirstLine)) {
+		t.Errorf("Newest: %+v, want v10, alone (its name picked it)", l)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 
 // TreeVersion names what Tree writes; a change bumps it, so a tree made
 // by an older version is never reused.
-const TreeVersion = 1
+const TreeVersion = 2
 
 // Planted is the word Tree plants in the prompt of one harness session
 // and of one Claude Code session, and nowhere else: the benchmarks' rare
@@ -64,22 +64,22 @@ func MakeTree(dir string, n int, corpus string) (Tree, error) {
 		return t, err
 	}
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	plantedClaude := false
+	plantedHarness, plantedClaude := false, false
 	for i := range n {
-		rng := rand.New(rand.NewPCG(3, uint64(i)))
-		id := uuid(rng)
+		rng, id, kind := treeSession(i)
 		project := fmt.Sprintf("/home/dev/proj-%02d", i%40)
 		var path string
 		var text []byte
-		switch r := rng.IntN(20); {
-		case r < 12:
+		switch kind {
+		case treeHarness:
 			path = filepath.Join(t.Harness, "--"+strings.ReplaceAll(strings.TrimPrefix(project, "/"), "/", "-")+"--", id, "session.jsonl")
 			plant := ""
-			if i == n/3 {
+			if i >= n/3 && !plantedHarness { // the first harness session from a third of the way on
+				plantedHarness = true
 				plant = Planted
 			}
 			text, err = harnessSession(goroot, files, rng, id, project, plant)
-		case r < 17:
+		case treeClaude:
 			src := claude[rng.IntN(len(claude))]
 			path = filepath.Join(t.Claude, strings.ReplaceAll(project, "/", "-"), id+".jsonl")
 			text = freshID(src.text, src.id, id)
@@ -105,6 +105,29 @@ func MakeTree(dir string, n int, corpus string) (Tree, error) {
 		return t, err
 	}
 	return t, t.size()
+}
+
+// The agents of a tree's sessions.
+const (
+	treeHarness = iota
+	treeClaude
+	treeCodex
+)
+
+// treeSession draws session i's randomness, id and agent: three in five
+// the harness's, one in four Claude Code's, the rest Codex's.
+func treeSession(i int) (rng *rand.Rand, id string, kind int) {
+	rng = rand.New(rand.NewPCG(3, uint64(i)))
+	id = uuid(rng)
+	switch r := rng.IntN(20); {
+	case r < 12:
+		kind = treeHarness
+	case r < 17:
+		kind = treeClaude
+	default:
+		kind = treeCodex
+	}
+	return rng, id, kind
 }
 
 // size sums the logs' bytes.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +44,36 @@ func TestTheTreeIsTheSameEveryTime(t *testing.T) {
 	}
 	if len(planted) != 2 {
 		t.Errorf("the planted word is in %v", planted)
+	}
+}
+
+// The word is planted in a harness session however the draws fall: at a
+// size whose session n/3 is not the harness's too (10,000 is one).
+func TestTheWordIsPlantedWhereSessionNThirdIsNotTheHarnesss(t *testing.T) {
+	if _, _, kind := treeSession(10000 / 3); kind == treeHarness {
+		t.Fatal("session 3,333 is the harness's: the size below is no longer the case this test is about")
+	}
+	n := 0
+	for m := 20; m < 200 && n == 0; m++ {
+		if _, _, kind := treeSession(m / 3); kind != treeHarness {
+			n = m
+		}
+	}
+	if n == 0 {
+		t.Fatal("no small size whose session n/3 is not the harness's")
+	}
+	tree, err := MakeTree(t.TempDir(), n, "../testdata/corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var planted []string
+	for _, p := range tree.Paths {
+		x, _ := os.ReadFile(p)
+		if bytes.Contains(x, []byte(Planted)) {
+			planted = append(planted, p)
+		}
+	}
+	if len(planted) != 2 || !strings.HasPrefix(planted[0], tree.Harness) && !strings.HasPrefix(planted[1], tree.Harness) {
+		t.Errorf("at %d sessions the planted word is in %v", n, planted)
 	}
 }

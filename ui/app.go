@@ -145,6 +145,9 @@ func newApp(o Options) (tea.Model, error) {
 				// the picker shows the progress from its first frame
 			}
 			a.picker = picker.New(a.th, catalog.Describe(roots), sessions)
+			if o.Index != nil {
+				a.picker.Note(o.Index.Notes()...) // made again on opening
+			}
 			if a.progress != nil {
 				a.picker.Indexing(*a.progress)
 			}
@@ -201,6 +204,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case updatedMsg:
 		a.progress = nil
 		a.picker.Indexed()
+		if a.o.Index != nil {
+			a.picker.Note(a.o.Index.Notes()...) // made again while updating
+		}
 		if a.results != nil {
 			return a, a.results.Indexed(msg.err)
 		}

@@ -57,3 +57,29 @@ func TestThePickerListsUnchangedLogsFromTheIndex(t *testing.T) {
 	x.Keys("ctrl+c")
 	x.TM.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// An index that is no database is made again, and the picker says so on
+// screen: the note the commands write on stderr would be hidden behind
+// the full screen.
+func TestThePickerSaysTheIndexWasMadeAgain(t *testing.T) {
+	dir := sessionsHome(t, map[string]string{"a": testdata + "/harness/bash-tool-turn/session.jsonl"})
+	roots := []catalog.Root{{Agent: catalog.AgentHarness, Dir: dir}}
+	cache := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cache, index.FileName), bytes.Repeat([]byte("not a database\n"), 400), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := index.Open(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	m, err := newApp(Options{Roots: roots, Follow: new(false), Theme: "dark", Index: ix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.(*app).stop)
+	x := uitest.Start(t, m, 200, 20, colorprofile.TrueColor)
+	x.WaitFor("1 of 1", "index: the index at", "it is made again")
+	x.Keys("ctrl+c")
+	x.TM.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}

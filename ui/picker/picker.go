@@ -36,6 +36,9 @@ type Picker struct {
 	// indexing is how far the index's update is (the app runs it); nil
 	// when none runs
 	indexing *index.Progress
+	// notes are what the index did that the user should hear of (it was
+	// made again, and why): stderr is hidden behind the full screen
+	notes []string
 }
 
 // OpenMsg asks the app to open a session.
@@ -129,7 +132,7 @@ func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 const listTop = 4
 
 // rows is how many sessions fit on screen.
-func (p *Picker) rows() int { return max(p.height-listTop-2, 1) }
+func (p *Picker) rows() int { return max(p.height-listTop-2-len(p.notes), 1) }
 
 // move moves the cursor by n rows, within the list, and the list with it.
 func (p *Picker) move(n int) {
@@ -163,6 +166,13 @@ func (p *Picker) Indexing(at index.Progress) { p.indexing = &at }
 // Indexed says the update ended.
 func (p *Picker) Indexed() { p.indexing = nil }
 
+// Note adds what the index did that the user should hear of, shown above
+// the footer for as long as the picker is.
+func (p *Picker) Note(notes ...string) {
+	p.notes = append(p.notes, notes...)
+	p.keepInView()
+}
+
 // refilter keeps the sessions whose title, directory or agent holds every
 // word of the filter.
 func (p *Picker) refilter() {
@@ -189,6 +199,9 @@ func (p *Picker) View() tea.View {
 	}
 	if len(p.shown) == 0 {
 		b.WriteString(th.Muted.Render("   no session matches") + "\n")
+	}
+	for _, n := range p.notes {
+		b.WriteString(" " + th.Notice.Render(cards.Truncate("index: "+kit.OneLine(n), max(p.width-1, 1), "…")) + "\n")
 	}
 	b.WriteString("\n " + th.Muted.Render(cards.Truncate(fmt.Sprintf("%d of %d%s · ↑/↓ choose · enter open · ctrl+s search inside · esc quit", len(p.shown), len(p.sessions), p.progress()), max(p.width-1, 1), "…")))
 	v := tea.NewView(b.String())

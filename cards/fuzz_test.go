@@ -118,18 +118,22 @@ func FuzzRender(f *testing.F) {
 }
 
 // FuzzHugeLine draws a single line of about a megabyte, any piece
-// repeated, as a command's output, a command and a prompt, and an eighth
-// of it as a reply (glamour lays a paragraph out at some 2.5 µs a byte, and
-// an input that takes 10 s under the fuzzer's coverage counts as hung), at
+// repeated, as a command's output, a command or a prompt, or an eighth of
+// it as a reply (glamour lays a paragraph out at some 2.5 µs a byte), at
 // any width: each card stops at the display cap, no row is wider than the
-// width, and nothing but deck's SGR comes out.
+// width, and nothing but deck's SGR comes out. One card an input: an input
+// that takes 10 s under the fuzzer's coverage counts as hung, and the four
+// at once (a second of processor time) passed that on a loaded machine.
 func FuzzHugeLine(f *testing.F) {
-	f.Add("\x1b[31mx", uint16(80))
-	f.Add("\u202e", uint16(40))
-	f.Add("a\t", uint16(7))
-	f.Add("*a ", uint16(100))
-	f.Add("👍🏽 ", uint16(3))
-	f.Fuzz(func(t *testing.T, piece string, width uint16) {
+	for card := range uint8(4) {
+		f.Add("\x1b[31mx", uint16(80), card)
+		f.Add("\u202e", uint16(40), card)
+		f.Add("a\t", uint16(7), card)
+		f.Add("*a ", uint16(100), card)
+		f.Add("👍🏽 ", uint16(3), card)
+		f.Add("\x1b", uint16(141), card) // four cards of it at once outlasted the fuzzer's 10 s under load
+	}
+	f.Fuzz(func(t *testing.T, piece string, width uint16, card uint8) {
 		if piece == "" || strings.ContainsAny(piece, "\n\r") {
 			return
 		}
@@ -137,13 +141,14 @@ func FuzzHugeLine(f *testing.F) {
 		w := int(width%300) + 1
 		zero := 0
 		o := Options{Width: w, Theme: theme.Dark(), Expanded: true}
-		for _, e := range []session.Entry{
+		cards := []session.Entry{
 			&session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: "$ run"},
 				View: session.TerminalResultView{Title: "$ run", Output: line, ExitCode: &zero}, Result: &session.ToolResult{}},
 			&session.ToolCall{Name: "bash", Call: session.TerminalCallView{Title: line}},
 			&session.UserMessage{Role: session.RoleHuman, Content: []session.ContentBlock{{Type: "text", Text: line}}},
 			&session.AssistantText{Text: line[:len(line)/8]},
-		} {
+		}
+		for _, e := range cards[int(card)%len(cards) : int(card)%len(cards)+1] {
 			rows := Render(e, o)
 			if len(rows) > maxCardRows+2 {
 				t.Fatalf("%T: %d rows", e, len(rows))

@@ -40,6 +40,7 @@ type search struct {
 	current int // the match n and N go from; -1 before the first
 	done    bool
 	jump    bool  // enter came before the matches: go to the first when they do
+	owed    int   // n (+1) and N (−1) pressed while the search had no match yet: taken when one comes
 	keep    *kept // the current match before the search ran again on a grown log
 
 	origin  pos // where the view was when / was pressed: esc goes back

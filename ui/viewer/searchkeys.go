@@ -60,7 +60,7 @@ func (v *Viewer) queryChanged() tea.Cmd {
 		return nil
 	}
 	v.search.query = q
-	v.search.current = -1 // a new query: nothing to keep
+	v.search.current, v.search.owed = -1, 0 // a new query: nothing to keep
 	return v.startSearch()
 }
 
@@ -110,6 +110,18 @@ func (v *Viewer) searched(msg searchedMsg) tea.Cmd {
 		s.jump = false
 		v.jumpMatch(1)
 	}
+	// the presses owed, once there is a match to go from (the match kept
+	// from before the log grew is placed first, when its card comes)
+	if s.owed != 0 && (s.done || s.total > 0 && (s.current >= 0 || s.keep == nil)) {
+		owed := s.owed
+		s.owed = 0
+		for ; owed > 0; owed-- {
+			v.jumpMatch(1)
+		}
+		for ; owed < 0; owed++ {
+			v.jumpMatch(-1)
+		}
+	}
 	if s.done {
 		s.run = nil
 		return nil
@@ -139,6 +151,10 @@ func (v *Viewer) firstAfterFocus() bool {
 func (v *Viewer) jumpMatch(dir int) {
 	s := &v.search
 	total := s.total
+	if total == 0 && !s.done && s.err == nil && s.query != "" {
+		s.owed += dir // still searching (or searching the grown log again): the press is taken when a match comes
+		return
+	}
 	if total == 0 {
 		v.flash = "no matches"
 		if s.err != nil {

@@ -127,7 +127,7 @@ func newApp(o Options) (tea.Model, error) {
 		}
 		a.model = a.viewerOf(viewer.LogFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:
-		sessions := catalog.Find(roots)
+		sessions := listed(o.Index, roots)
 		switch {
 		case len(sessions) == 0 && o.Last:
 			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
@@ -140,7 +140,6 @@ func newApp(o Options) (tea.Model, error) {
 			a.model = a.viewerOf(viewer.LogFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
 			if o.Index != nil {
-				sessions = known(o.Index, sessions)
 				a.update, a.progress = startUpdate(o.Index, roots), &index.Progress{}
 				// the picker shows the progress from its first frame
 			}
@@ -308,28 +307,14 @@ func (a *app) stop() {
 	a.update.stop()
 }
 
-// known is the sessions found with the rows the index holds of those whose
-// log is as it was when indexed (its size and time): their titles are not
-// read again. The update behind the picker re-reads the rest.
-func known(ix *index.Index, found []catalog.Item) []catalog.Item {
-	held, err := ix.Sessions(context.Background())
-	if err != nil {
-		return found // read as without an index
+// listed is the sessions under roots: as the index lists them when there
+// is one (the rows it holds of logs unchanged since, their titles not read
+// again; the update behind the picker reads the rest), else as found.
+func listed(ix *index.Index, roots []catalog.Root) []catalog.Item {
+	if ix == nil {
+		return catalog.Find(roots)
 	}
-	byPath := make(map[string]index.Session, len(held))
-	for _, s := range held {
-		byPath[s.Path] = s
-	}
-	for i, it := range found {
-		s, ok := byPath[it.Path]
-		if !ok || it.Unreadable != "" || s.Size != it.Size || !s.Mod.Equal(it.Mod) {
-			continue
-		}
-		row := s.Item()
-		row.Live = it.Live
-		found[i] = row
-	}
-	return found
+	return ix.Listed(context.Background(), roots)
 }
 
 // scoped tags what cmd brings back with the viewer it is for. The program's

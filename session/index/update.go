@@ -42,33 +42,7 @@ func (ix *Index) Update(ctx context.Context, roots []catalog.Root, progress func
 }
 
 func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func(Progress)) (Summary, error) {
-	// the files are looked at while the index is read: a harness folder
-	// not changed since the index listed it, its log only, once the index
-	// is read (known)
-	var found []catalog.Item
-	var stored []Session
-	var folders map[string]*Session
-	read, listed := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(listed)
-		found = catalog.FindKnown(roots, func(folder string) (string, int64, bool) {
-			<-read
-			s, ok := folders[folder]
-			if !ok {
-				return "", 0, false
-			}
-			return s.Path, s.file.folderMod, true
-		})
-	}()
-	stored, err := ix.sessions(ctx)
-	folders = make(map[string]*Session, len(stored))
-	for i, s := range stored {
-		if s.file.folderMod != 0 {
-			folders[filepath.Dir(s.Path)] = &stored[i]
-		}
-	}
-	close(read)
-	<-listed
+	found, stored, err := ix.look(ctx, roots)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -222,6 +196,62 @@ func current(it catalog.Item, s *Session) bool {
 		return false
 	}
 	return s.file.closed || live(s.file.mtime)
+}
+
+// look lists the logs under roots while the index's sessions are read: a
+// harness folder not changed since the index listed it, its log only,
+// once the index is read (catalog.Known).
+func (ix *Index) look(ctx context.Context, roots []catalog.Root) (found []catalog.Item, stored []Session, err error) {
+	var folders map[string]*Session
+	read, listed := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(listed)
+		found = catalog.FindKnown(roots, func(folder string) (string, int64, bool) {
+			<-read
+			s, ok := folders[folder]
+			if !ok {
+				return "", 0, false
+			}
+			return s.Path, s.file.folderMod, true
+		})
+	}()
+	stored, err = ix.sessions(ctx)
+	folders = make(map[string]*Session, len(stored))
+	for i, s := range stored {
+		if s.file.folderMod != 0 {
+			folders[filepath.Dir(s.Path)] = &stored[i]
+		}
+	}
+	close(read)
+	<-listed
+	return found, stored, err
+}
+
+// Listed is the sessions under roots, newest first, each log looked at
+// as Update looks: the row the index holds of a log as it was when read
+// (its size and time), the log as found for the rest, whose title is not
+// read yet. The index is not changed: the first screen of a picker, which
+// an Update behind it brings up to date. Without the index's rows (it
+// cannot be read), the logs as catalog.Find lists them.
+func (ix *Index) Listed(ctx context.Context, roots []catalog.Root) []catalog.Item {
+	found, stored, err := ix.look(ctx, roots)
+	if err != nil {
+		return catalog.Find(roots)
+	}
+	byPath := make(map[string]*Session, len(stored))
+	for i := range stored {
+		byPath[stored[i].Path] = &stored[i]
+	}
+	for i, it := range found {
+		s, ok := byPath[it.Path]
+		if !ok || it.Unreadable != "" || s.Size != it.Size || !s.Mod.Equal(it.Mod) {
+			continue
+		}
+		row := s.Item()
+		row.Live = it.Live
+		found[i] = row
+	}
+	return found
 }
 
 // readAll reads the jobs on every core, in order of the jobs as far as

@@ -103,6 +103,9 @@ func terminalContext(c *card, t *session.ToolCall) {
 	if v.Cwd != "" {
 		cwd = resolve(c.o.Cwd, v.Cwd)
 	}
+	if r, ok := t.View.(session.TerminalResultView); ok && r.Cwd != "" {
+		cwd = r.Cwd // where it ran, as the harness recorded it
+	}
 	if cwd != "" {
 		if len(l) > 0 {
 			l = append(l, span{" · ", c.th.Faint})

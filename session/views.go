@@ -87,6 +87,10 @@ type TerminalResultView struct {
 	Output   string `json:"output,omitempty"`
 	ExitCode *int   `json:"exitCode,omitzero"`
 	Signal   string `json:"signal,omitempty"`
+	// Cwd is deck's, not the view's: the absolute folder the command ran
+	// in, as its result's meta recorded it (the 0.2 harness's meta.cwd);
+	// "" when it did not.
+	Cwd string `json:"-"`
 }
 
 // DiffResultView is an applied file change, one FileDiff per hunk.

@@ -104,3 +104,21 @@ func TestAShellCallTheClientRefusesIsGeneric(t *testing.T) {
 		t.Error("a good call lost its terminal card")
 	}
 }
+
+// The file an edit or write recorded it changed (meta.path) is named as
+// the call wrote it, as the web client's diff card names it; a diff of
+// another file keeps its own path.
+func TestAChangedFileIsNamedAsTheCallWroteIt(t *testing.T) {
+	metaJSON := `{"path":"/w/lib/x.go","diffs":[{"path":"/w/lib/x.go","oldText":"a","newText":"b"},{"path":"/w/lib/y.go","oldText":"c","newText":"d"}]}`
+	for _, tool := range []string{"edit", "write"} {
+		args := `{"file_path":"../lib/x.go","old_string":"a","new_string":"b","content":"b"}`
+		v, ok := Result(tool, args, result(t, "Edited", false, metaJSON)).(session.DiffResultView)
+		if !ok || len(v.Diffs) != 2 || v.Diffs[0].Path != "../lib/x.go" || v.Diffs[1].Path != "/w/lib/y.go" {
+			t.Errorf("%s: %#v, want the first diff named ../lib/x.go and the second kept", tool, v)
+		}
+	}
+	v, _ := Result("edit", `{"file_path":"../lib/x.go","old_string":"a","new_string":"b"}`, result(t, "Edited", false, `{"path":"lib/x.go","diffs":[{"path":"lib/x.go","oldText":"a","newText":"b"}]}`)).(session.DiffResultView)
+	if v.Diffs[0].Path != "lib/x.go" {
+		t.Errorf("a relative record is no record: %#v", v)
+	}
+}

@@ -65,7 +65,7 @@ func rawResult(c *card, t *session.ToolCall) {
 		return
 	}
 	st := c.th.Muted
-	if t.Status() == session.CallFailed {
+	if t.Status().Failed() {
 		st = c.th.Error
 	}
 	var texts []string

@@ -11,6 +11,9 @@ import (
 // where it runs.
 func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 	state := "running"
+	if t.Status() == session.CallPreparing {
+		state = "preparing" // the model is still writing the command
+	}
 	if t.Unfinished {
 		state = "" // summary says it has no result
 	}

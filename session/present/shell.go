@@ -37,11 +37,7 @@ func init() {
 	register([]string{"terminal_open"}, presenter{
 		schema: schema{"type": req(str()), "name": opt(str()), "cwd": opt(str())},
 		call: func(a Args) session.CallView {
-			name := a.Str("type")
-			if a.Has("name") {
-				name = a.Str("name")
-			}
-			return session.GenericCallView{Title: "Open terminal " + name, Kind: "execute"}
+			return session.GenericCallView{Title: rowTitle("terminal_open", a, "type", "name", "cwd"), Kind: "execute", RawInput: map[string]any(a)}
 		},
 	})
 	register([]string{"terminal_send"}, presenter{
@@ -70,25 +66,14 @@ func init() {
 			return session.TerminalResultView{Output: text, Cwd: RecordedPath(r.Meta, "cwd")} // no exit status: the session lives on
 		},
 	})
-	terminalTool := func(verb, kind string, withInput bool, s schema) presenter {
+	terminalTool := func(name, kind string, s schema) presenter {
 		s["sessionId"] = req(str())
-		return presenter{
-			schema: s,
-			call: func(a Args) session.CallView {
-				v := session.GenericCallView{Title: verb + " terminal " + a.Str("sessionId"), Kind: session.ToolCallKind(kind)}
-				if withInput {
-					v.RawInput = map[string]any(a)
-				}
-				return v
-			},
-		}
+		return presenter{schema: s, call: rowCall(kind, "sessionId")(name)}
 	}
-	register([]string{"terminal_read"}, terminalTool("Read", "read", true, schema{"offset": opt(number), "count": opt(number)}))
-	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true, schema{"signal": req(str("SIGINT", "SIGTERM", "SIGKILL", "SIGTSTP", "SIGHUP"))}))
-	register([]string{"terminal_close"}, terminalTool("Close", "delete", false, schema{}))
-	register([]string{"terminal_list"}, presenter{call: func(Args) session.CallView {
-		return session.GenericCallView{Title: "List terminal sessions", Kind: "read"}
-	}})
+	register([]string{"terminal_read"}, terminalTool("terminal_read", "read", schema{"offset": opt(number), "count": opt(number)}))
+	register([]string{"terminal_signal"}, terminalTool("terminal_signal", "execute", schema{"signal": req(str("SIGINT", "SIGTERM", "SIGKILL", "SIGTSTP", "SIGHUP"))}))
+	register([]string{"terminal_close"}, terminalTool("terminal_close", "delete", schema{}))
+	register([]string{"terminal_list"}, presenter{call: rowCall("read")("terminal_list")})
 }
 
 // shellCall: a foreground command is a terminal card (the command, its

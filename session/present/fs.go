@@ -72,6 +72,7 @@ func init() {
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: "Read image " + a.Str("file_path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("file_path")}}}
 		},
+		result: readImageResult,
 	})
 }
 

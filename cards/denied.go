@@ -13,7 +13,11 @@ import (
 // never ran, so there is none.
 func deniedCall(c *card, t *session.ToolCall) {
 	th := c.th
-	c.header(status(th, t.Status()), title(c, t), line{{"denied by auto review", th.Error}})
+	facts := []line{{{"denied by auto review", th.Error}}}
+	if ms, ok := t.Elapsed(); ok {
+		facts = append(facts, line{{duration(ms), th.Faint}})
+	}
+	c.header(status(th, t.Status()), title(c, t), facts...)
 	reason := "auto review did not authorize this action"
 	if r := deniedReason(t.Result.Error.Reason); r != "" {
 		reason = r

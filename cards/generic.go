@@ -49,6 +49,9 @@ func genericResultCard(c *card, t *session.ToolCall, v session.GenericResultView
 				hiddenInput(c, g.RawInput)
 			}
 		}
+		if v.Gallery != nil {
+			gallery(c, v.Gallery)
+		}
 	}}
 	if v.Content != nil {
 		m.body, m.tail = c.contentBody(v.Content), func() { otherBlocks(c, v.Content) }
@@ -65,7 +68,7 @@ func rawResult(c *card, t *session.ToolCall) {
 		return
 	}
 	st := c.th.Muted
-	if t.Status() == session.CallFailed {
+	if t.Status().Failed() {
 		st = c.th.Error
 	}
 	var texts []string

@@ -75,7 +75,11 @@ func titlePaths(t *session.ToolCall) []string {
 		diffs(v.Diffs)
 	case session.ReadResultView:
 		out = append(out, v.Path)
-	case session.GenericResultView, session.TerminalResultView, session.SearchMatchesResultView,
+	case session.GenericResultView:
+		if v.Gallery != nil {
+			out = append(out, v.Gallery.Path)
+		}
+	case session.TerminalResultView, session.SearchMatchesResultView,
 		session.SearchPathsResultView, session.WebSearchResultView, session.WebFetchResultView, nil:
 	}
 	return out

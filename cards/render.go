@@ -228,6 +228,10 @@ func status(th *theme.Theme, s session.CallStatus) span {
 		return span{"○", th.MarkStopped} // never ran
 	case session.CallOutcomeUnknown:
 		return span{"?", th.MarkStopped}
+	case session.CallPreparing:
+		return span{"⋯", th.MarkPreparing} // its arguments still arriving
+	case session.CallDenied:
+		return span{"⊘", th.MarkDenied}
 	}
 	return span{"◌", th.MarkPending}
 }

@@ -11,6 +11,9 @@ import (
 // where it runs.
 func terminalCall(c *card, t *session.ToolCall, v session.TerminalCallView) {
 	state := "running"
+	if t.Status() == session.CallPreparing {
+		state = "preparing" // the model is still writing the command
+	}
 	if t.Unfinished {
 		state = "" // summary says it has no result
 	}
@@ -102,6 +105,9 @@ func terminalContext(c *card, t *session.ToolCall) {
 	cwd := c.o.Cwd
 	if v.Cwd != "" {
 		cwd = resolve(c.o.Cwd, v.Cwd)
+	}
+	if r, ok := t.View.(session.TerminalResultView); ok && r.Cwd != "" {
+		cwd = r.Cwd // where it ran, as the harness recorded it
 	}
 	if cwd != "" {
 		if len(l) > 0 {

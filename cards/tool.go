@@ -17,6 +17,8 @@ func toolCall(c *card, t *session.ToolCall) {
 	c.o.Cwd = t.WorkingDir(c.o.Cwd) // a log that moved the session: its paths from where it was
 	if state, why := recovered(t); state != "" {
 		recoveredCall(c, t, state, why)
+	} else if t.Status() == session.CallDenied {
+		deniedCall(c, t)
 	} else if t.View != nil {
 		switch v := t.View.(type) {
 		case session.GenericResultView:
@@ -224,7 +226,7 @@ func CallFooter(t *session.ToolCall, o Options) []string {
 // and the calls it made itself.
 func callFooter(c *card, t *session.ToolCall) {
 	th := c.th
-	if r := t.Result; r != nil && r.Error != nil && r.Error.Reason != "" {
+	if r := t.Result; r != nil && r.Error != nil && r.Error.Reason != "" && t.Status() != session.CallDenied { // a denial says it as its own
 		c.body(c.safeLine(r.Error.Reason, th.Error)) // the harness's words for the failure (v4 on)
 	}
 	if a := t.Approval; a != nil {

@@ -108,16 +108,18 @@ func Tokens(n int64) string {
 func sessionFooter(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
-	calls, failed, stopped, pending, notStarted, unknown := 0, 0, 0, 0, 0, 0
+	calls, failed, denied, stopped, pending, notStarted, unknown := 0, 0, 0, 0, 0, 0, 0
 	for _, e := range s.Entries {
 		if t, ok := e.(*session.ToolCall); ok {
 			calls++
 			switch t.Status() {
 			case session.CallFailed:
 				failed++
+			case session.CallDenied:
+				denied++
 			case session.CallStopped:
 				stopped++
-			case session.CallPending:
+			case session.CallPending, session.CallPreparing:
 				pending++
 			case session.CallNotStarted:
 				notStarted++
@@ -129,6 +131,9 @@ func sessionFooter(s *session.Session, o Options) []string {
 	facts := []string{plural(calls, "tool call", "tool calls")}
 	if failed > 0 {
 		facts = append(facts, fmt.Sprintf("%d failed", failed))
+	}
+	if denied > 0 {
+		facts = append(facts, fmt.Sprintf("%d denied by auto review", denied))
 	}
 	if stopped > 0 {
 		facts = append(facts, fmt.Sprintf("%d stopped", stopped))

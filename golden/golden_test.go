@@ -40,7 +40,8 @@ type fixture struct {
 
 // fixtures lists every log under testdata: the harness's scenarios, the live
 // host's logs (plain twins only: the zstd twins must render the same, which
-// TestZstdTwinsRenderAlike checks), and deck's own fixtures.
+// TestZstdTwinsRenderAlike checks), deck's own fixtures, and the one in a
+// harness home of its own (client-cards).
 func fixtures(t testing.TB) []fixture {
 	var out []fixture
 	add := func(pattern string, name func(path string) string) {
@@ -54,6 +55,9 @@ func fixtures(t testing.TB) []fixture {
 	}
 	add("testdata/harness/*/session.jsonl", func(p string) string { return "harness/" + filepath.Base(filepath.Dir(p)) })
 	add("testdata/harness/live/session-logs/*/session.jsonl", func(p string) string { return "live/" + filepath.Base(filepath.Dir(p)) })
+	// a harness home in small: its log beside its attachment store (the
+	// images read_image returned), as the 0.2 harness lays them out
+	add("testdata/client-cards/sessions/*/*/session.v4.jsonl", func(p string) string { return "client-cards/" + filepath.Base(filepath.Dir(p)) })
 	add("testdata/fixtures/*.jsonl*", func(p string) string {
 		return "fixtures/" + strings.TrimSuffix(strings.TrimSuffix(filepath.Base(p), ".zstd"), ".jsonl")
 	})

@@ -36,6 +36,7 @@ type ContentBlock struct {
 }
 
 // ImageAttachment describes an image; its bytes are never in the log.
+// MediaType, Bytes, Width and Height are what the log declares.
 type ImageAttachment struct {
 	AttachmentID string `json:"attachmentId"`
 	MediaType    string `json:"mediaType"`
@@ -43,6 +44,20 @@ type ImageAttachment struct {
 	Width        int    `json:"width"`
 	Height       int    `json:"height"`
 	Name         string `json:"name,omitempty"`
+
+	// Read is what deck found of the image's own bytes where the harness
+	// keeps them, set by a reader that looked; nil when none did (a live
+	// host, another agent's log).
+	Read *ImageRead `json:"-"`
+}
+
+// ImageRead is an image's header as deck decoded it from its bytes, never
+// from what the log declares; Missing says why there was none to decode.
+type ImageRead struct {
+	MediaType     string // the format its header is: image/png, image/jpeg, image/gif, image/webp
+	Width, Height int
+	Bytes         int64 // the file's size
+	Missing       string
 }
 
 // maxBlockDepth bounds how deep blocks are read as blocks inside blocks

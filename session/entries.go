@@ -121,6 +121,27 @@ const (
 	// Neither failed: nothing says the tool did.
 	CallNotStarted
 	CallOutcomeUnknown
+	// CallPreparing is a call whose arguments are still arriving: the
+	// model is still writing it, and nothing runs yet (the web client's
+	// "preparing", before "running").
+	CallPreparing
+	// CallDenied is a call the harness's auto review refused to run
+	// (AutoReviewDeniedError, AUTO_REVIEW_DENIED): a failure, but not
+	// the tool's, which never ran.
+	CallDenied
+)
+
+// Failed is whether the call failed: an error, or a denial by review.
+func (s CallStatus) Failed() bool { return s == CallFailed || s == CallDenied }
+
+// Pending is whether the call has no result yet: preparing or running.
+func (s CallStatus) Pending() bool { return s == CallPending || s == CallPreparing }
+
+// The harness's error codes of a call stopped by the turn's interrupt and
+// of one its auto review refused (tools' AbortError, AutoReviewDeniedError).
+const (
+	ToolInterrupted  = "interrupted"
+	AutoReviewDenied = "AUTO_REVIEW_DENIED"
 )
 
 // The harness's recovery codes for those calls (core/session repair.ts).
@@ -198,19 +219,29 @@ func (c *ToolCall) Recovered() bool {
 	return s == CallNotStarted || s == CallOutcomeUnknown
 }
 
-// Status says whether the call is pending, done, failed or stopped. A
-// command that exited non-zero or was killed failed, though its tool call
-// worked. A question the turn's interrupt ended (ASK_ABORTED) stopped, as
-// the web client shows it (amber, as any interrupted call), not failed; so
-// did a call the person cancelled (Gemini CLI's "cancelled"). A call the
+// Status says whether the call is preparing, pending, done, failed,
+// denied or stopped, as the harness's web client tells its rows apart
+// (tool-call-model.ts). A command that exited non-zero or was killed
+// failed, though its tool call worked. A call the turn's interrupt ended
+// (error code "interrupted"; a question's ASK_ABORTED) stopped, amber as
+// the web client shows it, not failed; so did a call the person cancelled
+// (Gemini CLI's "cancelled"). One the auto review refused is denied. A call the
 // harness closed when it found it open (its crash recovery, a fork's cut)
 // is not started or of unknown outcome: nothing says it failed.
 func (c *ToolCall) Status() CallStatus {
+	code := ""
+	if c.Result != nil && c.Result.Error != nil {
+		code = c.Result.Error.Code
+	}
 	switch {
+	case c.Result == nil && c.Streaming && !c.Unfinished:
+		return CallPreparing
 	case c.Result == nil:
 		return CallPending
-	case c.Result.Cancelled || c.Result.Error != nil && c.Result.Error.Code == "ASK_ABORTED":
+	case c.Result.Cancelled || code == "ASK_ABORTED" || code == ToolInterrupted:
 		return CallStopped
+	case c.Result.IsError && code == AutoReviewDenied && c.Result.Error.Name == "AutoReviewDeniedError":
+		return CallDenied
 	case c.Result.Error != nil && c.Result.Error.Code == ToolNotStarted:
 		return CallNotStarted
 	case c.Result.Error != nil && c.Result.Error.Code == ToolOutcomeUnknown:

@@ -79,6 +79,17 @@ func (DiffCallView) callView()        {}
 type GenericResultView struct {
 	Title   string         `json:"title,omitempty"`
 	Content []ContentBlock `json:"content,omitempty"`
+	// Gallery is deck's, not the union's: the images a tool returned
+	// (read_image), which the harness's web client draws as a gallery on
+	// the row, deliberately no card of its own.
+	Gallery *Gallery `json:"-"`
+}
+
+// Gallery is the images of a result and the file they were read from: the
+// list a terminal that can draw images (kitty, iTerm2, sixel) would draw.
+type Gallery struct {
+	Path   string         // the file, as its result's meta recorded it (or the call named it)
+	Images []ContentBlock // the result's image blocks, in order
 }
 
 // TerminalResultView is a finished command: its output and how it ended.
@@ -87,6 +98,10 @@ type TerminalResultView struct {
 	Output   string `json:"output,omitempty"`
 	ExitCode *int   `json:"exitCode,omitzero"`
 	Signal   string `json:"signal,omitempty"`
+	// Cwd is deck's, not the view's: the absolute folder the command ran
+	// in, as its result's meta recorded it (the 0.2 harness's meta.cwd);
+	// "" when it did not.
+	Cwd string `json:"-"`
 }
 
 // DiffResultView is an applied file change, one FileDiff per hunk.

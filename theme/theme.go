@@ -21,6 +21,7 @@ type Theme struct {
 
 	Text, Muted, Faint, Title, Accent, Path        Style
 	MarkPending, MarkDone, MarkFailed, MarkStopped Style
+	MarkPreparing, MarkDenied                      Style
 	Notice, Error, Control, Match                  Style
 	Reasoning                                      Style
 	GutterNum, GutterSep                           Style
@@ -84,6 +85,8 @@ func build(name string, p Palette) *Theme {
 	t.MarkDone = Style{Fg: p.OK, Bold: true}.Make()
 	t.MarkFailed = Style{Fg: p.Err, Bold: true}.Make()
 	t.MarkStopped = Style{Fg: p.Warn, Bold: true}.Make() // amber, as the web client's stopped
+	t.MarkPreparing = fg(p.Faint)                        // nothing runs yet: the model is still writing the call
+	t.MarkDenied = Style{Fg: p.Err, Bold: true}.Make()   // red, as the web client's error row; its own mark
 	t.Notice = fg(p.Warn)
 	t.Error = fg(p.Err)
 	t.Control = Style{Fg: p.Special, Bold: true}.Make()

@@ -210,7 +210,7 @@ const footerWidth = 1 << 16
 func call(b *strings.Builder, t *session.ToolCall, o cards.Options) {
 	o.Cwd = t.WorkingDir(o.Cwd)
 	fmt.Fprintf(b, "<a id=\"call-%d\"></a>\n\n", session.Base(t).ID)
-	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■", session.CallNotStarted: "○", session.CallOutcomeUnknown: "?"}[t.Status()]
+	mark := map[session.CallStatus]string{session.CallDone: "✓", session.CallFailed: "✗", session.CallPending: "◌", session.CallStopped: "■", session.CallNotStarted: "○", session.CallOutcomeUnknown: "?", session.CallPreparing: "⋯", session.CallDenied: "⊘"}[t.Status()]
 	title := mark + " " + t.Name
 	if tt := t.Title(); tt != "" {
 		title += ": " + tt
@@ -261,7 +261,7 @@ func ownBody(t *session.ToolCall, o cards.Options) (lang, body string, ok bool) 
 	if v, ok := t.View.(session.TerminalResultView); ok {
 		return "console", "$ " + session.CallTitle(t.Call) + "\n" + v.Output, true
 	}
-	if v, ok := t.Call.(session.DiffCallView); ok && len(v.Diffs) > 0 && t.Status() != session.CallFailed {
+	if v, ok := t.Call.(session.DiffCallView); ok && len(v.Diffs) > 0 && !t.Status().Failed() {
 		return "diff", cards.Patch(v.Diffs, t.DiffStarts, o.Cwd), true // pending, or done with no diff of its own; a failure shows what the tool said
 	}
 	return "", "", false

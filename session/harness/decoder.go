@@ -43,6 +43,7 @@ type Decoder struct {
 	systemPrompted bool                    // a system prompt was drawn: the next one is an update of it
 	cwd            string                  // the working directory now: the header's, until the log moves it (cwd.go)
 	images         map[int64]session.Entry // the messages and results holding images, by seq (images.go)
+	home           string                  // the harness home the log is in, for its images' bytes (attachments.go)
 }
 
 // New starts a decoder that fills s.

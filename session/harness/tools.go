@@ -146,6 +146,7 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 		call.Streaming = false
 		call.EndTime = jsonline.Num(r.Time)
 		call.Result = &session.ToolResult{Content: b.content, IsError: b.isError, Error: t.Error.model(), Meta: t.Meta.V, HasMeta: t.Meta.Present, Forked: t.forkCloser()}
+		d.readImages(b.content)
 		d.settle(call, hostResultView(r))
 		d.track(call)
 		d.holdsImages(r, call, b.content)

@@ -29,6 +29,7 @@ func init() {
 			if !ok { // a new file, an identical overwrite, an old log: the whole file
 				diffs = writeDiff(a)
 			}
+			diffs = asWritten(diffs, r, a)
 			return session.DiffResultView{Title: "Write " + a.Str("file_path"), Diffs: wholeWrites(diffs, r)}
 		},
 	})
@@ -53,7 +54,7 @@ func init() {
 			if !ok {
 				return nil
 			}
-			return session.DiffResultView{Title: "Edit " + a.Str("file_path"), Diffs: diffs}
+			return session.DiffResultView{Title: "Edit " + a.Str("file_path"), Diffs: asWritten(diffs, r, a)}
 		},
 	})
 	register([]string{"list"}, presenter{
@@ -71,6 +72,7 @@ func init() {
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: "Read image " + a.Str("file_path"), Kind: "read", Locations: []session.FileLocation{{Path: a.Str("file_path")}}}
 		},
+		result: readImageResult,
 	})
 }
 
@@ -181,6 +183,23 @@ func diffsFromMeta(meta any) ([]session.FileDiff, bool) {
 		out = append(out, fd)
 	}
 	return out, true
+}
+
+// asWritten names the file the result recorded it changed (meta.path, the
+// 0.2 harness's) by the path the call gave it, as the web client's diff
+// card does: the same file, as the model wrote it ("../lib/x.go", not the
+// absolute path it resolved to). Another file's diff keeps its own path.
+func asWritten(diffs []session.FileDiff, r *session.ToolResult, a Args) []session.FileDiff {
+	recorded, given := RecordedPath(r.Meta, "path"), a.Str("file_path")
+	if recorded == "" || blank(given) {
+		return diffs
+	}
+	for i := range diffs {
+		if diffs[i].Path == recorded {
+			diffs[i].Path = given
+		}
+	}
+	return diffs
 }
 
 // wholeWrites marks a write's diffs whose oldText is null as whole content:

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // The harness's other tools that present themselves: plans, goals, skills,
@@ -80,7 +79,7 @@ func init() {
 			line, _ := a.Num("line")
 			char, _ := a.Num("character")
 			return session.GenericCallView{
-				Title:     "LSP " + a.Str("operation") + " " + a.Str("file_path") + ":" + JSNumber(line) + ":" + JSNumber(char),
+				Title:     lspTitles[a.Str("operation")] + " · " + a.Str("file_path") + ":" + JSNumber(line) + ":" + JSNumber(char),
 				Kind:      "search",
 				Locations: []session.FileLocation{{Path: a.Str("file_path"), Line: int(line)}},
 			}
@@ -112,10 +111,10 @@ func init() {
 		"prompt": req(str()), "after_seconds": opt(number), "every_seconds": opt(number),
 		"at": opt(exactlyOne(str(), closedObject(schema{"date": req(str()), "time": req(str()), "time_zone": req(str())}))),
 	},
-		call: generic("Create reminder", "other", arg("prompt"))})
-	register([]string{"schedule_list"}, presenter{call: generic("List reminders", "read", nil)})
+		call: rowCall("other", "prompt")("schedule_create")})
+	register([]string{"schedule_list"}, presenter{call: rowCall("read")("schedule_list")})
 	register([]string{"schedule_delete"}, presenter{schema: schema{"id": req(str())},
-		call: generic("Delete reminder", "other", arg("id"))})
+		call: rowCall("other", "id")("schedule_delete")})
 	surfaces := []string{"current", "shadowed", "log-only"}
 	register([]string{"session_search"}, presenter{schema: schema{
 		"query": req(str()), "session_ids": opt(arrayOf(str())), "parent_session_ids": opt(arrayOf(str())),
@@ -123,27 +122,17 @@ func init() {
 		"availability": opt(arrayOf(str("live", "persisted"))), "event_seq_from": opt(integer), "event_seq_to": opt(integer),
 		"event_time_from": opt(str()), "event_time_to": opt(str()), "event_types": opt(arrayOf(str())),
 		"event_surfaces": opt(arrayOf(str(surfaces...))),
-	}, call: generic("Search prior sessions", "search", arg("query"))})
+	}, call: rowCall("search", "query")("session_search")})
 	register([]string{"session_event_search"}, presenter{schema: schema{
 		"session_id": opt(str()), "query": req(str()), "seq_from": opt(integer), "seq_to": opt(integer),
 		"time_from": opt(str()), "time_to": opt(str()), "event_types": opt(arrayOf(str())),
 		"surfaces": opt(arrayOf(str(surfaces...))),
-	}, call: generic("Search session events", "search", arg("query"))})
-	register([]string{"session_trace"}, presenter{schema: schema{"session_id": opt(str())}, call: func(a Args) session.CallView {
-		if !a.Has("session_id") {
-			return session.GenericCallView{Title: "Trace current session", Kind: "read"}
-		}
-		return session.GenericCallView{Title: "Trace session " + text(a["session_id"]), Kind: "read", RawInput: a["session_id"]}
-	}})
-	eventTarget := map[string]schema{
-		"session_event_trace": {"session_id": opt(str()), "seq": req(integer)},
-		"session_event_read":  {"session_id": opt(str()), "seq": req(integer), "before": opt(integer), "after": opt(integer)},
-	}
-	for name, verb := range map[string]string{"session_event_trace": "Trace", "session_event_read": "Read"} {
-		register([]string{name}, presenter{schema: eventTarget[name], call: func(a Args) session.CallView {
-			return session.GenericCallView{Title: verb + " event " + text(a["seq"]), Kind: "read", RawInput: map[string]any(a)}
-		}})
-	}
+	}, call: rowCall("search", "session_id", "query")("session_event_search")})
+	register([]string{"session_trace"}, presenter{schema: schema{"session_id": opt(str())}, call: rowCall("read", "session_id")("session_trace")})
+	register([]string{"session_event_trace"}, presenter{schema: schema{"session_id": opt(str()), "seq": req(integer)},
+		call: rowCall("read", "session_id", "seq")("session_event_trace")})
+	register([]string{"session_event_read"}, presenter{schema: schema{"session_id": opt(str()), "seq": req(integer), "before": opt(integer), "after": opt(integer)},
+		call: rowCall("read", "session_id", "seq")("session_event_read")})
 	for _, noun := range []string{"task", "job"} {
 		id := noun + "_id"
 		register([]string{noun + "_output"}, presenter{schema: schema{id: req(str()), "wait": opt(boolean), "timeout_ms": opt(number)},
@@ -196,19 +185,4 @@ func FirstHeading(plan string) string {
 		return m[1]
 	}
 	return ""
-}
-
-// text shows an argument of any JSON type as JavaScript would in a template.
-func text(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case nil:
-		return "undefined"
-	}
-	b, err := jsonline.Marshal(v)
-	if err != nil {
-		return ""
-	}
-	return string(b)
 }

@@ -1,6 +1,7 @@
 package present
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -23,7 +24,12 @@ func init() {
 		// only a command: a terminal call, and no result presenter.
 		alt: &presenter{
 			schema: schema{"command": req(str())},
-			call:   func(a Args) session.CallView { return session.TerminalCallView{Title: a.Str("command")} },
+			call: func(a Args) session.CallView {
+				if blank(a.Str("command")) {
+					return nil
+				}
+				return session.TerminalCallView{Title: a.Str("command")}
+			},
 		},
 	}
 	register([]string{"bash", "pwsh"}, shell)
@@ -31,16 +37,15 @@ func init() {
 	register([]string{"terminal_open"}, presenter{
 		schema: schema{"type": req(str()), "name": opt(str()), "cwd": opt(str())},
 		call: func(a Args) session.CallView {
-			name := a.Str("type")
-			if a.Has("name") {
-				name = a.Str("name")
-			}
-			return session.GenericCallView{Title: "Open terminal " + name, Kind: "execute"}
+			return session.GenericCallView{Title: rowTitle("terminal_open", a, "type", "name", "cwd"), Kind: "execute", RawInput: map[string]any(a)}
 		},
 	})
 	register([]string{"terminal_send"}, presenter{
 		schema: schema{"sessionId": req(str()), "text": req(str()), "submit": opt(boolean), "run_in_background": opt(boolean)},
 		call: func(a Args) session.CallView {
+			if a.Str("sessionId") == "" {
+				return nil
+			}
 			if a["run_in_background"] == true {
 				return session.GenericCallView{Title: "Send to terminal " + a.Str("sessionId") + " in background", Kind: "execute", RawInput: a.Str("text")}
 			}
@@ -51,40 +56,32 @@ func init() {
 			return session.TerminalCallView{Title: title, Description: "Terminal " + a.Str("sessionId")}
 		},
 		result: func(a Args, r *session.ToolResult) session.ResultView {
-			if a["run_in_background"] == true || r.IsError {
+			if a["run_in_background"] == true || r.IsError || a.Str("sessionId") == "" {
 				return nil
 			}
 			text, ok := singleText(r)
 			if !ok {
 				return nil
 			}
-			return session.TerminalResultView{Output: text}
+			return session.TerminalResultView{Output: text, Cwd: RecordedPath(r.Meta, "cwd")} // no exit status: the session lives on
 		},
 	})
-	terminalTool := func(verb, kind string, withInput bool, s schema) presenter {
+	terminalTool := func(name, kind string, s schema) presenter {
 		s["sessionId"] = req(str())
-		return presenter{
-			schema: s,
-			call: func(a Args) session.CallView {
-				v := session.GenericCallView{Title: verb + " terminal " + a.Str("sessionId"), Kind: session.ToolCallKind(kind)}
-				if withInput {
-					v.RawInput = map[string]any(a)
-				}
-				return v
-			},
-		}
+		return presenter{schema: s, call: rowCall(kind, "sessionId")(name)}
 	}
-	register([]string{"terminal_read"}, terminalTool("Read", "read", true, schema{"offset": opt(number), "count": opt(number)}))
-	register([]string{"terminal_signal"}, terminalTool("Signal", "execute", true, schema{"signal": req(str("SIGINT", "SIGTERM", "SIGKILL", "SIGTSTP", "SIGHUP"))}))
-	register([]string{"terminal_close"}, terminalTool("Close", "delete", false, schema{}))
-	register([]string{"terminal_list"}, presenter{call: func(Args) session.CallView {
-		return session.GenericCallView{Title: "List terminal sessions", Kind: "read"}
-	}})
+	register([]string{"terminal_read"}, terminalTool("terminal_read", "read", schema{"offset": opt(number), "count": opt(number)}))
+	register([]string{"terminal_signal"}, terminalTool("terminal_signal", "execute", schema{"signal": req(str("SIGINT", "SIGTERM", "SIGKILL", "SIGTSTP", "SIGHUP"))}))
+	register([]string{"terminal_close"}, terminalTool("terminal_close", "delete", schema{}))
+	register([]string{"terminal_list"}, presenter{call: rowCall("read")("terminal_list")})
 }
 
 // shellCall: a foreground command is a terminal card (the command, its
 // description, its working directory); a background one a generic card.
 func shellCall(a Args) session.CallView {
+	if !shellFits(a) {
+		return nil
+	}
 	if a["run_in_background"] == true {
 		return session.GenericCallView{
 			Title: a.Str("command"), Kind: "execute", RawInput: a.Str("command"),
@@ -94,24 +91,42 @@ func shellCall(a Args) session.CallView {
 	return session.TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("workdir")}
 }
 
-// shellResult: the output with its exit status parsed off its last line; a
-// background start or an error is the text in a console fence.
+// shellResult: the output with its exit status parsed off its last line,
+// and the folder it ran in as the meta recorded it; a background start, an
+// error or an output the harness spilled (its last line may not be the
+// status) is the text in a console fence.
 func shellResult(a Args, r *session.ToolResult) session.ResultView {
 	text, ok := singleText(r)
-	if !ok {
+	if !ok || !shellFits(a) {
 		return nil
 	}
-	if a["run_in_background"] == true || r.IsError {
+	if a["run_in_background"] == true || r.IsError || Spilled(text) {
 		fenced := "```console\n" + strings.TrimRight(text, "\n") + "\n```"
 		return session.GenericResultView{Content: []session.ContentBlock{{Type: "text", Text: fenced}}}
 	}
 	body, code, signal := parseExitStatus(text)
-	v := session.TerminalResultView{Output: body, Signal: signal}
+	v := session.TerminalResultView{Output: body, Signal: signal, Cwd: RecordedPath(r.Meta, "cwd")}
 	if signal == "" {
 		v.ExitCode = &code
 	}
 	return v
 }
+
+// shellFits is the web client's check of a shell call beyond its schema
+// (terminal-card-model.ts): a command and a description that are not
+// blank, and a timeout, when given, above 0. Any other call is no
+// terminal card, pending or done.
+func shellFits(a Args) bool {
+	if blank(a.Str("command")) || blank(a.Str("description")) {
+		return false
+	}
+	if t, given := a.Num("timeoutMs"); a.Has("timeoutMs") && (!given || t <= 0 || math.IsInf(t, 0)) {
+		return false
+	}
+	return true
+}
+
+func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
 var (
 	signalMarker = regexp.MustCompile(`\n\[killed by signal: ([^\]\n]+)\]$`)

@@ -265,7 +265,9 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatOpenCode:
 		r.dec = opencode.NewLegacy(r.s, r.path)
 	default:
-		r.dec = harness.New(r.s)
+		h := harness.New(r.s)
+		h.SetPath(r.path) // its images' bytes are beside its folder
+		r.dec = h
 	}
 	for _, p := range r.pending {
 		r.dec.Apply(p.num, p.line)

@@ -191,7 +191,7 @@ func (n *nestedTally) add(entries []session.Entry) {
 		case *session.ToolCall:
 			n.calls++
 			n.byName[e.Name]++
-			if e.Status() == session.CallFailed {
+			if e.Status().Failed() {
 				n.errors++
 			}
 			n.add(e.Nested)
@@ -219,7 +219,7 @@ func (t *tally) add(e session.Entry) {
 		t.worked(e.EndTime)
 		t.calls++
 		t.byName[e.Name]++
-		if e.Status() == session.CallFailed {
+		if e.Status().Failed() {
 			t.errors++
 		}
 		t.nested.add(e.Nested)

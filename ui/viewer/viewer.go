@@ -200,7 +200,7 @@ func describe(e session.Entry) item {
 func kindOf(e session.Entry) (tool, failed bool) {
 	switch x := e.(type) {
 	case *session.ToolCall:
-		return true, x.Status() == session.CallFailed
+		return true, x.Status().Failed()
 	case *session.Notice:
 		return false, !x.Info // a problem with the log, not a word on what deck did
 	case *session.TurnEnd:

@@ -91,10 +91,9 @@ func (b *textBuilder) addSpan(full string, from, to int, st theme.Style) {
 		case m == "":
 			run.WriteString(full[i : i+size])
 			chars++
-		case r == utf8.RuneError: // invalid UTF-8: a replacement character, as text
-			run.WriteString(m)
-			chars++
-		default:
+		default: // a mark, invalid UTF-8's replacement character too: not the text's own
+			// character, and drawn as the marks beside it are, one span of them
+			// (a megabyte of ESC and bad bytes in turn was a span a character)
 			flush()
 			chars = 0
 			b.emit(m, b.mark, textWidth(m))

@@ -217,3 +217,22 @@ func TestStyledOutputKeepsOnlySGR(t *testing.T) {
 		}
 	}
 }
+
+// Invalid UTF-8 is a replacement character drawn as a mark, as a control
+// character's is: between controls it joins their span, so a line of a
+// megabyte of ESC and bad bytes in turn is one span, not one a character
+// (which took over a second to draw, and the fuzzer's 10 s under load).
+func TestInvalidBytesAreMarksJoinedWithTheirNeighbours(t *testing.T) {
+	th := theme.Dark()
+	l := safeLine(th, "ok\xf5\x1b\xf5\x01done", th.Text)
+	if len(l) != 3 || l[0].text != "ok" || l[2].text != "done" || l[1].style != th.Control {
+		t.Fatalf("spans %q", l)
+	}
+	if !strings.Contains(l[1].text, "\uFFFD") {
+		t.Errorf("the marks %q hold no replacement character", l[1].text)
+	}
+	huge := safeLine(th, strings.Repeat("\x1b\xf5", 1<<16), th.Text)
+	if len(huge) != 1 {
+		t.Errorf("%d spans for a line of ESC and bad bytes in turn", len(huge))
+	}
+}

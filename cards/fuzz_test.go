@@ -131,7 +131,7 @@ func FuzzHugeLine(f *testing.F) {
 		f.Add("a\t", uint16(7), card)
 		f.Add("*a ", uint16(100), card)
 		f.Add("👍🏽 ", uint16(3), card)
-		f.Add("\x1b", uint16(141), card) // four cards of it at once outlasted the fuzzer's 10 s under load
+		f.Add("\x1b", uint16(141), card)     // four cards of it at once outlasted the fuzzer's 10 s under load
 		f.Add("\x1b\xf5", uint16(141), card) // a span a character, until invalid bytes were marks
 	}
 	f.Fuzz(func(t *testing.T, piece string, width uint16, card uint8) {

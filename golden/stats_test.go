@@ -64,6 +64,7 @@ func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 		session.FormatClaudeCode: {"steps", "reasoning"},
 		session.FormatCodex:      {"steps"},
 		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
+		session.FormatGrokBuild:  {"steps", "wall time", "model time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 	}
 	some := map[session.Format][]string{
 		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},

@@ -96,6 +96,9 @@ func sniff(line []byte) session.Format {
 	if len(line) == 0 {
 		return ""
 	}
+	if f := sniffGrok(line); f != "" { // before the probe, which reads a timestamp as a string
+		return f
+	}
 	var probe struct {
 		Type      *string        `json:"type"`
 		Seq       jsontext.Value `json:"seq"`

@@ -20,6 +20,7 @@ const (
 	FormatGemini     Format = "gemini-cli"
 	FormatOpenCode   Format = "opencode"
 	FormatGrokBuild  Format = "grok-build"
+	FormatAider      Format = "aider"
 )
 
 // Header is the harness log's first line: which session this is.

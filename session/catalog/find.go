@@ -30,7 +30,7 @@ func Live(path string) bool {
 
 // Item is one session on disk, as the picker lists it.
 type Item struct {
-	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode, AgentGrok
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode, AgentGrok, AgentAider
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
@@ -171,6 +171,9 @@ func Scan(e Item) Item {
 	}
 	if e.Agent == AgentGrok { // its chat history says none of these: its summary.json does
 		grokFacts(&e)
+	}
+	if e.Agent == AgentAider { // a chat history lives at its project's root
+		e.Cwd = filepath.Dir(e.Path)
 	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)

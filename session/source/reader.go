@@ -18,6 +18,7 @@ import (
 	"github.com/deck-tui/deck/session/claude"
 
 	"github.com/deck-tui/deck/session/acp"
+	"github.com/deck-tui/deck/session/aider"
 
 	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/grokbuild"
@@ -269,6 +270,8 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = g
 	case session.FormatOpenCode:
 		r.dec = opencode.NewLegacy(r.s, r.path)
+	case session.FormatAider:
+		r.dec = aider.New(r.s, r.path)
 	case session.FormatGrokBuild:
 		g := grokbuild.New(r.s, r.path)
 		if r.deferred {

@@ -33,6 +33,8 @@ PATH is a session log (the harness's session.jsonl or session.vN.jsonl, plain or
 
 Grok Build's chat history (chat_history.jsonl) is read by content too, and its session folder opens as that file.
 
+Aider keeps its chat history in each project (.aider.chat.history.md at the repository's root, or $AIDER_CHAT_HISTORY_FILE): the picker lists the one of the repository deck runs in; any other opens by its path.
+
 When stdout is not a terminal, deck prints the cards instead, as deck render does (the demo when there is no PATH), and takes render's --width, --format, --color and --collapse; in a terminal those are errors, since the viewer fits the terminal. -f and --no-follow are for a log file (a session opened from the picker too), not for the demo or stdin.
 
 Exit status: 0 when the session was shown or printed (notices, if any, are counted on stderr); 1 when the input could not be read, is no session log, or the harness host of deck attach cannot be reached or refuses deck; 2 for a bad command line.`,

@@ -63,13 +63,16 @@ func fuzzLogs(f *testing.F, globs ...string) [][]byte {
 
 // fuzzLogsOf is one fuzz target over logs: which log, at which width,
 // collapsed or not, and the mutation choices.
-func fuzzLogsOf(f *testing.F, logs [][]byte) {
+func fuzzLogsOf(f *testing.F, logs [][]byte) { fuzzLogsWith(f, logs, mutateLog) }
+
+// fuzzLogsWith is fuzzLogsOf with the mutator of the logs' own syntax.
+func fuzzLogsWith(f *testing.F, logs [][]byte, mutate func([]byte, *choices) []byte) {
 	for i := range logs {
 		f.Add(uint8(i), uint8(80), false, []byte{})
 		f.Add(uint8(i), uint8(40), true, []byte{0, 7, 1, 40, 2, 120, 3, 9, 200, 5, 0, 33})
 	}
 	f.Fuzz(func(t *testing.T, which, width uint8, collapsed bool, decisions []byte) {
-		log := mutateLog(logs[int(which)%len(logs)], &choices{b: decisions})
+		log := mutate(logs[int(which)%len(logs)], &choices{b: decisions})
 		start := time.Now()
 		s, err := source.ReadAll(bytes.NewReader(log))
 		if err != nil {

@@ -19,6 +19,8 @@ const (
 	FormatCodex      Format = "codex"
 	FormatGemini     Format = "gemini-cli"
 	FormatOpenCode   Format = "opencode"
+	FormatGrokBuild  Format = "grok-build"
+	FormatAider      Format = "aider"
 )
 
 // Header is the harness log's first line: which session this is.

@@ -497,7 +497,8 @@ func TestBrokenInput(t *testing.T) {
 		{"a line that ends early", `{"jsonrpc":"2.0","method":"session/update","params":{` + "\n" + ok, "line 1: not JSON: unexpected end of JSON input"},
 		{"trailing garbage", ok + "\n" + ok + " ]\n", "line 2: not JSON: \"]\""},
 		{"an array", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}\n[1]\n" + ok, "line 1: a response to request 1"},
-		{"an unknown method", `{"jsonrpc":"2.0","method":"_zed/ping","params":{}}` + "\n" + ok, "line 1: unknown method `_zed/ping`"},
+		{"an unknown method", `{"jsonrpc":"2.0","method":"zed/ping","params":{}}` + "\n" + ok, "line 1: unknown method `zed/ping`"},
+		{"an unknown extension request", `{"jsonrpc":"2.0","id":7,"method":"_zed/ping","params":{}}` + "\n" + ok, "line 1: unknown method `_zed/ping`"},
 		{"a field of the wrong type", update("s", `{"sessionUpdate":"tool_call","toolCallId":"c","title":5}`) + "\n" + ok, "line 1: `tool_call` update does not fit its shape: field \"title\" is a JSON number"},
 		{"a recording cut off", "{\n  \"method\": \"sessionUpdate\",\n  \"args\": [\n    {\n" + ok, "lines 1–4: an unfinished JSON value: it never closes (a new value starts at line 5)"},
 		{"an unknown recorded call", "{\n \"method\": \"frobnicate\",\n \"args\": [{}]\n}\n" + ok, "lines 1–4: unknown recorded SDK call `frobnicate`"},
@@ -510,6 +511,21 @@ func TestBrokenInput(t *testing.T) {
 		if !s.Account.Balanced() || !strings.Contains(sessiontest.Shape(s), "text:still read") {
 			t.Errorf("%s: accounting %+v, shape %s", c.name, s.Account, sessiontest.Shape(s))
 		}
+	}
+}
+
+// An extension notification (a method that starts with "_", no id) that
+// deck does not know is ignored, as ACP asks of a receiver: bookkeeping,
+// counted by its method, never a notice (Grok Build's updates.jsonl holds
+// its own _x.ai/session/update among the updates).
+func TestAnExtensionNotificationIsBookkeeping(t *testing.T) {
+	ok := update("s", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"still read"}}`)
+	s := sessiontest.ReadString(`{"timestamp":1752000000,"method":"_x.ai/session/update","params":{"sessionId":"s","update":{"type":"retry_state"}}}` + "\n" + ok + "\n")
+	if n := sessiontest.NoticeTexts(s); len(n) != 0 || s.Hidden["_x.ai/session/update (an extension notification)"] != 1 || !s.Account.Balanced() {
+		t.Fatalf("notices %q, hidden %v, accounting %+v", n, s.Hidden, s.Account)
+	}
+	if !strings.Contains(sessiontest.Shape(s), "text:still read") {
+		t.Errorf("shape %s", sessiontest.Shape(s))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -166,9 +167,15 @@ func (d *Decoder) request(m *message) error {
 	d.hidden = m.method
 	req := &request{method: m.method}
 	var err error
-	if h, known := methods[m.method]; known {
+	switch h, known := methods[m.method]; {
+	case known:
 		err = h(d, m, req)
-	} else {
+	case m.id == "" && strings.HasPrefix(m.method, "_"):
+		// an extension notification, which a receiver that does not
+		// know it ignores (ACP, Extensibility): Grok Build's
+		// _x.ai/session/update among its updates.jsonl's
+		d.hidden = m.method + " (an extension notification)"
+	default:
 		err = fmt.Errorf("unknown method `%s`", m.method)
 	}
 	if m.id != "" {

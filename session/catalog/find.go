@@ -30,7 +30,7 @@ func Live(path string) bool {
 
 // Item is one session on disk, as the picker lists it.
 type Item struct {
-	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode, AgentGrok, AgentAider
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
@@ -168,6 +168,12 @@ func Scan(e Item) Item {
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
 	if e.Cwd == "" && e.Agent == AgentGemini { // its chats say none: its project's folder does
 		e.Cwd = gemini.ProjectRoot(e.Path)
+	}
+	if e.Agent == AgentGrok { // its chat history says none of these: its summary.json does
+		grokFacts(&e)
+	}
+	if e.Agent == AgentAider { // a chat history lives at its project's root
+		e.Cwd = filepath.Dir(e.Path)
 	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)

@@ -14,7 +14,7 @@ import (
 )
 
 // Root is a folder where one agent keeps its session logs, laid out as
-// that agent lays them out (layouts).
+// that agent lays them out (layouts); Aider's is its one chat history.
 type Root struct {
 	Agent string // the agent's name, shown on each of its rows
 	Dir   string
@@ -27,6 +27,8 @@ const (
 	AgentCodex    = "Codex"
 	AgentGemini   = "Gemini CLI"
 	AgentOpenCode = "opencode"
+	AgentGrok     = "Grok Build"
+	AgentAider    = "Aider"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -43,6 +45,8 @@ var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentCodex:    rolloutLogs,
 	AgentGemini:   geminiChats,
 	AgentOpenCode: nil, // a store, not files: openCodeSessions
+	AgentGrok:     grokSessions,
+	AgentAider:    aiderHistory, // a root names its file (aider.go)
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
@@ -67,7 +71,9 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // $GEMINI_CLI_HOME/.gemini/tmp (~/.gemini/tmp: Gemini CLI's home stands
 // in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
 // (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
-// names another) and the older storage/ tree.
+// names another) and the older storage/ tree; Grok Build's
+// $GROK_HOME/sessions (~/.grok/sessions); and Aider's chat history of the
+// repository deck runs in, when it has one (aider.go).
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -79,13 +85,18 @@ func DefaultRoots() []Root {
 		}
 		return filepath.Join(home, dflt, sub)
 	}
-	return []Root{
+	roots := []Root{
 		{AgentHarness, under("DSH_HOME", ".dsh", "sessions")},
 		{AgentClaude, under("CLAUDE_CONFIG_DIR", ".claude", "projects")},
 		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 		{AgentOpenCode, openCodeData(home)},
+		{AgentGrok, under("GROK_HOME", ".grok", "sessions")},
 	}
+	if file, ok := aiderRoot(); ok {
+		roots = append(roots, Root{AgentAider, file})
+	}
+	return roots
 }
 
 // Describe names the folders, with the home folder as ~.

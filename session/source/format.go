@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/aider"
 	"github.com/deck-tui/deck/session/codex"
 	"github.com/deck-tui/deck/session/internal/jsonline"
 	"github.com/go-json-experiment/json/jsontext"
@@ -95,6 +96,12 @@ func sniff(line []byte) session.Format {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return ""
+	}
+	if f := sniffGrok(line); f != "" { // before the probe, which reads a timestamp as a string
+		return f
+	}
+	if aider.IsChatStart(line) { // Markdown: its runs' starts say it
+		return session.FormatAider
 	}
 	var probe struct {
 		Type      *string        `json:"type"`

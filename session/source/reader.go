@@ -18,8 +18,10 @@ import (
 	"github.com/deck-tui/deck/session/claude"
 
 	"github.com/deck-tui/deck/session/acp"
+	"github.com/deck-tui/deck/session/aider"
 
 	"github.com/deck-tui/deck/session/gemini"
+	"github.com/deck-tui/deck/session/grokbuild"
 	"github.com/deck-tui/deck/session/opencode"
 
 	"github.com/deck-tui/deck/session"
@@ -104,6 +106,10 @@ func (r *Reader) TakeLater() []Later {
 			out = append(out, f)
 		}
 	case *gemini.Decoder:
+		for _, f := range d.TakeFiles() {
+			out = append(out, f)
+		}
+	case *grokbuild.Decoder:
 		for _, f := range d.TakeFiles() {
 			out = append(out, f)
 		}
@@ -264,6 +270,14 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = g
 	case session.FormatOpenCode:
 		r.dec = opencode.NewLegacy(r.s, r.path)
+	case session.FormatAider:
+		r.dec = aider.New(r.s, r.path)
+	case session.FormatGrokBuild:
+		g := grokbuild.New(r.s, r.path)
+		if r.deferred {
+			g.Defer()
+		}
+		r.dec = g
 	default:
 		h := harness.New(r.s)
 		h.SetPath(r.path) // its images' bytes are beside its folder
@@ -446,6 +460,9 @@ func Resolve(path string) (string, error) {
 	}
 	if file, ok := Pick(path); ok {
 		return file, Unreadable(file)
+	}
+	if file, ok := folderLog(path); ok {
+		return file, nil
 	}
 	entries, err := os.ReadDir(path)
 	if err != nil {

@@ -27,9 +27,13 @@ func newRoot() *cobra.Command {
 		Short: "Coding-agent sessions as cards",
 		Long: `deck shows coding-agent sessions in the terminal: each tool call as a card a person reads at a glance.
 
-With no PATH, deck opens a picker of the sessions on disk (the demo if there are none): the harness's ($DSH_HOME/sessions, default ~/.dsh/sessions), Claude Code's ($CLAUDE_CONFIG_DIR/projects, default ~/.claude/projects), Codex's ($CODEX_HOME/sessions, default ~/.codex/sessions), Gemini CLI's ($GEMINI_CLI_HOME/.gemini/tmp, default ~/.gemini/tmp) and opencode's (the store $OPENCODE_DB, default $XDG_DATA_HOME/opencode/opencode.db, ~/.local/share/opencode/opencode.db). Typing in it filters the titles; ctrl+s searches inside every session instead (the index, see deck index; --no-index reads the logs). PATH may be opencode's store itself (its newest session) or one of its sessions, opencode.db#ses_….
+With no PATH, deck opens a picker of the sessions on disk (the demo if there are none): the harness's ($DSH_HOME/sessions, default ~/.dsh/sessions), Claude Code's ($CLAUDE_CONFIG_DIR/projects, default ~/.claude/projects), Codex's ($CODEX_HOME/sessions, default ~/.codex/sessions), Gemini CLI's ($GEMINI_CLI_HOME/.gemini/tmp, default ~/.gemini/tmp), opencode's (the store $OPENCODE_DB, default $XDG_DATA_HOME/opencode/opencode.db, ~/.local/share/opencode/opencode.db) and Grok Build's ($GROK_HOME/sessions, default ~/.grok/sessions). Typing in it filters the titles; ctrl+s searches inside every session instead (the index, see deck index; --no-index reads the logs). PATH may be opencode's store itself (its newest session) or one of its sessions, opencode.db#ses_….
 
 PATH is a session log (the harness's session.jsonl or session.vN.jsonl, plain or .zstd, an ACP transcript, a Claude Code session or a Codex rollout, told apart by content), or a harness session folder, whose newest generation is read; - reads a log from stdin, and the keys then come from the terminal.
+
+Grok Build's chat history (chat_history.jsonl) is read by content too, and its session folder opens as that file.
+
+Aider keeps its chat history in each project (.aider.chat.history.md at the repository's root, or $AIDER_CHAT_HISTORY_FILE): the picker lists the one of the repository deck runs in; any other opens by its path.
 
 When stdout is not a terminal, deck prints the cards instead, as deck render does (the demo when there is no PATH), and takes render's --width, --format, --color and --collapse; in a terminal those are errors, since the viewer fits the terminal. -f and --no-follow are for a log file (a session opened from the picker too), not for the demo or stdin.
 

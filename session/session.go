@@ -19,6 +19,7 @@ const (
 	FormatCodex      Format = "codex"
 	FormatGemini     Format = "gemini-cli"
 	FormatOpenCode   Format = "opencode"
+	FormatCrush      Format = "crush"
 )
 
 // Header is the harness log's first line: which session this is.

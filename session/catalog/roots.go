@@ -27,6 +27,7 @@ const (
 	AgentCodex    = "Codex"
 	AgentGemini   = "Gemini CLI"
 	AgentOpenCode = "opencode"
+	AgentCrush    = "Crush"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -42,7 +43,16 @@ var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentClaude:   projectLogs,
 	AgentCodex:    rolloutLogs,
 	AgentGemini:   geminiChats,
-	AgentOpenCode: nil, // a store, not files: openCodeSessions
+	AgentOpenCode: nil, // a store, not files: storeFinds
+}
+
+// storeFinds list the sessions of the agents that keep them in a store,
+// not a file each: a row a session, read as it is listed. opencode's data
+// folder holds its store (and its older tree of files); Crush's names its
+// projects, each with its own store.
+var storeFinds = map[string]func(dir string) []Item{
+	AgentOpenCode: openCodeFind,
+	AgentCrush:    crushFind,
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
@@ -67,7 +77,9 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // $GEMINI_CLI_HOME/.gemini/tmp (~/.gemini/tmp: Gemini CLI's home stands
 // in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
 // (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
-// names another) and the older storage/ tree.
+// names another) and the older storage/ tree; Crush's data folder,
+// $CRUSH_GLOBAL_DATA or $XDG_DATA_HOME/crush (~/.local/share/crush),
+// whose projects.json names each project's store.
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -85,6 +97,7 @@ func DefaultRoots() []Root {
 		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 		{AgentOpenCode, openCodeData(home)},
+		{AgentCrush, crushData(home)},
 	}
 }
 

@@ -141,11 +141,6 @@ func (d *decoder) message(r Record, summary bool) {
 	case summary:
 		d.summary(num, r, parts)
 	case r.Role == "user":
-		d.endTurn()
-		d.turn++
-		d.open = true
-		d.s.Add(&session.TurnStart{EntryBase: base(num, r.Created), Turn: d.turn})
-		d.s.Tally(session.AsEntry, "")
 		d.user(num, r, parts)
 	case r.Role == "assistant":
 		d.steps++
@@ -163,8 +158,9 @@ func (d *decoder) message(r Record, summary bool) {
 	}
 }
 
-// user is a person's message: its text and attachments, and the commands
-// they ran in the shell mode (!).
+// user is a person's message: its text and attachments, which open a
+// turn, and the commands they ran in the shell mode (!), which the model
+// gets with the next prompt and answers none of: a line each, no turn.
 func (d *decoder) user(num int, r Record, parts []part) {
 	var content []session.ContentBlock
 	var shells []shellData
@@ -173,7 +169,11 @@ func (d *decoder) user(num int, r Record, parts []part) {
 		switch p.Type {
 		case "text":
 			var t textData
-			if d.data(pn, p, &t) && t.Text != "" {
+			switch {
+			case !d.data(pn, p, &t):
+			case t.Text == "":
+				d.s.Tally(session.AsBookkeeping, "empty text")
+			default:
 				content = append(content, session.ContentBlock{Type: "text", Text: t.Text})
 				d.s.Tally(session.AsMerge, "")
 			}
@@ -201,7 +201,14 @@ func (d *decoder) user(num int, r Record, parts []part) {
 		}
 	}
 	if len(content) > 0 {
+		d.endTurn()
+		d.turn++
+		d.open = true
+		d.s.Add(&session.TurnStart{EntryBase: base(num, r.Created), Turn: d.turn})
+		d.s.Tally(session.AsEntry, "")
 		d.s.Add(&session.UserMessage{EntryBase: base(num, r.Created), Role: session.RoleHuman, Content: content})
+	} else {
+		d.s.Tally(session.AsBookkeeping, "user message")
 	}
 	for _, sh := range shells {
 		d.s.Add(&session.Event{EntryBase: base(num, r.Created), Kind: "shell", Summary: "! " + strings.TrimSpace(sh.Command),
@@ -260,12 +267,13 @@ func (d *decoder) assistant(r Record, parts []part) {
 // finish notes how a model call ended; an error says why where it came.
 func (d *decoder) finish(num int, r Record, f finishData) {
 	d.last = &f
-	d.s.Tally(session.AsBookkeeping, "finish")
-	if f.Reason == "error" && (f.Message != "" || f.Details != "") {
-		d.s.Add(&session.Event{EntryBase: base(num, firstTime(millis(f.Time), r.Finished)), Kind: "error",
-			Summary: firstLine(firstOf(f.Message, f.Details)), Body: strings.TrimSpace(f.Message + "\n" + f.Details), Failed: true})
-		d.s.Tally(session.AsEntry, "")
+	if f.Reason != "error" || f.Message == "" && f.Details == "" {
+		d.s.Tally(session.AsBookkeeping, "finish")
+		return
 	}
+	d.s.Add(&session.Event{EntryBase: base(num, firstTime(millis(f.Time), r.Finished)), Kind: "error",
+		Summary: firstLine(firstOf(f.Message, f.Details)), Body: strings.TrimSpace(f.Message + "\n" + f.Details), Failed: true})
+	d.s.Tally(session.AsEntry, "")
 }
 
 // summary is the message Crush wrote when it summarised the session: the
@@ -280,6 +288,7 @@ func (d *decoder) summary(num int, r Record, parts []part) {
 			var t textData
 			if d.data(pn, p, &t) {
 				text = append(text, t.Text)
+				d.s.Tally(session.AsMerge, "")
 			}
 		case "finish", "reasoning":
 			d.s.Tally(session.AsBookkeeping, "summary "+p.Type)

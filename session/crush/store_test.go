@@ -8,6 +8,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/crush"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
 	_ "modernc.org/sqlite"
 )
 
@@ -76,6 +77,9 @@ func load(t *testing.T, path, id string) *session.Session {
 		t.Fatal(err)
 	}
 	b.Finish()
+	if !b.Account.Balanced() {
+		t.Errorf("the accounting is off: %+v", b.Account)
+	}
 	return b.Session
 }
 
@@ -272,6 +276,9 @@ func TestPlanSummaryShellAndAttachments(t *testing.T) {
 	}
 	if shell == nil || shell.Kind != "shell" || shell.Summary != "! git status" || shell.Body != "clean" || s.Title != "! git status" {
 		t.Errorf("shell %+v, title %q", shell, s.Title)
+	}
+	if turns := len(sessiontest.Of[*session.TurnStart](s)); turns != 1 { // the command the model never answered opens none
+		t.Errorf("%d turns", turns)
 	}
 	if prompt == nil || len(prompt.Content) != 3 || prompt.Content[1].Text != "[image: https://x/y.png]" || prompt.Content[2].Text != "[file: notes.txt]" {
 		t.Errorf("prompt %+v", prompt)

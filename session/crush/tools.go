@@ -72,11 +72,13 @@ func (d *decoder) result(num int, res resultData) {
 		c.EntryBase = base(num, 0)
 		d.s.Add(c)
 	}
+	outcome := session.AsMerge // into its call's card
 	switch {
 	case c == nil:
 		c = &session.ToolCall{EntryBase: base(num, 0), CallID: res.CallID, Name: firstOf(res.Name, "tool"), Arguments: "{}", Orphan: true}
 		c.Call = callView(c.Name, present.Args{})
 		d.s.Add(c)
+		outcome = session.AsEntry
 	case c.Result != nil:
 		d.s.Notice(num, "a second result for the call "+strconv.Quote(res.CallID)+" (the first is shown)")
 		return
@@ -89,7 +91,7 @@ func (d *decoder) result(num int, res resultData) {
 		d.nest(c)
 	}
 	d.s.Touch(c)
-	d.s.Tally(session.AsMerge, "")
+	d.s.Tally(outcome, "")
 }
 
 func text(s string) []session.ContentBlock {

@@ -20,6 +20,7 @@ const (
 	FormatGemini     Format = "gemini-cli"
 	FormatOpenCode   Format = "opencode"
 	FormatCrush      Format = "crush"
+	FormatPi         Format = "pi"
 )
 
 // Header is the harness log's first line: which session this is.

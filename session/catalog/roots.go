@@ -28,6 +28,7 @@ const (
 	AgentGemini   = "Gemini CLI"
 	AgentOpenCode = "opencode"
 	AgentCrush    = "Crush"
+	AgentPi       = "pi"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -37,13 +38,14 @@ const (
 // listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl. Gemini CLI's:
 // <project>/chats/session-*.jsonl, or .json from before its JSON Lines log
 // (subagents' chats, chats/<session>/<agent>.jsonl, open with their
-// session).
+// session). pi's: --<cwd>--/<time>_<id>.jsonl.
 var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentHarness:  sessionFolderLogs,
 	AgentClaude:   projectLogs,
 	AgentCodex:    rolloutLogs,
 	AgentGemini:   geminiChats,
 	AgentOpenCode: nil, // a store, not files: storeFinds
+	AgentPi:       piSessions,
 }
 
 // storeFinds list the sessions of the agents that keep them in a store,
@@ -79,7 +81,8 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
 // names another) and the older storage/ tree; Crush's data folder,
 // $CRUSH_GLOBAL_DATA or $XDG_DATA_HOME/crush (~/.local/share/crush),
-// whose projects.json names each project's store.
+// whose projects.json names each project's store; pi's,
+// $PI_CODING_AGENT_DIR/sessions (~/.pi/agent/sessions).
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -98,6 +101,7 @@ func DefaultRoots() []Root {
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 		{AgentOpenCode, openCodeData(home)},
 		{AgentCrush, crushData(home)},
+		{AgentPi, piSessionsDir(home)},
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/opencode"
+	"github.com/deck-tui/deck/session/pi"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
@@ -264,6 +265,8 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = g
 	case session.FormatOpenCode:
 		r.dec = opencode.NewLegacy(r.s, r.path)
+	case session.FormatPi:
+		r.dec = pi.New(r.s)
 	default:
 		r.dec = harness.New(r.s)
 	}

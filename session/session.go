@@ -21,6 +21,8 @@ const (
 	FormatOpenCode   Format = "opencode"
 	FormatGrokBuild  Format = "grok-build"
 	FormatAider      Format = "aider"
+	FormatCrush      Format = "crush"
+	FormatPi         Format = "pi"
 )
 
 // Header is the harness log's first line: which session this is.

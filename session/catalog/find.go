@@ -30,7 +30,7 @@ func Live(path string) bool {
 
 // Item is one session on disk, as the picker lists it.
 type Item struct {
-	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode, AgentGrok, AgentAider
+	Agent   string // whose session: AgentHarness, AgentClaude, AgentCodex, AgentGemini, AgentOpenCode, AgentGrok, AgentAider, AgentCrush, AgentPi
 	ID      string // a harness host's session (deck attach), instead of a file
 	Path    string // the log file
 	Title   string
@@ -69,6 +69,12 @@ func (e Item) Opens() string {
 	return e.Path
 }
 
+// Stored reports a row of an agent's store (opencode's, Crush's): read
+// from the store as it is listed, and dated by the time the store says
+// the session changed, not by its file's, which every session of the
+// store shares.
+func (e Item) Stored() bool { return e.Agent == AgentOpenCode || e.Agent == AgentCrush }
+
 // unreadable is the row of a log that cannot be read, dated by the link
 // or folder that stands in its name.
 func unreadable(agent, log string, why error) Item {
@@ -91,10 +97,12 @@ func FindKnown(roots []Root, known Known) []Item {
 		log   logFile
 	}
 	var logs []rootLog
-	var opencode []Item // a store, not files: listed whole
+	var stored []Item // a store's sessions, not files: listed whole
 	for _, r := range roots {
-		if r.Agent == AgentOpenCode && r.Dir != "" {
-			opencode = append(opencode, openCodeFind(r.Dir)...)
+		if find := storeFinds[r.Agent]; find != nil {
+			if r.Dir != "" {
+				stored = append(stored, find(r.Dir)...)
+			}
 			continue
 		}
 		list := layouts[r.Agent]
@@ -107,7 +115,7 @@ func FindKnown(roots []Root, known Known) []Item {
 	}
 	items := make([]Item, len(logs))
 	eachAtOnce(len(logs), func(i int) { items[i] = found(logs[i].agent, logs[i].log) })
-	out := append(items[:0:0], opencode...)
+	out := append(items[:0:0], stored...)
 	for _, it := range items {
 		if it.Path != "" {
 			out = append(out, it)

@@ -143,3 +143,38 @@ func FuzzRootsOfMixedFiles(f *testing.F) {
 		}
 	})
 }
+
+// Crush's projects.json, and a store it names, that is no regular file
+// (a named pipe, a device, a folder, …) is never opened: the listing
+// ends, and lists the stores that are files.
+func TestCrushListingSkipsWhatIsNotAFile(t *testing.T) {
+	for _, k := range catalogtest.NotAFiles {
+		t.Run(k.String(), func(t *testing.T) {
+			home, _ := catalogtest.AgentsHome(t)
+			store, project := catalogtest.CrushHome(t, home)
+			odd := filepath.Join(home, "odd")
+			k.Make(t, filepath.Join(odd, ".crush", "crush.db"))
+			catalogtest.CopyBytes(t, []byte(`{"projects":[{"path":"`+odd+`","data_dir":"`+odd+`/.crush"},{"path":"`+project+`","data_dir":"`+filepath.Dir(store)+`"}]}`),
+				filepath.Join(home, ".local/share/crush/projects.json"), 0)
+			crush := func(found []catalog.Item) (n int) {
+				for _, it := range found {
+					if it.Agent == catalog.AgentCrush {
+						n++
+					}
+				}
+				return n
+			}
+			var found []catalog.Item
+			promptly(t, "listing", func() { found = catalog.Find(catalog.DefaultRoots()) })
+			if n := crush(found); n != 2 {
+				t.Errorf("%d Crush sessions listed beside a store that is a %s", n, k)
+			}
+			os.Remove(filepath.Join(home, ".local/share/crush/projects.json"))
+			k.Make(t, filepath.Join(home, ".local/share/crush/projects.json"))
+			promptly(t, "listing", func() { found = catalog.Find(catalog.DefaultRoots()) })
+			if n := crush(found); n != 0 {
+				t.Errorf("a projects.json that is a %s listed %d sessions", k, n)
+			}
+		})
+	}
+}

@@ -29,6 +29,8 @@ const (
 	AgentOpenCode = "opencode"
 	AgentGrok     = "Grok Build"
 	AgentAider    = "Aider"
+	AgentCrush    = "Crush"
+	AgentPi       = "pi"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -38,15 +40,25 @@ const (
 // listed on their own). Codex's: YYYY/MM/DD/rollout-*.jsonl. Gemini CLI's:
 // <project>/chats/session-*.jsonl, or .json from before its JSON Lines log
 // (subagents' chats, chats/<session>/<agent>.jsonl, open with their
-// session).
+// session). pi's: --<cwd>--/<time>_<id>.jsonl.
 var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentHarness:  sessionFolderLogs,
 	AgentClaude:   projectLogs,
 	AgentCodex:    rolloutLogs,
 	AgentGemini:   geminiChats,
-	AgentOpenCode: nil, // a store, not files: openCodeSessions
+	AgentOpenCode: nil, // a store, not files: storeFinds
 	AgentGrok:     grokSessions,
 	AgentAider:    aiderHistory, // a root names its file (aider.go)
+	AgentPi:       piSessions,
+}
+
+// storeFinds list the sessions of the agents that keep them in a store,
+// not a file each: a row a session, read as it is listed. opencode's data
+// folder holds its store (and its older tree of files); Crush's names its
+// projects, each with its own store.
+var storeFinds = map[string]func(dir string) []Item{
+	AgentOpenCode: openCodeFind,
+	AgentCrush:    crushFind,
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
@@ -72,8 +84,11 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
 // (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
 // names another) and the older storage/ tree; Grok Build's
-// $GROK_HOME/sessions (~/.grok/sessions); and Aider's chat history of the
-// repository deck runs in, when it has one (aider.go).
+// $GROK_HOME/sessions (~/.grok/sessions); Crush's data folder,
+// $CRUSH_GLOBAL_DATA or $XDG_DATA_HOME/crush (~/.local/share/crush),
+// whose projects.json names each project's store; pi's,
+// $PI_CODING_AGENT_DIR/sessions (~/.pi/agent/sessions); and Aider's chat
+// history of the repository deck runs in, when it has one (aider.go).
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -92,6 +107,8 @@ func DefaultRoots() []Root {
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 		{AgentOpenCode, openCodeData(home)},
 		{AgentGrok, under("GROK_HOME", ".grok", "sessions")},
+		{AgentCrush, crushData(home)},
+		{AgentPi, piSessionsDir(home)},
 	}
 	if file, ok := aiderRoot(); ok {
 		roots = append(roots, Root{AgentAider, file})

@@ -25,3 +25,20 @@ func TestAStoreSessionOpens(t *testing.T) {
 		}
 	}
 }
+
+// So does Crush's store, and one of its sessions by reference.
+func TestACrushStoreSessionOpens(t *testing.T) {
+	store := sessiontest.Testdata + "/crush/calcman-crush.db"
+	for path, id := range map[string]string{store: "5893253f-6351-4f2c-998d-2bae794714f9", store + "#f1c755dc-c4a5-41c1-812a-497901900cc2": "f1c755dc-c4a5-41c1-812a-497901900cc2"} {
+		for _, follow := range []bool{false, true} {
+			src := File(path, path, follow)
+			src.Start()
+			st := waitLoaded(t, src)
+			s := st.Session
+			if st.NotALog != nil || s.Format != session.FormatCrush || s.Header.ID != id || s.NoticeCount() != 0 {
+				t.Errorf("%s (follow %v): %v, %q %q, %d notices", path, follow, st.NotALog, s.Format, s.Header.ID, s.NoticeCount())
+			}
+			src.Stop()
+		}
+	}
+}

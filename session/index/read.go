@@ -63,7 +63,7 @@ func read(it catalog.Item, before *Session) (doc, error) {
 		d.rewrite = true
 		return d, nil
 	}
-	if it.Agent == catalog.AgentOpenCode {
+	if it.Stored() {
 		return readStored(it, d)
 	}
 	f, _, err := regular.Open(it.Path)
@@ -114,17 +114,18 @@ func read(it catalog.Item, before *Session) (doc, error) {
 	return d, nil
 }
 
-// readStored reads a session of opencode's store. Its state is the time
-// the store says it was last updated (catalog.Item.Mod), not its file's,
-// which every session of the store shares: a session is read again when
-// it changed, not when another did.
+// readStored reads a session of an agent's store (catalog.Item.Stored).
+// Its state is the time the store says it was last updated and the size
+// it gives it (catalog.Item.Mod, Size), not its file's, which every session
+// of the store shares: a session is read again when it changed, not when
+// another did.
 func readStored(it catalog.Item, d doc) (doc, error) {
 	s, err := source.Open(it.Path)
 	if err != nil {
 		return d, err
 	}
 	d.rewrite = true
-	d.s.file = fileState{mtime: it.Mod.UnixNano(), closed: true}
+	d.s.file = fileState{size: it.Size, mtime: it.Mod.UnixNano(), closed: true}
 	d.s.fill(s)
 	d.s.Mod = it.Mod
 	d.texts = Texts(s)

@@ -189,8 +189,8 @@ func current(it catalog.Item, s *Session) bool {
 	if it.Unreadable != "" || s.Unreadable != "" {
 		return it.Unreadable == s.Unreadable && it.Mod.UnixNano() == s.file.mtime
 	}
-	if it.Agent == catalog.AgentOpenCode { // a store's session: as the store dates it (readStored)
-		return it.Mod.UnixNano() == s.file.mtime
+	if it.Stored() { // a store's session: as the store dates and sizes it (readStored)
+		return it.Mod.UnixNano() == s.file.mtime && it.Size == s.file.size
 	}
 	if s.file.headLen < 0 || it.Size != s.file.size || it.Mod.UnixNano() != s.file.mtime || int64(it.Inode) != s.file.inode {
 		return false

@@ -2,86 +2,17 @@ package opencode
 
 import (
 	"database/sql"
-	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"strings"
 
 	"github.com/deck-tui/deck/session/internal/jsonline"
-
-	_ "modernc.org/sqlite" // the index's pure-Go driver: one SQLite dependency
+	"github.com/deck-tui/deck/session/internal/readonly"
 )
 
-// opencode writes its store while deck reads it, in WAL mode. deck opens it
-// read-only (mode=ro): it never writes, takes no write lock, and sees the
-// last committed transaction. A read-only open of a WAL database needs its
-// -wal and -shm files, and SQLite makes them when they are missing: so a
-// store with no -wal beside it (no opencode has it open; a copy) is opened
-// immutable, which reads the main file alone, makes nothing and takes no
-// lock. When a read-only open fails (the -shm missing in a folder deck may
-// not write), deck opens it immutable too, and may then miss what the WAL
-// holds that is not yet checkpointed (docs/format.md says so).
-
-// openDB opens the store at path read-only, immutable when it must.
+// openDB opens opencode's store at path read-only, never locking it
+// (session/internal/readonly says how).
 func openDB(path string) (*sql.DB, error) {
-	modes := []string{"mode=ro", "mode=ro&immutable=1"}
-	if _, err := os.Stat(path + "-wal"); err != nil {
-		modes = modes[1:]
-	}
-	var firstErr error
-	for _, mode := range modes {
-		db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+mode+"&_pragma=query_only(1)&_pragma=busy_timeout(2000)")
-		if err == nil {
-			err = looksLikeStore(db)
-			if err == nil {
-				return db, nil
-			}
-			db.Close()
-		}
-		if firstErr == nil {
-			firstErr = err
-		}
-		var notStore *NotAStoreError
-		if errors.As(err, &notStore) {
-			return nil, err
-		}
-	}
-	return nil, firstErr
-}
-
-// NotAStoreError says a SQLite database has not the tables of opencode's
-// store.
-type NotAStoreError struct{ Missing string }
-
-func (e *NotAStoreError) Error() string {
-	return "this is a SQLite database, but not opencode's (it has no " + e.Missing + " table)"
-}
-
-// looksLikeStore checks the tables deck reads are there.
-func looksLikeStore(db *sql.DB) error {
-	rows, err := db.Query(`SELECT name FROM sqlite_schema WHERE type = 'table'`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	have := map[string]bool{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return err
-		}
-		have[n] = true
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, t := range []string{"session", "message", "part"} {
-		if !have[t] {
-			return &NotAStoreError{Missing: t}
-		}
-	}
-	return nil
+	return readonly.Open(path, "opencode", "session", "message", "part")
 }
 
 // Info is a session's row: what a list of sessions shows.

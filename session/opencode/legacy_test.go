@@ -129,8 +129,8 @@ func TestLegacyTreeOpensOnlyFiles(t *testing.T) {
 	}
 }
 
-// A SQLite database that is not opencode's store is said to be so, and
-// a store read from a stream says to give its file.
+// A SQLite database that is not opencode's store (nor Crush's) is said to
+// be so, and a store read from a stream says to give its file.
 func TestNotAStore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "other.db")
 	db, err := sql.Open("sqlite", path)
@@ -141,7 +141,7 @@ func TestNotAStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	if _, err := source.Open(path); err == nil || !strings.Contains(err.Error(), "not opencode's (it has no message table)") {
+	if _, err := source.Open(path); err == nil || !strings.Contains(err.Error(), "neither opencode's tables (message) nor Crush's (sessions)") {
 		t.Errorf("opened: %v", err)
 	}
 	data, _ := os.ReadFile(corpusDB)

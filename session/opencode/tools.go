@@ -193,9 +193,9 @@ func (d *decoder) resultView(c *session.ToolCall, a present.Args, st *toolState,
 	case "bash":
 		return bashResult(st.Output, meta)
 	case "grep":
-		return grepResult(st.Output)
+		return present.FoundMatches(st.Output)
 	case "glob":
-		return globResult(st.Output)
+		return present.FoundPaths(st.Output)
 	case "webfetch":
 		return session.WebFetchResultView{URL: a.Str("url")}
 	case "question":
@@ -304,51 +304,6 @@ func bashResult(out string, meta map[string]any) session.ResultView {
 	if n, ok := jsonline.Int(meta["exit"]); ok {
 		code := int(n)
 		v.ExitCode = &code
-	}
-	return v
-}
-
-// grepResult reads "Found N matches", then per file "path:" and its
-// "  Line N: text" rows; "No files found" for none.
-func grepResult(out string) session.ResultView {
-	v := session.SearchMatchesResultView{Files: []session.SearchFileMatches{}}
-	if strings.HasPrefix(out, "No files found") {
-		return v
-	}
-	if !strings.HasPrefix(out, "Found ") {
-		return session.GenericResultView{}
-	}
-	for row := range strings.SplitSeq(out, "\n") {
-		if l, ok := strings.CutPrefix(row, "  Line "); ok && len(v.Files) > 0 {
-			num, t, ok := strings.Cut(l, ": ")
-			n, err := strconv.Atoi(num)
-			if ok && err == nil {
-				f := &v.Files[len(v.Files)-1]
-				f.Matches = append(f.Matches, session.SearchLineMatch{LineNumber: n, Line: t})
-			}
-			continue
-		}
-		if p, ok := strings.CutSuffix(row, ":"); ok && !strings.HasPrefix(row, " ") {
-			v.Files = append(v.Files, session.SearchFileMatches{Path: p})
-		}
-		if strings.HasPrefix(row, "(Results are truncated") || strings.HasPrefix(row, "(Results truncated") {
-			v.Truncated = true
-		}
-	}
-	return v
-}
-
-// globResult is one path a row; "No files found" for none.
-func globResult(out string) session.ResultView {
-	v := session.SearchPathsResultView{Paths: []string{}}
-	for row := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
-		switch {
-		case row == "" || strings.HasPrefix(row, "No files found"):
-		case strings.HasPrefix(row, "(Results are truncated"):
-			v.Truncated = true
-		default:
-			v.Paths = append(v.Paths, row)
-		}
 	}
 	return v
 }

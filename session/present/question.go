@@ -178,8 +178,8 @@ func mdEscape(s string) string {
 
 // QuestionList writes the questions an agent's ask tool put to the person
 // (`questions: [{question, options: [{label, description}]}]`, as Gemini
-// CLI and opencode write them) as Markdown: each question bold, its
-// options a list.
+// CLI and opencode write them; Crush names the options `choices`) as
+// Markdown: each question bold, its options a list.
 func QuestionList(a Args) string {
 	list, _ := a["questions"].([]any)
 	var b strings.Builder
@@ -190,6 +190,9 @@ func QuestionList(a Args) string {
 		}
 		b.WriteString("**" + strings.TrimSpace(jsonline.Str(q, "question")) + "**\n")
 		opts, _ := q["options"].([]any)
+		if opts == nil {
+			opts, _ = q["choices"].([]any)
+		}
 		for _, o := range opts {
 			if m, ok := jsonline.AsObject(o); ok {
 				label := jsonline.Str(m, "label")

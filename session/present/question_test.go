@@ -24,3 +24,16 @@ func TestQuestionCardShowsQuestionsAndAnswers(t *testing.T) {
 		t.Fatal("an error result is not the generic card")
 	}
 }
+
+// The ask tool's questions are written once for every agent: each
+// question bold, its options (Crush's choices) a list, a label with its
+// description.
+func TestQuestionListOfEachAgent(t *testing.T) {
+	want := "**Which colour?**\n- Orange — warm\n- Blue"
+	for _, options := range []string{"options", "choices"} {
+		a, _ := ParseArgs(`{"questions":[{"question":"Which colour? ","type":"single_choice","` + options + `":[{"id":"o","label":"Orange","description":"warm"},{"id":"b","label":"Blue"}]}]}`)
+		if got := QuestionList(a); got != want {
+			t.Errorf("%s: %q, want %q", options, got, want)
+		}
+	}
+}

@@ -90,7 +90,7 @@ func openCodeRow(line []byte) bool {
 
 // sniff tells a log's format from one line: the harness's header or events,
 // a JSON-RPC message (ACP), a Gemini CLI chat's header or update, a Claude
-// Code record, a Codex rollout line. It returns "" when the line says
+// Code record, a Codex rollout line, a pi session's header. It returns "" when the line says
 // nothing either way.
 func sniff(line []byte) session.Format {
 	line = bytes.TrimSpace(line)
@@ -121,6 +121,7 @@ func sniff(line []byte) session.Format {
 		Set       jsontext.Value `json:"$set"`
 		RewindTo  *string        `json:"$rewindTo"`
 		ProjectID *string        `json:"projectID"`
+		CreatedAt jsontext.Value `json:"createdAt"`
 	}
 	if jsonline.Unmarshal(line, &probe) != nil {
 		return ""
@@ -130,6 +131,8 @@ func sniff(line []byte) session.Format {
 		t = *probe.Type
 	}
 	switch {
+	case t == "session" && probe.Timestamp != nil && probe.CreatedAt == nil:
+		return session.FormatPi // its header: an ISO timestamp, where the harness's has createdAt
 	case t == "session" || probe.Seq != nil || probe.Seq0 != nil:
 		return session.FormatHarness
 	case probe.JSONRPC != nil || (probe.Method != nil && probe.Args != nil):

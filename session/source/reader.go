@@ -23,6 +23,7 @@ import (
 	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/grokbuild"
 	"github.com/deck-tui/deck/session/opencode"
+	"github.com/deck-tui/deck/session/pi"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
@@ -278,6 +279,8 @@ func (r *Reader) choose(format session.Format) {
 			g.Defer()
 		}
 		r.dec = g
+	case session.FormatPi:
+		r.dec = pi.New(r.s)
 	default:
 		h := harness.New(r.s)
 		h.SetPath(r.path) // its images' bytes are beside its folder

@@ -284,7 +284,7 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	if t.calls == 0 {
 		f.ToolTime = Measured(0)
 	}
-	if end != nil && (format == session.FormatHarness || format == session.FormatOpenCode) { // the harness logs its steps, opencode its step-finish parts
+	if end != nil && (format == session.FormatHarness || format == session.FormatOpenCode || format == session.FormatCrush || format == session.FormatPi) { // the harness logs its steps, opencode its step-finish parts, Crush and pi a message a model call
 		f.Steps = Measured(end.Steps)
 	}
 	if t.clockBack { // the log's clock went back: no time in the turn can be trusted

@@ -22,6 +22,8 @@ import (
 	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/opencode"
 
+	"github.com/deck-tui/deck/session/copilot"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/deck-tui/deck/session/internal/regular"
@@ -264,6 +266,8 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = g
 	case session.FormatOpenCode:
 		r.dec = opencode.NewLegacy(r.s, r.path)
+	case session.FormatCopilot:
+		r.dec = copilot.New(r.s)
 	default:
 		r.dec = harness.New(r.s)
 	}

@@ -1,0 +1,26 @@
+package source_test
+
+import (
+	"testing"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/sessiontest"
+)
+
+// A Copilot CLI log is told by its content: an event's envelope (a dotted
+// type with its data object and its id), whichever event comes first; a
+// Claude Code record (which has an id too, but a session's id and no
+// dotted type) and a Codex line (its payload) are still theirs.
+func TestCopilotLogsAreToldByContent(t *testing.T) {
+	for text, want := range map[string]session.Format{
+		`{"type":"session.start","data":{"sessionId":"s","version":1},"id":"e1","timestamp":"2026-01-01T00:00:00Z","parentId":null}` + "\n": session.FormatCopilot,
+		`{"type":"user.message","data":{"content":"hi"},"id":"e2","timestamp":"2026-01-01T00:00:01Z","parentId":"e1"}` + "\n":               session.FormatCopilot,
+		`{"type":"assistant.message_delta","data":{"messageId":"m","deltaContent":"h"},"id":"e3","timestamp":"x","ephemeral":true}` + "\n":  session.FormatCopilot,
+		`{"sessionId":"s","uuid":"u","type":"user","message":{"role":"user","content":"hi"},"timestamp":"2026-05-01T10:00:00Z"}` + "\n":     session.FormatClaudeCode,
+		`{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"x"}}` + "\n":                                            session.FormatCodex,
+	} {
+		if got := sessiontest.ReadString(text).Format; got != want {
+			t.Errorf("%q read as %q, want %q", text, got, want)
+		}
+	}
+}

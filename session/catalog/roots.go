@@ -27,6 +27,7 @@ const (
 	AgentCodex    = "Codex"
 	AgentGemini   = "Gemini CLI"
 	AgentOpenCode = "opencode"
+	AgentCopilot  = "Copilot CLI"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -43,6 +44,7 @@ var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentCodex:    rolloutLogs,
 	AgentGemini:   geminiChats,
 	AgentOpenCode: nil, // a store, not files: openCodeSessions
+	AgentCopilot:  copilotLogs,
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
@@ -67,7 +69,8 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // $GEMINI_CLI_HOME/.gemini/tmp (~/.gemini/tmp: Gemini CLI's home stands
 // in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
 // (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
-// names another) and the older storage/ tree.
+// names another) and the older storage/ tree; $COPILOT_HOME/session-state
+// (~/.copilot/session-state).
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -85,6 +88,7 @@ func DefaultRoots() []Root {
 		{AgentCodex, under("CODEX_HOME", ".codex", "sessions")},
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 		{AgentOpenCode, openCodeData(home)},
+		{AgentCopilot, under("COPILOT_HOME", ".copilot", "session-state")},
 	}
 }
 

@@ -428,8 +428,9 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 	return r.Session(), r.NotALog()
 }
 
-// Resolve turns a path into the log file to read: the file itself, or the
-// log inside a session folder that Pick takes. A path that is neither a
+// Resolve turns a path into the log file to read: the file itself, the
+// log inside a session folder that Pick takes, or the log of another
+// agent's session folder (agentFolderLog). A path that is neither a
 // regular file nor a folder (a named pipe, a device, a socket) is a
 // *regular.NotAFileError: nothing is opened to find out.
 func Resolve(path string) (string, error) {
@@ -448,6 +449,9 @@ func Resolve(path string) (string, error) {
 	}
 	if file, ok := Pick(path); ok {
 		return file, Unreadable(file)
+	}
+	if file, ok := agentFolderLog(path); ok {
+		return file, nil
 	}
 	entries, err := os.ReadDir(path)
 	if err != nil {
@@ -470,7 +474,7 @@ type NoLogError struct {
 }
 
 func (e *NoLogError) Error() string {
-	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)"
+	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd, and events.jsonl)"
 }
 
 func (e *NoLogError) Is(target error) bool { return e.Empty && target == fs.ErrNotExist }

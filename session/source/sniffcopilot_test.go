@@ -5,6 +5,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // A Copilot CLI log is told by its content: an event's envelope (a dotted
@@ -22,5 +23,19 @@ func TestCopilotLogsAreToldByContent(t *testing.T) {
 		if got := sessiontest.ReadString(text).Format; got != want {
 			t.Errorf("%q read as %q, want %q", text, got, want)
 		}
+	}
+}
+
+// A Copilot CLI session's folder opens as its log, events.jsonl, as deck
+// PATH on a harness session's folder opens its log.
+func TestACopilotSessionFolderOpensItsLog(t *testing.T) {
+	dir := sessiontest.Testdata + "/copilot/.copilot/session-state/7c1e2f4a-3b5d-4e6f-8a9b-0c1d2e3f4a5b"
+	file, err := source.Resolve(dir)
+	if err != nil || file != dir+"/events.jsonl" {
+		t.Fatalf("resolved to %q, %v", file, err)
+	}
+	s, err := source.Open(dir)
+	if err != nil || s.Format != session.FormatCopilot {
+		t.Errorf("opened as %q, %v", s.Format, err)
 	}
 }

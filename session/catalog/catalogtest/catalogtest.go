@@ -20,7 +20,7 @@ func AgentsHome(t *testing.T) (home string, logs map[string]string) {
 	t.Helper()
 	home = t.TempDir()
 	t.Setenv("HOME", home)
-	for _, env := range []string{"DSH_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_DB", "XDG_DATA_HOME"} {
+	for _, env := range []string{"DSH_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_DB", "XDG_DATA_HOME", "COPILOT_HOME"} {
 		t.Setenv(env, "")
 	}
 	logs = map[string]string{

@@ -64,12 +64,15 @@ func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 		session.FormatClaudeCode: {"steps", "reasoning"},
 		session.FormatCodex:      {"steps"},
 		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
+		session.FormatCopilot:    {"steps"},
 	}
 	some := map[session.Format][]string{
 		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 		session.FormatClaudeCode: {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "cache hits"},
 		session.FormatCodex:      {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 		session.FormatACP:        {"tool time"}, // the corpus's transcripts report no usage and no prompt
+		// a turn's input only in the session's total (session.shutdown)
+		session.FormatCopilot: {"wall time", "model time", "tool time", "first token", "tokens/s", "output"},
 	}
 	recorded := map[session.Format]map[string]bool{}
 	for _, f := range append(fixtures(t), corpusFixtures(t)...) {

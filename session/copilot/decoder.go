@@ -35,6 +35,7 @@ type Decoder struct {
 	thoughts map[string]*session.Reasoning     // reasoning by id, while its deltas stream
 	plans    map[string]*session.Plan          // update_todo calls, shown as plans, by call id
 	agents   map[string]*subagent              // subagents' work, by agent id and by their call's id
+	dirty    map[*subagent]bool                // subagents whose work changed since the last Settle
 }
 
 // New starts a decoder that fills s.
@@ -113,6 +114,7 @@ func (d *Decoder) Finish() {
 		sub.child.cut()
 		d.show(sub)
 	}
+	d.Settle()
 }
 
 // cut marks the entries still streaming as cut short.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/source"
 )
 
 // events writes a log as Copilot CLI's session writer does: each event an
@@ -368,5 +369,62 @@ func TestAnAbortEndsTheTurn(t *testing.T) {
 	ends := sessiontest.Of[*session.TurnEnd](s)
 	if len(ends) != 1 || ends[0].Reason != "aborted" || ends[0].Detail != "by the user" || !sessiontest.OnlyCall(t, s).Unfinished {
 		t.Errorf("entries: %s", sessiontest.Shape(s))
+	}
+}
+
+// A subagent's work shows in its call's card however the log arrives: read
+// whole, or in pieces as a followed log grows (its card is brought up to
+// date as each piece ends).
+func TestSubagentWorkShowsAsTheLogGrows(t *testing.T) {
+	b := sessiontest.ReadFile(t, sessiontest.Testdata+"/copilot/.copilot/session-state/7c1e2f4a-3b5d-4e6f-8a9b-0c1d2e3f4a5b/events.jsonl")
+	nested := func(s *session.Session) string {
+		var kinds []string
+		for _, c := range sessiontest.Calls(s) {
+			for _, e := range c.Nested {
+				kinds = append(kinds, sessiontest.EntryKind(e))
+			}
+		}
+		return strings.Join(kinds, " ")
+	}
+	whole := nested(sessiontest.ReadBytes(b, len(b)))
+	if whole != "text:Updating the test's expectation. call:sc1 text:The test now expects 5 retries." {
+		t.Fatalf("read whole: %s", whole)
+	}
+	r := source.NewReader()
+	for len(b) > 0 {
+		n := min(97, len(b))
+		r.Write(b[:n])
+		b = b[n:]
+		if s := r.Session(); len(sessiontest.Calls(s)) >= 7 && sessiontest.Calls(s)[6].Result != nil && nested(s) != whole {
+			t.Fatalf("after the task's result: %s", nested(s))
+		}
+	}
+	r.Close()
+	if got := nested(r.Session()); got != whole {
+		t.Errorf("read in pieces: %s", got)
+	}
+}
+
+// Subagents in subagents nest eight deep; the work of one deeper is shown
+// among the session's own entries, and every line is still accounted for.
+func TestSubagentsNestEightDeep(t *testing.T) {
+	l := newLog().add("user.message", obj{"content": "hi"}).add("assistant.message", message("m", "", request("t0", "task", obj{})))
+	for i := range 12 {
+		agent := fmt.Sprintf("a%d", i)
+		l.add("subagent.started", obj{"toolCallId": fmt.Sprintf("t%d", i)}, "agentId", agent)
+		l.add("assistant.message", message(fmt.Sprintf("s%d", i), fmt.Sprintf("depth %d", i+1), request(fmt.Sprintf("t%d", i+1), "task", obj{})), "agentId", agent)
+	}
+	s := l.read(t)
+	sessiontest.NoNotices(t, s)
+	depth, c := 0, sessiontest.Calls(s)[0]
+	for len(c.Nested) > 0 {
+		depth++
+		c = c.Nested[len(c.Nested)-1].(*session.ToolCall)
+	}
+	if depth != 8 {
+		t.Errorf("nested %d deep, want 8", depth)
+	}
+	if texts := sessiontest.Of[*session.AssistantText](s); len(texts) != 1 || texts[0].Text != "depth 9" {
+		t.Errorf("the session's own texts: %s", sessiontest.Shape(s))
 	}
 }

@@ -96,10 +96,34 @@ func (d *Decoder) findCall(id string) (*session.ToolCall, *subagent) {
 	return found.child.s.Call(id), found
 }
 
-// show puts a subagent's work, as it is now, in its call's card, and the
-// card in the card that holds it, up to the session's.
+// show notes that a subagent's work changed: its call's card, and the
+// cards that hold it, are brought up to it once the reader's Write ends
+// (Settle), not once a line, so a long subagent is copied once a Write.
 func (d *Decoder) show(sub *subagent) {
-	for s := sub; s != nil; s = s.owner {
+	if d.dirty == nil {
+		d.dirty = map[*subagent]bool{}
+	}
+	d.dirty[sub] = true
+}
+
+// Settle puts each changed subagent's work, as it is now, in its call's
+// card, and the card in the card that holds it, up to the session's: the
+// deepest first, so each card holds its subagents' newest work.
+func (d *Decoder) Settle() {
+	if len(d.dirty) == 0 {
+		return
+	}
+	var subs []*subagent
+	seen := map[*subagent]bool{}
+	for sub := range d.dirty {
+		for s := sub; s != nil && !seen[s]; s = s.owner {
+			seen[s] = true
+			subs = append(subs, s)
+		}
+	}
+	clear(d.dirty)
+	slices.SortFunc(subs, func(a, b *subagent) int { return b.depth - a.depth })
+	for _, s := range subs {
 		s.call.Nested = s.snapshot()
 		b := d.s
 		if s.owner != nil {

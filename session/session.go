@@ -20,6 +20,7 @@ const (
 	FormatGemini     Format = "gemini-cli"
 	FormatOpenCode   Format = "opencode"
 	FormatCopilot    Format = "copilot-cli"
+	FormatCursor     Format = "cursor-cli"
 )
 
 // Header is the harness log's first line: which session this is.

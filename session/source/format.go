@@ -116,6 +116,7 @@ func sniff(line []byte) session.Format {
 		RewindTo  *string        `json:"$rewindTo"`
 		ProjectID *string        `json:"projectID"`
 		Data      jsontext.Value `json:"data"`
+		Role      *string        `json:"role"`
 	}
 	if jsonline.Unmarshal(line, &probe) != nil {
 		return ""
@@ -143,6 +144,8 @@ func sniff(line []byte) session.Format {
 		return session.FormatClaudeCode
 	case codex.IsItemType(t):
 		return session.FormatCodex
+	case t == "" && probe.Role != nil && probe.Message.Kind() == '{':
+		return session.FormatCursor // a Cursor CLI transcript's message: a role and its message, nothing else of a record
 	}
 	return ""
 }

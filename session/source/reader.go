@@ -23,6 +23,7 @@ import (
 	"github.com/deck-tui/deck/session/opencode"
 
 	"github.com/deck-tui/deck/session/copilot"
+	"github.com/deck-tui/deck/session/cursor"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
@@ -268,6 +269,8 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = opencode.NewLegacy(r.s, r.path)
 	case session.FormatCopilot:
 		r.dec = copilot.New(r.s)
+	case session.FormatCursor:
+		r.dec = cursor.New(r.s, r.path)
 	default:
 		r.dec = harness.New(r.s)
 	}

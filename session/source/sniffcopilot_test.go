@@ -39,3 +39,18 @@ func TestACopilotSessionFolderOpensItsLog(t *testing.T) {
 		t.Errorf("opened as %q, %v", s.Format, err)
 	}
 }
+
+// A Cursor CLI transcript is told by its content: a message's role and
+// content with nothing else of a record (Claude Code's carry a type, a
+// session and ids).
+func TestCursorTranscriptsAreToldByContent(t *testing.T) {
+	for text, want := range map[string]session.Format{
+		`{"role":"user","message":{"content":[{"type":"text","text":"<user_query>\nhi\n</user_query>"}]}}` + "\n": session.FormatCursor,
+		`{"role":"assistant","message":{"content":[{"type":"text","text":"hello"}]}}` + "\n":                      session.FormatCursor,
+		`{"type":"user","sessionId":"s","uuid":"u","message":{"role":"user","content":"hi"}}` + "\n":              session.FormatClaudeCode,
+	} {
+		if got := sessiontest.ReadString(text).Format; got != want {
+			t.Errorf("%q read as %q, want %q", text, got, want)
+		}
+	}
+}

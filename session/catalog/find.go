@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deck-tui/deck/session/cursor"
 	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
@@ -168,6 +169,9 @@ func Scan(e Item) Item {
 	e.Title, e.Cwd, e.Scanned = s.Title, s.Header.Cwd, true
 	if e.Cwd == "" && e.Agent == AgentGemini { // its chats say none: its project's folder does
 		e.Cwd = gemini.ProjectRoot(e.Path)
+	}
+	if e.Cwd == "" && e.Agent == AgentCursor { // its transcripts say none: its project's folder's name does
+		e.Cwd = cursor.ProjectRoot(e.Path)
 	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)

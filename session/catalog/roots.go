@@ -28,6 +28,7 @@ const (
 	AgentGemini   = "Gemini CLI"
 	AgentOpenCode = "opencode"
 	AgentCopilot  = "Copilot CLI"
+	AgentCursor   = "Cursor CLI"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -45,6 +46,7 @@ var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentGemini:   geminiChats,
 	AgentOpenCode: nil, // a store, not files: openCodeSessions
 	AgentCopilot:  copilotLogs,
+	AgentCursor:   cursorLogs,
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
@@ -70,7 +72,7 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // in for the user's); opencode's data folder, $XDG_DATA_HOME/opencode
 // (~/.local/share/opencode), holding its store opencode.db ($OPENCODE_DB
 // names another) and the older storage/ tree; $COPILOT_HOME/session-state
-// (~/.copilot/session-state).
+// (~/.copilot/session-state); ~/.cursor/projects.
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -89,6 +91,7 @@ func DefaultRoots() []Root {
 		{AgentGemini, under("GEMINI_CLI_HOME", ".gemini", "tmp")},
 		{AgentOpenCode, openCodeData(home)},
 		{AgentCopilot, under("COPILOT_HOME", ".copilot", "session-state")},
+		{AgentCursor, under("", ".cursor", "projects")},
 	}
 }
 

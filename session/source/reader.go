@@ -477,7 +477,7 @@ type NoLogError struct {
 }
 
 func (e *NoLogError) Error() string {
-	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd, and events.jsonl)"
+	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd, events.jsonl and FOLDER.jsonl)"
 }
 
 func (e *NoLogError) Is(target error) bool { return e.Empty && target == fs.ErrNotExist }

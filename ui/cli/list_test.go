@@ -86,7 +86,7 @@ func TestNoSessionIsAnError(t *testing.T) {
 		if args[0] != "--last" {
 			command += " " + args[0]
 		}
-		if want := command + ": no sessions in ~/.dsh/sessions, ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.local/share/opencode, ~/.copilot/session-state\n"; code != exitInput || errOut != want || out != "" {
+		if want := command + ": no sessions in ~/.dsh/sessions, ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.local/share/opencode, ~/.copilot/session-state, ~/.cursor/projects\n"; code != exitInput || errOut != want || out != "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", args, code, errOut, want)
 		}
 	}

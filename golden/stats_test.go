@@ -65,6 +65,7 @@ func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 		session.FormatCodex:      {"steps"},
 		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
 		session.FormatCopilot:    {"steps"},
+		session.FormatCursor:     {"steps", "wall time", "model time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 	}
 	some := map[session.Format][]string{
 		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},

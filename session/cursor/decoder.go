@@ -32,6 +32,9 @@ type Decoder struct {
 	turn    int
 	pending []*session.ToolCall // calls with no result yet, in order
 	agents  *agentFiles         // the subagents' transcripts beside this one, once looked for
+
+	deferred bool         // subagents' transcripts are left to the user (Defer)
+	wanted   []*AgentFile // those left since the last TakeFiles
 }
 
 // New starts a decoder that fills s from the transcript at path ("" for a

@@ -188,3 +188,42 @@ func TestSubagentsNestByTheirPrompt(t *testing.T) {
 		t.Errorf("the subagent's call is still waiting")
 	}
 }
+
+// A reader told to Defer leaves a subagent's transcript to its user, who
+// reads it without the session's lock and shows it under it: the card then
+// holds the same work as when it is read at once.
+func TestASubagentsTranscriptIsLeftToADeferringReader(t *testing.T) {
+	log := sessiontest.Testdata + "/cursor/agent-sessions-subagent/parent.jsonl"
+	nested := func(s *session.Session) string {
+		var kinds []string
+		for _, e := range sessiontest.OnlyCall(t, s).Nested {
+			kinds = append(kinds, sessiontest.EntryKind(e))
+		}
+		return strings.Join(kinds, " ")
+	}
+	s, err := source.Open(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := nested(s)
+	if want != "user text:file1.txt\nfile2.txt" {
+		t.Fatalf("nested at once: %q", want)
+	}
+	r := source.NewReader()
+	r.SetPath(log)
+	r.Defer()
+	r.Write(sessiontest.ReadFile(t, log))
+	r.Close()
+	if got := nested(r.Session()); got != "" {
+		t.Errorf("a deferred subagent was read at once: %q", got)
+	}
+	later := r.TakeLater()
+	if len(later) != 1 {
+		t.Fatalf("%d files left to read", len(later))
+	}
+	later[0].Read()
+	later[0].Show()
+	if got := nested(r.Session()); got != want {
+		t.Errorf("nested once read: %q", got)
+	}
+}

@@ -45,8 +45,8 @@ type agentFile struct {
 	taken        bool
 }
 
-// subagent reads the work of the subagent a Task call started into its
-// card, when its transcript is beside this one.
+// subagent finds the transcript of the subagent a Task call started and
+// reads its work into the call's card (AgentFile).
 func (d *Decoder) subagent(c *session.ToolCall, a present.Args) {
 	if d.path == "" || d.depth >= maxDepth {
 		return
@@ -62,14 +62,64 @@ func (d *Decoder) subagent(c *session.ToolCall, a present.Args) {
 		}
 		f.taken = true
 		child := New(session.NewBuilder(), f.path)
-		child.depth, child.sub, child.files = d.depth+1, true, d.files
-		if err := child.readFile(f.path); err != nil {
-			child.s.Notice(0, "the subagent's transcript could not be read: "+err.Error())
+		child.depth, child.sub, child.files = d.depth+1, true, d.files.Clone()
+		af := &AgentFile{d: d, call: c, path: f.path, child: child}
+		if d.deferred {
+			d.wanted = append(d.wanted, af)
+			return
 		}
-		child.s.Finish() // the subagent is done: what still waits never finished
-		c.Nested = child.s.Entries
+		af.Read()
+		af.Show()
 		return
 	}
+}
+
+// AgentFile is a subagent's transcript, to be read into the card of the
+// Task that started it. Reading it may take long (the file may be huge, or
+// on a slow disk), so a decoder told to Defer leaves each to its user, who
+// calls Read without holding the session's lock and then Show under it;
+// otherwise the decoder reads it at once, the same way: by a decoder of its
+// own, on a copy of what the session knew of files.
+type AgentFile struct {
+	d     *Decoder
+	call  *session.ToolCall
+	path  string
+	child *Decoder
+
+	entries []session.Entry
+	found   bool
+}
+
+// Read reads the subagent's transcript. It touches nothing of the
+// session: it may run beside the session's reading.
+func (f *AgentFile) Read() {
+	if err := f.child.readFile(f.path); err != nil {
+		return
+	}
+	f.child.s.Finish() // the subagent is done: what still waits never finished
+	f.entries, f.found = f.child.s.Entries, true
+}
+
+// Show puts what Read found in the call's card. It changes the session:
+// call it where the session may change (under its lock).
+func (f *AgentFile) Show() {
+	if !f.found {
+		return
+	}
+	f.call.Nested = f.entries
+	f.d.s.Touch(f.call)
+}
+
+// Defer leaves the subagents' transcripts to the decoder's user
+// (TakeFiles), rather than reading each when its call is read.
+func (d *Decoder) Defer() { d.deferred = true }
+
+// TakeFiles returns the subagents' transcripts wanted since it was last
+// called, for the user of a deferring decoder to Read and Show.
+func (d *Decoder) TakeFiles() []*AgentFile {
+	out := d.wanted
+	d.wanted = nil
+	return out
 }
 
 // findAgentFiles lists the transcripts in dir with their first prompts;

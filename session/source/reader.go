@@ -110,6 +110,10 @@ func (r *Reader) TakeLater() []Later {
 		for _, f := range d.TakeFiles() {
 			out = append(out, f)
 		}
+	case *cursor.Decoder:
+		for _, f := range d.TakeFiles() {
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -270,7 +274,11 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatCopilot:
 		r.dec = copilot.New(r.s)
 	case session.FormatCursor:
-		r.dec = cursor.New(r.s, r.path)
+		c := cursor.New(r.s, r.path)
+		if r.deferred {
+			c.Defer()
+		}
+		r.dec = c
 	default:
 		r.dec = harness.New(r.s)
 	}

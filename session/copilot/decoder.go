@@ -36,6 +36,7 @@ type Decoder struct {
 	plans    map[string]*session.Plan          // update_todo calls, shown as plans, by call id
 	agents   map[string]*subagent              // subagents' work, by agent id and by their call's id
 	dirty    map[*subagent]bool                // subagents whose work changed since the last Settle
+	asked    map[string]*session.ToolCall      // calls whose approval was asked, by the request's id
 }
 
 // New starts a decoder that fills s.
@@ -49,7 +50,8 @@ func New(s *session.Builder) *Decoder {
 
 func newDecoder(s *session.Builder) *Decoder {
 	return &Decoder{s: s, files: present.NewFileLines(), texts: map[string]*session.AssistantText{},
-		thoughts: map[string]*session.Reasoning{}, plans: map[string]*session.Plan{}, agents: map[string]*subagent{}}
+		thoughts: map[string]*session.Reasoning{}, plans: map[string]*session.Plan{}, agents: map[string]*subagent{},
+		asked: map[string]*session.ToolCall{}}
 }
 
 // outcome is where a line went: an entry, a merge, or bookkeeping of the

@@ -428,3 +428,25 @@ func TestSubagentsNestEightDeep(t *testing.T) {
 		t.Errorf("the session's own texts: %s", sessiontest.Shape(s))
 	}
 }
+
+// An approval asked of the person for a call is on its card, with the
+// answer: allowed once or for the session, rejected however it was denied.
+func TestApprovalsAreOnTheirCalls(t *testing.T) {
+	s := newLog().
+		add("user.message", obj{"content": "hi"}).
+		add("assistant.message", message("m", "", request("c1", "bash", obj{"command": "rm -rf build"}), request("c2", "bash", obj{"command": "curl x"}))).
+		add("permission.requested", obj{"requestId": "p1", "permissionRequest": obj{"kind": "shell", "toolCallId": "c1", "intention": "Remove the build folder", "fullCommandText": "rm -rf build"}}).
+		add("permission.completed", obj{"requestId": "p1", "result": obj{"kind": "approved-for-session"}}).
+		add("permission.requested", obj{"requestId": "p2", "permissionRequest": obj{"kind": "url", "toolCallId": "c2", "url": "https://x"}}).
+		add("permission.completed", obj{"requestId": "p2", "toolCallId": "c2", "result": obj{"kind": "denied-interactively-by-user"}}).
+		add("permission.requested", obj{"requestId": "p3", "permissionRequest": obj{"kind": "hook"}}).
+		read(t)
+	sessiontest.NoNotices(t, s)
+	calls := sessiontest.Calls(s)
+	want := []session.Approval{{ID: "p1", Reason: "Remove the build folder", Outcome: session.AllowedForSession}, {ID: "p2", Reason: "https://x", Outcome: session.Rejected}}
+	for i, w := range want {
+		if a := calls[i].Approval; a == nil || *a != w {
+			t.Errorf("call %d: approval %+v, want %+v", i, a, w)
+		}
+	}
+}

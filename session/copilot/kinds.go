@@ -39,6 +39,10 @@ func (d *Decoder) event(num int, env *envelope) (outcome, error) {
 		return d.subagentEvent(num, env)
 	case "abort":
 		return d.abort(num, env)
+	case "permission.requested":
+		return d.permissionAsked(env)
+	case "permission.completed":
+		return d.permissionAnswered(env)
 	case "session.shutdown":
 		return d.shutdown(num, env)
 	case "session.error", "session.warning", "session.info", "session.model_change", "session.mode_changed",
@@ -75,7 +79,7 @@ func init() {
 		assistant.message_start assistant.idle assistant.usage model.call_failure
 		tool.user_requested tool.execution_partial_result tool.execution_progress tool_search.activated
 		subagent.deselected hook.start hook.progress
-		permission.requested permission.completed user_input.requested user_input.completed
+		user_input.requested user_input.completed
 		elicitation.requested elicitation.completed sampling.requested sampling.completed
 		mcp.oauth_required mcp.oauth_completed mcp.headers_refresh_required mcp.headers_refresh_completed
 		mcp.tools.list_changed mcp.resources.list_changed mcp.prompts.list_changed mcp_app.tool_call_complete

@@ -211,10 +211,10 @@ const Decorations = "a b c d e f g h i j k l m n o p q r s t u v w x y z " +
 	"forked go harness highlighted hits html hunk hunks image in ini injected input interrupted is its java js " +
 	"json jsx killed kotlin language less lexer limit line lines links list lists log longer lua many match matches max mcp md mdx " +
 	"message messages mid model more name nested net new no not notice notices npm null of off offloaded once only options " +
-	"out output over panic path paths php plain presented progress py quotes ran rb react read reasoning rejected replacing " +
+	"out output over panic path paths php plain presented progress prompt py quotes ran rb react read reasoning rejected replacing " +
 	"reply result root row rows rs rule rules running runtime scss second sees session sh showing shown source " +
-	"sources sql starts stats step steps stopped streaming subagent summary swift terminal text the thinking " +
-	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled using wall " +
+	"sources sql starts stats step steps stopped streaming subagent summary swift system terminal text the thinking " +
+	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled update using wall " +
 	"was when whole window without xml yaml"
 
 // textWriter collects a card's texts for SearchText; md: texts the card

@@ -37,7 +37,9 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if by := TitledBy(s); by != "" {
 		facts = append(facts, by)
 	}
-	if u := s.Usage; u.Input+u.Output+u.CacheRead > 0 {
+	if u := s.Usage; u.InputUnknown() {
+		facts = append(facts, fmt.Sprintf("%s out tokens", Tokens(u.Output)))
+	} else if u.Input+u.Output+u.CacheRead > 0 {
 		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
 	}
 	c.factRows(facts, th.Muted)

@@ -66,6 +66,8 @@ func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
 		session.FormatGrokBuild:  {"steps", "wall time", "model time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 		session.FormatAider:      {"steps", "wall time", "model time", "first token", "tokens/s", "reasoning"},
+		session.FormatCopilot:    {"steps"},
+		session.FormatCursor:     {"steps", "wall time", "model time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 	}
 	some := map[session.Format][]string{
 		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
@@ -73,6 +75,8 @@ func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 		session.FormatCodex:      {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
 		session.FormatACP:        {"tool time"}, // the corpus's transcripts report no usage and no prompt
 		session.FormatAider:      {"input tokens", "output"},
+		// a turn's input only in the session's total (session.shutdown)
+		session.FormatCopilot: {"wall time", "model time", "tool time", "first token", "tokens/s", "output"},
 	}
 	recorded := map[session.Format]map[string]bool{}
 	for _, f := range append(fixtures(t), corpusFixtures(t)...) {

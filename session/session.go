@@ -23,6 +23,8 @@ const (
 	FormatAider      Format = "aider"
 	FormatCrush      Format = "crush"
 	FormatPi         Format = "pi"
+	FormatCopilot    Format = "copilot-cli"
+	FormatCursor     Format = "cursor-cli"
 )
 
 // Header is the harness log's first line: which session this is.
@@ -76,6 +78,10 @@ type UsageCounts uint8
 const (
 	RecordedCache     UsageCounts = 1 << iota // cache reads or writes
 	RecordedReasoning                         // reasoning tokens
+	// RecordedOutputOnly marks a usage whose log gave output tokens
+	// alone (a Copilot CLI message's): its input is not recorded, which
+	// is not 0. Counting a usage that gives input clears it.
+	RecordedOutputOnly
 )
 
 // Recorded names the optional counts a usage gave: its cache counts, its
@@ -91,9 +97,18 @@ func Recorded(cache, reasoning bool) UsageCounts {
 	return r
 }
 
+// InputUnknown reports a usage that counts output tokens alone: its input
+// is not recorded.
+func (u TokenUsage) InputUnknown() bool {
+	return u.Recorded&RecordedOutputOnly != 0 && u.Input+u.CacheRead+u.CacheWrite == 0
+}
+
 // Add counts o's tokens too.
 func (u *TokenUsage) Add(o TokenUsage) {
 	u.Recorded |= o.Recorded
+	if o.Input+o.CacheRead+o.CacheWrite > 0 {
+		u.Recorded &^= RecordedOutputOnly
+	}
 	u.Input += o.Input
 	u.Output += o.Output
 	u.CacheRead += o.CacheRead

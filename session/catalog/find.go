@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deck-tui/deck/session/cursor"
 	"github.com/deck-tui/deck/session/gemini"
 	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
@@ -182,6 +183,9 @@ func Scan(e Item) Item {
 	}
 	if e.Agent == AgentAider { // a chat history lives at its project's root
 		e.Cwd = filepath.Dir(e.Path)
+	}
+	if e.Cwd == "" && e.Agent == AgentCursor { // its transcripts say none: its project's folder's name does
+		e.Cwd = cursor.ProjectRoot(e.Path)
 	}
 	if s.Header.CreatedAt > 0 {
 		e.Started = time.UnixMilli(s.Header.CreatedAt)

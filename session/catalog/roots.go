@@ -31,6 +31,8 @@ const (
 	AgentAider    = "Aider"
 	AgentCrush    = "Crush"
 	AgentPi       = "pi"
+	AgentCopilot  = "Copilot CLI"
+	AgentCursor   = "Cursor CLI"
 )
 
 // layouts list each agent's logs under its folder. The harness's:
@@ -50,6 +52,8 @@ var layouts = map[string]func(dir string, known Known) []logFile{
 	AgentGrok:     grokSessions,
 	AgentAider:    aiderHistory, // a root names its file (aider.go)
 	AgentPi:       piSessions,
+	AgentCopilot:  copilotLogs,
+	AgentCursor:   cursorLogs,
 }
 
 // storeFinds list the sessions of the agents that keep them in a store,
@@ -88,7 +92,8 @@ type Known func(folder string) (log string, folderMod int64, ok bool)
 // $CRUSH_GLOBAL_DATA or $XDG_DATA_HOME/crush (~/.local/share/crush),
 // whose projects.json names each project's store; pi's,
 // $PI_CODING_AGENT_DIR/sessions (~/.pi/agent/sessions); and Aider's chat
-// history of the repository deck runs in, when it has one (aider.go).
+// history of the repository deck runs in, when it has one (aider.go);
+// $COPILOT_HOME/session-state (~/.copilot/session-state); ~/.cursor/projects.
 func DefaultRoots() []Root {
 	home, _ := os.UserHomeDir()
 	under := func(env, dflt, sub string) string {
@@ -109,6 +114,8 @@ func DefaultRoots() []Root {
 		{AgentGrok, under("GROK_HOME", ".grok", "sessions")},
 		{AgentCrush, crushData(home)},
 		{AgentPi, piSessionsDir(home)},
+		{AgentCopilot, under("COPILOT_HOME", ".copilot", "session-state")},
+		{AgentCursor, under("", ".cursor", "projects")},
 	}
 	if file, ok := aiderRoot(); ok {
 		roots = append(roots, Root{AgentAider, file})

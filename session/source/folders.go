@@ -6,17 +6,27 @@ import (
 	"github.com/deck-tui/deck/session/internal/regular"
 )
 
-// folderLog is the log of another agent's session folder, told by what is
-// in it: Grok Build's (~/.grok/sessions/<cwd>/<id>/) holds its
-// chat_history.jsonl beside its summary.json. ok is false for a folder
-// that holds none.
+// folderLog is the log of another agent's session folder, by the name that
+// agent gives it: Grok Build's (~/.grok/sessions/<cwd>/<id>/) holds its
+// chat_history.jsonl beside its summary.json, Copilot CLI's
+// (session-state/<id>/) its events.jsonl, Cursor CLI's
+// (agent-transcripts/<id>/) its <id>.jsonl. ok is false for a folder that
+// holds none. What the file is, is told by its content, as any log's.
 func folderLog(dir string) (string, bool) {
 	chat := filepath.Join(dir, "chat_history.jsonl")
-	if _, err := regular.Check(chat); err != nil {
-		return "", false
+	if isFile(chat) && isFile(filepath.Join(dir, "summary.json")) {
+		return chat, true
 	}
-	if _, err := regular.Check(filepath.Join(dir, "summary.json")); err != nil {
-		return "", false
+	for _, name := range []string{"events.jsonl", filepath.Base(dir) + ".jsonl"} {
+		if file := filepath.Join(dir, name); isFile(file) {
+			return file, true
+		}
 	}
-	return chat, true
+	return "", false
+}
+
+// isFile reports a regular file at path.
+func isFile(path string) bool {
+	_, err := regular.Check(path)
+	return err == nil
 }

@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/aider"
@@ -122,6 +123,8 @@ func sniff(line []byte) session.Format {
 		RewindTo  *string        `json:"$rewindTo"`
 		ProjectID *string        `json:"projectID"`
 		CreatedAt jsontext.Value `json:"createdAt"`
+		Data      jsontext.Value `json:"data"`
+		Role      *string        `json:"role"`
 	}
 	if jsonline.Unmarshal(line, &probe) != nil {
 		return ""
@@ -139,6 +142,8 @@ func sniff(line []byte) session.Format {
 		return session.FormatACP
 	case probe.Timestamp != nil && probe.Payload != nil:
 		return session.FormatCodex
+	case copilotEvent(t, probe.Data, probe.ID):
+		return session.FormatCopilot // a Copilot CLI event: a dotted type, its data, its id
 	case len(probe.Instr) > 0 || (t != "" && probe.Timestamp != nil && probe.SessionID == nil && probe.UUID == nil && codex.IsItemType(t)):
 		return session.FormatCodex // the first era: bare lines, no envelope
 	case probe.ProjectID != nil && bytes.HasPrefix(probe.ID, []byte(`"ses_`)):
@@ -149,6 +154,15 @@ func sniff(line []byte) session.Format {
 		return session.FormatClaudeCode
 	case codex.IsItemType(t):
 		return session.FormatCodex
+	case t == "" && probe.Role != nil && probe.Message.Kind() == '{':
+		return session.FormatCursor // a Cursor CLI transcript's message: a role and its message, nothing else of a record
 	}
 	return ""
+}
+
+// copilotEvent reports a Copilot CLI event's envelope: a type of the
+// schema's dotted names ("session.start", "user.message") with its data
+// object and its id.
+func copilotEvent(t string, data, id jsontext.Value) bool {
+	return strings.Contains(t, ".") && data.Kind() == '{' && id.Kind() == '"'
 }

@@ -60,3 +60,18 @@ func TestWhatIsNotAFileIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// A Copilot CLI session's folder whose events.jsonl is no regular file is
+// a folder with no log: nothing at that name is opened, and nothing blocks.
+func TestACopilotFolderOpensOnlyAFile(t *testing.T) {
+	for _, k := range catalogtest.NotAFiles {
+		dir := t.TempDir()
+		k.Make(t, filepath.Join(dir, "events.jsonl"))
+		var err error
+		promptly(t, "opening a folder whose events.jsonl is a "+k.String(), func() { _, err = source.Open(dir) })
+		var noLog *source.NoLogError
+		if !errors.As(err, &noLog) {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+}

@@ -25,6 +25,9 @@ import (
 	"github.com/deck-tui/deck/session/opencode"
 	"github.com/deck-tui/deck/session/pi"
 
+	"github.com/deck-tui/deck/session/copilot"
+	"github.com/deck-tui/deck/session/cursor"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/deck-tui/deck/session/internal/regular"
@@ -111,6 +114,10 @@ func (r *Reader) TakeLater() []Later {
 			out = append(out, f)
 		}
 	case *grokbuild.Decoder:
+		for _, f := range d.TakeFiles() {
+			out = append(out, f)
+		}
+	case *cursor.Decoder:
 		for _, f := range d.TakeFiles() {
 			out = append(out, f)
 		}
@@ -281,6 +288,14 @@ func (r *Reader) choose(format session.Format) {
 		r.dec = g
 	case session.FormatPi:
 		r.dec = pi.New(r.s)
+	case session.FormatCopilot:
+		r.dec = copilot.New(r.s)
+	case session.FormatCursor:
+		c := cursor.New(r.s, r.path)
+		if r.deferred {
+			c.Defer()
+		}
+		r.dec = c
 	default:
 		h := harness.New(r.s)
 		h.SetPath(r.path) // its images' bytes are beside its folder
@@ -443,8 +458,9 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 	return r.Session(), r.NotALog()
 }
 
-// Resolve turns a path into the log file to read: the file itself, or the
-// log inside a session folder that Pick takes. A path that is neither a
+// Resolve turns a path into the log file to read: the file itself, the
+// log inside a session folder that Pick takes, or the log of another
+// agent's session folder (agentFolderLog). A path that is neither a
 // regular file nor a folder (a named pipe, a device, a socket) is a
 // *regular.NotAFileError: nothing is opened to find out.
 func Resolve(path string) (string, error) {
@@ -488,7 +504,7 @@ type NoLogError struct {
 }
 
 func (e *NoLogError) Error() string {
-	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd)"
+	return e.Dir + " is a folder with no session log in it (looked for session.jsonl and session.vN.jsonl, plain or .zstd, events.jsonl and FOLDER.jsonl)"
 }
 
 func (e *NoLogError) Is(target error) bool { return e.Empty && target == fs.ErrNotExist }

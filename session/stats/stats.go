@@ -137,6 +137,9 @@ func (f *Figures) tokens(u session.TokenUsage) {
 		return
 	}
 	f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
+	if u.InputUnknown() {
+		f.InputTokens = NotRecorded
+	}
 	if in > 0 && u.Recorded&session.RecordedCache != 0 {
 		f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
 	}

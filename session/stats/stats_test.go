@@ -310,3 +310,17 @@ func TestARecoveredCallIsNoErrorAndHasNoTime(t *testing.T) {
 		t.Error("model time recorded though a call's interval is unknown")
 	}
 }
+
+// A log that gives output tokens alone (Copilot CLI's messages) has its
+// output measured and its input not recorded, never 0.
+func TestOutputAloneLeavesInputNotRecorded(t *testing.T) {
+	s := turn(session.FormatCopilot)
+	s.Usage = session.TokenUsage{Output: 60, Recorded: session.RecordedOutputOnly}
+	f := Of(s).Figures
+	if f.InputTokens.Recorded() || f.CacheHitRate.Recorded() {
+		t.Errorf("input %v, cache %v: recorded", f.InputTokens, f.CacheHitRate)
+	}
+	if v, ok := f.OutputTokens.Value(); !ok || v != 60 {
+		t.Errorf("output %v %v, want 60", v, ok)
+	}
+}

@@ -16,7 +16,7 @@ func emptyHome(t *testing.T) string {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, ".cache")) // the index of this home's sessions
-	for _, env := range []string{"DSH_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_DB", "XDG_DATA_HOME", "GROK_HOME", "AIDER_CHAT_HISTORY_FILE", "CRUSH_GLOBAL_DATA", "PI_CODING_AGENT_DIR"} {
+	for _, env := range []string{"DSH_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_DB", "XDG_DATA_HOME", "GROK_HOME", "AIDER_CHAT_HISTORY_FILE", "CRUSH_GLOBAL_DATA", "PI_CODING_AGENT_DIR", "COPILOT_HOME"} {
 		t.Setenv(env, "")
 	}
 	return home
@@ -86,7 +86,7 @@ func TestNoSessionIsAnError(t *testing.T) {
 		if args[0] != "--last" {
 			command += " " + args[0]
 		}
-		if want := command + ": no sessions in ~/.dsh/sessions, ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.local/share/opencode, ~/.grok/sessions, ~/.local/share/crush, ~/.pi/agent/sessions\n"; code != exitInput || errOut != want || out != "" {
+		if want := command + ": no sessions in ~/.dsh/sessions, ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.local/share/opencode, ~/.grok/sessions, ~/.local/share/crush, ~/.pi/agent/sessions, ~/.copilot/session-state, ~/.cursor/projects\n"; code != exitInput || errOut != want || out != "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", args, code, errOut, want)
 		}
 	}

@@ -32,7 +32,7 @@ type searchOptions struct {
 }
 
 // agentWords are --agent's words, for the agents' names.
-var agentWords = map[string]string{"harness": catalog.AgentHarness, "claude": catalog.AgentClaude, "codex": catalog.AgentCodex, "gemini": catalog.AgentGemini, "opencode": catalog.AgentOpenCode, "grok": catalog.AgentGrok, "aider": catalog.AgentAider, "crush": catalog.AgentCrush, "pi": catalog.AgentPi}
+var agentWords = map[string]string{"harness": catalog.AgentHarness, "claude": catalog.AgentClaude, "codex": catalog.AgentCodex, "gemini": catalog.AgentGemini, "opencode": catalog.AgentOpenCode, "grok": catalog.AgentGrok, "aider": catalog.AgentAider, "crush": catalog.AgentCrush, "pi": catalog.AgentPi, "copilot": catalog.AgentCopilot, "cursor": catalog.AgentCursor}
 
 func newSearch(ix *indexFlags) *cobra.Command {
 	o := searchOptions{index: ix}
@@ -64,8 +64,8 @@ deck search --kind call 'go test -race' | cut -f1 | sort -u`,
 		},
 	}
 	fs := cmd.Flags()
-	fs.Var(newChoice(&o.agent, "", "harness", "claude", "codex", "gemini", "opencode", "grok", "aider", "crush", "pi"), "agent", "only one agent's sessions: harness, claude, codex, gemini, opencode, grok, aider, crush or pi")
-	completeWords(cmd, "agent", []string{"harness", "claude", "codex", "gemini", "opencode", "grok", "aider", "crush", "pi"})
+	fs.Var(newChoice(&o.agent, "", "harness", "claude", "codex", "gemini", "opencode", "grok", "aider", "crush", "pi", "copilot", "cursor"), "agent", "only one agent's sessions: harness, claude, codex, gemini, opencode, grok, aider, crush, pi, copilot or cursor")
+	completeWords(cmd, "agent", []string{"harness", "claude", "codex", "gemini", "opencode", "grok", "aider", "crush", "pi", "copilot", "cursor"})
 	fs.Var(pathValue{&o.cwd}, "cwd", "only the sessions run in this folder or one below it (a project)")
 	fs.Var(timeValue{&o.since, false}, "since", "only the sessions active since: 2026-01-02, 2026-01-02T15:04, RFC 3339, or a span back from now: 90m, 12h, 3d, 2w")
 	fs.Var(timeValue{&o.until, true}, "until", "only the sessions begun by then, as --since (a day alone means its end)")

@@ -185,7 +185,8 @@ func (p *Picker) View() tea.View {
 	th := p.th
 	var b strings.Builder
 	b.WriteString(kit.ContainedRow("header", p.width, func() string { return "deck · sessions in " + p.dir }, func() string {
-		return " " + th.Title.Render("deck") + th.Muted.Render(" · sessions in "+cards.Safe(p.dir))
+		// cut to the width: the agents' folders, more with each agent, outgrow a row
+		return " " + th.Title.Render("deck") + th.Muted.Render(cards.Truncate(" · sessions in "+cards.Safe(p.dir), max(p.width-len(" deck"), 1), "…"))
 	}) + "\n\n")
 	b.WriteString(" " + kit.StyledInput(p.filter, th).View() + "\n")
 	shown := make([]catalog.Item, len(p.shown))

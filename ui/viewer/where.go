@@ -115,9 +115,13 @@ func joinParts(th *theme.Theme, parts []wherePart) string {
 }
 
 // tokens is a session's token totals as render's header says them
-// (`47.6k in · 1.2k out`); "" when the log recorded none.
+// (`47.6k in · 1.2k out`, or `1.2k out` when only output is recorded);
+// "" when the log recorded none.
 func tokens(u session.TokenUsage) string {
-	if u.Input+u.Output+u.CacheRead == 0 {
+	switch {
+	case u.InputUnknown():
+		return fmt.Sprintf("%s out", cards.Tokens(u.Output))
+	case u.Input+u.Output+u.CacheRead == 0:
 		return ""
 	}
 	return fmt.Sprintf("%s in · %s out", cards.Tokens(u.Input+u.CacheRead+u.CacheWrite), cards.Tokens(u.Output))

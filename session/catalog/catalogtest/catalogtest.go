@@ -20,7 +20,7 @@ func AgentsHome(t *testing.T) (home string, logs map[string]string) {
 	t.Helper()
 	home = t.TempDir()
 	t.Setenv("HOME", home)
-	for _, env := range []string{"DSH_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_DB", "XDG_DATA_HOME", "GROK_HOME", "AIDER_CHAT_HISTORY_FILE", "CRUSH_GLOBAL_DATA", "PI_CODING_AGENT_DIR"} {
+	for _, env := range []string{"DSH_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_DB", "XDG_DATA_HOME", "GROK_HOME", "AIDER_CHAT_HISTORY_FILE", "CRUSH_GLOBAL_DATA", "PI_CODING_AGENT_DIR", "COPILOT_HOME"} {
 		t.Setenv(env, "")
 	}
 	logs = map[string]string{

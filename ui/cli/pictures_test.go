@@ -144,4 +144,3 @@ func TestRenderIntoAPipeAsksNothing(t *testing.T) {
 		}
 	}
 }
-

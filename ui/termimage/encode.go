@@ -99,3 +99,7 @@ func pngOf(m image.Image) ([]byte, error) {
 	err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, m)
 	return b.Bytes(), err
 }
+
+// IsPicture reports a row of placeholders: its cells' colour names the
+// image, so nothing may restyle them (a search's marks).
+func IsPicture(row string) bool { return strings.ContainsRune(row, kitty.Placeholder) }

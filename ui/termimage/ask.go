@@ -1,6 +1,7 @@
 package termimage
 
 import (
+	"image"
 	"io"
 	"os"
 	"regexp"
@@ -37,7 +38,11 @@ func Ask(in, out *os.File, wait time.Duration) Caps {
 	if _, err := io.WriteString(out, Query); err != nil {
 		return Caps{}
 	}
-	return answers(r, wait, r.Cancel)
+	caps := answers(r, wait, r.Cancel)
+	if caps.Cell == (image.Point{}) {
+		caps.Cell = cellOf(out)
+	}
+	return caps
 }
 
 // da1 is the answer to the device attributes, the last asked.

@@ -3,11 +3,13 @@ package termimage
 import (
 	"image"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/creack/pty"
 )
 
 // said is what a terminal answers to Query, decoded as Ask decodes it.
@@ -106,5 +108,25 @@ func TestAskReadsTheAnswersUntilTheDeviceAttributes(t *testing.T) {
 	}
 	if caps := answers(strings.NewReader(""), time.Minute, func() bool { return true }); caps != (Caps{}) {
 		t.Errorf("no answer at all: %+v", caps)
+	}
+}
+
+// A terminal that answers no CSI 16 t (xterm, its window operations not
+// allowed) still tells the kernel its pixels: a cell is those over its
+// cells, so a sixel drawn pixel for pixel takes the rows it was given.
+func TestACellsPixelsComeFromTheKernelWhenNotAnswered(t *testing.T) {
+	screen, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer screen.Close()
+	defer tty.Close()
+	pty.Setsize(tty, &pty.Winsize{Rows: 50, Cols: 100, X: 700, Y: 750})
+	if got := cellOf(tty); got != image.Pt(7, 15) && runtime.GOOS != "windows" {
+		t.Errorf("a cell of %v, want 7×15", got)
+	}
+	pty.Setsize(tty, &pty.Winsize{Rows: 50, Cols: 100})
+	if got := cellOf(tty); got != (image.Point{}) {
+		t.Errorf("no pixels told: %v", got)
 	}
 }

@@ -3,6 +3,7 @@ package termimage
 import (
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"strings"
@@ -50,6 +51,9 @@ func (s *Show) Run() error {
 	if f, ok := s.out.(*os.File); ok {
 		if c, r, err := term.GetSize(f.Fd()); err == nil && c > 0 && r > 1 {
 			cols, rows = c, r
+		}
+		if s.caps.Cell == (image.Point{}) {
+			s.caps.Cell = cellOf(f)
 		}
 	}
 	if f, ok := s.in.(*os.File); ok && term.IsTerminal(f.Fd()) {

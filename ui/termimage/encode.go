@@ -49,12 +49,28 @@ func atCursor(p Protocol, m image.Image, cells, cell image.Point, id int) (strin
 	return "", nil
 }
 
-// kittyTransmit sends m to the terminal as image id, drawing nothing: the
-// placeholders that name id draw it.
-func kittyTransmit(m image.Image, id int) (string, error) {
+// kittyTransmit sends a PNG to the terminal as image id, drawing nothing
+// (the placeholders that name id draw it): base64 in chunks of at most
+// 4,096 bytes, the keys on the first, m=1 on each but the last.
+func kittyTransmit(data []byte, id int) string {
+	payload := base64.StdEncoding.EncodeToString(data)
+	o := kitty.Options{Action: kitty.Transmit, Format: kitty.PNG, Transmission: kitty.Direct, ID: id, Quiet: 2}
+	keys := o.Options()
 	var b strings.Builder
-	err := kitty.EncodeGraphics(&b, m, &kitty.Options{Action: kitty.Transmit, Format: kitty.PNG, Transmission: kitty.Direct, ID: id, Quiet: 2, Chunk: true})
-	return b.String(), err
+	for first := true; first || payload != ""; first = false {
+		n := min(len(payload), kitty.MaxChunkSize)
+		more := "m=0"
+		if n < len(payload) {
+			more = "m=1"
+		}
+		if first {
+			b.WriteString(ansi.KittyGraphics([]byte(payload[:n]), append(keys, more)...))
+		} else {
+			b.WriteString(ansi.KittyGraphics([]byte(payload[:n]), "q=2", more))
+		}
+		payload = payload[n:]
+	}
+	return b.String()
 }
 
 // kittyPlace makes image id's one virtual placement (a=p, U=1; placement

@@ -1,6 +1,7 @@
 package termimage
 
 import (
+	"errors"
 	"image"
 	"strings"
 	"sync"
@@ -40,7 +41,8 @@ type picture struct {
 	once   sync.Once
 	err    error
 	size   image.Point // the image's pixels
-	sent   image.Image // inRows: what is sent to the terminal (fit to the largest box), until sent; printed: the image, until printed
+	png    []byte      // inRows: what is sent to the terminal (fit to the largest box), until sent
+	image  image.Image // printed: the image, until printed
 	id     int         // its kitty image id once sent; 0 before
 	placed image.Point // the cells of its placement now
 }
@@ -123,11 +125,13 @@ func (p *Pictures) picture(file string) *picture {
 		}
 		pic.size = m.Bounds().Size()
 		switch p.way {
-		case inRows: // the largest a card shows it; kitty scales it to the cells
+		case inRows: // the largest a card shows it, kept small till sent; kitty scales it to the cells
 			cell := p.caps.cell()
-			pic.sent = fit(m, image.Pt(maxCells*cell.X, maxRows*cell.Y))
+			if pic.png, err = pngOf(fit(m, image.Pt(maxCells*cell.X, maxRows*cell.Y))); err != nil {
+				pic.err = errors.New("it could not be encoded")
+			}
 		case printed:
-			pic.sent = m
+			pic.image = m
 		}
 	})
 	return pic
@@ -143,14 +147,11 @@ func (p *Pictures) place(pic *picture, cells image.Point) (id int, why string) {
 		if p.next > lastID {
 			return 0, "no picture: this viewer has drawn as many as kitty's ids in 256 colours hold"
 		}
-		seq, err := kittyTransmit(pic.sent, p.next)
-		if err != nil {
-			return 0, "no picture: it could not be encoded"
-		}
-		pic.id, pic.sent = p.next, nil
+		pic.id = p.next
 		p.next++
 		sent(pic.id)
-		p.out.WriteString(seq)
+		p.out.WriteString(kittyTransmit(pic.png, pic.id))
+		pic.png = nil
 	}
 	if pic.placed != cells {
 		p.out.WriteString(kittyPlace(pic.id, cells))
@@ -164,8 +165,8 @@ func (p *Pictures) place(pic *picture, cells image.Point) (id int, why string) {
 // image decoded first is let go once printed.
 func (p *Pictures) print(file string, pic *picture, width int) ([]string, string) {
 	p.mu.Lock()
-	m := pic.sent
-	pic.sent = nil
+	m := pic.image
+	pic.image = nil
 	p.mu.Unlock()
 	if m == nil { // printed before, by another card: decoded again
 		var err error

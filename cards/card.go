@@ -29,6 +29,7 @@ type card struct {
 	count    func(row string) // CountRows: each row goes here instead of into rows
 	stopped  bool             // CountRows was told to stop: the card is as full as can be
 	nestedAt []int            // NestedStarts: the row each nested entry starts at
+	imageAt  []int            // ImageStarts: the row each image of a gallery starts at
 	buf      []byte           // a plain row being laid out, reused (plain.go)
 	tabs     []byte           // a plain line, its tabs expanded, reused
 	runs     []styledRun      // a simple line of code's styles, reused (simplecode.go)

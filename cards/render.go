@@ -41,8 +41,12 @@ type Options struct {
 	Collapse Collapse
 	// Plain draws the rows without styles, for search: the text
 	// ansi.Strip gives of the drawn rows, row for row, made many times
-	// sooner (plain.go). Code is not highlighted.
+	// sooner (plain.go); a picture's rows are blank (no text to find in
+	// them). Code is not highlighted.
 	Plain bool
+	// Pictures draws the pictures of a gallery (read_image) where the
+	// terminal can; nil draws none.
+	Pictures Pictures
 }
 
 // Render draws one entry. A panic while drawing becomes a notice in the

@@ -190,9 +190,17 @@ func markFor(r rune) string {
 		return fmt.Sprintf("⟨TAG %02X⟩", r-0xE0000)
 	case hiddenFormat(r):
 		return fmt.Sprintf("⟨U+%04X⟩", r)
+	case r == kittyPlaceholder:
+		return "⟨U+10EEEE⟩"
 	}
 	return ""
 }
+
+// kittyPlaceholder is the cell kitty and Ghostty draw a cell of a picture
+// in, the picture its colour names (ui/termimage draws deck's own with it):
+// in untrusted text it would show one of the session's pictures where the
+// log put it, so it is marked.
+const kittyPlaceholder = 0x10EEEE
 
 // hiddenFormat reports the format characters and fillers that draw as
 // nothing, or as a blank, and are no one's idea of text: the Mongolian vowel

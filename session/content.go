@@ -58,6 +58,9 @@ type ImageRead struct {
 	Width, Height int
 	Bytes         int64 // the file's size
 	Missing       string
+	// Path is the file the bytes are in (the harness's attachment store's),
+	// for what draws or opens the picture; "" when none was read.
+	Path string
 }
 
 // maxBlockDepth bounds how deep blocks are read as blocks inside blocks

@@ -29,6 +29,7 @@ import (
 	"github.com/deck-tui/deck/ui/kit"
 	"github.com/deck-tui/deck/ui/picker"
 	"github.com/deck-tui/deck/ui/search"
+	"github.com/deck-tui/deck/ui/termimage"
 	"github.com/deck-tui/deck/ui/viewer"
 )
 
@@ -397,6 +398,11 @@ func Run(o Options) error {
 	if a, ok := m.(*app); ok {
 		a.stop()
 	}
+	out := io.Writer(os.Stdout)
+	if o.Output != nil {
+		out = o.Output
+	}
+	termimage.Leave(out) // the pictures the terminal was sent, the copies opened
 	if a, ok := final.(*app); ok && err == nil {
 		err = a.err
 	}

@@ -9,6 +9,7 @@ import (
 	_ "image/png"  // PNG
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 
@@ -78,5 +79,10 @@ func readImage(home, id string) *session.ImageRead {
 	if err != nil {
 		return &session.ImageRead{Bytes: info.Size(), Missing: "its bytes are no image deck reads"}
 	}
-	return &session.ImageRead{MediaType: "image/" + format, Width: cfg.Width, Height: cfg.Height, Bytes: info.Size()}
+	return &session.ImageRead{MediaType: "image/" + format, Width: cfg.Width, Height: cfg.Height, Bytes: info.Size(), Path: f.Name()}
 }
+
+// OpenImage opens an image's file of the attachment store (ImageRead.Path)
+// again, to draw or copy its picture, only while it is still a regular file:
+// the store may have changed since its header was read.
+func OpenImage(path string) (*os.File, fs.FileInfo, error) { return regular.Open(path) }

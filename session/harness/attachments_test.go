@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/harness"
 	"github.com/deck-tui/deck/session/internal/sessiontest"
 	"github.com/deck-tui/deck/session/source"
 )
@@ -102,6 +103,25 @@ func TestAResultsImagesAreReadFromTheAttachmentStore(t *testing.T) {
 	}
 	if info, _ := os.Stat(filepath.Join(home, "attachments", "v1", "objects", pngID[7:9], pngID[7:])); content[0].Attachment.Read.Bytes != info.Size() {
 		t.Errorf("the PNG's size: %d, want its file's %d", content[0].Attachment.Read.Bytes, info.Size())
+	}
+	// The file whose header was read is named, for drawing the picture
+	// (ui/termimage); one not read is not, and OpenImage opens only a
+	// regular file, never waiting on a pipe.
+	for i, b := range content {
+		if r := b.Attachment.Read; (r.Path != "") != (want[i].Missing == "") {
+			t.Errorf("image %d: path %q with %q missing", i, r.Path, r.Missing)
+		}
+	}
+	if p, want := content[0].Attachment.Read.Path, filepath.Join(home, "attachments", "v1", "objects", pngID[7:9], pngID[7:]); p != want {
+		t.Errorf("the PNG's file: %q, want %q", p, want)
+	}
+	if f, _, err := harness.OpenImage(content[0].Attachment.Read.Path); err != nil {
+		t.Errorf("the PNG's file does not open again: %v", err)
+	} else {
+		f.Close()
+	}
+	if _, _, err := harness.OpenImage(fifo); err == nil {
+		t.Error("a named pipe in the store was opened")
 	}
 	// A log outside a harness home (stdin, a copied file) looks for none.
 	other := filepath.Join(t.TempDir(), "session.v4.jsonl")

@@ -116,6 +116,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	case "markdown":
 		err = gfm.Write(out, s, gfm.Options{Width: p.width})
 	default:
+		co.Pictures = pictures(cmd, p.profile)
 		err = writeTerminal(out, s, co, p.profile)
 	}
 	if err := p.finish(cmd, err); err != nil {

@@ -42,6 +42,9 @@ func (v *Viewer) openCard() tea.Cmd {
 		v.flash = "no file here"
 		return nil
 	}
+	if g, at, ok := v.galleryAt(); ok {
+		return v.openImage(g, at)
+	}
 	cwd := call.WorkingDir(v.cwd)
 	path, line, ok := fileAt(call, cwd)
 	if res, grep := call.View.(session.SearchMatchesResultView); grep {

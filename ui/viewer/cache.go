@@ -21,6 +21,7 @@ type cacheKey struct {
 	expanded            bool
 	nowrap              bool
 	scroll              int
+	pictures            bool // a gallery's pictures drawn (the terminal said it draws them)
 }
 
 type cached struct {
@@ -113,7 +114,7 @@ func (l lateDraw) wait() tea.Msg { return renderedMsg{l.key, <-l.done, l.full, l
 
 // keyOf names the drawing of an item in the current state.
 func (v *Viewer) keyOf(it item, o cards.Options) cacheKey {
-	return cacheKey{gen: v.resets, id: it.id, rev: it.rev, width: o.Width, theme: v.th, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll}
+	return cacheKey{gen: v.resets, id: it.id, rev: it.rev, width: o.Width, theme: v.th, expanded: o.Expanded, nowrap: o.NoWrap, scroll: o.Scroll, pictures: o.Pictures != nil}
 }
 
 // rows returns a card's rows, drawing it now if it must: a card with code

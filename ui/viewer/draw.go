@@ -11,6 +11,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/ui/kit"
+	"github.com/deck-tui/deck/ui/termimage"
 )
 
 // View draws the frame: the cards on screen behind a one-column focus
@@ -51,7 +52,7 @@ func (v *Viewer) writeCards(b *strings.Builder) {
 		if p.row < len(rows) {
 			row = rows[p.row]
 		}
-		if !m.empty() {
+		if !m.empty() && !termimage.IsPicture(row) { // a picture's cells are its colour: none is marked
 			col := -1
 			if cur != nil && cur.id == v.items[p.idx].id && cur.row == p.row {
 				col = v.onScreen(*cur)

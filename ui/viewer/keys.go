@@ -12,7 +12,7 @@ type keyMap struct {
 	Down, Up, PageDown, PageUp, HalfDown, HalfUp, Top, Bottom    key.Binding
 	NextCard, PrevCard, NextTool, PrevTool, NextError, PrevError key.Binding
 	Toggle, ToggleAll, Search, NextMatch, PrevMatch, Clear       key.Binding
-	Wrap, Left, Right, Copy, Open, Follow, Help, Quit            key.Binding
+	Wrap, Left, Right, Copy, Open, Picture, Follow, Help, Quit   key.Binding
 	Changes, Stats                                               key.Binding
 	Outline, Filter, Times                                       key.Binding
 }
@@ -46,7 +46,8 @@ func newKeyMap() keyMap {
 		Left:      b("←", "scroll left", "left", "h"),
 		Right:     b("→", "scroll right", "right", "l"),
 		Copy:      b("y", "copy card text", "y"),
-		Open:      b("o", "open in $EDITOR", "o"),
+		Open:      b("o", "open (editor, image app)", "o"),
+		Picture:   b("p", "pictures full screen", "p"),
 		Follow:    b("f", "follow the log", "f"),
 		Changes:   b("c", "files changed", "c"),
 		Stats:     b("s", "session figures", "s"),
@@ -67,7 +68,7 @@ func (k *keyMap) named() map[string]*key.Binding {
 		"next_card": &k.NextCard, "prev_card": &k.PrevCard, "next_tool": &k.NextTool, "prev_tool": &k.PrevTool,
 		"next_error": &k.NextError, "prev_error": &k.PrevError, "toggle": &k.Toggle, "toggle_all": &k.ToggleAll,
 		"search": &k.Search, "next_match": &k.NextMatch, "prev_match": &k.PrevMatch, "clear": &k.Clear,
-		"wrap": &k.Wrap, "left": &k.Left, "right": &k.Right, "copy": &k.Copy, "open": &k.Open,
+		"wrap": &k.Wrap, "left": &k.Left, "right": &k.Right, "copy": &k.Copy, "open": &k.Open, "picture": &k.Picture,
 		"follow": &k.Follow, "help": &k.Help, "quit": &k.Quit, "changes": &k.Changes, "stats": &k.Stats,
 		"outline": &k.Outline, "filter": &k.Filter, "times": &k.Times,
 	}
@@ -106,7 +107,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
 		{k.NextCard, k.PrevCard, k.NextTool, k.PrevTool, k.NextError, k.PrevError, k.Toggle, k.ToggleAll},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Clear, k.Wrap, k.Left, k.Right, k.Times},
-		{k.Outline, k.Filter, k.Changes, k.Stats, k.Copy, k.Open, k.Follow, k.Help, k.Quit},
+		{k.Outline, k.Filter, k.Changes, k.Stats, k.Copy, k.Open, k.Picture, k.Follow, k.Help, k.Quit},
 	}
 }
 

@@ -28,6 +28,7 @@ type layout struct {
 	cwd        string
 	nowrap     bool
 	limits     cards.Collapse
+	pictures   bool
 }
 
 // measure is a card's rows in a layout and, with wrap off, its widest row
@@ -75,7 +76,7 @@ var countCard = cards.CountRows
 
 // layoutNow is the layout the cards are drawn in.
 func (v *Viewer) layoutNow() layout {
-	return layout{gen: v.resets, width: v.cardWidth(), theme: v.th, cwd: v.cwd, nowrap: v.nowrap, limits: v.limits}
+	return layout{gen: v.resets, width: v.cardWidth(), theme: v.th, cwd: v.cwd, nowrap: v.nowrap, limits: v.limits, pictures: v.pics.draw != nil}
 }
 
 // rowsKnown is the counts of the current layout: those of another are

@@ -86,7 +86,7 @@ func (v *Viewer) startSearch() tea.Cmd {
 	entries := v.entries()
 	// with wrap off, a line a row as on screen, whole: a match past the
 	// right edge is found, and n scrolls to it
-	s.opts = cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, Plain: true, NoWrap: v.nowrap, Uncut: true}
+	s.opts = cards.Options{Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd, Expanded: true, Plain: true, NoWrap: v.nowrap, Uncut: true, Pictures: v.pictureDrawer()}
 	s.run = startRun(s.gen, m, entries, s.opts, v.replies)
 	return s.run.next()
 }

@@ -104,11 +104,13 @@ func (v *Viewer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else if cmd != nil {
 			cmds = append(cmds, cmd)
 		}
+	default:
+		v.terminalSaid(msg)
 	}
 	if len(v.pages) > 0 {
 		v.layoutPage() // at the new size or in the new theme
 	}
-	cmds = append(cmds, v.prepare(), v.loadOlder(), v.countRows())
+	cmds = append(cmds, v.prepare(), v.loadOlder(), v.countRows(), v.picturesSent())
 	return v, tea.Batch(cmds...)
 }
 
@@ -264,6 +266,8 @@ func (v *Viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return v.copyCard(), false
 	case key.Matches(msg, k.Open):
 		return v.openCard(), false
+	case key.Matches(msg, k.Picture):
+		return v.showPictures(), false
 	case key.Matches(msg, k.Follow):
 		v.follow = !v.follow
 		v.src.setFollow(v.follow)

@@ -102,6 +102,7 @@ type Viewer struct {
 	flash    string  // a word in the status bar after an action
 
 	live *liveState // a session on a harness host; nil for a log
+	pics pictures   // what the terminal draws of a gallery's images (pictures.go)
 
 	landing *landing // where a content search's hit opens it, until read that far
 
@@ -226,13 +227,14 @@ func (v *Viewer) options(it item) cards.Options {
 	return cards.Options{
 		Width: v.cardWidth(), Theme: v.th, Cwd: v.cwd,
 		Expanded: v.expanded(it), NoWrap: v.nowrap, Scroll: v.scroll[it.id], ExpandHint: true, Collapse: v.limits,
+		Pictures: v.pictureDrawer(),
 	}
 }
 
 // Init starts reading, and asks the terminal for its background colour.
 func (v *Viewer) Init() tea.Cmd {
 	v.src.start()
-	cmds := []tea.Cmd{v.src.wait(), v.src.waitLive()}
+	cmds := []tea.Cmd{v.src.wait(), v.src.waitLive(), v.askTerminal()}
 	if !v.themeFixed {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

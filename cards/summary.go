@@ -19,6 +19,9 @@ func StatsCard(st stats.Stats, o Options) []string {
 		c.figures(g, indent, indent)
 	}
 	for _, t := range st.PerTurn {
+		if c.full() { // the turns past the display cap are not laid out to be dropped
+			break
+		}
 		for i, g := range turnFigures(t) {
 			first := indent + 2 // a turn's later rows hang under its number
 			if i == 0 {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -130,10 +129,8 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 // writeTerminal writes the cards as a terminal shows them, in profile's
 // colours, and the stats card last.
 func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
-	write := func(rows []string) error {
-		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
-		return err
-	}
+	enc := theme.NewEncoder(profile)
+	write := func(rows []string) error { return writeRows(out, rows, enc) }
 	if err := cards.EachCard(s, o, write); err != nil {
 		return err
 	}

@@ -60,13 +60,15 @@ func Render(e session.Entry, o Options) (rows []string) {
 			rows = undrawable(e, o, r, debug.Stack())
 		}
 	}()
-	c := newCard(o)
+	c := pooledCard(o) // not put back should drawing panic
 	draw(c, e)
 	c.capNote()
 	if o.Plain {
 		stripRows(c.rows)
 	}
-	return c.rows
+	rows = c.rows
+	c.release()
+	return rows
 }
 
 // CountRows is the sum of count over the card's plain rows (Options.Plain),
@@ -237,10 +239,9 @@ func status(th *theme.Theme, s session.CallStatus) span {
 // go first, so the title keeps at least half the row; then the title is cut.
 // It says what the row showed, so the body need not repeat it.
 func (c *card) header(mark span, title line, facts ...line) headerShown {
-	left := append(line{mark, {" ", theme.Style{}}}, title...)
+	left := append(append(make(line, 0, 2+len(title)), mark, span{" ", theme.Style{}}), title...)
 	for len(facts) > 0 {
-		right := joinFacts(c.th, facts)
-		room := c.o.Width - right.width() - 2
+		room := c.o.Width - factsWidth(facts) - 2
 		if left.width() <= room || room >= min(left.width(), c.o.Width/2) {
 			break
 		}
@@ -260,7 +261,11 @@ type headerShown struct {
 
 // joinFacts puts facts in a row with dots between them.
 func joinFacts(th *theme.Theme, facts []line) line {
-	var l line
+	n := max(len(facts)-1, 0)
+	for _, f := range facts {
+		n += len(f)
+	}
+	l := make(line, 0, n)
 	for i, f := range facts {
 		if i > 0 {
 			l = append(l, span{" · ", th.Faint})
@@ -268,6 +273,15 @@ func joinFacts(th *theme.Theme, facts []line) line {
 		l = append(l, f...)
 	}
 	return l
+}
+
+// factsWidth is joinFacts(facts).width(), without joining them.
+func factsWidth(facts []line) int {
+	w := 3 * max(len(facts)-1, 0) // " · " between two
+	for _, f := range facts {
+		w += f.width()
+	}
+	return w
 }
 
 // plural says "1 line", "2 lines".

@@ -41,6 +41,8 @@ type record struct {
 
 	// the data as the fast path (fast.go) decoded it into its shape
 	pre any
+	// the tool-call arguments it carries, parsed with it (parsedArgsOf)
+	args []parsedArgs
 
 	// the render intent a live host attached to the event (Reader.WriteEvent)
 	hostView    []byte

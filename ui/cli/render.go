@@ -102,11 +102,11 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if o.formatName != "html" {
 		themeName = themeOf(cmd, o.theme, cfg, "dark")
 	}
+	defer collectLess(logBudget(path))() // the log's reading too: its garbage grows the heap past the session's
 	p, err := startPrinting(cmd, o.source, path, themeName, o.color, o.width, false)
 	if err != nil {
 		return err
 	}
-	defer collectLess()()
 	s, out := p.s, p.out
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
 	switch o.formatName {

@@ -187,7 +187,7 @@ func TestRenderCollectsLessOften(t *testing.T) {
 	percent := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
-	restore := collectLess()
+	restore := collectLess(0)
 	if got := percent(); got != 400 {
 		t.Errorf("GOGC during a render is %d, not 400", got)
 	}
@@ -204,7 +204,7 @@ func TestRenderCollectsLessOften(t *testing.T) {
 		t.Errorf("deck render left GOGC %d, memory limit %d", got, lim)
 	}
 	t.Setenv("GOGC", "100")
-	restore = collectLess()
+	restore = collectLess(0)
 	if got := percent(); got != 100 {
 		t.Errorf("with GOGC=100 set, a render ran at %d", got)
 	}

@@ -46,8 +46,7 @@ func collectLess(budget int64) (restore func()) {
 			if stopped {
 				return
 			}
-			live := liveHeap()
-			debug.SetMemoryLimit(max(floor, live+live/2))
+			debug.SetMemoryLimit(followingLimit(floor, liveHeap()))
 			watch()
 		})
 	}
@@ -62,6 +61,10 @@ func collectLess(budget int64) (restore func()) {
 		debug.SetGCPercent(percent)
 	}
 }
+
+// followingLimit is the memory limit after a collection that found live
+// bytes live: half again what is live, never under floor.
+func followingLimit(floor, live int64) int64 { return max(floor, live+live/2) }
 
 // logBudget is the memory a render of the log at path may use before it
 // collects: the session it reads holds about the log's size (a million

@@ -178,7 +178,7 @@ func TestRenderTheLastSession(t *testing.T) {
 
 // A render collects four times less often once its log is loaded (GOGC
 // 400), within a soft limit of what the session holds and 64 MiB
-// (collect_test.go: the limit follows the live heap up); with GOGC set,
+// (collect_test.go: the limit follows the live heap up, from the room the log's size gives); with GOGC set,
 // as the person running it said. A render puts the collector back as it
 // was when it ends.
 func TestRenderCollectsLessOften(t *testing.T) {

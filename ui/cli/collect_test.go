@@ -40,7 +40,7 @@ func TestRenderDoesNotThrashTheCollector(t *testing.T) {
 }
 
 // A render's memory limit starts at the room its log's size gives it
-// (1.75 times a file's size; nothing for a folder or stdin, whose size
+// (1.5 times a file's size; nothing for a folder or stdin, whose size
 // says nothing), and after each collection follows half again what is
 // live, not twice: a million small events are 262 MB live, and twice
 // that let the render reach 760 MB resident.
@@ -53,7 +53,7 @@ func TestRenderMemoryFollowsTheLogAndTheLiveHeap(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		want int64
-	}{{path, 7000}, {dir, 0}, {"-", 0}, {"", 0}, {filepath.Join(dir, "absent"), 0}} {
+	}{{path, 6000}, {dir, 0}, {"-", 0}, {"", 0}, {filepath.Join(dir, "absent"), 0}} {
 		if got := logBudget(c.path); got != c.want {
 			t.Errorf("logBudget(%q) = %d, want %d", c.path, got, c.want)
 		}

@@ -49,6 +49,13 @@ type Options struct {
 // entry's place with the entry's text under it, so it still shows and
 // search still finds it.
 func Render(e session.Entry, o Options) (rows []string) {
+	return render(e, o, false)
+}
+
+// render is Render, its rows led by a blank one when led and there are
+// any: the blank row between two cards, made with the card, not by
+// copying its rows after it.
+func render(e session.Entry, o Options, led bool) (rows []string) {
 	if o.Width < 1 {
 		o.Width = 1
 	}
@@ -58,15 +65,24 @@ func Render(e session.Entry, o Options) (rows []string) {
 	defer func() {
 		if r := recover(); r != nil {
 			rows = undrawable(e, o, r, debug.Stack())
+			if led && len(rows) > 0 {
+				rows = append([]string{""}, rows...)
+			}
 		}
 	}()
 	c := pooledCard(o) // not put back should drawing panic
+	if led {
+		c.rows = append(c.rows, "")
+	}
 	draw(c, e)
 	c.capNote()
 	if o.Plain {
 		stripRows(c.rows)
 	}
 	rows = c.rows
+	if led && len(rows) == 1 {
+		rows = nil
+	}
 	c.release()
 	return rows
 }

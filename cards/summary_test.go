@@ -132,4 +132,15 @@ func TestAStatsCardOfManyTurnsCostsItsCap(t *testing.T) {
 	if many > few*1.1 {
 		t.Errorf("50,000 turns allocate %.0f times, 5,000 %.0f: the card lays out the turns past its cap", many, few)
 	}
+	pulled := 0 // the turns as stats.Turns yields them: those past the cap are not even counted
+	StatsCardOf(st, func(yield func(stats.Turn) bool) {
+		for _, tu := range st.PerTurn {
+			if pulled++; !yield(tu) {
+				return
+			}
+		}
+	}, Options{Width: 100, Theme: theme.Dark()})
+	if pulled > maxCardRows/3+1 {
+		t.Errorf("the card took %d turns of %d; three rows each, %d fill it", pulled, len(st.PerTurn), maxCardRows/3)
+	}
 }

@@ -134,7 +134,7 @@ func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profi
 	if err := cards.EachCard(s, o, write); err != nil {
 		return err
 	}
-	return write(append([]string{""}, cards.StatsCard(stats.Of(s), o)...))
+	return write(append([]string{""}, cards.StatsCardOf(stats.Totals(s), stats.Turns(s), o)...))
 }
 
 func plural(n int, one, many string) string {

@@ -70,7 +70,8 @@ func render(e session.Entry, o Options, led bool) (rows []string) {
 			}
 		}
 	}()
-	c := pooledCard(o) // not put back should drawing panic
+	c := pooledCard(o)            // not put back should drawing panic
+	c.rows = make([]string, 0, 8) // most cards are a few rows: grown once, not at 1, 2 and 4
 	if led {
 		c.rows = append(c.rows, "")
 	}

@@ -165,17 +165,16 @@ func (l line) pad(width int, st theme.Style) line {
 	return l
 }
 
-// joinLR puts left and right on one row of width cells, right-aligned, and
-// shortens left (never right) when they do not fit. Right is dropped when
-// even it alone does not fit.
-func joinLR(left, right line, width int, ellipsis theme.Style) line {
+// appendJoinLR appends to dst left and right on one row of width cells,
+// right-aligned, and shortens left (never right) when they do not fit.
+// Right is dropped when even it alone does not fit.
+func appendJoinLR(dst, left, right line, width int, ellipsis theme.Style) line {
 	rw := right.width()
 	if rw+2 > width {
-		return left.truncate(width, span{"…", ellipsis})
+		return append(dst, left.truncate(width, span{"…", ellipsis})...)
 	}
 	left = left.truncate(width-rw-2, span{"…", ellipsis})
 	gap := width - rw - left.width()
-	out := append(make(line, 0, len(left)+1+len(right)), left...)
-	out = append(out, span{spaces(gap), theme.Style{}})
-	return append(out, right...)
+	dst = append(append(dst, left...), span{spaces(gap), theme.Style{}})
+	return append(dst, right...)
 }

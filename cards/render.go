@@ -265,7 +265,8 @@ func (c *card) header(mark span, title line, facts ...line) headerShown {
 		facts = facts[:len(facts)-1]
 	}
 	right := joinFacts(c.th, facts)
-	c.row(joinLR(left, right, c.o.Width, c.th.Muted))
+	c.lined = appendJoinLR(c.lined[:0], left, right, c.o.Width, c.th.Muted) // made into a row at once: a line reused
+	c.row(c.lined)
 	return headerShown{whole: left.width()+right.width()+2 <= c.o.Width, facts: len(facts)}
 }
 

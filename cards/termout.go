@@ -50,18 +50,36 @@ type termParser struct {
 }
 
 func newTermParser(th *theme.Theme) *termParser {
-	p := &termParser{th: th, lastID: -1}
+	p := termParsers.Get().(*termParser)
+	*p = termParser{th: th, lastID: -1, row: p.row[:0]}
 	p.looks = p.one[:0]
 	return p
 }
 
+// termParsers are parsers termLines is done with: a command's card parses
+// its output with one, and a million small events are 250,000 commands.
+var termParsers = sync.Pool{New: func() any { return new(termParser) }}
+
+// release puts a parser whose rows were taken back in the pool, keeping
+// its row of cells (a long line's not), holding no text.
+func (p *termParser) release() {
+	row := p.row[:cap(p.row)]
+	clear(row)
+	if cap(row) > maxKeptBuffer/16 {
+		row = nil
+	}
+	*p = termParser{row: row[:0]}
+	termParsers.Put(p)
+}
+
 // termLines parses output into rows of spans.
 func termLines(th *theme.Theme, out string) []line {
-	p := newTermParser(th)
 	out = strings.TrimSuffix(out, "\n")
 	if out == "" {
 		return nil
 	}
+	p := newTermParser(th)
+	defer p.release()
 	for _, l := range strings.Split(out, "\n") {
 		p.line(l)
 	}

@@ -75,7 +75,7 @@ func TestARowOfDisputedClustersKeepsItsFigures(t *testing.T) {
 		}
 		left := safeText(th, "$ echo "+strings.Repeat(c, 40), th.Text)
 		for w := 20; w <= 120; w++ {
-			row := joinLR(left, right, w, th.Muted).String()
+			row := appendJoinLR(nil, left, right, w, th.Muted).String()
 			if !fitsBoth(row, w) || !strings.HasSuffix(ansi.Strip(row), "· 10ms") {
 				t.Fatalf("%q at width %d: %q is %d cells by clusters, %d by code points", c, w, ansi.Strip(row), ansi.StringWidth(row), ansi.StringWidthWc(row))
 			}

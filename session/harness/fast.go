@@ -50,29 +50,32 @@ func fastRecord(line []byte) (*record, bool) {
 	if len(line) < 2 || line[0] != '{' {
 		return nil, false
 	}
-	var r record
+	r := records.Get().(*record)
 	w := walkers.Get().(*walker)
-	typ, data, start, whole, ok := w.walk(line, &r)
+	typ, data, start, whole, ok := w.walk(line, r)
 	w.release()
 	if !ok || start < 0 {
+		r.release()
 		return nil, false
 	}
 	end := start + len(data.raw)
 	if !whole { // the envelope without its data, decoded (and checked) the usual way
 		envelope := make([]byte, 0, len(line)-len(data.raw)+1)
 		envelope = append(append(append(envelope, line[:start]...), '0'), line[end:]...)
-		r = record{}
-		if jsonline.Unmarshal(envelope, &r) != nil {
+		*r = record{}
+		if jsonline.Unmarshal(envelope, r) != nil {
+			r.release()
 			return nil, false
 		}
 	}
 	if r.Type == "" || r.Type == "session" || r.Type != typ {
+		r.release()
 		return nil, false
 	}
 	r.Data = line[start:end:end]
 	r.pre = data.shape
 	r.args = parsedArgsOf(data.shape)
-	return &r, true
+	return r, true
 }
 
 // parsedArgs are a tool call's arguments as present.ParseArgs parsed them.

@@ -2,7 +2,7 @@ package cards
 
 import (
 	"fmt"
-	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/deck-tui/deck/theme"
@@ -35,6 +35,7 @@ type card struct {
 	runs     []styledRun      // a simple line of code's styles, reused (simplecode.go)
 	head     []byte           // a plain row's gutter, reused
 	cont     []byte           // the gutter of the rows a plain line wraps onto, reused
+	lined    line             // a row of prose being made into a string (leadRow), reused
 }
 
 // full reports whether the card reached the display cap; long loops stop
@@ -64,6 +65,41 @@ var overflowCuts atomic.Int64
 func OverflowCuts() int64 { return overflowCuts.Load() }
 
 func newCard(o Options) *card { return &card{o: o, th: o.Theme} }
+
+// pooled are cards Render has drawn, to draw the next: a card is some 400
+// bytes before its rows, and a million small events are 750,000 cards.
+var pooled = sync.Pool{New: func() any { return new(card) }}
+
+// maxKeptBuffer is the largest buffer a pooled card keeps for the next:
+// a huge line's does not stay for the life of the program.
+const maxKeptBuffer = 64 << 10
+
+// pooledCard is newCard from the pool, its buffers kept.
+func pooledCard(o Options) *card {
+	c := pooled.Get().(*card)
+	*c = card{o: o, th: o.Theme, buf: c.buf[:0], tabs: c.tabs[:0], runs: c.runs[:0], head: c.head[:0], cont: c.cont[:0], lined: c.lined[:0]}
+	return c
+}
+
+// release puts a card whose rows were taken back in the pool.
+func (c *card) release() {
+	keep := func(b []byte) []byte {
+		if cap(b) > maxKeptBuffer {
+			return nil
+		}
+		return b
+	}
+	runs, lined := c.runs, c.lined[:cap(c.lined)]
+	clear(lined) // a pooled card keeps no text alive
+	if cap(runs) > maxKeptBuffer/16 {
+		runs = nil
+	}
+	if cap(lined) > maxKeptBuffer/64 {
+		lined = nil
+	}
+	*c = card{buf: keep(c.buf), tabs: keep(c.tabs), runs: runs, head: keep(c.head), cont: keep(c.cont), lined: lined}
+	pooled.Put(c)
+}
 
 // raw adds a rendered row (SGR styles only).
 func (c *card) raw(s string) {
@@ -123,26 +159,26 @@ func (c *card) lead(mark, l line) { c.leadAt(mark, l, 0) }
 
 // leadAt is lead for a mark indented by n cells.
 func (c *card) leadAt(mark, l line, n int) {
-	for ld := c.leading(mark, l, n); c.leadRow(ld); {
+	var ld leading // on the stack: a card lays out many lines of prose
+	c.setLeading(&ld, mark, l, n)
+	for c.leadRow(&ld) {
 	}
 }
 
 // leading is a line of prose being laid out after a mark, a row at a time.
 type leading struct {
-	pad, mark, hang line
-	rows            *wordRows
-	src             int // the bytes of text it was made of, when known: what a cut counts
+	pad, hang span // the blanks before the first row's mark, and under it on the rows after
+	mark      line
+	hung      bool // the first row is laid out: the rows after hang under the mark
+	rows      wordRows
+	src       int // the bytes of text it was made of, when known: what a cut counts
 }
 
-func (c *card) leading(mark, l line, n int) *leading {
+// setLeading sets ld to lay l out after mark, indented by n.
+func (c *card) setLeading(ld *leading, mark, l line, n int) {
 	n = min(n, c.o.Width-1)
 	w := min(mark.width(), c.o.Width-n-1)
-	return &leading{
-		pad:  line{{strings.Repeat(" ", n), theme.Style{}}},
-		mark: mark,
-		hang: line{{strings.Repeat(" ", w), theme.Style{}}},
-		rows: newWordRows(l, c.o.Width-n-w),
-	}
+	*ld = leading{pad: span{spaces(n), theme.Style{}}, hang: span{spaces(w), theme.Style{}}, mark: mark, rows: makeWordRows(l, c.o.Width-n-w)}
 }
 
 // unread is how many bytes of its text the rows not laid out hold: of the
@@ -172,20 +208,27 @@ func (c *card) leadRow(ld *leading) bool {
 	if !ok {
 		return false
 	}
-	c.row(append(append(append(line{}, ld.pad...), ld.mark...), r...))
-	ld.mark = ld.hang
+	c.lined = append(c.lined[:0], ld.pad)
+	if ld.hung {
+		c.lined = append(c.lined, ld.hang)
+	} else {
+		c.lined = append(c.lined, ld.mark...)
+	}
+	c.lined = append(c.lined, r...)
+	c.row(c.lined)
+	ld.hung = true
 	return true
 }
 
 // code adds a row that is already cut to fit (code, output), indented by n.
 func (c *card) code(l line, n int) {
 	n = min(n, c.o.Width-1)
-	c.raw(strings.Repeat(" ", max(n, 0)) + c.str(l))
+	c.raw(spaces(max(n, 0)) + c.str(l))
 }
 
 // bodyRaw adds rendered rows (Markdown) indented under the header.
 func (c *card) bodyRaw(rows []string) {
-	pad := strings.Repeat(" ", min(indent, c.o.Width-1))
+	pad := spaces(min(indent, c.o.Width-1))
 	for _, r := range rows {
 		c.raw(pad + r)
 	}

@@ -29,9 +29,17 @@ func (l line) width() int {
 // String renders the line with each span's style; every styled span ends
 // with a reset, so nothing bleeds past the line.
 func (l line) String() string {
-	var b strings.Builder
+	n := 0
 	for _, s := range l {
-		b.WriteString(s.style.Render(s.text))
+		n += s.style.RenderedLen(s.text)
+	}
+	if len(l) == 1 && n == len(l[0].text) {
+		return l[0].text // a lone span with no style: no copy
+	}
+	var b strings.Builder // one buffer of the row's size, not a string a span
+	b.Grow(n)
+	for _, s := range l {
+		s.style.RenderTo(&b, s.text)
 	}
 	return b.String()
 }
@@ -137,25 +145,36 @@ func (l line) cut(from int) line {
 	return out
 }
 
+// blankRow holds the spaces spaces slices.
+var blankRow = strings.Repeat(" ", 1024)
+
+// spaces is n spaces: for a row's width or less, a slice of one string
+// rather than a string of its own (a card pads most of its rows).
+func spaces(n int) string {
+	if n <= len(blankRow) {
+		return blankRow[:n]
+	}
+	return strings.Repeat(" ", n)
+}
+
 // pad fills a line with spaces (in style st) up to width cells.
 func (l line) pad(width int, st theme.Style) line {
 	if w := l.width(); w < width {
-		return append(l, span{strings.Repeat(" ", width-w), st})
+		return append(l, span{spaces(width - w), st})
 	}
 	return l
 }
 
-// joinLR puts left and right on one row of width cells, right-aligned, and
-// shortens left (never right) when they do not fit. Right is dropped when
-// even it alone does not fit.
-func joinLR(left, right line, width int, ellipsis theme.Style) line {
+// appendJoinLR appends to dst left and right on one row of width cells,
+// right-aligned, and shortens left (never right) when they do not fit.
+// Right is dropped when even it alone does not fit.
+func appendJoinLR(dst, left, right line, width int, ellipsis theme.Style) line {
 	rw := right.width()
 	if rw+2 > width {
-		return left.truncate(width, span{"…", ellipsis})
+		return append(dst, left.truncate(width, span{"…", ellipsis})...)
 	}
 	left = left.truncate(width-rw-2, span{"…", ellipsis})
 	gap := width - rw - left.width()
-	out := append(line{}, left...)
-	out = append(out, span{strings.Repeat(" ", gap), theme.Style{}})
-	return append(out, right...)
+	dst = append(append(dst, left...), span{spaces(gap), theme.Style{}})
+	return append(dst, right...)
 }

@@ -205,6 +205,8 @@ func simpleRune(r rune) bool {
 		return true
 	case r >= 0x2190 && r <= 0x21FF, r >= 0x2500 && r <= 0x259F: // arrows, box drawing, blocks
 		return true
+	case r == 0x2713, r == 0x2717, r == 0x25A0, r == 0x25CB, r == 0x25CC: // a call's marks: ✓ ✗ ■ ○ ◌
+		return true
 	}
 	return false
 }

@@ -21,9 +21,10 @@ type prose struct {
 	mark, next line   // the next line's mark, and the marks of the lines after it
 	n          int    // the marks' indent
 	st         theme.Style
-	lines      int // how many lines the text has
-	left       int // how many more it shows (the card may be collapsed)
-	cur        *leading
+	lines      int      // how many lines the text has
+	left       int      // how many more it shows (the card may be collapsed)
+	cur        *leading // &ld while a line is being laid out
+	ld         leading
 }
 
 // prose starts laying out text's lines (trailing newlines aside) in style
@@ -57,7 +58,8 @@ func (p *prose) step() bool {
 		p.rest, p.more = rest, found
 		p.left--
 		safe, src := c.shown(l, p.st, false)
-		p.cur = c.leading(p.mark, safe, p.n)
+		p.cur = &p.ld
+		c.setLeading(p.cur, p.mark, safe, p.n)
 		p.cur.src = src
 		p.mark = p.next
 	}

@@ -53,6 +53,13 @@ type Options struct {
 // entry's place with the entry's text under it, so it still shows and
 // search still finds it.
 func Render(e session.Entry, o Options) (rows []string) {
+	return render(e, o, false)
+}
+
+// render is Render, its rows led by a blank one when led and there are
+// any: the blank row between two cards, made with the card, not by
+// copying its rows after it.
+func render(e session.Entry, o Options, led bool) (rows []string) {
 	if o.Width < 1 {
 		o.Width = 1
 	}
@@ -62,15 +69,27 @@ func Render(e session.Entry, o Options) (rows []string) {
 	defer func() {
 		if r := recover(); r != nil {
 			rows = undrawable(e, o, r, debug.Stack())
+			if led && len(rows) > 0 {
+				rows = append([]string{""}, rows...)
+			}
 		}
 	}()
-	c := newCard(o)
+	c := pooledCard(o)            // not put back should drawing panic
+	c.rows = make([]string, 0, 8) // most cards are a few rows: grown once, not at 1, 2 and 4
+	if led {
+		c.rows = append(c.rows, "")
+	}
 	draw(c, e)
 	c.capNote()
 	if o.Plain {
 		stripRows(c.rows)
 	}
-	return c.rows
+	rows = c.rows
+	if led && len(rows) == 1 {
+		rows = nil
+	}
+	c.release()
+	return rows
 }
 
 // CountRows is the sum of count over the card's plain rows (Options.Plain),
@@ -245,17 +264,17 @@ func status(th *theme.Theme, s session.CallStatus) span {
 // go first, so the title keeps at least half the row; then the title is cut.
 // It says what the row showed, so the body need not repeat it.
 func (c *card) header(mark span, title line, facts ...line) headerShown {
-	left := append(line{mark, {" ", theme.Style{}}}, title...)
+	left := append(append(make(line, 0, 2+len(title)), mark, span{" ", theme.Style{}}), title...)
 	for len(facts) > 0 {
-		right := joinFacts(c.th, facts)
-		room := c.o.Width - right.width() - 2
+		room := c.o.Width - factsWidth(facts) - 2
 		if left.width() <= room || room >= min(left.width(), c.o.Width/2) {
 			break
 		}
 		facts = facts[:len(facts)-1]
 	}
 	right := joinFacts(c.th, facts)
-	c.row(joinLR(left, right, c.o.Width, c.th.Muted))
+	c.lined = appendJoinLR(c.lined[:0], left, right, c.o.Width, c.th.Muted) // made into a row at once: a line reused
+	c.row(c.lined)
 	return headerShown{whole: left.width()+right.width()+2 <= c.o.Width, facts: len(facts)}
 }
 
@@ -268,7 +287,11 @@ type headerShown struct {
 
 // joinFacts puts facts in a row with dots between them.
 func joinFacts(th *theme.Theme, facts []line) line {
-	var l line
+	n := max(len(facts)-1, 0)
+	for _, f := range facts {
+		n += len(f)
+	}
+	l := make(line, 0, n)
 	for i, f := range facts {
 		if i > 0 {
 			l = append(l, span{" · ", th.Faint})
@@ -276,6 +299,15 @@ func joinFacts(th *theme.Theme, facts []line) line {
 		l = append(l, f...)
 	}
 	return l
+}
+
+// factsWidth is joinFacts(facts).width(), without joining them.
+func factsWidth(facts []line) int {
+	w := 3 * max(len(facts)-1, 0) // " · " between two
+	for _, f := range facts {
+		w += f.width()
+	}
+	return w
 }
 
 // plural says "1 line", "2 lines".

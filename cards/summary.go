@@ -2,6 +2,8 @@ package cards
 
 import (
 	"fmt"
+	"iter"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,12 +15,22 @@ import (
 // closes `deck render`, is what `deck stats` prints and the viewer's stats
 // page. Each figure the log does not record is said to be so.
 func StatsCard(st stats.Stats, o Options) []string {
+	return StatsCardOf(st, slices.Values(st.PerTurn), o)
+}
+
+// StatsCardOf is StatsCard of the session's figures st and its turns'
+// as turns yields them (stats.Turns): the turns past the display cap are
+// not even counted, and none is held.
+func StatsCardOf(st stats.Stats, turns iter.Seq[stats.Turn], o Options) []string {
 	c := newCard(o)
 	c.row(rule(c.th, o.Width, "──", " stats "))
 	for _, g := range sessionFigures(st) {
 		c.figures(g, indent, indent)
 	}
-	for _, t := range st.PerTurn {
+	for t := range turns {
+		if c.full() { // the turns past the display cap are not laid out to be dropped
+			break
+		}
 		for i, g := range turnFigures(t) {
 			first := indent + 2 // a turn's later rows hang under its number
 			if i == 0 {

@@ -112,3 +112,35 @@ func TestStatsSayWhatIsNested(t *testing.T) {
 		t.Errorf("turn 2's calls and errors in the table: %q", got)
 	}
 }
+
+// The card stops at the display cap: the turns past it are not laid out
+// to be dropped (a million events are 83,334 turns, 250,000 rows of
+// figures), so ten times the turns cost what the cap does.
+func TestAStatsCardOfManyTurnsCostsItsCap(t *testing.T) {
+	st := twoTurns()
+	turn := st.PerTurn[0]
+	allocs := func(turns int) float64 {
+		st.PerTurn = make([]stats.Turn, turns)
+		for i := range st.PerTurn {
+			st.PerTurn[i] = turn
+			st.PerTurn[i].Turn = i + 1
+		}
+		o := Options{Width: 100, Theme: theme.Dark()}
+		return testing.AllocsPerRun(1, func() { StatsCard(st, o) })
+	}
+	few, many := allocs(5000), allocs(50000)
+	if many > few*1.1 {
+		t.Errorf("50,000 turns allocate %.0f times, 5,000 %.0f: the card lays out the turns past its cap", many, few)
+	}
+	pulled := 0 // the turns as stats.Turns yields them: those past the cap are not even counted
+	StatsCardOf(st, func(yield func(stats.Turn) bool) {
+		for _, tu := range st.PerTurn {
+			if pulled++; !yield(tu) {
+				return
+			}
+		}
+	}, Options{Width: 100, Theme: theme.Dark()})
+	if pulled > maxCardRows/3+1 {
+		t.Errorf("the card took %d turns of %d; three rows each, %d fill it", pulled, len(st.PerTurn), maxCardRows/3)
+	}
+}

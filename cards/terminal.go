@@ -98,9 +98,9 @@ func terminalContext(c *card, t *session.ToolCall) {
 			}
 		}
 	}
-	var l line
+	var desc, in line
 	if v.Description != "" {
-		l = append(l, c.safeLine(v.Description, c.th.Muted)...)
+		desc = c.safeLine(v.Description, c.th.Muted)
 	}
 	cwd := c.o.Cwd
 	if v.Cwd != "" {
@@ -110,11 +110,15 @@ func terminalContext(c *card, t *session.ToolCall) {
 		cwd = r.Cwd // where it ran, as the harness recorded it
 	}
 	if cwd != "" {
+		in = c.safeLine(cwd, c.th.Path)
+	}
+	l := append(make(line, 0, len(desc)+2+len(in)), desc...) // made once, of its size
+	if cwd != "" {
 		if len(l) > 0 {
 			l = append(l, span{" · ", c.th.Faint})
 		}
 		l = append(l, span{"in ", c.th.Faint})
-		l = append(l, c.safeLine(cwd, c.th.Path)...)
+		l = append(l, in...)
 	}
 	if len(l) > 0 {
 		c.body(l)

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -35,11 +36,13 @@ type cell struct {
 type termParser struct {
 	th     *theme.Theme
 	style  termStyle
-	ids    map[termStyle]int32   // a style's index in looks
+	ids    map[termStyle]int32   // a style's index in looks; nil while there is one
 	looks  []theme.Style         // each distinct theme style output was drawn in, once
-	lookOf map[theme.Style]int32 // a theme style's index in looks
+	lookOf map[theme.Style]int32 // a theme style's index in looks; nil while there is one
+	first  termStyle             // the style of looks[0]
 	last   termStyle             // the style last looked up, and its index:
 	lastID int32                 // a run of text asks for the same one again and again
+	one    [1]theme.Style        // looks while there is one: most output has no style of its own
 	row    []cell
 	col    int
 	rows   []line
@@ -47,16 +50,36 @@ type termParser struct {
 }
 
 func newTermParser(th *theme.Theme) *termParser {
-	return &termParser{th: th, ids: map[termStyle]int32{}, lookOf: map[theme.Style]int32{}, lastID: -1}
+	p := termParsers.Get().(*termParser)
+	*p = termParser{th: th, lastID: -1, row: p.row[:0]}
+	p.looks = p.one[:0]
+	return p
+}
+
+// termParsers are parsers termLines is done with: a command's card parses
+// its output with one, and a million small events are 250,000 commands.
+var termParsers = sync.Pool{New: func() any { return new(termParser) }}
+
+// release puts a parser whose rows were taken back in the pool, keeping
+// its row of cells (a long line's not), holding no text.
+func (p *termParser) release() {
+	row := p.row[:cap(p.row)]
+	clear(row)
+	if cap(row) > maxKeptBuffer/16 {
+		row = nil
+	}
+	*p = termParser{row: row[:0]}
+	termParsers.Put(p)
 }
 
 // termLines parses output into rows of spans.
 func termLines(th *theme.Theme, out string) []line {
-	p := newTermParser(th)
 	out = strings.TrimSuffix(out, "\n")
 	if out == "" {
 		return nil
 	}
+	p := newTermParser(th)
+	defer p.release()
 	for _, l := range strings.Split(out, "\n") {
 		p.line(l)
 	}
@@ -172,6 +195,15 @@ func (p *termParser) look(st termStyle) int32 {
 	if p.lastID >= 0 && st == p.last {
 		return p.lastID
 	}
+	if len(p.looks) == 0 { // the first: no map until there is a second
+		p.looks = append(p.looks, p.themed(st))
+		p.first, p.last, p.lastID = st, st, 0
+		return 0
+	}
+	if p.ids == nil {
+		p.ids = map[termStyle]int32{p.first: 0}
+		p.lookOf = map[theme.Style]int32{p.looks[0]: 0}
+	}
 	id, ok := p.ids[st]
 	if !ok {
 		t := p.themed(st)
@@ -205,8 +237,26 @@ func (p *termParser) flushRow() {
 	p.rows = append(p.rows, l)
 }
 
+// plainLooks are the look of output's text in no style of its own, by the
+// palette's text colour, the one thing it depends on: made once, not for
+// every command's card.
+var plainLooks sync.Map // color.Color → theme.Style
+
 // themed turns output's SGR state into a theme style.
 func (p *termParser) themed(s termStyle) theme.Style {
+	if s != (termStyle{}) {
+		return p.themedAnew(s)
+	}
+	if t, ok := plainLooks.Load(p.th.Palette.Fg); ok {
+		return t.(theme.Style)
+	}
+	t := p.themedAnew(s)
+	plainLooks.Store(p.th.Palette.Fg, t)
+	return t
+}
+
+// themedAnew is themed, made.
+func (p *termParser) themedAnew(s termStyle) theme.Style {
 	fg, bg := p.th.Readable(s.fg, s.bg, theme.TerminalProfiles)
 	st := theme.Style{Fg: fg, Bg: bg, Bold: s.bold, Faint: s.faint, Italic: s.italic,
 		Underline: s.underline, Strike: s.strike, Reverse: s.reverse}

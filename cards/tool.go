@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/theme"
@@ -73,7 +72,7 @@ func nested(c *card, t *session.ToolCall) {
 	}
 	c.note("↳ " + what)
 	inner := nestedOptions(c.o)
-	rail := strings.Repeat(" ", min(indent, c.o.Width-1)) + c.th.Faint.Render("│ ")
+	rail := spaces(min(indent, c.o.Width-1)) + c.th.Faint.Render("│ ")
 	for i, e := range t.Nested {
 		if c.full() {
 			c.skip(len(t.Nested) - i)

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/deck-tui/deck/session"
@@ -212,6 +213,9 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 	jobs := make(chan job)
 	order := make(chan job, 4*workers) // the window: cards drawn ahead
 	stop := make(chan struct{})
+	// each card's channel is taken back once its rows are read: a million
+	// small events are 750,000 cards
+	dones := sync.Pool{New: func() any { return make(chan []string, 1) }}
 	for range workers {
 		go func() {
 			for j := range jobs {
@@ -219,7 +223,7 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 				if m, ok := j.e.(*session.UserMessage); ok && Collapsed(m) {
 					eo.Expanded = false // one line says it is there
 				}
-				j.done <- Render(j.e, eo)
+				j.done <- render(j.e, eo, true)
 			}
 		}()
 	}
@@ -227,7 +231,7 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 		defer close(order)
 		defer close(jobs)
 		for _, e := range s.Entries {
-			j := job{e, make(chan []string, 1)}
+			j := job{e, dones.Get().(chan []string)}
 			select {
 			case order <- j:
 			case <-stop:
@@ -239,10 +243,11 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 	var err error
 	for j := range order {
 		rows := <-j.done
+		dones.Put(j.done)
 		if err != nil || len(rows) == 0 {
 			continue // after an error, the rest is only drained
 		}
-		if err = emit(j.e, append([]string{""}, rows...)); err != nil {
+		if err = emit(j.e, rows); err != nil {
 			close(stop)
 		}
 	}

@@ -42,8 +42,8 @@ func clusters(s string, fn func(c string, w int)) {
 
 // textWidth is the cells of s, text with no escape sequence.
 func textWidth(s string) int {
-	if printableASCII(s) {
-		return len(s)
+	if w, ok := simpleWidth(s); ok {
+		return w
 	}
 	w := 0
 	clusters(s, func(_ string, cw int) { w += cw })
@@ -55,12 +55,64 @@ func textWidth(s string) int {
 // escape sequences and controls take none. It is the width function of
 // everything deck draws, in cards and in the ui.
 func Width(s string) int {
-	if printableASCII(s) {
-		return len(s)
+	if w, ok := simpleWidth(s); ok {
+		return w
 	}
+	return piecesWidth(s)
+}
+
+// piecesWidth is Width measured cluster by cluster, for any text.
+func piecesWidth(s string) int {
 	w := 0
 	Pieces(s, func(_ string, cw int, _ bool) { w += cw })
 	return w
+}
+
+// simpleWidth is Width of a row of simple text (printable ASCII and the
+// letters simpleRune takes: each a cell, joining nothing) and SGR
+// sequences, counted a character a cell without segmenting it into
+// clusters, which was most of the time drawing a small card took; ok is
+// false for any other row, which only Pieces measures.
+func simpleWidth(s string) (w int, ok bool) {
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			w++
+			i++
+		case c == 0x1b:
+			if i = sgrEnd(s, i); i < 0 {
+				return 0, false
+			}
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !simpleRune(r) {
+				return 0, false
+			}
+			w++
+			i += size
+		default:
+			return 0, false
+		}
+	}
+	return w, true
+}
+
+// sgrEnd is the end of the SGR sequence (ESC [, digits and semicolons, m)
+// at s[at], or -1 when none starts there.
+func sgrEnd(s string, at int) int {
+	i := at + 1
+	if i >= len(s) || s[i] != '[' {
+		return -1
+	}
+	for i++; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 'm':
+			return i + 1
+		case c != ';' && (c < '0' || c > '9'):
+			return -1
+		}
+	}
+	return -1
 }
 
 // Pieces calls fn for each piece of s in order: an escape sequence or a

@@ -75,7 +75,7 @@ func TestARowOfDisputedClustersKeepsItsFigures(t *testing.T) {
 		}
 		left := safeText(th, "$ echo "+strings.Repeat(c, 40), th.Text)
 		for w := 20; w <= 120; w++ {
-			row := joinLR(left, right, w, th.Muted).String()
+			row := appendJoinLR(nil, left, right, w, th.Muted).String()
 			if !fitsBoth(row, w) || !strings.HasSuffix(ansi.Strip(row), "· 10ms") {
 				t.Fatalf("%q at width %d: %q is %d cells by clusters, %d by code points", c, w, ansi.Strip(row), ansi.StringWidth(row), ansi.StringWidthWc(row))
 			}
@@ -155,4 +155,34 @@ func TestMarkdownWrapsDisputedClustersBetweenWords(t *testing.T) {
 			t.Fatalf("width %d: %q", w, got)
 		}
 	}
+}
+
+// Each letter simpleRune takes is a cell as clusters measure it, and
+// joins neither the letter before it nor the one after: what measuring a
+// row of them by counting (simpleWidth) and laying plain rows out by
+// counting (plain.go) stand on.
+func TestSimpleRunesAreACellJoiningNothing(t *testing.T) {
+	for r := rune(0x80); r <= 0x2FFFF; r++ {
+		if !simpleRune(r) {
+			continue
+		}
+		var widths []int
+		clusters("a"+string(r)+string(r)+"b", func(_ string, w int) { widths = append(widths, w) })
+		if len(widths) != 4 || widths[0] != 1 || widths[1] != 1 || widths[2] != 1 || widths[3] != 1 {
+			t.Errorf("%U: a%cb comes in clusters of widths %v", r, r, widths)
+		}
+	}
+}
+
+// Width counted a character a cell (simpleWidth) is Width measured
+// cluster by cluster, wherever it counts.
+func FuzzSimpleWidthIsWidth(f *testing.F) {
+	for _, s := range []string{"plain", "\x1b[1;94m▌ \x1b[m\x1b[97mplease · do\x1b[m", "── turn 1 ──", "✓ $ echo", "é\u0301", "a\x1b[38:2::1:2:3mb", "\x1b]8;;x\x07y", "tab\there", "ÿ→─…", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if w, ok := simpleWidth(s); ok && w != piecesWidth(s) {
+			t.Errorf("%q: counted %d cells, measured %d", s, w, piecesWidth(s))
+		}
+	})
 }

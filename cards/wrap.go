@@ -42,7 +42,13 @@ type wordRows struct {
 type spot struct{ span, off int }
 
 func newWordRows(l line, width int) *wordRows {
-	w := &wordRows{l: l, width: max(width, 1)}
+	w := makeWordRows(l, width)
+	return &w
+}
+
+// makeWordRows is newWordRows as a value, to hold in another struct.
+func makeWordRows(l line, width int) wordRows {
+	w := wordRows{l: l, width: max(width, 1)}
 	w.whole = w.fits()
 	return w
 }

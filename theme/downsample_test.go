@@ -88,3 +88,43 @@ func FuzzEncode(f *testing.F) {
 		}
 	})
 }
+
+// An Encoder writes rows, card after card, as Encode writes their text
+// joined, in every profile, no colour at all too: drawn rows (by their
+// escapes, the sequences downsampled once for every card) and any other
+// (by Encode), and a card of both.
+func TestEncoderWritesRowsAsEncodeWritesTheirText(t *testing.T) {
+	drawn := strings.Split(strings.TrimSuffix(drawnText(), "\n"), "\n")
+	cardsOf := [][]string{drawn, {"  a row with blanks   ", "\x1b[31m  \x1b[m", ""}, {"a\tb", "\x1b]8;;https://x\x1b\\link\x1b]8;;\x1b\\"},
+		{"\x1b[1;31mred", "\x1b[m a"}, {drawn[0], "\x1b[?25l", drawn[1]}, {"\x1b[1;31mred\x1b", "[31m"}, nil}
+	for _, p := range append([]colorprofile.Profile{colorprofile.NoTTY}, colourProfiles...) {
+		e := NewEncoder(p)
+		var got, want []byte
+		for _, rows := range cardsOf {
+			got = e.AppendRows(got, rows)
+			want = append(want, Encode(strings.Join(rows, "\n")+"\n", p)...)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%v:\ngot  %q\nwant %q", p, got, want)
+		}
+	}
+}
+
+// Whatever the rows, an Encoder writes what Encode writes of their text.
+func FuzzEncoder(f *testing.F) {
+	f.Add(drawnText(), "\x1b[1;31mred  ", uint8(0))
+	f.Add("a\x1b[38;2;1;2;3mx\x1b[m  ", "\x1b[48;5;200m\x1b", uint8(2))
+	f.Fuzz(func(t *testing.T, a, b string, p uint8) {
+		profile := append([]colorprofile.Profile{colorprofile.NoTTY}, colourProfiles...)[int(p)%(len(colourProfiles)+1)]
+		rows := []string{a, b}
+		if _, ok := writtenSafely(strings.Join(rows, "\n"), profile); !ok {
+			t.Skip("the Writer panics")
+		}
+		e := NewEncoder(profile)
+		got := e.AppendRows(e.AppendRows(nil, rows), rows)
+		want := strings.Repeat(Encode(strings.Join(rows, "\n")+"\n", profile), 2)
+		if string(got) != want {
+			t.Errorf("%q, %v: %q, want %q", rows, profile, got, want)
+		}
+	})
+}

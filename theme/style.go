@@ -2,6 +2,7 @@ package theme
 
 import (
 	"image/color"
+	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -58,11 +59,34 @@ func (s Style) Make() Style {
 // Render paints text, which must hold no escape of its own. Empty text stays
 // empty so padding never carries stray sequences.
 func (s Style) Render(text string) string {
-	if s.prefix == "" || text == "" {
+	if !s.paints(text) {
 		return text
 	}
 	return s.prefix + text + Reset
 }
+
+// RenderTo writes Render(text) to b: a row of many spans is painted into
+// one buffer of its size (RenderedLen), not a string a span.
+func (s Style) RenderTo(b *strings.Builder, text string) {
+	if !s.paints(text) {
+		b.WriteString(text)
+		return
+	}
+	b.WriteString(s.prefix)
+	b.WriteString(text)
+	b.WriteString(Reset)
+}
+
+// RenderedLen is len(Render(text)).
+func (s Style) RenderedLen(text string) int {
+	if !s.paints(text) {
+		return len(text)
+	}
+	return len(s.prefix) + len(text) + len(Reset)
+}
+
+// paints reports whether Render adds escapes to text.
+func (s Style) paints(text string) bool { return s.prefix != "" && text != "" }
 
 // Prefix is the style's opening SGR sequence ("" for the plain style).
 func (s Style) Prefix() string { return s.prefix }

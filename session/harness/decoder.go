@@ -109,9 +109,10 @@ func (d *Decoder) ApplyPrepared(num int, line []byte, p any) {
 	out, err := d.dispatch(pr.r)
 	if err != nil {
 		d.s.Notice(num, fmt.Sprintf("line %d: %v", num, err))
-		return
+	} else {
+		d.s.Tally(out, pr.r.Type)
 	}
-	d.s.Tally(out, pr.r.Type)
+	pr.r.release() // applied: the session holds what it wanted of it, never the record
 }
 
 func (d *Decoder) Finish() {}

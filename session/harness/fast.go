@@ -2,9 +2,12 @@ package harness
 
 import (
 	"bytes"
+	"io"
 	"sync"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/present"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -47,23 +50,77 @@ func fastRecord(line []byte) (*record, bool) {
 	if len(line) < 2 || line[0] != '{' {
 		return nil, false
 	}
+	r := records.Get().(*record)
 	w := walkers.Get().(*walker)
-	typ, data, start, ok := w.walk(line)
+	typ, data, start, whole, ok := w.walk(line, r)
 	w.release()
 	if !ok || start < 0 {
+		r.release()
 		return nil, false
 	}
 	end := start + len(data.raw)
-	// the envelope without its data, decoded (and checked) the usual way
-	envelope := make([]byte, 0, len(line)-len(data.raw)+1)
-	envelope = append(append(append(envelope, line[:start]...), '0'), line[end:]...)
-	var r record
-	if jsonline.Unmarshal(envelope, &r) != nil || r.Type == "" || r.Type == "session" || r.Type != typ {
+	if !whole { // the envelope without its data, decoded (and checked) the usual way
+		envelope := make([]byte, 0, len(line)-len(data.raw)+1)
+		envelope = append(append(append(envelope, line[:start]...), '0'), line[end:]...)
+		*r = record{}
+		if jsonline.Unmarshal(envelope, r) != nil {
+			r.release()
+			return nil, false
+		}
+	}
+	if r.Type == "" || r.Type == "session" || r.Type != typ {
+		r.release()
 		return nil, false
 	}
 	r.Data = line[start:end:end]
 	r.pre = data.shape
-	return &r, true
+	r.args = parsedArgsOf(data.shape)
+	return r, true
+}
+
+// parsedArgs are a tool call's arguments as present.ParseArgs parsed them.
+type parsedArgs struct {
+	raw string
+	a   present.Args
+	ok  bool
+}
+
+// parsedArgsOf parses the arguments of the tool calls an event's data
+// holds, where the line is prepared, on every core: presenting a call, on
+// the one core that applies the lines in order, was mostly parsing them,
+// once for the model's message and again for its tool/call event.
+func parsedArgsOf(shape any) []parsedArgs {
+	parse := func(raw string) parsedArgs {
+		a, ok := present.ParseArgs(raw)
+		return parsedArgs{raw, a, ok}
+	}
+	var out []parsedArgs
+	switch v := shape.(type) {
+	case *toolCallData:
+		out = append(out, parse(v.Arguments))
+	case *assistantMessageData:
+		content := v.Content
+		if v.Message != nil {
+			content = v.Message.Content
+		}
+		for _, b := range content {
+			if b.Type == "tool-call" {
+				out = append(out, parse(b.Arguments))
+			}
+		}
+	}
+	return out
+}
+
+// callView presents a call of name with arguments raw: with the arguments
+// r's line was prepared with when they are these, else parsed now.
+func (d *Decoder) callView(r *record, name, raw string) session.CallView {
+	for _, p := range r.args {
+		if p.raw == raw {
+			return d.declared.CallParsed(name, raw, p.a, p.ok)
+		}
+	}
+	return d.declared.Call(name, raw)
 }
 
 // walker reads the members of one envelope. It is pooled: a decoder is
@@ -93,54 +150,86 @@ type walkedData struct {
 // is a string), and the data, decoded into its type's shape if the type
 // came before it, else only read. start is where the data begins, -1 when
 // there is none. ok is false for anything the slow path should read: not
-// JSON, a data that does not fit its shape, a second data member.
-func (w *walker) walk(line []byte) (typ string, data walkedData, start int, ok bool) {
+// JSON, a data that does not fit its shape, a second data member. The
+// members every event has (its type, seq, time, surfaceOp) are decoded
+// into r as the envelope's decoding would; whole is false when the
+// envelope has any other, and r is to be decoded the usual way.
+func (w *walker) walk(line []byte, r *record) (typ string, data walkedData, start int, whole, ok bool) {
 	w.in = *bytes.NewBuffer(line)
 	w.dec.Reset(&w.in, jsonline.Options)
 	dec := &w.dec
-	start = -1
+	start, whole = -1, true
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return "", data, -1, false
+		return "", data, -1, false, false
 	}
 	for dec.PeekKind() == '"' {
 		name, err := dec.ReadToken()
 		if err != nil {
-			return "", data, -1, false
+			return "", data, -1, false, false
 		}
 		switch name.String() {
 		case "type":
 			if dec.PeekKind() == '"' {
 				tok, err := dec.ReadToken()
 				if err != nil {
-					return "", data, -1, false
+					return "", data, -1, false, false
 				}
 				typ = tok.String()
+				r.Type = typ
 				continue
 			}
+			whole = false // not a string: the envelope's decoding says why
 		case "data":
 			if start >= 0 {
-				return "", data, -1, false // the last would win: the slow path knows
+				return "", data, -1, false, false // the last would win: the slow path knows
 			}
 			before := dec.InputOffset()
 			if shape := wireShapes[typ]; shape != nil {
 				v := shape()
 				if json.UnmarshalDecode(dec, v) != nil {
-					return "", data, -1, false
+					return "", data, -1, false, false
 				}
 				data.shape = v
 			} else if _, err := dec.ReadValue(); err != nil {
-				return "", data, -1, false
+				return "", data, -1, false, false
 			}
 			end := int(dec.InputOffset())
 			start = valueStart(line, int(before))
 			data.raw = line[start:end]
 			continue
+		case "seq":
+			if r.Seq.UnmarshalJSONFrom(dec) != nil {
+				return "", data, -1, false, false
+			}
+			continue
+		case "time":
+			if r.Time.UnmarshalJSONFrom(dec) != nil {
+				return "", data, -1, false, false
+			}
+			continue
+		case "surfaceOp":
+			v, err := dec.ReadValue()
+			if err != nil {
+				return "", data, -1, false, false
+			}
+			r.SurfaceOp = v.Clone()
+			continue
+		default:
+			whole = false
 		}
 		if _, err := dec.ReadValue(); err != nil {
-			return "", data, -1, false
+			return "", data, -1, false, false
 		}
 	}
-	return typ, data, start, true
+	if whole { // the envelope ends here, and nothing follows it: the check its decoding made
+		if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '}' {
+			return "", data, -1, false, false
+		}
+		if _, err := dec.ReadToken(); err != io.EOF {
+			return "", data, -1, false, false
+		}
+	}
+	return typ, data, start, whole, true
 }
 
 // valueStart is where the value after a member name begins: past the colon

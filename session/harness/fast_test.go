@@ -51,6 +51,14 @@ var fastCases = []string{
 	`{"type":"turn/start","seq":1}`,
 	"{\"type\":\"user/message\",\"seq\":1,\"data\":{\"content\":[{\"type\":\"text\",\"text\":\"a\xff\\ud800\"}]}}",
 	`{"type":"session","version":2,"id":"s","data":{}}`,
+	// the members every event has, decoded in the walk; any other sends the envelope the usual way
+	`{"seq":"7","time":1e3,"type":"tool/call","data":{"callId":"c"},"surfaceOp":{"op":"append","at":[1]}}`,
+	`{"type":"tool/call","seq":1,"seq":2,"time":null,"data":{"callId":"c"},"surfaceOp":"append","surfaceOp":"replace"}`,
+	`{"type":"tool/call","Seq":1,"data":{"callId":"c"},"ignorable":true}`,
+	`{"type":"tool/call","data":{"callId":"c"},"type":5}`,
+	`{"type":"tool/call","data":{"callId":"c"},"seq":[1]}`,
+	"{\"type\":\"tool/call\",\"data\":{\"callId\":\"c\"}} \r\n",
+	`{"type":"tool/call","data":{"callId":"c"}}{}`,
 }
 
 // readable reports an event line with data that fits its shape: one the
@@ -81,8 +89,11 @@ func sameRecord(t *testing.T, line []byte) bool {
 		if err := decode(want, v); err != nil || !reflect.DeepEqual(r.pre, v) {
 			t.Errorf("%.200s: the fast path decoded %+v, the slow path %+v (%v)", line, r.pre, v, err)
 		}
+		if want := parsedArgsOf(v); !reflect.DeepEqual(r.args, want) {
+			t.Errorf("%.200s: the fast path parsed the arguments %+v, the slow path's are %+v", line, r.args, want)
+		}
 	}
-	r.pre = nil
+	r.pre, r.args = nil, nil
 	if !reflect.DeepEqual(r, want) {
 		t.Errorf("%.200s:\nfast %+v\nslow %+v", line, r, want)
 	}

@@ -3,6 +3,7 @@ package harness
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -41,10 +42,22 @@ type record struct {
 
 	// the data as the fast path (fast.go) decoded it into its shape
 	pre any
+	// the tool-call arguments it carries, parsed with it (parsedArgsOf)
+	args []parsedArgs
 
 	// the render intent a live host attached to the event (Reader.WriteEvent)
 	hostView    []byte
 	hostViewFor string // "call" or "result"
+}
+
+// records are records applied and done with (ApplyPrepared): a log of a
+// million events is a million records of some 480 bytes.
+var records = sync.Pool{New: func() any { return new(record) }}
+
+// release puts a record no one holds back in the pool, holding nothing.
+func (r *record) release() {
+	*r = record{}
+	records.Put(r)
 }
 
 // parseRecord decodes one line, or says in a few words why it is not an event.

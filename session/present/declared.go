@@ -33,6 +33,14 @@ func ParseDeclared(tools any) Declared {
 // Call is the package's Call, checked against the declared schemas.
 func (d Declared) Call(name, raw string) session.CallView {
 	a, ok := ParseArgs(raw)
+	return d.CallParsed(name, raw, a, ok)
+}
+
+// CallParsed is Call of arguments already parsed: a and ok are what
+// ParseArgs(raw) returned. A reader that parses a line's arguments ahead,
+// on every core, presents them on the one that applies the lines without
+// parsing them again.
+func (d Declared) CallParsed(name, raw string, a Args, ok bool) session.CallView {
 	if p := d.pick(name, a); ok && p != nil && p.call != nil {
 		if v := p.call(a); v != nil {
 			return v

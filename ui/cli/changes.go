@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"path"
-	"strings"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/deck-tui/deck/cards"
@@ -73,12 +71,13 @@ func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
 		}
 		rows = cards.NetChange(n, co)
 	}
-	return p.finish(cmd, writeRows(p.out, rows, p.profile))
+	return p.finish(cmd, writeRows(p.out, rows, theme.NewEncoder(p.profile)))
 }
 
-// writeRows writes rows of a card in profile's colours.
-func writeRows(out *bufio.Writer, rows []string, profile colorprofile.Profile) error {
-	_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
+// writeRows writes rows of a card, each ended by a newline, in the
+// encoder's colours, straight into out's buffer.
+func writeRows(out *bufio.Writer, rows []string, enc *theme.Encoder) error {
+	_, err := out.Write(enc.AppendRows(out.AvailableBuffer(), rows))
 	return err
 }
 

@@ -8,28 +8,34 @@ import (
 	"sync"
 )
 
-// printHeadroom is how far past what the loaded session holds a render's
-// heap may grow between collections while its cards hold little.
+// printHeadroom is how far past what is live at its start a render's heap
+// may grow between collections while it holds little.
 const printHeadroom = 64 << 20
 
-// collectLess makes a render's printing, which draws a card at a time and
-// then exits, collect less often while little is live: once the heap has
-// grown four times what is live (GOGC 400, not 100), but never more than
-// printHeadroom past what the loaded session holds, or twice what the last
-// collection found live, whichever is more. At GOGC 100 a highlighted card
-// of net/http's server.go spent a sixth of its time collecting the lexer's
-// garbage. The limit follows the live heap up: held at the session plus
-// the headroom, a card whose drawing holds more than that (a reply of
-// nested tags, 315 KB of them) had the collector run without pause, four
-// times slower than at GOGC 100; following it, the heap grows to twice
-// what is live, as at GOGC 100. It leaves the collector alone when GOGC or
-// GOMEMLIMIT says how to run it, and the returned func puts it back as it
-// was.
-func collectLess() (restore func()) {
+// collectLess makes a render, which reads a log and then draws a card at a
+// time and exits, collect less often than GOGC 100 would while little is
+// live, and use the room the log's size gives it (logBudget) before it
+// collects, rather than collecting whenever the heap doubles:
+//   - GOGC 400, not 100: at 100 a highlighted card of net/http's server.go
+//     spent a sixth of its time collecting the lexer's garbage;
+//   - a soft memory limit of the largest of: what was live at the start
+//     plus printHeadroom; budget; and, after each collection, half again
+//     what it found live. The limit follows the live heap up: held at a
+//     fixed figure, a card whose drawing holds more than that (a reply of
+//     nested tags, 315 KB of them) had the collector run without pause.
+//     Half again, not twice: a session of a million small events is 262 MB
+//     live, and twice that was 760 MB resident.
+//
+// Each collection marks the whole session, so how often it runs is what
+// it costs: the budget lets the reading of a large log, whose session
+// grows from nothing, collect a few times rather than at every doubling.
+// It leaves the collector alone when GOGC or GOMEMLIMIT says how to run it,
+// and the returned func puts it back as it was.
+func collectLess(budget int64) (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	floor := liveHeap() + printHeadroom
+	floor := max(liveHeap()+printHeadroom, budget)
 	var mu sync.Mutex
 	stopped := false
 	var watch func()
@@ -40,7 +46,7 @@ func collectLess() (restore func()) {
 			if stopped {
 				return
 			}
-			debug.SetMemoryLimit(max(floor, 2*liveHeap()))
+			debug.SetMemoryLimit(followingLimit(floor, liveHeap()))
 			watch()
 		})
 	}
@@ -54,6 +60,26 @@ func collectLess() (restore func()) {
 		debug.SetMemoryLimit(limit)
 		debug.SetGCPercent(percent)
 	}
+}
+
+// followingLimit is the memory limit after a collection that found live
+// bytes live: half again what is live, never under floor.
+func followingLimit(floor, live int64) int64 { return max(floor, live+live/2) }
+
+// logBudget is the memory a render of the log at path may use before it
+// collects: the session it reads holds about the log's size (a million
+// small events, 255 MB, are 262 MB live), so it is the limit that session
+// will follow (followingLimit), set before the reading makes it: half
+// again, room for the garbage of reading and drawing (three quarters again
+// peaked at 505 MB resident, this at 455–499). 0 for anything
+// but a regular file (stdin, a session folder), whose size says nothing
+// (a compressed log's neither, but its budget is small, not wrong).
+func logBudget(path string) int64 {
+	info, err := os.Stat(path)
+	if path == "" || path == "-" || err != nil || !info.Mode().IsRegular() {
+		return 0
+	}
+	return followingLimit(0, info.Size())
 }
 
 // collection is a value made to be collected: its finalizer runs after

@@ -2,7 +2,11 @@ package cli
 
 import (
 	"context"
+	"math"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -33,4 +37,44 @@ func TestRenderDoesNotThrashTheCollector(t *testing.T) {
 	if n := after.NumGC - before.NumGC; n > 20 {
 		t.Errorf("the render collected %d times; at GOGC 100 it collects 7", n)
 	}
+}
+
+// A render's memory limit starts at the room its log's size gives it
+// (1.5 times a file's size; nothing for a folder or stdin, whose size
+// says nothing), and after each collection follows half again what is
+// live, not twice: a million small events are 262 MB live, and twice
+// that let the render reach 760 MB resident.
+func TestRenderMemoryFollowsTheLogAndTheLiveHeap(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "log.jsonl")
+	if err := os.WriteFile(path, make([]byte, 4000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want int64
+	}{{path, 6000}, {dir, 0}, {"-", 0}, {"", 0}, {filepath.Join(dir, "absent"), 0}} {
+		if got := logBudget(c.path); got != c.want {
+			t.Errorf("logBudget(%q) = %d, want %d", c.path, got, c.want)
+		}
+	}
+	const mb = 1 << 20
+	for _, c := range []struct{ floor, live, want int64 }{
+		{64 * mb, 262 * mb, 393 * mb}, // a million small events
+		{446 * mb, 262 * mb, 446 * mb},
+		{64 * mb, 10 * mb, 64 * mb},
+	} {
+		if got := followingLimit(c.floor, c.live); got != c.want {
+			t.Errorf("floor %d MB, %d MB live: limit %d MB, want %d", c.floor/mb, c.live/mb, got/mb, c.want/mb)
+		}
+	}
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	t.Cleanup(func() { debug.SetMemoryLimit(limit) })
+	restore := collectLess(1 << 40)
+	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
+		t.Errorf("a render with a budget of 1 TiB has a memory limit of %d", got)
+	}
+	restore()
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
@@ -69,7 +68,7 @@ func (p *printing) notShown(cmd *cobra.Command, why error) error {
 	o := cards.Options{Width: p.width, Theme: p.cardTheme()}
 	errHeaderDone := errors.New("header printed")
 	err := cards.EachCard(p.s.HeaderOnly(), o, func(rows []string) error {
-		if _, err := p.out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", p.profile)); err != nil {
+		if err := writeRows(p.out, rows, theme.NewEncoder(p.profile)); err != nil {
 			return err
 		}
 		return errHeaderDone // the first card is the header

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -103,11 +102,11 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if o.formatName != "html" {
 		themeName = themeOf(cmd, o.theme, cfg, "dark")
 	}
+	defer collectLess(logBudget(path))() // the log's reading too: its garbage grows the heap past the session's
 	p, err := startPrinting(cmd, o.source, path, themeName, o.color, o.width, false)
 	if err != nil {
 		return err
 	}
-	defer collectLess()()
 	s, out := p.s, p.out
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
 	switch o.formatName {
@@ -131,14 +130,12 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 // writeTerminal writes the cards as a terminal shows them, in profile's
 // colours, and the stats card last.
 func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
-	write := func(rows []string) error {
-		_, err := out.WriteString(theme.Encode(strings.Join(rows, "\n")+"\n", profile))
-		return err
-	}
+	enc := theme.NewEncoder(profile)
+	write := func(rows []string) error { return writeRows(out, rows, enc) }
 	if err := cards.EachCard(s, o, write); err != nil {
 		return err
 	}
-	return write(append([]string{""}, cards.StatsCard(stats.Of(s), o)...))
+	return write(append([]string{""}, cards.StatsCardOf(stats.Totals(s), stats.Turns(s), o)...))
 }
 
 func plural(n int, one, many string) string {

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/deck-tui/deck/golden/loggen"
 )
@@ -82,3 +84,42 @@ func BenchmarkRenderHostile(b *testing.B) {
 type counter int64
 
 func (c *counter) Write(p []byte) (int, error) { *c += counter(len(p)); return len(p), nil }
+
+// deck render of a million small events (loggen.SmallEvents, 255 MB:
+// issue 23's targets are 5 s and 500 MB), the whole command in process,
+// its output counted and dropped: the time, the processor time on every
+// core (which the machine's load blurs less), and the peak heap and
+// resident memory.
+func BenchmarkRenderMillionEvents(b *testing.B) {
+	path, err := loggen.SmallEvents(filepath.Join(os.TempDir(), "deck-bench"), 1_000_000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, format := range []string{"plain", "ansi"} {
+		b.Run(format, func(b *testing.B) {
+			var most loggen.Peak
+			var written counter
+			cpu := processorTime()
+			for b.Loop() {
+				written = 0
+				most = most.Max(loggen.PeakMemory(func() {
+					var errOut strings.Builder
+					Main(context.Background(), []string{"render", "--width", "100", "--format", format, path}, strings.NewReader(""), &written, &errOut)
+				}))
+			}
+			b.ReportMetric((processorTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+			most.Report(b)
+			b.ReportMetric(float64(written)/(1<<20), "MB-written")
+		})
+	}
+}
+
+// processorTime is the processor time this process has used, on every
+// core, in user and system mode.
+func processorTime() time.Duration {
+	var u syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}

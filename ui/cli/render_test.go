@@ -178,7 +178,7 @@ func TestRenderTheLastSession(t *testing.T) {
 
 // A render collects four times less often once its log is loaded (GOGC
 // 400), within a soft limit of what the session holds and 64 MiB
-// (collect_test.go: the limit follows the live heap up); with GOGC set,
+// (collect_test.go: the limit follows the live heap up, from the room the log's size gives); with GOGC set,
 // as the person running it said. A render puts the collector back as it
 // was when it ends.
 func TestRenderCollectsLessOften(t *testing.T) {
@@ -187,7 +187,7 @@ func TestRenderCollectsLessOften(t *testing.T) {
 	percent := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
-	restore := collectLess()
+	restore := collectLess(0)
 	if got := percent(); got != 400 {
 		t.Errorf("GOGC during a render is %d, not 400", got)
 	}
@@ -204,7 +204,7 @@ func TestRenderCollectsLessOften(t *testing.T) {
 		t.Errorf("deck render left GOGC %d, memory limit %d", got, lim)
 	}
 	t.Setenv("GOGC", "100")
-	restore = collectLess()
+	restore = collectLess(0)
 	if got := percent(); got != 100 {
 		t.Errorf("with GOGC=100 set, a render ran at %d", got)
 	}

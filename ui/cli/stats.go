@@ -7,6 +7,7 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session/stats"
+	"github.com/deck-tui/deck/theme"
 )
 
 // statsOptions say what deck stats prints.
@@ -63,7 +64,7 @@ func printStats(cmd *cobra.Command, o statsOptions, path string) error {
 	if o.json {
 		err = writeJSON(p.out, st)
 	} else {
-		err = writeRows(p.out, cards.StatsCard(st, cards.Options{Width: p.width, Theme: p.cardTheme()}), p.profile)
+		err = writeRows(p.out, cards.StatsCard(st, cards.Options{Width: p.width, Theme: p.cardTheme()}), theme.NewEncoder(p.profile))
 	}
 	return p.finish(cmd, err)
 }

@@ -65,6 +65,9 @@ func Int(v any) (int64, bool) {
 	var f float64
 	switch n := v.(type) {
 	case Number:
+		if n == "" { // absent: no number, and no error made to say so
+			return 0, false
+		}
 		if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
 			if i > maxSafeInt || i < -maxSafeInt {
 				return 0, false

@@ -78,6 +78,19 @@ func (b *Builder) CountUsage(u TokenUsage) {
 	}
 }
 
+// CountStep counts a step's times in the turn started last: the harness
+// starts a turn before its steps. A step outside any turn counts nowhere.
+func (b *Builder) CountStep(t StepTimes) {
+	if b.turn == nil {
+		return
+	}
+	was := b.turn.Steps
+	b.turn.Steps.Add(t)
+	if b.turn.Steps != was {
+		b.Touch(b.turn)
+	}
+}
+
 // SetUsage takes the session's usage so far from a log that reports running
 // totals: what it adds to the last total is the turn's, as CountUsage counts.
 // A count lower than the last adds nothing: a turn never counts less than 0.

@@ -32,6 +32,8 @@ type Figures struct {
 	InputTokens           Figure         `json:"inputTokens"`
 	OutputTokens          Figure         `json:"outputTokens"`
 	ReasoningTokens       Figure         `json:"reasoningTokens"`
+	CacheReadTokens       Figure         `json:"cacheReadTokens"` // of the input tokens, those read from cache
+	TotalTokens           Figure         `json:"totalTokens"`     // input and output
 }
 
 // Turn is one turn's figures.
@@ -39,6 +41,9 @@ type Turn struct {
 	Turn    int     `json:"turn"`
 	Reason  string  `json:"reason"` // why it ended; "" while it has not
 	Figures Figures `json:",embed"`
+
+	steps   session.StepTimes // its steps' times, as the log recorded them
+	trusted bool              // its clock never went back: its times count
 }
 
 // Stats are a session's figures and its turns'.
@@ -63,7 +68,7 @@ func Of(s *session.Session) Stats {
 		if turn == nil {
 			return
 		}
-		t := Turn{Turn: turn.number, Figures: turn.figures(s.Format, end, turnStart)}
+		t := Turn{Turn: turn.number, Figures: turn.figures(s.Format, end, turnStart), steps: turn.steps, trusted: !turn.clockBack}
 		if end != nil {
 			t.Reason = end.Reason
 		}
@@ -74,9 +79,8 @@ func Of(s *session.Session) Stats {
 		switch e := e.(type) {
 		case *session.TurnStart:
 			closeTurn(nil)
-			st.Turns++
 			turn, turnStart = newTally(), e.Time
-			turn.number, turn.usage, turn.start = e.Turn, e.Usage, e.Time
+			turn.number, turn.usage, turn.start, turn.steps = e.Turn, e.Usage, e.Time, e.Steps
 		case *session.TurnEnd:
 			if e.Reason == "error" {
 				all.errors++
@@ -95,8 +99,29 @@ func Of(s *session.Session) Stats {
 		}
 	}
 	closeTurn(nil)
+	st.Turns = turns(st.PerTurn)
 	st.Figures = sessionFigures(s, all, outside, st.PerTurn)
 	return st
+}
+
+// turns counts the turns. In a log that records its steps, as the web
+// client counts them: a turn counts once one of its steps ended, so a turn
+// refused before its first step, or whose first step still runs, does not.
+func turns(per []Turn) int {
+	stepped := false
+	for _, t := range per {
+		stepped = stepped || t.steps.Recorded
+	}
+	if !stepped {
+		return len(per)
+	}
+	n := 0
+	for _, t := range per {
+		if t.steps.Ended > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // sessionFigures sums the turns' figures (and the tool time of the calls
@@ -109,6 +134,7 @@ func sessionFigures(s *session.Session, all, outside *tally, turns []Turn) Figur
 		f.ToolTime = Measured(0)
 	}
 	var firstTokens, firstTokenSum float64
+	var steps session.StepTimes // the trusted turns' steps, summed
 	for _, t := range turns {
 		if t.Figures.ToolCalls > 0 {
 			f.ToolTime = f.ToolTime.plus(t.Figures.ToolTime)
@@ -120,31 +146,67 @@ func sessionFigures(s *session.Session, all, outside *tally, turns []Turn) Figur
 			firstTokens++
 			firstTokenSum += v
 		}
+		if t.trusted {
+			steps.Add(t.steps)
+		}
 	}
 	if firstTokens > 0 {
 		f.FirstToken = Measured(firstTokenSum / firstTokens) // the mean over the turns that record it
 	}
 	f.tokens(s.Usage)
+	if steps.Recorded {
+		f.stepTimes(steps) // the mean over the steps, the speed over the decoding
+	} else {
+		f.speed()
+	}
 	return f
 }
 
 // tokens takes the token figures from the usage the log reported; a usage
-// with no token at all is one the log did not report. Tokens per second
-// need the model time, so set it first.
+// with no token at all is one the log did not report.
 func (f *Figures) tokens(u session.TokenUsage) {
 	in := u.Input + u.CacheRead + u.CacheWrite
 	if in+u.Output <= 0 {
 		return
 	}
 	f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
-	if in > 0 && u.Recorded&session.RecordedCache != 0 {
-		f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
+	f.TotalTokens = Measured(float64(in) + float64(u.Output))
+	if u.Recorded&session.RecordedCache != 0 {
+		f.CacheReadTokens = Measured(u.CacheRead)
+		if in > 0 {
+			f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
+		}
 	}
 	if u.Recorded&session.RecordedReasoning != 0 {
 		f.ReasoningTokens = Measured(u.Reasoning)
 	}
-	if ms, ok := f.ModelTime.Value(); ok && ms > 0 {
-		f.TokensPerSecond = Measured(float64(u.Output) / (ms / 1000))
+}
+
+// speed is the tokens per second of a log that does not time its steps:
+// the output tokens over the model time. Set both first.
+func (f *Figures) speed() {
+	out, ok1 := f.OutputTokens.Value()
+	ms, ok2 := f.ModelTime.Value()
+	if ok1 && ok2 && ms > 0 {
+		f.TokensPerSecond = Measured(out / (ms / 1000))
+	}
+}
+
+// stepTimes are the figures of a log that times its steps, as the web
+// client counts them (the steps that ended are counted by the caller): the
+// model time summed over them (not recorded when no step was timed, where
+// the web client says 0), the first token's mean over the steps that had one, and the
+// output tokens of the steps that reported them over their decoding.
+func (f *Figures) stepTimes(t session.StepTimes) {
+	f.ModelTime, f.FirstToken, f.TokensPerSecond = NotRecorded, NotRecorded, NotRecorded
+	if t.Timed > 0 {
+		f.ModelTime = Measured(t.Model)
+	}
+	if t.FirstTokenSteps > 0 {
+		f.FirstToken = Measured(float64(t.FirstToken) / float64(t.FirstTokenSteps))
+	}
+	if t.Decode > 0 {
+		f.TokensPerSecond = Measured(float64(t.DecodeTokens) / (float64(t.Decode) / 1000))
 	}
 }
 
@@ -152,6 +214,7 @@ func (f *Figures) tokens(u session.TokenUsage) {
 type tally struct {
 	number     int
 	usage      session.TokenUsage // the turn's (TurnStart.Usage)
+	steps      session.StepTimes  // the turn's (TurnStart.Steps)
 	calls      int
 	byName     map[string]int
 	errors     int
@@ -287,9 +350,12 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	if end != nil && (format == session.FormatHarness || format == session.FormatOpenCode) { // the harness logs its steps, opencode its step-finish parts
 		f.Steps = Measured(end.Steps)
 	}
+	if t.steps.Recorded {
+		f.Steps = Measured(t.steps.Ended)
+	}
+	f.tokens(t.usage)
 	if t.clockBack { // the log's clock went back: no time in the turn can be trusted
 		f.ToolTime = NotRecorded
-		f.tokens(t.usage)
 		return f
 	}
 	var elapsed int64
@@ -301,7 +367,11 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	if start > 0 && t.firstToken >= start {
 		f.FirstToken = Measured(t.firstToken - start)
 	}
-	f.tokens(t.usage)
+	if t.steps.Recorded {
+		f.stepTimes(t.steps)
+	} else {
+		f.speed()
+	}
 	return f
 }
 

@@ -103,8 +103,8 @@ func whereFacts(model string, u session.TokenUsage) string {
 	if model != "" {
 		facts = append(facts, kit.OneLine(model))
 	}
-	if t := tokens(u); t != "" {
-		facts = append(facts, t+" tokens")
+	if pill := cards.UsagePill(u); pill != "" {
+		facts = append(facts, pill)
 	}
 	return strings.Join(facts, " · ")
 }

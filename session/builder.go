@@ -33,6 +33,9 @@ const (
 
 // Add appends an entry, giving it an id.
 func (b *Builder) Add(e Entry) {
+	if t, ok := e.(*TurnEnd); ok && t.Produced == nil {
+		t.Produced = b.producedSince()
+	}
 	s := b.Session
 	base := e.base()
 	s.nextID++

@@ -361,6 +361,10 @@ type TurnEnd struct {
 	Detail  string // who aborted, the error message, …
 	Steps   int
 	Elapsed int64 // ms from the turn's start, 0 if unknown
+	// Produced is the files the turn's calls wrote or edited, each once,
+	// first produced first (ToolCall.Produced): its tail's chips, as the
+	// web client's. Builder.Add finds them when the turn ends.
+	Produced []string
 }
 
 // Plan is a todo list snapshot (todo/write); the latest one is the plan.

@@ -14,7 +14,8 @@ import (
 
 // sessionHeader is the card at the top of a session: its title, and what
 // it is (id, working directory, start, model), with the web client's stats
-// pills (turns, steps, speed; tokens and cache hits).
+// pills (turns, steps, speed; tokens and cache hits) and its catalog of
+// subagents.
 func sessionHeader(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
@@ -49,6 +50,7 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if note := ForkNote(s.Header); note != "" {
 		c.body(c.safeLine(note, th.Notice))
 	}
+	c.subagents(s.Subagents)
 	if s.Header.Cwd != "" {
 		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}

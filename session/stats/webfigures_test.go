@@ -1,10 +1,10 @@
-package stats
+package stats_test
 
 import (
-	"math/big"
 	"testing"
 
 	"github.com/deck-tui/deck/session/internal/sessiontest"
+	"github.com/deck-tui/deck/session/stats"
 )
 
 // A harness log's figures are the web client's (its stats pills, fed by
@@ -36,13 +36,13 @@ func TestTheWebClientsFigures(t *testing.T) {
 	if n := s.NoticeCount(); n != 0 {
 		t.Fatalf("%d notices: %s", n, s.Notices()[0].Text)
 	}
-	st := Of(s)
+	st := stats.Of(s)
 	f := st.Figures
 	if st.Turns != 2 {
 		t.Errorf("%d turns, want 2: a turn refused before its first step is not one", st.Turns)
 	}
 	for name, c := range map[string]struct {
-		got  Figure
+		got  stats.Figure
 		want float64
 	}{
 		"steps":        {f.Steps, 4},
@@ -70,7 +70,7 @@ func TestTheWebClientsFigures(t *testing.T) {
 	// (600+400)/2; 100 tokens over 3.0 s of decoding
 	t1 := st.PerTurn[0].Figures
 	for name, c := range map[string]struct {
-		got  Figure
+		got  stats.Figure
 		want float64
 	}{
 		"turn 1 steps": {t1.Steps, 2}, "turn 1 model time": {t1.ModelTime, 4000},
@@ -80,48 +80,6 @@ func TestTheWebClientsFigures(t *testing.T) {
 	} {
 		if v, ok := c.got.Value(); !ok || v != c.want {
 			t.Errorf("%s: %v (recorded %v), want %v", name, v, ok, c.want)
-		}
-	}
-}
-
-// The cache hit share is written as the web client writes it: a whole
-// percentage, halves rounded up, and never 100% for a share short of it.
-func TestCacheHitIsNeverRoundedUpToAWholeHit(t *testing.T) {
-	for _, c := range []struct {
-		read, prompt int64
-		want         string
-	}{
-		{1800, 2250, "80"},     // 80% exactly
-		{1, 200, "1"},          // 0.5%: a half, rounded up
-		{0, 2900, "0"},         // none from cache
-		{5760, 9145, "63"},     // 62.98%
-		{995, 1000, "99.5"},    // 99.5% would round to 100: one decimal shows it short
-		{9996, 10000, "99.96"}, // 99.96%: one decimal rounds to 100.0, two do not
-		{9999, 10000, "99.99"}, // short by one in ten thousand
-		{99999, 100000, "99.999"},
-		{99994, 100000, "99.99"}, // short by 0.006%: 0.01 at two decimals (0.006 rounds to 0.01)
-		{1000, 1000, "100"},      // a whole hit
-		{1200, 1000, "100"},      // more read than the prompt (a bad log): not over 100
-	} {
-		if got := cacheHit(big.NewInt(c.read), big.NewInt(c.prompt)); got != c.want {
-			t.Errorf("%d of %d: %q, want %q", c.read, c.prompt, got, c.want)
-		}
-	}
-	var none Figures
-	if got := none.CacheHit(); got != "not recorded" {
-		t.Errorf("no cache count: %q", got)
-	}
-}
-
-// Tokens per second are written as the web client writes them: whole from
-// ten on, one decimal below, halves rounded up.
-func TestRateIsWholeFromTen(t *testing.T) {
-	for _, c := range []struct {
-		v    float64
-		want string
-	}{{26.19, "26/s"}, {9.96, "10/s"}, {8.333, "8.3/s"}, {10.5, "11/s"}, {0.25, "0.3/s"}, {0, "0/s"}} {
-		if got := Measured(c.v).Rate(); got != c.want {
-			t.Errorf("%v: %q, want %q", c.v, got, c.want)
 		}
 	}
 }

@@ -180,5 +180,5 @@ func (v *Viewer) tally(it item, by int) {
 // takeFacts takes the session's title and the facts of its status bar.
 func (v *Viewer) takeFacts(shown *session.Session, whyNot string) {
 	v.title, v.cwd, v.model, v.usage, v.notShown = shown.Title, shown.Header.Cwd, shown.Model, shown.Usage, whyNot
-	v.fork = forkFormat(shown.Header)
+	v.fork, v.children = forkFormat(shown.Header), shown.Subagents
 }

@@ -68,6 +68,7 @@ type Viewer struct {
 	model    string
 	fork     string // whose format the log is, when its number is a fork's (forkFormat)
 	usage    session.TokenUsage
+	children []session.Subagent // the session's catalog of subagents (never changed in place)
 	tools    int
 	failures int
 	notices  int

@@ -49,7 +49,7 @@ func (v *Viewer) sync() {
 		}
 	})
 	v.itemsGen++
-	if !whole && v.filter == showAll {
+	if !whole && v.filter == showAll && v.mode != compact {
 		v.items = v.all // the cards kept their places: top and focus stay
 		return
 	}
@@ -58,7 +58,7 @@ func (v *Viewer) sync() {
 		focus.id, top.id = -1, -1
 		v.expand, v.scroll = map[int]bool{}, map[int]int{}
 	}
-	v.items = v.filter.apply(v.all)
+	v.items = v.shown()
 	// keep the place: the card at the top and the focused card stay
 	// themselves (found by id, or, when the session was read again and its
 	// ids started over, by event seq)

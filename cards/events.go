@@ -86,3 +86,25 @@ func notice(c *card, n *session.Notice) {
 	th := c.th
 	c.lead(line{{"! ", th.Notice}}, c.safeLine(n.Text, th.Notice))
 }
+
+// ProcessGroup is the line that stands for a run of a turn's process
+// cards (its tool calls and thinking) in the viewer's compact mode, as the
+// web client's collapsed group: what they are, counted (e.Summary), red
+// when one failed, and how to open it.
+func ProcessGroup(e *session.Event, o Options) []string {
+	if o.Theme == nil {
+		o.Theme = theme.Dark()
+	}
+	c := newCard(o)
+	th := c.th
+	mark, st := span{"▸", th.Accent}, th.Muted
+	if e.Failed {
+		mark, st = span{"▸", th.MarkFailed}, th.Error
+	}
+	l := c.safeLine(e.Summary, st)
+	if o.ExpandHint {
+		l = append(l, span{" · enter to open", th.Faint})
+	}
+	c.lead(line{mark, {" ", st}}, l)
+	return c.rows
+}

@@ -10,13 +10,14 @@ import (
 )
 
 // The session header's facts wrap as units: at any width with room for the
-// longest (the id), a row holds whole facts, so "tokens" never stands alone
-// under "115 out", nor a date's time under its day.
+// longest (the id), a row holds whole facts, so "83% cache hits" never
+// stands alone under the tokens it is of, nor a date's time under its day.
 func TestHeaderFactsWrapWhole(t *testing.T) {
 	s := &session.Session{Title: "Use the bash tool", Model: "deepseek-v4-flash", Agent: "deepseek-harness",
 		Header: session.Header{ID: "e128dda9-ed11-4868-8266-0ef90d03c3d6", CreatedAt: 1783352075000},
-		Usage:  session.TokenUsage{Input: 5900, Output: 115}}
-	facts := []string{"deepseek-harness", "e128dda9-ed11-4868-8266-0ef90d03c3d6", "deepseek-v4-flash", "5.9k in · 115 out tokens"}
+		Usage:  session.TokenUsage{Input: 1000, CacheRead: 4900, Output: 115, Recorded: session.RecordedCache}}
+	// 6,015 tokens; 4,900 of 5,900 prompt tokens from cache, 83.05%
+	facts := []string{"deepseek-harness", "e128dda9-ed11-4868-8266-0ef90d03c3d6", "deepseek-v4-flash", "6k tokens · 83% cache hits"}
 	for width := 40; width <= 140; width++ {
 		rows := Header(s, Options{Width: width})
 		var rest []string

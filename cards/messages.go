@@ -230,7 +230,8 @@ func (l line) fillRule(th *theme.Theme) line {
 	return l
 }
 
-// turnEnd: why a turn ended, with its steps and time; quiet when it completed.
+// turnEnd: why a turn ended, with its steps and time, quiet when it
+// completed; then the files it produced.
 func turnEnd(c *card, t *session.TurnEnd) {
 	th := c.th
 	facts := []string{}
@@ -247,4 +248,5 @@ func turnEnd(c *card, t *session.TurnEnd) {
 		l = append(l, span{" · " + strings.Join(facts, " · "), th.Faint})
 	}
 	c.lead(line{{"╰ ", th.Faint}}, l)
+	c.produced(t.Produced)
 }

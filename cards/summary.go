@@ -97,7 +97,7 @@ func sessionFigures(st stats.Stats) [][]string {
 	return [][]string{
 		append(counts, plural(f.Errors, "error", "errors")+NestedNote(f.NestedErrors)),
 		{"wall time " + f.WallTime.Millis(), "model time " + f.ModelTime.Millis(), "tool time " + f.ToolTime.Millis(), "first token " + f.FirstToken.Millis(), "tokens/s " + f.TokensPerSecond.Rate()},
-		{"input tokens " + f.InputTokens.Count(), "output " + f.OutputTokens.Count(), "reasoning " + f.ReasoningTokens.Count(), "cache hits " + f.CacheHitRate.Percent()},
+		{"total tokens " + f.TotalTokens.Count(), "input " + f.InputTokens.Count(), "output " + f.OutputTokens.Count(), "reasoning " + f.ReasoningTokens.Count(), "cache hits " + f.CacheHit()},
 	}
 }
 
@@ -105,7 +105,7 @@ func sessionFigures(st stats.Stats) [][]string {
 // order every output shows them in.
 var turnHead = []string{"turn", "ended", "tool calls", "errors", "steps",
 	"wall time", "model time", "tool time", "first token", "tokens/s",
-	"input tokens", "output", "reasoning", "cache hits"}
+	"total tokens", "input", "output", "reasoning", "cache hits"}
 
 // turnCells are a turn's figures in words, one per turnHead: "not
 // recorded" where the log lacks one, "" for a turn that has not ended.
@@ -113,7 +113,7 @@ func turnCells(t stats.Turn) []string {
 	f := t.Figures
 	return []string{strconv.Itoa(t.Turn), t.Reason, thousands(f.ToolCalls) + NestedNote(f.NestedToolCalls), thousands(f.Errors) + NestedNote(f.NestedErrors), f.Steps.Count(),
 		f.WallTime.Millis(), f.ModelTime.Millis(), f.ToolTime.Millis(), f.FirstToken.Millis(), f.TokensPerSecond.Rate(),
-		f.InputTokens.Count(), f.OutputTokens.Count(), f.ReasoningTokens.Count(), f.CacheHitRate.Percent()}
+		f.TotalTokens.Count(), f.InputTokens.Count(), f.OutputTokens.Count(), f.ReasoningTokens.Count(), f.CacheHit()}
 }
 
 // turnFigures are a turn's cells as the card's three groups, as the

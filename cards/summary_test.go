@@ -16,6 +16,7 @@ func twoTurns() stats.Stats {
 	m := stats.Measured[float64]
 	timed := stats.Figures{Steps: m(3), ToolCalls: 142, Errors: 1, WallTime: m(821000), ModelTime: m(760000), ToolTime: m(421000),
 		FirstToken: m(11100), TokensPerSecond: m(48.6), CacheHitRate: m(0.94), InputTokens: m(6740973), OutputTokens: m(36950), ReasoningTokens: m(17085),
+		CacheReadTokens: m(6336515), TotalTokens: m(6777923),
 		ToolCallsByName: map[string]int{"exec_command": 118, "write_stdin": 14, "apply_patch": 10}}
 	bare := stats.Figures{ToolCalls: 2, ToolTime: m(0)}
 	return stats.Stats{Turns: 2, Figures: timed, PerTurn: []stats.Turn{{Turn: 1, Reason: "completed", Figures: timed}, {Turn: 2, Figures: bare}}}
@@ -54,7 +55,7 @@ func TestStatsCardBreaksBetweenFigures(t *testing.T) {
 			}
 		}
 		if w == 120 {
-			has(t, card, "turn 2 · 2 tool calls · 0 errors · steps not recorded", "\n    wall time not recorded · model time not recorded", "tool time 0ms", "input tokens not recorded")
+			has(t, card, "turn 2 · 2 tool calls · 0 errors · steps not recorded", "\n    wall time not recorded · model time not recorded", "tool time 0ms", "total tokens not recorded · input not recorded")
 		}
 		if strings.Contains(card, "wall time 0") {
 			t.Errorf("width %d: an unrecorded time reads as 0:\n%s", w, card)
@@ -83,7 +84,7 @@ func TestTurnTable(t *testing.T) {
 		name, want string
 	}{
 		{0, "turn", "1"}, {0, "ended", "completed"}, {0, "tool calls", "142"}, {0, "wall time", "13m41s"}, {0, "cache hits", "94%"},
-		{1, "ended", ""}, {1, "steps", "not recorded"}, {1, "tool time", "0ms"}, {1, "input tokens", "not recorded"}, {1, "tokens/s", "not recorded"},
+		{1, "ended", ""}, {1, "steps", "not recorded"}, {1, "tool time", "0ms"}, {1, "input", "not recorded"}, {0, "total tokens", "6,777,923"}, {1, "tokens/s", "not recorded"},
 	} {
 		if got := cell(c.row, c.name); got != c.want {
 			t.Errorf("turn %d's %s is %q, want %q", c.row+1, c.name, got, c.want)

@@ -9,11 +9,14 @@ import (
 	"time"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
 // sessionHeader is the card at the top of a session: its title, and what
-// it is (id, working directory, start, model, tokens).
+// it is (id, working directory, start, model), with the web client's stats
+// pills (turns, steps, speed; tokens and cache hits) and its catalog of
+// subagents.
 func sessionHeader(s *session.Session, o Options) []string {
 	c := newCard(o)
 	th := c.th
@@ -38,15 +41,17 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if by := TitledBy(s); by != "" {
 		facts = append(facts, by)
 	}
-	if u := s.Usage; u.InputUnknown() {
-		facts = append(facts, fmt.Sprintf("%s out tokens", Tokens(u.Output)))
-	} else if u.Input+u.Output+u.CacheRead > 0 {
-		facts = append(facts, fmt.Sprintf("%s in · %s out tokens", Tokens(u.Input+u.CacheRead+u.CacheWrite), Tokens(u.Output)))
+	if pill := ActivityPill(stats.Totals(s)); pill != "" {
+		facts = append(facts, pill)
+	}
+	if pill := UsagePill(s.Usage); pill != "" {
+		facts = append(facts, pill)
 	}
 	c.factRows(facts, th.Muted)
 	if note := ForkNote(s.Header); note != "" {
 		c.body(c.safeLine(note, th.Notice))
 	}
+	c.subagents(s.Subagents)
 	if s.Header.Cwd != "" {
 		c.body(append(line{{"in ", th.Faint}}, c.safeLine(s.Header.Cwd, th.Path)...))
 	}
@@ -92,17 +97,6 @@ func inWords(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// Tokens writes a token count short: 950, 12.3k, 1.2M.
-func Tokens(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprint(n)
-	case n < 1000000:
-		return fmt.Sprintf("%.1fk", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1fM", float64(n)/1e6)
 }
 
 // sessionFooter counts what the session holds, including what deck does not

@@ -46,7 +46,8 @@ var figureOf = map[string]func(stats.Figures) stats.Figure{
 	"tool time":    func(f stats.Figures) stats.Figure { return f.ToolTime },
 	"first token":  func(f stats.Figures) stats.Figure { return f.FirstToken },
 	"tokens/s":     func(f stats.Figures) stats.Figure { return f.TokensPerSecond },
-	"input tokens": func(f stats.Figures) stats.Figure { return f.InputTokens },
+	"total tokens": func(f stats.Figures) stats.Figure { return f.TotalTokens },
+	"input":        func(f stats.Figures) stats.Figure { return f.InputTokens },
 	"output":       func(f stats.Figures) stats.Figure { return f.OutputTokens },
 	"reasoning":    func(f stats.Figures) stats.Figure { return f.ReasoningTokens },
 	"cache hits":   func(f stats.Figures) stats.Figure { return f.CacheHitRate },
@@ -64,17 +65,17 @@ func TestStatsSayWhatEachFormatHolds(t *testing.T) {
 		session.FormatClaudeCode: {"steps", "reasoning"},
 		session.FormatCodex:      {"steps"},
 		session.FormatACP:        {"steps", "wall time", "model time", "first token", "tokens/s"},
-		session.FormatGrokBuild:  {"steps", "wall time", "model time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
+		session.FormatGrokBuild:  {"steps", "wall time", "model time", "first token", "tokens/s", "total tokens", "input", "output", "reasoning", "cache hits"},
 		session.FormatAider:      {"steps", "wall time", "model time", "first token", "tokens/s", "reasoning"},
 		session.FormatCopilot:    {"steps"},
-		session.FormatCursor:     {"steps", "wall time", "model time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
+		session.FormatCursor:     {"steps", "wall time", "model time", "first token", "tokens/s", "total tokens", "input", "output", "reasoning", "cache hits"},
 	}
 	some := map[session.Format][]string{
-		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
-		session.FormatClaudeCode: {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "cache hits"},
-		session.FormatCodex:      {"wall time", "model time", "tool time", "first token", "tokens/s", "input tokens", "output", "reasoning", "cache hits"},
+		session.FormatHarness:    {"steps", "wall time", "model time", "tool time", "first token", "tokens/s", "total tokens", "input", "output", "reasoning", "cache hits"},
+		session.FormatClaudeCode: {"wall time", "model time", "tool time", "first token", "tokens/s", "total tokens", "input", "output", "cache hits"},
+		session.FormatCodex:      {"wall time", "model time", "tool time", "first token", "tokens/s", "total tokens", "input", "output", "reasoning", "cache hits"},
 		session.FormatACP:        {"tool time"}, // the corpus's transcripts report no usage and no prompt
-		session.FormatAider:      {"input tokens", "output"},
+		session.FormatAider:      {"total tokens", "input", "output"},
 		// a turn's input only in the session's total (session.shutdown)
 		session.FormatCopilot: {"wall time", "model time", "tool time", "first token", "tokens/s", "output"},
 	}

@@ -33,6 +33,9 @@ const (
 
 // Add appends an entry, giving it an id.
 func (b *Builder) Add(e Entry) {
+	if t, ok := e.(*TurnEnd); ok && t.Produced == nil {
+		t.Produced = b.producedSince()
+	}
 	s := b.Session
 	base := e.base()
 	s.nextID++
@@ -75,6 +78,19 @@ func (b *Builder) CountUsage(u TokenUsage) {
 	if b.turn != nil && u != (TokenUsage{}) {
 		b.turn.Usage.Add(u)
 		b.Touch(b.turn) // its card and the outline show its tokens
+	}
+}
+
+// CountStep counts a step's times in the turn started last: the harness
+// starts a turn before its steps. A step outside any turn counts nowhere.
+func (b *Builder) CountStep(t StepTimes) {
+	if b.turn == nil {
+		return
+	}
+	was := b.turn.Steps
+	b.turn.Steps.Add(t)
+	if b.turn.Steps != was {
+		b.Touch(b.turn)
 	}
 }
 

@@ -347,6 +347,41 @@ type TurnStart struct {
 	// Usage is the tokens the model reported in the turn, as far as the log
 	// reports them (Builder.CountUsage): zero when it reports none.
 	Usage TokenUsage
+	// Steps are the times of the turn's steps, for a log that records its
+	// steps' bounds (Builder.CountStep): not Recorded for one that does not.
+	Steps StepTimes
+}
+
+// StepTimes sum the model's times over a turn's steps, by the rules of the
+// harness's web client (its sessionStats projection), so that deck's
+// figures are the ones it shows. A step counts once it ended (step/end:
+// done, failed or cancelled alike). Its model time runs from its start to
+// its assembled message, and a step that assembled none (cancelled) has
+// none; its first token is the first delta with text, arguments or a
+// call's name, in its chunks or its attempts' and message's streams; its
+// decoding runs from that token to the message, counted only with the
+// output tokens the message reported.
+type StepTimes struct {
+	Recorded        bool  // the log records its steps
+	Ended           int   // steps that ended
+	Timed           int   // steps that assembled their message, both times known
+	Model           int64 // ms, each step's start to its message, over the Timed steps
+	FirstToken      int64 // ms, each step's start to its first token, summed over FirstTokenSteps
+	FirstTokenSteps int
+	Decode          int64 // ms, first token to message, over the steps that reported output tokens
+	DecodeTokens    int64 // those steps' output tokens
+}
+
+// Add counts o's steps too.
+func (t *StepTimes) Add(o StepTimes) {
+	t.Recorded = t.Recorded || o.Recorded
+	t.Ended += o.Ended
+	t.Timed += o.Timed
+	t.Model += o.Model
+	t.FirstToken += o.FirstToken
+	t.FirstTokenSteps += o.FirstTokenSteps
+	t.Decode += o.Decode
+	t.DecodeTokens += o.DecodeTokens
 }
 
 // TurnEnd closes a turn and says why it ended.
@@ -357,6 +392,10 @@ type TurnEnd struct {
 	Detail  string // who aborted, the error message, …
 	Steps   int
 	Elapsed int64 // ms from the turn's start, 0 if unknown
+	// Produced is the files the turn's calls wrote or edited, each once,
+	// first produced first (ToolCall.Produced): its tail's chips, as the
+	// web client's. Builder.Add finds them when the turn ends.
+	Produced []string
 }
 
 // Plan is a todo list snapshot (todo/write); the latest one is the plan.

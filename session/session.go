@@ -145,6 +145,9 @@ type Session struct {
 	TitleModel, TitleEffort string
 	Usage                   TokenUsage
 	Entries                 []Entry
+	// Subagents is the catalog of the children it made (the harness's
+	// subagent/catalog), in the order first recorded.
+	Subagents []Subagent
 
 	// Hidden counts the bookkeeping events deck does not draw, by type.
 	Hidden map[string]int

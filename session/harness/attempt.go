@@ -148,6 +148,7 @@ func (d *Decoder) attempt(r *record) (session.Outcome, error) {
 		return 0, err
 	}
 	turn, step := jsonline.Num(a.Turn), jsonline.Num(a.Step)
+	d.tokenAt(turn, step, streamFirstToken(a.Stream))
 	blocks, failure := attemptStream(a.Stream)
 	drew := d.takeOverChunks(turn, step, blocks) // whether this call's blocks are on screen
 	for _, b := range blocks {

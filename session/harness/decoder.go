@@ -26,7 +26,8 @@ type Decoder struct {
 	streams map[streamKey]session.Entry // blocks still streaming, until assistant/message commits them
 
 	turnStart  map[int64]int64 // turn → time it started
-	turnSteps  map[int64]int   // turn → steps entered
+	turnSteps  map[int64]int   // turn → steps ended
+	step       openStep        // the step started last, while its times are open (steps.go)
 	approvals  map[string]approvalRef
 	commands   map[string]*session.Event // slash commands by commandId
 	compacts   map[string]*session.Event // compactions by compactionId
@@ -136,6 +137,7 @@ func init() {
 		"turn/start":                (*Decoder).turnStartEvent,
 		"turn/end":                  (*Decoder).turnEndEvent,
 		"step/start":                (*Decoder).stepStart,
+		"step/end":                  (*Decoder).stepEnd,
 		"session/title":             (*Decoder).title,
 		"session/title-llm-request": (*Decoder).titleRequest,
 		"request/context":           (*Decoder).requestContext,
@@ -169,9 +171,10 @@ func init() {
 }
 
 // bookkeepingTypes are events deck counts but does not draw: request
-// envelopes, queue splices, policy knobs, step boundaries.
+// envelopes, queue splices, policy knobs. (Step boundaries are counted as
+// bookkeeping too, by their handlers: steps.go.)
 var bookkeepingTypes = []string{
-	"step/end", "request/header-delta", "agent/inbox/spliced",
+	"request/header-delta", "agent/inbox/spliced",
 	"web/deepseek-search-llm-request",
 	"approval/policy", "permission/preset", "sandbox/mode", "agent-preset/selected",
 	"hook/invoked", "hook/result", "llm/retry-started", "team/message/delivered",

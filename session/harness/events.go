@@ -24,17 +24,6 @@ func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
 	return session.AsEntry, nil
 }
 
-func (d *Decoder) stepStart(r *record) (session.Outcome, error) {
-	var t struct {
-		Turn jsonline.Number `json:"turn"`
-	}
-	if err := decode(r, &t); err != nil {
-		return 0, err
-	}
-	d.turnSteps[jsonline.Num(t.Turn)]++
-	return session.AsBookkeeping, nil
-}
-
 // turnEndReason is TurnEndReason in all the shapes logs have used.
 type turnEndReason struct {
 	Kind   string         `json:"kind"`

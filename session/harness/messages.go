@@ -71,6 +71,9 @@ func (d *Decoder) packedRow(r *record) (session.Outcome, error) {
 	joined := events[0]
 	var text strings.Builder
 	for _, e := range events {
+		if isToken(e.Chunk) {
+			d.tokenAt(e.Turn, e.Step, e.Time)
+		}
 		text.WriteString(e.Chunk.Text)           // a text or reasoning member
 		text.WriteString(e.Chunk.ArgumentsDelta) // a tool-call member
 	}
@@ -100,6 +103,9 @@ func (d *Decoder) chunkEvent(r *record) (session.Outcome, error) {
 		return 0, err
 	}
 	e := chunkEvent{Seq: jsonline.Num(r.Seq), Time: jsonline.Num(r.Time), Turn: jsonline.Num(c.Turn), Step: jsonline.Num(c.Step), Chunk: c.Chunk}
+	if isToken(c.Chunk) {
+		d.tokenAt(e.Turn, e.Step, e.Time)
+	}
 	switch c.Chunk.Type {
 	case "usage", "finish":
 		return session.AsBookkeeping, nil
@@ -211,7 +217,7 @@ type assistantMessageData struct {
 	} `json:"message"`
 	Content []session.ContentBlock `json:"content"` // the legacy shape
 	Usage   *usageData             `json:"usage"`
-	Stream  streamStarts           `json:"stream"` // v2 on: the chunks v0 logged on their own
+	Stream  messageStream          `json:"stream"` // v2 on: the chunks v0 logged on their own
 }
 
 func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
@@ -228,7 +234,8 @@ func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {
 	}
 	d.s.CountUsage(m.Usage.tokens())
 	turn, step := jsonline.Num(m.Turn), jsonline.Num(m.Step)
-	added := d.commit(turn, step, content, m.Stream, r)
+	d.stepMessage(turn, step, jsonline.Num(r.Time), m.Stream.firstToken, m.Usage)
+	added := d.commit(turn, step, content, m.Stream.starts, r)
 	if added {
 		return session.AsEntry, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // localModes are the subagent/catalog modes of a child with a session of
@@ -14,20 +15,23 @@ var localModes = map[string]bool{"one-shot": true, "continuable": true, "unknown
 
 // subagentCatalog is subagent/catalog, the parent's record of a child it
 // made (persistence change 2026-09-19): {version, childId, childCreatedAt,
-// mode, label?}. A local child has a session of its own, where its work
+// mode, label?}. Every child is kept in the session's catalog
+// (Session.Subagents), which the header card shows. A local child has a session of its own, where its work
 // is, and a subagent call that shows it: the record is bookkeeping. An
 // external one (payload version 2, mode external, 0.2 on) ran elsewhere
 // and has no session here, and nothing else in the log shows it: a line
 // says so. So does a mode deck does not know, never dropped.
 func (d *Decoder) subagentCatalog(r *record) (session.Outcome, error) {
 	var c struct {
-		ChildID string `json:"childId"`
-		Mode    string `json:"mode"`
-		Label   string `json:"label"`
+		ChildID        string          `json:"childId"`
+		ChildCreatedAt jsonline.Number `json:"childCreatedAt"`
+		Mode           string          `json:"mode"`
+		Label          string          `json:"label"`
 	}
 	if err := decode(r, &c); err != nil {
 		return 0, err
 	}
+	d.s.AddSubagent(session.Subagent{ID: c.ChildID, Label: strings.TrimSpace(c.Label), Mode: c.Mode, CreatedAt: jsonline.Num(c.ChildCreatedAt)})
 	if localModes[c.Mode] {
 		return session.AsBookkeeping, nil
 	}

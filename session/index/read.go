@@ -161,7 +161,7 @@ func (s *Session) fill(read *session.Session) {
 		last = max(last, t)
 	}
 	s.Ended = millis(last)
-	st := stats.Of(read)
+	st := stats.Totals(read)
 	s.Turns = st.Turns
 	s.Calls = st.Figures.ToolCalls + st.Figures.NestedToolCalls
 	s.Errors = st.Figures.Errors + st.Figures.NestedErrors

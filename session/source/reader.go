@@ -59,6 +59,8 @@ type Reader struct {
 	piece    []byte // the piece of zstd text being filled (zstdtext.go)
 	spare    []byte // the piece before it, whose lines may still be prepared
 	deferred bool   // files beside the log are left to the user (Defer)
+
+	childrenTaken int // the catalog's children whose logs were taken to read (children.go)
 }
 
 // NewReader returns a reader for a new session.
@@ -78,7 +80,8 @@ const sniffLines = 16
 
 // SetPath says which file the log is read from, before the first Write.
 // Some formats keep parts of a session in files beside the log (Claude
-// Code's subagent transcripts); without a path they are not looked for.
+// Code's subagent transcripts, a harness subagent's own session); without
+// a path they are not looked for.
 // The file's name is checked against the log's header too (generation.go).
 func (r *Reader) SetPath(path string) {
 	r.path = path
@@ -120,6 +123,10 @@ func (r *Reader) TakeLater() []Later {
 	case *cursor.Decoder:
 		for _, f := range d.TakeFiles() {
 			out = append(out, f)
+		}
+	case *harness.Decoder:
+		for _, c := range r.newChildren() {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -356,6 +363,12 @@ func (r *Reader) Close() error {
 	}
 	if r.dec != nil {
 		r.dec.Finish()
+	}
+	if _, ok := r.dec.(*harness.Decoder); ok && !r.deferred {
+		for _, c := range r.newChildren() { // the subagents' logs, now their catalog is whole
+			c.Read()
+			c.Show()
+		}
 	}
 	r.checkGeneration(true)
 	if r.zdec != nil {

@@ -75,18 +75,15 @@ func (f Figure) Millis() string {
 	return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 }
 
-// Percent writes a ratio as a percentage: 87%.
-func (f Figure) Percent() string {
-	if !f.known {
-		return "not recorded"
-	}
-	return fmt.Sprintf("%.0f%%", f.value*100)
-}
-
-// Rate writes a per-second figure with one decimal: 42.5/s.
+// Rate writes a per-second figure as the web client does: a whole number
+// from ten on (42/s), one decimal below (4.5/s), halves rounded up.
 func (f Figure) Rate() string {
 	if !f.known {
 		return "not recorded"
 	}
-	return fmt.Sprintf("%.1f/s", f.value)
+	v := max(f.value, 0)
+	if v >= 10 {
+		return strconv.FormatFloat(math.Floor(v+0.5), 'f', -1, 64) + "/s"
+	}
+	return strconv.FormatFloat(math.Floor(v*10+0.5)/10, 'f', -1, 64) + "/s"
 }

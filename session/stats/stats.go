@@ -33,6 +33,8 @@ type Figures struct {
 	InputTokens           Figure         `json:"inputTokens"`
 	OutputTokens          Figure         `json:"outputTokens"`
 	ReasoningTokens       Figure         `json:"reasoningTokens"`
+	CacheReadTokens       Figure         `json:"cacheReadTokens"` // of the input tokens, those read from cache
+	TotalTokens           Figure         `json:"totalTokens"`     // input and output
 }
 
 // Turn is one turn's figures.
@@ -40,6 +42,9 @@ type Turn struct {
 	Turn    int     `json:"turn"`
 	Reason  string  `json:"reason"` // why it ended; "" while it has not
 	Figures Figures `json:",embed"`
+
+	steps   session.StepTimes // its steps' times, as the log recorded them
+	trusted bool              // its clock never went back: its times count
 }
 
 // Stats are a session's figures and its turns'.
@@ -86,11 +91,11 @@ func count(s *session.Session, each func(Turn) bool) Stats {
 		if turn == nil || stopped {
 			return
 		}
-		t := Turn{Turn: turn.number, Figures: turn.figures(s.Format, end, turnStart)}
+		t := Turn{Turn: turn.number, Figures: turn.figures(s.Format, end, turnStart), steps: turn.steps, trusted: !turn.clockBack}
 		if end != nil {
 			t.Reason = end.Reason
 		}
-		sums = append(sums, sumsOf(t.Figures))
+		sums = append(sums, sumsOf(t))
 		if each != nil && !each(t) {
 			stopped = true
 		}
@@ -103,9 +108,8 @@ func count(s *session.Session, each func(Turn) bool) Stats {
 		switch e := e.(type) {
 		case *session.TurnStart:
 			closeTurn(nil)
-			st.Turns++
 			turn, turnStart = newTally(), e.Time
-			turn.number, turn.usage, turn.start = e.Turn, e.Usage, e.Time
+			turn.number, turn.usage, turn.start, turn.steps = e.Turn, e.Usage, e.Time, e.Steps
 		case *session.TurnEnd:
 			if e.Reason == "error" {
 				all.errors++
@@ -124,6 +128,7 @@ func count(s *session.Session, each func(Turn) bool) Stats {
 		}
 	}
 	closeTurn(nil)
+	st.Turns = turnCount(sums)
 	st.Figures = sessionFigures(s, all, outside, sums)
 	return st
 }
@@ -131,12 +136,35 @@ func count(s *session.Session, each func(Turn) bool) Stats {
 // turnSums are the figures of a turn the session's sum: a turn's own are
 // handed on as it closes, and these kept, to be summed in the turns' order.
 type turnSums struct {
-	calls                                            int
-	toolTime, steps, wallTime, modelTime, firstToken Figure
+	calls                                                int
+	toolTime, stepCount, wallTime, modelTime, firstToken Figure
+	steps                                                session.StepTimes
+	trusted                                              bool // its clock did not go back
 }
 
-func sumsOf(f Figures) turnSums {
-	return turnSums{f.ToolCalls, f.ToolTime, f.Steps, f.WallTime, f.ModelTime, f.FirstToken}
+func sumsOf(t Turn) turnSums {
+	f := t.Figures
+	return turnSums{f.ToolCalls, f.ToolTime, f.Steps, f.WallTime, f.ModelTime, f.FirstToken, t.steps, t.trusted}
+}
+
+// turnCount counts the turns. In a log that records its steps, as the web
+// client counts them: a turn counts once one of its steps ended, so a turn
+// refused before its first step, or whose first step still runs, does not.
+func turnCount(turns []turnSums) int {
+	stepped := false
+	for _, t := range turns {
+		stepped = stepped || t.steps.Recorded
+	}
+	if !stepped {
+		return len(turns)
+	}
+	n := 0
+	for _, t := range turns {
+		if t.steps.Ended > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // sessionFigures sums the turns' figures (and the tool time of the calls
@@ -149,45 +177,82 @@ func sessionFigures(s *session.Session, all, outside *tally, turns []turnSums) F
 		f.ToolTime = Measured(0)
 	}
 	var firstTokens, firstTokenSum float64
+	var steps session.StepTimes // the trusted turns' steps, summed
 	for _, t := range turns {
 		if t.calls > 0 {
 			f.ToolTime = f.ToolTime.plus(t.toolTime)
 		}
-		f.Steps = f.Steps.plus(t.steps)
+		f.Steps = f.Steps.plus(t.stepCount)
 		f.WallTime = f.WallTime.plus(t.wallTime)
 		f.ModelTime = f.ModelTime.plus(t.modelTime)
 		if v, ok := t.firstToken.Value(); ok {
 			firstTokens++
 			firstTokenSum += v
 		}
+		if t.trusted {
+			steps.Add(t.steps)
+		}
 	}
 	if firstTokens > 0 {
 		f.FirstToken = Measured(firstTokenSum / firstTokens) // the mean over the turns that record it
 	}
 	f.tokens(s.Usage)
+	if steps.Recorded {
+		f.stepTimes(steps) // the mean over the steps, the speed over the decoding
+	} else {
+		f.speed()
+	}
 	return f
 }
 
 // tokens takes the token figures from the usage the log reported; a usage
-// with no token at all is one the log did not report. Tokens per second
-// need the model time, so set it first.
+// with no token at all is one the log did not report.
 func (f *Figures) tokens(u session.TokenUsage) {
 	in := u.Input + u.CacheRead + u.CacheWrite
 	if in+u.Output <= 0 {
 		return
 	}
 	f.InputTokens, f.OutputTokens = Measured(in), Measured(u.Output)
-	if u.InputUnknown() {
-		f.InputTokens = NotRecorded
+	f.TotalTokens = Measured(float64(in) + float64(u.Output))
+	if u.InputUnknown() { // output alone: neither the input nor the total is known
+		f.InputTokens, f.TotalTokens = NotRecorded, NotRecorded
 	}
-	if in > 0 && u.Recorded&session.RecordedCache != 0 {
-		f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
+	if u.Recorded&session.RecordedCache != 0 {
+		f.CacheReadTokens = Measured(u.CacheRead)
+		if in > 0 {
+			f.CacheHitRate = Measured(float64(u.CacheRead) / float64(in))
+		}
 	}
 	if u.Recorded&session.RecordedReasoning != 0 {
 		f.ReasoningTokens = Measured(u.Reasoning)
 	}
-	if ms, ok := f.ModelTime.Value(); ok && ms > 0 {
-		f.TokensPerSecond = Measured(float64(u.Output) / (ms / 1000))
+}
+
+// speed is the tokens per second of a log that does not time its steps:
+// the output tokens over the model time. Set both first.
+func (f *Figures) speed() {
+	out, ok1 := f.OutputTokens.Value()
+	ms, ok2 := f.ModelTime.Value()
+	if ok1 && ok2 && ms > 0 {
+		f.TokensPerSecond = Measured(out / (ms / 1000))
+	}
+}
+
+// stepTimes are the figures of a log that times its steps, as the web
+// client counts them (the steps that ended are counted by the caller): the
+// model time summed over them (not recorded when no step was timed, where
+// the web client says 0), the first token's mean over the steps that had one, and the
+// output tokens of the steps that reported them over their decoding.
+func (f *Figures) stepTimes(t session.StepTimes) {
+	f.ModelTime, f.FirstToken, f.TokensPerSecond = NotRecorded, NotRecorded, NotRecorded
+	if t.Timed > 0 {
+		f.ModelTime = Measured(t.Model)
+	}
+	if t.FirstTokenSteps > 0 {
+		f.FirstToken = Measured(float64(t.FirstToken) / float64(t.FirstTokenSteps))
+	}
+	if t.Decode > 0 {
+		f.TokensPerSecond = Measured(float64(t.DecodeTokens) / (float64(t.Decode) / 1000))
 	}
 }
 
@@ -195,6 +260,7 @@ func (f *Figures) tokens(u session.TokenUsage) {
 type tally struct {
 	number     int
 	usage      session.TokenUsage // the turn's (TurnStart.Usage)
+	steps      session.StepTimes  // the turn's (TurnStart.Steps)
 	calls      int
 	byName     map[string]int
 	errors     int
@@ -330,9 +396,12 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	if end != nil && (format == session.FormatHarness || format == session.FormatOpenCode || format == session.FormatCrush || format == session.FormatPi) { // the harness logs its steps, opencode its step-finish parts, Crush and pi a message a model call
 		f.Steps = Measured(end.Steps)
 	}
+	if t.steps.Recorded {
+		f.Steps = Measured(t.steps.Ended)
+	}
+	f.tokens(t.usage)
 	if t.clockBack { // the log's clock went back: no time in the turn can be trusted
 		f.ToolTime = NotRecorded
-		f.tokens(t.usage)
 		return f
 	}
 	var elapsed int64
@@ -344,7 +413,11 @@ func (t *tally) figures(format session.Format, end *session.TurnEnd, start int64
 	if start > 0 && t.firstToken >= start {
 		f.FirstToken = Measured(t.firstToken - start)
 	}
-	f.tokens(t.usage)
+	if t.steps.Recorded {
+		f.stepTimes(t.steps)
+	} else {
+		f.speed()
+	}
 	return f
 }
 

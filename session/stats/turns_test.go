@@ -1,4 +1,4 @@
-package stats
+package stats_test // outside: source, which reads the log, counts with stats
 
 import (
 	"reflect"
@@ -8,6 +8,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
 	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/session/stats"
 )
 
 // Turns yields each turn's figures as Of lists them, and Totals is Of
@@ -22,16 +23,16 @@ func TestTurnsAndTotalsAreOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, s := range map[string]*session.Session{"demo": demo.Session(), "small events": small, "one turn": turn(session.FormatHarness), "empty": {}} {
-		want := Of(s)
-		var turns []Turn
-		for tu := range Turns(s) {
+	for name, s := range map[string]*session.Session{"demo": demo.Session(), "small events": small, "one turn": oneTurn(), "empty": {}} {
+		want := stats.Of(s)
+		var turns []stats.Turn
+		for tu := range stats.Turns(s) {
 			turns = append(turns, tu)
 		}
 		if !reflect.DeepEqual(turns, want.PerTurn) && len(turns)+len(want.PerTurn) > 0 {
 			t.Errorf("%s: Turns yields\n%+v\nOf lists\n%+v", name, turns, want.PerTurn)
 		}
-		totals := Totals(s)
+		totals := stats.Totals(s)
 		if totals.PerTurn != nil {
 			t.Errorf("%s: Totals holds %d turns", name, len(totals.PerTurn))
 		}
@@ -43,7 +44,7 @@ func TestTurnsAndTotalsAreOf(t *testing.T) {
 			continue
 		}
 		yielded := 0
-		for range Turns(s) {
+		for range stats.Turns(s) {
 			if yielded++; yielded == 2 {
 				break
 			}
@@ -52,4 +53,12 @@ func TestTurnsAndTotalsAreOf(t *testing.T) {
 			t.Errorf("%s: %d turns yielded to a loop that stopped at 2", name, yielded)
 		}
 	}
+}
+
+func oneTurn() *session.Session {
+	return &session.Session{Format: session.FormatHarness, Entries: []session.Entry{
+		&session.TurnStart{EntryBase: session.EntryBase{Time: 1000}, Turn: 1},
+		&session.AssistantText{EntryBase: session.EntryBase{Time: 1500}, Text: "hi"},
+		&session.TurnEnd{EntryBase: session.EntryBase{Time: 11000}, Turn: 1, Reason: "completed", Steps: 3, Elapsed: 10000},
+	}}
 }

@@ -33,7 +33,7 @@ func TestListAiderHistory(t *testing.T) {
 		t.Errorf("search --agent aider: exit %d\n%s", code, out)
 	}
 	code, out, _ = deck(t, "", "stats", history)
-	if code != exitOK || !strings.Contains(out, "input tokens 148,200") || !strings.Contains(out, "steps not recorded") {
+	if code != exitOK || !strings.Contains(out, "input 148,200") || !strings.Contains(out, "steps not recorded") {
 		t.Errorf("stats: exit %d\n%s", code, out)
 	}
 	code, out, _ = deck(t, "", "changes", history)

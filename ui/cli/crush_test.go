@@ -39,7 +39,7 @@ func TestListCrushSessions(t *testing.T) {
 		t.Errorf("search --agent crush: exit %d\n%s", code, out)
 	}
 	code, out, _ = deck(t, "", "stats", store+"#f1c755dc-c4a5-41c1-812a-497901900cc2")
-	if code != exitOK || !strings.Contains(out, "1 turn · steps 16") || !strings.Contains(out, "first token not recorded") || !strings.Contains(out, "input tokens not recorded") {
+	if code != exitOK || !strings.Contains(out, "1 turn · steps 16") || !strings.Contains(out, "first token not recorded") || !strings.Contains(out, "input not recorded") {
 		t.Errorf("stats: exit %d\n%s", code, out)
 	}
 }

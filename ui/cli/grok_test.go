@@ -38,7 +38,7 @@ func TestListGrokSessions(t *testing.T) {
 		t.Errorf("search --agent grok: exit %d\n%s", code, out)
 	}
 	code, out, _ = deck(t, "", "stats", logs["Raise the retry limit to 5"])
-	if code != exitOK || !strings.Contains(out, "17 tool calls") || !strings.Contains(out, "input tokens not recorded") {
+	if code != exitOK || !strings.Contains(out, "17 tool calls") || !strings.Contains(out, "input not recorded") {
 		t.Errorf("stats: exit %d\n%s", code, out)
 	}
 	code, out, _ = deck(t, "", "changes", logs["Raise the retry limit to 5"])

@@ -143,6 +143,9 @@ func (v *Viewer) rows(i int) []string {
 	if h := it.header; h != nil {
 		draw = func(session.Entry, cards.Options) []string { return cards.Header(h, o) }
 	}
+	if len(it.members) > 0 {
+		draw = func(e session.Entry, o cards.Options) []string { return cards.ProcessGroup(e.(*session.Event), o) }
+	}
 	go func() { done <- draw(e, o) }()
 	until := v.drawUntil
 	if it.huge { // no wait: the whole card is far slower than a frame

@@ -144,6 +144,9 @@ func (v *Viewer) statusBar() string {
 	if f := v.filter.String(); f != "" {
 		facts = append(facts, f)
 	}
+	if m := v.mode.String(); m != "" {
+		facts = append(facts, m)
+	}
 	facts = append(facts, cards.Plural(v.tools, "call", "calls")+cards.NestedNote(v.nestedTools))
 	if v.failures > 0 || v.nestedFailures > 0 {
 		facts = append(facts, cards.Plural(v.failures, "error", "errors")+cards.NestedNote(v.nestedFailures))

@@ -27,6 +27,7 @@ const (
 	kindInjected       // runtime context and other injected text
 	kindNotice         // a notice
 	kindEvent          // an event
+	kindPlan           // a plan (a todo list)
 )
 
 // kindOfEntry is an entry's kind.
@@ -50,6 +51,8 @@ func kindOfEntry(e session.Entry) kind {
 		return kindNotice
 	case *session.Event:
 		return kindEvent
+	case *session.Plan:
+		return kindPlan
 	default:
 		return kindOther
 	}

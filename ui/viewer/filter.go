@@ -65,7 +65,7 @@ func (v *Viewer) setFilter(f filter) {
 		focusID = v.items[v.focus].id
 	}
 	v.filter = f
-	v.items = f.apply(v.all)
+	v.items = v.shown()
 	v.itemsGen++
 	v.focus = v.nearest(focusID)
 	v.scrollTo(pos{v.focus, 0})
@@ -80,6 +80,9 @@ func (v *Viewer) nearest(id int) int {
 	shown := make(map[int]int, len(v.items))
 	for i, it := range v.items {
 		shown[it.id] = i
+		for _, m := range it.members { // a card in a group line is where the line is
+			shown[m] = i
+		}
 	}
 	at := 0
 	for _, it := range v.all {

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/textarea"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/live"
 	"github.com/deck-tui/deck/ui/kit"
 )
@@ -139,8 +140,9 @@ func (l *liveState) facts(model string) []string {
 	if l.running {
 		out = append(out, "working")
 	}
-	if t := l.tokens; t.Uncached+t.CacheRead+t.CacheWrite+t.Output > 0 {
-		out = append(out, fmt.Sprintf("%s in · %s out", cards.Tokens(t.Uncached+t.CacheRead+t.CacheWrite), cards.Tokens(t.Output)))
+	t := l.tokens // the host's tokenUsage projection: the web client's own figures
+	if pill := cards.UsagePill(session.TokenUsage{Input: t.Uncached, CacheRead: t.CacheRead, CacheWrite: t.CacheWrite, Output: t.Output, Recorded: session.RecordedCache}); pill != "" {
+		out = append(out, pill)
 	}
 	used := l.context.Projected
 	if used == 0 {

@@ -13,7 +13,7 @@ type keyMap struct {
 	NextCard, PrevCard, NextTool, PrevTool, NextError, PrevError key.Binding
 	Toggle, ToggleAll, Search, NextMatch, PrevMatch, Clear       key.Binding
 	Wrap, Left, Right, Copy, Open, Picture, Follow, Help, Quit   key.Binding
-	Changes, Stats                                               key.Binding
+	Changes, Stats, Mode                                         key.Binding
 	Outline, Filter, Times                                       key.Binding
 }
 
@@ -54,6 +54,7 @@ func newKeyMap() keyMap {
 		Outline:   b("t", "turns outline", "t"),
 		Filter:    b("v", "filter by kind", "v"),
 		Times:     b("T", "card times", "T"),
+		Mode:      b("m", "compact/detailed/expanded", "m"),
 		Help:      b("?", "help", "?"),
 		Quit:      b("q", "quit", "q", "ctrl+c"),
 	}
@@ -70,7 +71,7 @@ func (k *keyMap) named() map[string]*key.Binding {
 		"search": &k.Search, "next_match": &k.NextMatch, "prev_match": &k.PrevMatch, "clear": &k.Clear,
 		"wrap": &k.Wrap, "left": &k.Left, "right": &k.Right, "copy": &k.Copy, "open": &k.Open, "picture": &k.Picture,
 		"follow": &k.Follow, "help": &k.Help, "quit": &k.Quit, "changes": &k.Changes, "stats": &k.Stats,
-		"outline": &k.Outline, "filter": &k.Filter, "times": &k.Times,
+		"outline": &k.Outline, "filter": &k.Filter, "times": &k.Times, "mode": &k.Mode,
 	}
 }
 
@@ -105,7 +106,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
-		{k.NextCard, k.PrevCard, k.NextTool, k.PrevTool, k.NextError, k.PrevError, k.Toggle, k.ToggleAll},
+		{k.NextCard, k.PrevCard, k.NextTool, k.PrevTool, k.NextError, k.PrevError, k.Toggle, k.ToggleAll, k.Mode},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Clear, k.Wrap, k.Left, k.Right, k.Times},
 		{k.Outline, k.Filter, k.Changes, k.Stats, k.Copy, k.Open, k.Picture, k.Follow, k.Help, k.Quit},
 	}

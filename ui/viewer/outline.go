@@ -69,7 +69,7 @@ func (v *Viewer) outlinePage() *page {
 		return v.notShownPage("≡ outline")
 	}
 	turns := v.turns()
-	model, usage, cwd := v.model, v.usage, v.cwd
+	model, usage, cwd, children := v.model, v.usage, v.cwd, v.children
 	p := &page{name: "outline"}
 	p.draw = func(o cards.Options) ([]string, []int) {
 		th := o.Theme
@@ -80,6 +80,7 @@ func (v *Viewer) outlinePage() *page {
 		if cwd != "" {
 			rows = append(rows, th.Faint.Render("in ")+th.Path.Render(cards.Truncate(kit.OneLine(cwd), max(o.Width-3, 1), "…")))
 		}
+		rows = append(rows, subagentRows(o, children)...)
 		rows = append(rows, "")
 		var picks []int
 		cols := outlineColumns(turns)
@@ -103,8 +104,8 @@ func whereFacts(model string, u session.TokenUsage) string {
 	if model != "" {
 		facts = append(facts, kit.OneLine(model))
 	}
-	if t := tokens(u); t != "" {
-		facts = append(facts, t+" tokens")
+	if pill := cards.UsagePill(u); pill != "" {
+		facts = append(facts, pill)
 	}
 	return strings.Join(facts, " · ")
 }
@@ -184,4 +185,20 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// subagentRows are the session's catalog of subagents, as the header card
+// lists it (cards.SubagentsHead, cards.SubagentFacts), a row each, cut to
+// the width; none for a session that made none.
+func subagentRows(o cards.Options, children []session.Subagent) []string {
+	if len(children) == 0 {
+		return nil
+	}
+	th := o.Theme
+	rows := []string{th.Muted.Render(cards.Truncate(cards.SubagentsHead(children), o.Width, "…"))}
+	for _, a := range children {
+		row := kit.OneLine(cards.SubagentName(a) + " · " + strings.Join(cards.SubagentFacts(a), " · "))
+		rows = append(rows, "  "+th.Muted.Render(cards.Truncate(row, max(o.Width-2, 1), "…")))
+	}
+	return rows
 }

@@ -67,3 +67,26 @@ func cellOf(s, sub string) int {
 	}
 	return cards.Width(s[:i])
 }
+
+// The outline, the viewer's header, lists the session's subagents as the
+// header card does, each row sanitised and cut to the width.
+func TestTheOutlineListsTheSubagents(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.jsonl")
+	log := `{"type":"session","version":4,"id":"p","createdAt":1796000000000,"cwd":"/w","isSeeded":false,"delegationDepth":0}` + "\n" +
+		`{"type":"subagent/catalog","seq":0,"time":1,"data":{"version":1,"childId":"c1","childCreatedAt":1,"mode":"one-shot","label":"tests \u001b]0;x\u0007"}}` + "\n" +
+		`{"type":"subagent/catalog","seq":1,"time":2,"data":{"version":2,"childId":"ext-7f3a","childCreatedAt":1,"mode":"external","label":"reviewer"}}` + "\n"
+	if err := os.WriteFile(path, []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := readViewer(t, path)
+	rows, _ := v.outlinePage().draw(cards.Options{Width: 40, Theme: theme.Dark()})
+	page := strings.Join(rows, "\n")
+	for _, want := range []string{"subagents: 2", "  tests  (c1) · one-shot", "  reviewer (ext-7f3a) · external"} {
+		if !strings.Contains(ansi.Strip(page), want) {
+			t.Errorf("the outline lacks %q:\n%s", want, ansi.Strip(page))
+		}
+	}
+	if strings.Contains(page, "\x1b]0;") || strings.Contains(page, "\x07") {
+		t.Errorf("a label's escape reached the screen: %q", page)
+	}
+}

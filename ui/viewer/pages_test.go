@@ -24,7 +24,7 @@ func TestChangesAndStatsPages(t *testing.T) {
 	x.keys("esc", "esc")
 	x.waitUntil("the cards again", func(s string) bool { return strings.Contains(s, "card 1 of 29") && !strings.Contains(s, "± changes") })
 	x.keys("s")
-	x.waitFor("── stats", "14 tool calls", "turn 1 · completed · 14 tool calls", "    input tokens 47,632 · output 1,200")
+	x.waitFor("── stats", "14 tool calls", "turn 1 · completed · 14 tool calls", "    total tokens 48,832 · input 47,632 · output 1,200")
 	x.keys("s") // the key that opened it closes it too
 	x.waitUntil("the cards again", func(s string) bool { return !strings.Contains(s, "── stats") })
 	x.keys("c")

@@ -49,7 +49,7 @@ func (v *Viewer) sync() {
 		}
 	})
 	v.itemsGen++
-	if !whole && v.filter == showAll {
+	if !whole && v.filter == showAll && v.mode != compact {
 		v.items = v.all // the cards kept their places: top and focus stay
 		return
 	}
@@ -58,7 +58,7 @@ func (v *Viewer) sync() {
 		focus.id, top.id = -1, -1
 		v.expand, v.scroll = map[int]bool{}, map[int]int{}
 	}
-	v.items = v.filter.apply(v.all)
+	v.items = v.shown()
 	// keep the place: the card at the top and the focused card stay
 	// themselves (found by id, or, when the session was read again and its
 	// ids started over, by event seq)
@@ -180,5 +180,5 @@ func (v *Viewer) tally(it item, by int) {
 // takeFacts takes the session's title and the facts of its status bar.
 func (v *Viewer) takeFacts(shown *session.Session, whyNot string) {
 	v.title, v.cwd, v.model, v.usage, v.notShown = shown.Title, shown.Header.Cwd, shown.Model, shown.Usage, whyNot
-	v.fork = forkFormat(shown.Header)
+	v.fork, v.children = forkFormat(shown.Header), shown.Subagents
 }

@@ -233,10 +233,16 @@ func (v *Viewer) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		repeat(n, func() bool { return v.step(1, "errors", func(it item) bool { return it.failed }, true) })
 	case key.Matches(msg, k.PrevError):
 		repeat(n, func() bool { return v.step(-1, "errors", func(it item) bool { return it.failed }, true) })
+	case key.Matches(msg, k.Toggle) && v.focus < len(v.items) && len(v.items[v.focus].members) > 0:
+		v.openGroup(v.focus)
+		return v.searchAgain(), false
 	case key.Matches(msg, k.Toggle):
 		if v.focus < len(v.items) {
 			v.toggle(v.focus)
 		}
+	case key.Matches(msg, k.Mode):
+		v.setMode(v.mode.next())
+		return v.searchAgain(), false
 	case key.Matches(msg, k.ToggleAll):
 		s := v.spotOfFocus()
 		v.allOpen = !v.allOpen

@@ -36,6 +36,9 @@ type item struct {
 	// nested are the entries nested in a call (a subagent's work), each
 	// followed by its own, as its card draws them: ] and e step into them
 	nested []item
+	// members, for a group line of Compact (modes.go), are the ids of the
+	// cards it stands for
+	members []int
 }
 
 // pos is a place in the transcript: a row of the card at idx, counting the
@@ -68,6 +71,7 @@ type Viewer struct {
 	model    string
 	fork     string // whose format the log is, when its number is a fork's (forkFormat)
 	usage    session.TokenUsage
+	children []session.Subagent // the session's catalog of subagents (never changed in place)
 	tools    int
 	failures int
 	notices  int
@@ -91,6 +95,8 @@ type Viewer struct {
 	screen  []pos        // what each content row of the last frame shows
 	expand  map[int]bool
 	allOpen bool
+	mode    mode         // Compact, Detailed or Expanded (modes.go)
+	opened  map[int]bool // Compact's group lines opened, by their ids
 	nowrap  bool
 	scroll  map[int]int    // entry id → cells scrolled sideways
 	limits  cards.Collapse // how much collapsed cards keep (the config file's)
@@ -121,7 +127,7 @@ func New(src *Feed, th *theme.Theme, themeFixed bool) *Viewer {
 	return &Viewer{
 		src: src, keys: newKeyMap(), help: h, th: th, themeFixed: themeFixed,
 		width: 80, height: 24, cache: newRenderCache(cacheBytes),
-		expand: map[int]bool{}, scroll: map[int]int{},
+		expand: map[int]bool{}, scroll: map[int]int{}, opened: map[int]bool{},
 		follow: src.following(), pinned: src.following(), search: newSearch(), replies: newReplyRows(),
 		reading: follow.State{Loading: true}, // until the first sync
 	}

@@ -27,10 +27,11 @@ type wherePart struct {
 }
 
 // whereBar says where the session is, as render's header does: its model,
-// whose format its log is when a fork's, its token totals and its working
-// directory, each sanitised. On a narrow screen the word "tokens" goes
-// first, then the directory loses its start (…/src/app), then the tokens
-// go, then the directory, then the fork's format; the model is cut last.
+// whose format its log is when a fork's, its tokens (the web client's usage
+// pill: total and cache hits) and its working directory, each sanitised. On
+// a narrow screen the cache hits go first, then the directory loses its
+// start (…/src/app), then the tokens go, then the directory, then the
+// fork's format; the model is cut last.
 func (v *Viewer) whereBar() string {
 	th := v.th
 	room := v.width - 1
@@ -38,8 +39,8 @@ func (v *Viewer) whereBar() string {
 	fork := wherePart{kit.OneLine(v.fork), th.Notice}
 	dir := wherePart{kit.OneLine(v.cwd), th.Path}
 	long, short := wherePart{"", th.Muted}, wherePart{"", th.Muted}
-	if t := tokens(v.usage); t != "" {
-		long.text, short.text = t+" tokens", t
+	if pill := cards.UsagePill(v.usage); pill != "" {
+		long.text, short.text = pill, tokensShort(v.usage)
 	}
 	if model.text == "" && dir.text == "" && short.text == "" {
 		model = wherePart{"no model or folder recorded", th.Faint}
@@ -114,15 +115,11 @@ func joinParts(th *theme.Theme, parts []wherePart) string {
 	return strings.Join(out, th.Faint.Render(" · "))
 }
 
-// tokens is a session's token totals as render's header says them
-// (`47.6k in · 1.2k out`, or `1.2k out` when only output is recorded);
-// "" when the log recorded none.
-func tokens(u session.TokenUsage) string {
-	switch {
-	case u.InputUnknown():
-		return fmt.Sprintf("%s out", cards.Tokens(u.Output))
-	case u.Input+u.Output+u.CacheRead == 0:
-		return ""
+// tokensShort is a session's token total alone, for a where bar too
+// narrow for the usage pill (cards.UsagePill): `16.8k tokens`.
+func tokensShort(u session.TokenUsage) string {
+	if u.InputUnknown() {
+		return cards.Tokens(u.Output) + " out tokens"
 	}
-	return fmt.Sprintf("%s in · %s out", cards.Tokens(u.Input+u.CacheRead+u.CacheWrite), cards.Tokens(u.Output))
+	return cards.Tokens(u.Input+u.CacheRead+u.CacheWrite+u.Output) + " tokens"
 }

@@ -12,16 +12,18 @@ import (
 	"github.com/deck-tui/deck/theme"
 )
 
-// The where bar above the status bar says the session's model, token
-// totals and folder, as render's header does; a narrower screen drops the
-// word "tokens", then the folder's start, then the tokens.
+// The where bar above the status bar says the session's model, tokens and
+// folder, as render's header does (the web client's usage pill: 48,832
+// tokens, 33,792 of the 47,632 prompt tokens from cache, 70.9%); a narrower
+// screen drops the cache hits, then the folder's start, then the tokens.
 func TestTheWhereBarSaysWhereTheSessionIs(t *testing.T) {
 	for _, c := range []struct {
 		width int
 		want  string
 	}{
-		{120, " deepseek-v4-pro · 47.6k in · 1.2k out tokens · /home/dev/src/tinyhttp"},
-		{60, " deepseek-v4-pro · 47.6k in · 1.2k out · …/dev/src/tinyhttp"},
+		{120, " deepseek-v4-pro · 48.8k tokens · 71% cache hits · /home/dev/src/tinyhttp"},
+		{60, " deepseek-v4-pro · 48.8k tokens · /home/dev/src/tinyhttp"},
+		{50, " deepseek-v4-pro · 48.8k tokens · …/src/tinyhttp"},
 		{40, " deepseek-v4-pro · …/dev/src/tinyhttp"},
 	} {
 		x := start(t, Options{Demo: true}, c.width, 20)
@@ -46,7 +48,7 @@ func TestTheWhereBarFollowsTheLog(t *testing.T) {
 	}
 	x := start(t, Options{Path: path, Follow: new(true)}, 120, 30)
 	x.waitFor("following", "◌ Read config.txt")
-	x.waitWhere(" deepseek-v4-flash · 2.9k in · 91 out tokens · /srv/⟨RLO⟩work")
+	x.waitWhere(" deepseek-v4-flash · 3k tokens · 0% cache hits · /srv/⟨RLO⟩work") // 2,900 + 91; none of 2,900 from cache
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +58,7 @@ func TestTheWhereBarFollowsTheLog(t *testing.T) {
 	}
 	f.Close()
 	x.waitFor("turn 1 done · 3 steps", "following")
-	x.waitWhere(" deepseek-v4-flash · 9.1k in · 206 out tokens · /srv/⟨RLO⟩work")
+	x.waitWhere(" deepseek-v4-flash · 9.4k tokens · 63% cache hits · /srv/⟨RLO⟩work") // 9,145 + 206; 5,760 of 9,145 from cache, 62.98%
 	x.quit()
 }
 
@@ -92,10 +94,10 @@ func TestTheWhereBarIsSanitised(t *testing.T) {
 // and whose when the log gave it away; it goes before the model does.
 func TestTheWhereBarSaysAForksFormat(t *testing.T) {
 	x := start(t, Options{Path: testdata + "/fixtures/harness-v5.jsonl"}, 120, 30)
-	x.waitWhere(" deepseek-v4-pro · quockhang's format v5 · 3.6k in · 240 out tokens · /work/app")
+	x.waitWhere(" deepseek-v4-pro · quockhang's format v5 · 3.8k tokens · /work/app") // 3,600 + 240; no cache count
 	x.quit()
 	x = start(t, Options{Path: testdata + "/fixtures/harness-v4.jsonl"}, 120, 30)
-	x.waitWhere(" deepseek-v4-pro · 2.4k in · 160 out tokens · /work/app")
+	x.waitWhere(" deepseek-v4-pro · 2.6k tokens · /work/app")
 	x.quit()
 	v := &Viewer{model: "deepseek-v4-pro", fork: "a fork's format v6", cwd: "/work/app", th: theme.Dark(), width: 40, height: 30}
 	if got := ansi.Strip(v.whereBar()); got != " deepseek-v4-pro · a fork's format v6" {

@@ -155,10 +155,9 @@ func (p *termParser) textIn(line string, from, to int) {
 	for i := from; i < to; {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if m := visibleMark(line, i, size, r); m != "" {
-			st := p.style
-			if r != utf8.RuneError {
-				st = termStyle{fg: p.th.Palette.Special, bold: true}
-			}
+			// an invalid byte's U+FFFD is a mark as a control's is: a run of
+			// both in turn is one span, not one a character
+			st := termStyle{fg: p.th.Palette.Special, bold: true}
 			for k, c := range m {
 				p.put(m[k:k+utf8.RuneLen(c)], st) // a slice of the mark: no string per cell
 			}

@@ -208,3 +208,21 @@ func TestHugeOutputIsCutAtTheDisplayCap(t *testing.T) {
 		t.Fatal("the cut text is not searched")
 	}
 }
+
+// An invalid byte in output is a mark as the control beside it is, so a
+// line of both in turn is one span: a span a character made a megabyte of
+// it cost seconds.
+func TestInvalidBytesInOutputAreMarksJoinedWithControls(t *testing.T) {
+	th := theme.Dark()
+	rows := termLines(th, "ok\xf5\x1b\xf5\x01done")
+	if len(rows) != 1 || len(rows[0]) != 3 || rows[0][0].text != "ok" || rows[0][2].text != "done" {
+		t.Fatalf("spans %q", rows)
+	}
+	if !strings.Contains(rows[0][1].text, "\uFFFD") {
+		t.Errorf("the marks %q hold no replacement character", rows[0][1].text)
+	}
+	huge := termLines(th, strings.Repeat("\x1b\xf5", 1<<16))
+	if len(huge) != 1 || len(huge[0]) != 1 {
+		t.Errorf("%d rows, %d spans for a line of ESC and bad bytes in turn", len(huge), len(huge[0]))
+	}
+}

@@ -40,6 +40,7 @@ type Decoder struct {
 	fresh   *session.Event // the run's start, until something but its banner comes
 	turn    int
 	pending []*edit // the last reply's edits, until Aider says what became of them
+	format  string  // the run's edit format, as its banner names it (formats.go)
 }
 
 // kind is the kind of block being read.

@@ -22,6 +22,8 @@ func FuzzReader(f *testing.F) {
 		f.Add(bytes.Join(lines[:min(len(lines), 120)], nil), uint16(64))
 	}
 	f.Add([]byte("#### a  \n> b\nc\n\n<think>\nd\n<<<<<<< SEARCH\n=======\n>>>>>>> REPLACE\n"), uint16(3))
+	f.Add([]byte("> Main model: m with udiff edit format  \n\n#### a  \n\n```diff\n--- a/x\n+++ b/x\n@@ @@\n-a\n+b\n@@\n c\n```\n\n> Applied edit to x  \n"), uint16(5))
+	f.Add([]byte("> Main model: m with whole edit format  \n\n#### a  \n\n**x.py**\n```\nb\n```\n```\n"), uint16(7))
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
 		in := append([]byte("# aider chat started at 2026-05-06 14:20:11\n"), data...)
 		s := sessiontest.ReadBytes(in, int(chunk%4096)+1)

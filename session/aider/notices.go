@@ -91,6 +91,9 @@ func (d *Decoder) take(m []string) {
 		d.s.Agent = "Aider " + version.FindStringSubmatch(first)[1]
 	case mainModel.MatchString(first):
 		d.s.Model = mainModel.FindStringSubmatch(first)[1]
+		if f := editFormat.FindStringSubmatch(first); f != nil {
+			d.format = f[1]
+		}
 	case tokensLine.MatchString(first):
 		t := tokensLine.FindStringSubmatch(first)
 		sent, write, hit := tokens(t[1]), tokens(t[2]), tokens(t[3])

@@ -48,9 +48,10 @@ type reply struct {
 	tb     strings.Builder // the text since the last edit block, each line ended by a newline
 	recent []row           // its last lines, for an edit block's file name
 
-	stage          int // 0 text; 1 an edit block's search text; 2 its replacement
+	stage          int // 0 text; 1 an edit block's search text; 2 its replacement; 3 a udiff fence; 4 a whole file's fence
 	path           string
-	from           int // where in tb the block's lines start: its name and fences are its, not the text's
+	fenced         []string // a udiff or whole file's fence's lines
+	from           int      // where in tb the block's lines start: its name and fences are its, not the text's
 	search, change []string
 	afterEdit      bool   // the line after an edit block: a closing fence is the block's
 	current        string // the file the last edit block named
@@ -127,6 +128,29 @@ func (d *Decoder) textLine(num int, line string) bool {
 	r := &d.reply
 	marker := strings.TrimSpace(line)
 	switch {
+	case r.stage == 0 && d.unifiedDiffs() && strings.HasPrefix(line, "```diff"):
+		r.stage, r.from, r.fenced = 3, r.tb.Len(), nil
+	case r.stage == 0 && d.wholeFiles() && strings.HasPrefix(line, "```") && len(r.recent) > 0 && wholeName(r.recent[len(r.recent)-1].text) != "":
+		last := r.recent[len(r.recent)-1]
+		r.stage, r.path, r.from, r.fenced = 4, wholeName(last.text), last.at, nil
+	case r.stage == 4 && strings.HasPrefix(line, "```"):
+		d.cutText(r.from)
+		d.wholeCard(num, r.path, r.fenced)
+		r.stage, r.fenced = 0, nil
+		r.tb, r.recent, r.text = strings.Builder{}, nil, nil
+		return true
+	case r.stage == 3 && strings.HasPrefix(line, "```"):
+		r.stage = 0
+		if hunks := d.named(parseUdiff(r.fenced)); len(hunks) > 0 {
+			d.cutText(r.from)
+			d.udiffCards(num, hunks)
+			r.fenced = nil
+			r.tb, r.recent, r.text = strings.Builder{}, nil, nil
+			return true
+		}
+		r.fenced = nil // a fence of no file's diff: the reply's text, as Aider cannot read it either
+	case r.stage == 3 || r.stage == 4:
+		r.fenced = append(r.fenced, line)
 	case r.stage == 0 && head.MatchString(marker):
 		path, from := filename(r.recent, r.tb.Len())
 		if path == "" {
@@ -285,11 +309,27 @@ func (d *Decoder) editCard(num int, path, search, replace string) {
 	if strings.TrimSpace(search) != "" {
 		diff.OldText, title = &search, "Edit "+path
 	}
-	args, _ := jsonline.Marshal(map[string]string{"path": path, "search": search, "replace": replace})
+	d.addEdit(num, path, title, []session.FileDiff{diff}).search = search
+}
+
+// addEdit adds an edit's card, waiting for Aider to say what became of it.
+// Its arguments are what the reply said: each diff's old and new text.
+func (d *Decoder) addEdit(num int, path, title string, diffs []session.FileDiff) *edit {
+	type change struct {
+		Search  *string `json:"search,omitempty"`
+		Replace string  `json:"replace"`
+	}
+	changes := make([]change, len(diffs))
+	for i, df := range diffs {
+		changes[i] = change{df.OldText, df.NewText}
+	}
+	args, _ := jsonline.Marshal(map[string]any{"path": path, "changes": changes})
 	c := &session.ToolCall{EntryBase: base(num), Name: "edit", Arguments: string(args),
-		Call: session.DiffCallView{Title: title, Diffs: []session.FileDiff{diff}, Locations: []session.FileLocation{{Path: path}}}}
+		Call: session.DiffCallView{Title: title, Diffs: diffs, Locations: []session.FileLocation{{Path: path}}}}
 	d.s.Add(c)
-	d.pending = append(d.pending, &edit{c: c, path: path, search: search})
+	e := &edit{c: c, path: path}
+	d.pending = append(d.pending, e)
+	return e
 }
 
 // outcome is what became of an edit.

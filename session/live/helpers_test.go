@@ -32,7 +32,9 @@ func newClient(t *testing.T, h *livetest.Host) *Client {
 }
 
 func testContext(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*bound)
+	// a backstop only: each wait has its own bound. TestHugeFrames' two
+	// 60 MB frames outlasted 2×bound under -race on a loaded machine.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*bound)
 	t.Cleanup(cancel)
 	return ctx
 }

@@ -5,10 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/theme"
 )
 
 // copilotHome is the session of deck's own Copilot CLI fixture (its README
@@ -33,22 +30,7 @@ func copilotLogs(t testing.TB) []fixture {
 // and in colour, and checks each reads without a notice, every call with
 // its card.
 func TestCopilotGolden(t *testing.T) {
-	for _, f := range copilotLogs(t) {
-		t.Run(f.name, func(t *testing.T) {
-			s := open(t, f.path)
-			if s.Format != session.FormatCopilot {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != 0 {
-				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatCopilot, false, agentLogs(copilotLogs(t)))
 }
 
 // Every tool Copilot CLI's logs here call is drawn as the card of its
@@ -61,36 +43,17 @@ func TestCopilotToolsHaveTheirCards(t *testing.T) {
 		"web_fetch": "web", "web_search": "web", "task": "generic", "report_intent": "generic", "ask_user": "generic",
 		"github-mcp-server-list_issues": "generic",
 	}
-	seen := map[string]bool{}
-	var check func(entries []session.Entry, where string)
-	check = func(entries []session.Entry, where string) {
-		for _, e := range entries {
-			c, ok := e.(*session.ToolCall)
-			if !ok || c.View == nil || c.Orphan || c.Status() != session.CallDone && c.Status() != session.CallFailed {
-				continue
-			}
-			if strings.Contains(c.Name, "[trimmed") {
-				continue // the corpus's placeholders
-			}
-			card, known := want[c.Name]
-			switch {
-			case !known:
-				t.Errorf("%s: call of %s, which this test does not know", where, c.Name)
-			case c.View.Card() != card && !(c.Status() == session.CallFailed && c.View.Card() == "generic"):
-				t.Errorf("%s: %s drawn as a %s card, want %s", where, c.Name, c.View.Card(), card)
-			}
-			seen[c.Name] = true
-			check(c.Nested, where)
+	checkCards(t, copilotLogs(t), want, func(c *session.ToolCall) (string, bool) {
+		switch {
+		case c.View == nil || c.Orphan || c.Status() != session.CallDone && c.Status() != session.CallFailed:
+			return "", false
+		case strings.Contains(c.Name, "[trimmed"):
+			return "", false // the corpus's placeholders
+		case c.Status() == session.CallFailed && c.View.Card() == "generic":
+			return want[c.Name], true // a failure says why on the generic card
 		}
-	}
-	for _, f := range copilotLogs(t) {
-		check(open(t, f.path).Entries, f.name)
-	}
-	for name := range want {
-		if !seen[name] {
-			t.Errorf("no log calls %s", name)
-		}
-	}
+		return c.View.Card(), true
+	})
 }
 
 // FuzzCopilotLogs is the structured fuzzer (fuzz_test.go) over Copilot

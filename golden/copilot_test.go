@@ -6,21 +6,28 @@ import (
 	"testing"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/theme"
 )
 
 // copilotHome is the session of deck's own Copilot CLI fixture (its README
 // says what it holds and which of the CLI's schema it follows).
 const copilotHome = "testdata/copilot/.copilot/session-state/7c1e2f4a-3b5d-4e6f-8a9b-0c1d2e3f4a5b/events.jsonl"
 
-// copilotLogs are the corpus's Copilot CLI logs and the fixture's session.
+// copilotRenamed is the fixture's session renamed (/rename): its
+// workspace.yaml names it, hostile escapes and all, and says the folder
+// its session.start does not.
+const copilotRenamed = "testdata/copilot/.copilot/session-state/5d2e8f1a-6b7c-4d9e-8f0a-1b2c3d4e5f60/events.jsonl"
+
+// copilotLogs are the corpus's Copilot CLI logs and the fixture's sessions.
 func copilotLogs(t testing.TB) []fixture {
 	var out []fixture
 	paths, _ := filepath.Glob("testdata/corpus/copilot-cli/*.jsonl")
 	for _, p := range paths {
 		out = append(out, fixture{"corpus/" + strings.TrimSuffix(filepath.Base(p), ".events.jsonl"), p})
 	}
-	out = append(out, fixture{"home/session", copilotHome})
-	if len(out) != 3 {
+	out = append(out, fixture{"home/session", copilotHome}, fixture{"home/renamed", copilotRenamed})
+	if len(out) != 4 {
 		t.Fatalf("found %d Copilot CLI logs; the testdata is incomplete", len(out))
 	}
 	return out
@@ -61,4 +68,25 @@ func TestCopilotToolsHaveTheirCards(t *testing.T) {
 // strings the mutator rewrites.
 func FuzzCopilotLogs(f *testing.F) {
 	fuzzLogsOf(f, fuzzLogs(f, "testdata/corpus/copilot-cli/*.jsonl", copilotHome))
+}
+
+// A renamed session is titled by the name its workspace.yaml gives it, in
+// the viewer and in the picker and deck ls alike, with the folder the
+// workspace.yaml says where its session.start says none; the escapes the
+// name holds reach no output.
+func TestCopilotWorkspaceNamesTheSession(t *testing.T) {
+	const name = "Flaky login \x1b]0;pwned\x07\x1b[2Jtest"
+	s := open(t, copilotRenamed)
+	if s.Title != name || s.Header.Cwd != "/work/login" {
+		t.Errorf("titled %q in %q", s.Title, s.Header.Cwd)
+	}
+	it := catalog.Scan(catalog.Item{Agent: catalog.AgentCopilot, Path: copilotRenamed})
+	if it.Title != name || it.Cwd != "/work/login" {
+		t.Errorf("listed as %q in %q", it.Title, it.Cwd)
+	}
+	for _, w := range []int{40, 80} {
+		if out := render(s, w, theme.Dark()); notSGR(out) != "" || !strings.Contains(plain(out), "Flaky login test") {
+			t.Errorf("width %d: %q reached the output:\n%s", w, notSGR(out), out)
+		}
+	}
 }

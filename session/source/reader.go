@@ -276,7 +276,7 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatPi:
 		r.dec = pi.New(r.s)
 	case session.FormatCopilot:
-		r.dec = copilot.New(r.s)
+		r.dec = copilot.New(r.s, r.path)
 	case session.FormatCursor:
 		r.dec = cursor.New(r.s, r.path)
 	default:

@@ -2,12 +2,9 @@ package golden
 
 import (
 	"bytes"
-	"os"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/source"
@@ -27,22 +24,7 @@ func aiderLogs() []fixture {
 // and in colour, and checks each reads without a notice, every edit that
 // Aider settled with its result.
 func TestAiderGolden(t *testing.T) {
-	for _, f := range aiderLogs() {
-		t.Run(f.name, func(t *testing.T) {
-			s := open(t, f.path)
-			if s.Format != session.FormatAider {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != 0 {
-				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatAider, false, agentLogs(aiderLogs()))
 }
 
 // Every edit Aider applied is drawn as a diff, with no line numbers (the
@@ -101,11 +83,7 @@ func mutateText(log []byte, c *choices) []byte {
 // With no choices the text mutator changes nothing a reader sees, and with
 // some it reaches the cards.
 func TestTextMutatorReachesTheCards(t *testing.T) {
-	path := aiderLogs()[1].path
-	log, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := readFile(t, aiderLogs()[1].path)
 	same, _ := source.ReadAll(bytes.NewReader(mutateText(log, &choices{})))
 	want, _ := source.ReadAll(bytes.NewReader(log))
 	if a, b := render(same, 100, theme.Dark()), render(want, 100, theme.Dark()); a != b {
@@ -124,11 +102,7 @@ func TestTextMutatorReachesTheCards(t *testing.T) {
 func FuzzAiderLogs(f *testing.F) {
 	var logs [][]byte
 	for _, l := range aiderLogs() {
-		b, err := os.ReadFile(l.path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		lines := bytes.SplitAfter(b, []byte("\n"))
+		lines := bytes.SplitAfter(readFile(f, l.path), []byte("\n"))
 		logs = append(logs, bytes.Join(lines[:min(len(lines), 4*maxFuzzLines)], nil))
 	}
 	fuzzLogsWith(f, logs, mutateText)

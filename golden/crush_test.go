@@ -9,11 +9,8 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/crush"
-	"github.com/deck-tui/deck/theme"
 )
 
 // crushStore is a real Crush store (testdata/crush/README.md): a project's
@@ -22,37 +19,17 @@ const crushStore = "testdata/crush/calcman-crush.db"
 
 // crushSessions are its sessions: the newest, as `deck PATH` reads the
 // store, and the other by its id.
-var crushSessions = []fixture{
+var crushSessions = agentLogs([]fixture{
 	{"calculator", crushStore},
 	{"guidelines", crushStore + "#f1c755dc-c4a5-41c1-812a-497901900cc2"},
-}
+})
 
 // TestCrushGolden pins Crush's sessions at 80 and 120 columns, plain and in
 // colour; each reads without a notice, every call whose input the model
 // finished with its result (the newest ends as the store was copied, the
 // model writing a call).
 func TestCrushGolden(t *testing.T) {
-	for _, f := range crushSessions {
-		t.Run(f.name, func(t *testing.T) {
-			s := open(t, f.path)
-			if s.Format != session.FormatCrush {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != 0 {
-				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-			}
-			for _, e := range s.Entries {
-				if c, ok := e.(*session.ToolCall); ok && !c.Streaming && (c.Result == nil || c.View == nil) {
-					t.Errorf("call %s (%s) has no result", c.CallID, c.Name)
-				}
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatCrush, true, crushSessions)
 }
 
 // crushLine is a message as FuzzCrushRecords writes it: its parts as
@@ -97,17 +74,8 @@ func FuzzCrushRecords(f *testing.F) {
 			infos = append(infos, info)
 		}
 	}
-	for i := range logs {
-		f.Add(uint8(i), uint8(80), false, []byte{})
-		f.Add(uint8(i), uint8(40), true, []byte{0, 7, 1, 40, 2, 120, 3, 9, 200, 5, 0, 33})
-	}
-	f.Fuzz(func(t *testing.T, which, width uint8, collapsed bool, decisions []byte) {
-		i := int(which) % len(logs)
-		in := mutateLog(logs[i], &choices{b: decisions})
-		b := session.NewBuilder()
+	fuzzRecords(f, logs, func(b *session.Builder, i int, in []byte) {
 		crush.Decode(b, infos[i], crushRecordsOf(in), nil)
-		b.Finish()
-		checkDrawn(t, b.Session, int(width)%200+1, !collapsed)
 	})
 }
 

@@ -5,10 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/theme"
 )
 
 // cursorHome is the session of deck's own Cursor CLI fixture (its README
@@ -33,22 +30,7 @@ func cursorLogs(t testing.TB) []fixture {
 // TestCursorGolden pins Cursor CLI's transcripts at 80 and 120 columns,
 // plain and in colour, and checks each reads without a notice.
 func TestCursorGolden(t *testing.T) {
-	for _, f := range cursorLogs(t) {
-		t.Run(f.name, func(t *testing.T) {
-			s := open(t, f.path)
-			if s.Format != session.FormatCursor {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != 0 {
-				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatCursor, false, agentLogs(cursorLogs(t)))
 }
 
 // Every tool Cursor CLI's transcripts here call is drawn as the card of
@@ -62,40 +44,16 @@ func TestCursorToolsHaveTheirCards(t *testing.T) {
 		"Shell": "terminal", "Bash": "terminal", "WebSearch": "search", "WebFetch": "fetch", "Task": "other", "Agent": "other",
 		"ReadLints": "read", "mcp__github__list_issues": "mcp",
 	}
-	seen := map[string]bool{}
-	var check func(entries []session.Entry, where string)
-	check = func(entries []session.Entry, where string) {
-		for _, e := range entries {
-			c, ok := e.(*session.ToolCall)
-			if !ok {
-				continue
-			}
-			got := c.Call.Card()
-			if g, ok := c.Call.(session.GenericCallView); ok {
-				got = string(g.Kind)
-			}
-			if c.View != nil && c.Status() == session.CallDone {
-				got = map[string]string{"read": "read", "terminal": "terminal"}[c.View.Card()]
-			}
-			card, known := want[c.Name]
-			switch {
-			case !known:
-				t.Errorf("%s: call of %s, which this test does not know", where, c.Name)
-			case got != card:
-				t.Errorf("%s: %s drawn as %q, want %s", where, c.Name, got, card)
-			}
-			seen[c.Name] = true
-			check(c.Nested, where)
+	checkCards(t, cursorLogs(t), want, func(c *session.ToolCall) (string, bool) {
+		got := c.Call.Card()
+		if g, ok := c.Call.(session.GenericCallView); ok {
+			got = string(g.Kind)
 		}
-	}
-	for _, f := range cursorLogs(t) {
-		check(open(t, f.path).Entries, f.name)
-	}
-	for name := range want {
-		if !seen[name] {
-			t.Errorf("no transcript calls %s", name)
+		if c.View != nil && c.Status() == session.CallDone {
+			got = map[string]string{"read": "read", "terminal": "terminal"}[c.View.Card()]
 		}
-	}
+		return got, true
+	})
 }
 
 // FuzzCursorLogs is the structured fuzzer (fuzz_test.go) over Cursor

@@ -67,10 +67,7 @@ func fuzzLogsOf(f *testing.F, logs [][]byte) { fuzzLogsWith(f, logs, mutateLog) 
 
 // fuzzLogsWith is fuzzLogsOf with the mutator of the logs' own syntax.
 func fuzzLogsWith(f *testing.F, logs [][]byte, mutate func([]byte, *choices) []byte) {
-	for i := range logs {
-		f.Add(uint8(i), uint8(80), false, []byte{})
-		f.Add(uint8(i), uint8(40), true, []byte{0, 7, 1, 40, 2, 120, 3, 9, 200, 5, 0, 33})
-	}
+	addSeeds(f, len(logs))
 	f.Fuzz(func(t *testing.T, which, width uint8, collapsed bool, decisions []byte) {
 		log := mutate(logs[int(which)%len(logs)], &choices{b: decisions})
 		start := time.Now()

@@ -2,15 +2,11 @@ package golden
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/theme"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -42,27 +38,7 @@ func geminiLogs(t *testing.T) []fixture {
 // and in colour, and checks each reads without a notice, every call with
 // its result, drawn as its tool's card.
 func TestGeminiGolden(t *testing.T) {
-	for _, f := range geminiLogs(t) {
-		t.Run(f.name, func(t *testing.T) {
-			s := open(t, f.path)
-			if s.Format != session.FormatGemini {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != 0 {
-				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-			}
-			for _, e := range s.Entries {
-				if c, ok := e.(*session.ToolCall); ok && (c.Result == nil || c.View == nil) {
-					t.Errorf("call %s (%s) has no result", c.CallID, c.Name)
-				}
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatGemini, true, agentLogs(geminiLogs(t)))
 }
 
 // Every tool Gemini CLI's chats here call is drawn as the card of its
@@ -77,33 +53,7 @@ func TestGeminiToolsHaveTheirCards(t *testing.T) {
 		"web_fetch": "web", "invoke_agent": "generic", "save_memory": "generic", "mcp_github_list_issues": "generic",
 		"complete_task": "generic",
 	}
-	seen := map[string]bool{}
-	var check func(entries []session.Entry, where string)
-	check = func(entries []session.Entry, where string) {
-		for _, e := range entries {
-			c, ok := e.(*session.ToolCall)
-			if !ok || c.View == nil {
-				continue
-			}
-			card, known := want[c.Name]
-			switch {
-			case !known:
-				t.Errorf("%s: call of %s, which this test does not know", where, c.Name)
-			case c.Status() == session.CallDone && c.View.Card() != card:
-				t.Errorf("%s: %s drawn as a %s card, want %s", where, c.Name, c.View.Card(), card)
-			}
-			seen[c.Name] = true
-			check(c.Nested, where)
-		}
-	}
-	for _, f := range geminiLogs(t) {
-		check(open(t, f.path).Entries, f.name)
-	}
-	for name := range want {
-		if !seen[name] {
-			t.Errorf("no chat calls %s", name)
-		}
-	}
+	checkCards(t, geminiLogs(t), want, doneCard(want))
 }
 
 // FuzzGeminiLogs is the structured fuzzer (fuzz_test.go) over Gemini CLI's
@@ -114,10 +64,7 @@ func FuzzGeminiLogs(f *testing.F) {
 	var logs [][]byte
 	for _, p := range []string{geminiHome + "/session-2026-05-02T10-15-4f1c2a9e.jsonl", "testdata/corpus/gemini-cli/agent-sessions-jsonl_v040.jsonl",
 		"testdata/corpus/gemini-cli/session-2025-12-28T04-02-3d0463e2.json", "testdata/corpus/gemini-cli/session-2026-01-10T01-33-08d1e5f6.json"} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
+		b := readFile(f, p)
 		if filepath.Ext(p) == ".json" {
 			v := jsontext.Value(bytes.Clone(b))
 			if err := v.Compact(); err != nil {

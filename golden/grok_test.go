@@ -1,13 +1,9 @@
 package golden
 
 import (
-	"os"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/theme"
 )
 
 // grokHome is the Grok Build home of deck's own fixture (its README says
@@ -30,27 +26,7 @@ func grokLogs() []fixture {
 // and in colour, and checks each reads without a notice, every call with
 // its result, drawn as its tool's card.
 func TestGrokGolden(t *testing.T) {
-	for _, f := range grokLogs() {
-		t.Run(f.name, func(t *testing.T) {
-			s := open(t, f.path)
-			if s.Format != session.FormatGrokBuild {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != 0 {
-				t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-			}
-			for _, e := range s.Entries {
-				if c, ok := e.(*session.ToolCall); ok && (c.Result == nil || c.View == nil) {
-					t.Errorf("call %s (%s) has no result", c.CallID, c.Name)
-				}
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatGrokBuild, true, agentLogs(grokLogs()))
 }
 
 // Every tool Grok Build's sessions here call is drawn as the card of its
@@ -63,33 +39,7 @@ func TestGrokToolsHaveTheirCards(t *testing.T) {
 		"read_file": "read", "search_replace": "diff", "run_terminal_cmd": "terminal", "grep": "search",
 		"web_search": "web", "web_fetch": "web", "list_dir": "generic", "task": "generic", "ask_user_question": "generic",
 	}
-	seen := map[string]bool{}
-	var check func(entries []session.Entry, where string)
-	check = func(entries []session.Entry, where string) {
-		for _, e := range entries {
-			c, ok := e.(*session.ToolCall)
-			if !ok || c.View == nil {
-				continue
-			}
-			card, known := want[c.Name]
-			switch {
-			case !known:
-				t.Errorf("%s: call of %s, which this test does not know", where, c.Name)
-			case c.Status() == session.CallDone && c.View.Card() != card:
-				t.Errorf("%s: %s drawn as a %s card, want %s", where, c.Name, c.View.Card(), card)
-			}
-			seen[c.Name] = true
-			check(c.Nested, where)
-		}
-	}
-	for _, f := range grokLogs() {
-		check(open(t, f.path).Entries, f.name)
-	}
-	for name := range want {
-		if !seen[name] {
-			t.Errorf("no session calls %s", name)
-		}
-	}
+	checkCards(t, grokLogs(), want, doneCard(want))
 }
 
 // FuzzGrokLogs is the structured fuzzer (fuzz_test.go) over Grok Build's
@@ -98,11 +48,7 @@ func TestGrokToolsHaveTheirCards(t *testing.T) {
 func FuzzGrokLogs(f *testing.F) {
 	var logs [][]byte
 	for _, l := range grokLogs() {
-		b, err := os.ReadFile(l.path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		logs = append(logs, b)
+		logs = append(logs, readFile(f, l.path))
 	}
 	fuzzLogsOf(f, logs)
 }

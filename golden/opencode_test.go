@@ -8,11 +8,8 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/opencode"
-	"github.com/deck-tui/deck/theme"
 )
 
 // openCodeStore is a real opencode store (testdata/opencode/README.md).
@@ -27,19 +24,7 @@ func TestOpenCodeGolden(t *testing.T) {
 	if s.Format != session.FormatOpenCode || byID.Header.ID != s.Header.ID || len(byID.Entries) != len(s.Entries) {
 		t.Fatalf("read as %q; by id %q", s.Format, byID.Header.ID)
 	}
-	if n := s.NoticeCount(); n != 0 {
-		t.Errorf("%d notices: %v", n, s.Notices()[0].Text)
-	}
-	for _, e := range s.Entries {
-		if c, ok := e.(*session.ToolCall); ok && (c.Result == nil || c.View == nil) {
-			t.Errorf("call %s (%s) has no result", c.CallID, c.Name)
-		}
-	}
-	for _, w := range []int{80, 120} {
-		out := render(s, w, theme.Dark())
-		t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-		t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-	}
+	pinAgent(t, session.FormatOpenCode, true, []agentLog{{fixture: fixture{"", openCodeStore}}})
 }
 
 // Every tool the store's session calls is drawn as the card of its kind:
@@ -47,20 +32,12 @@ func TestOpenCodeGolden(t *testing.T) {
 // own.
 func TestOpenCodeToolsHaveTheirCards(t *testing.T) {
 	want := map[string]string{"glob": "search", "read": "read", "write": "diff", "bash": "terminal", "question": "generic"}
-	seen := map[string]bool{}
-	for _, e := range open(t, openCodeStore).Entries {
-		c, ok := e.(*session.ToolCall)
-		if !ok {
-			continue
+	checkCards(t, []fixture{{"store", openCodeStore}}, want, func(c *session.ToolCall) (string, bool) {
+		if c.View == nil {
+			return "no card", true
 		}
-		if card, known := want[c.Name]; !known || c.View == nil || c.View.Card() != card {
-			t.Errorf("%s drawn as %v, want %s", c.Name, c.View, card)
-		}
-		seen[c.Name] = true
-	}
-	if len(seen) != len(want) {
-		t.Errorf("calls of %v, want every one of %v", seen, want)
-	}
+		return c.View.Card(), true
+	})
 }
 
 // FuzzOpenCodeRecords is the structured fuzzer (fuzz_test.go) over
@@ -85,16 +62,8 @@ func FuzzOpenCodeRecords(f *testing.F) {
 	for i := 0; i < len(lines); i += maxFuzzLines {
 		logs = append(logs, bytes.Join(lines[i:min(len(lines), i+maxFuzzLines)], nil))
 	}
-	for i := range logs {
-		f.Add(uint8(i), uint8(80), false, []byte{})
-		f.Add(uint8(i), uint8(40), true, []byte{0, 7, 1, 40, 2, 120, 3, 9, 200, 5, 0, 33})
-	}
-	f.Fuzz(func(t *testing.T, which, width uint8, collapsed bool, decisions []byte) {
-		in := mutateLog(logs[int(which)%len(logs)], &choices{b: decisions})
-		b := session.NewBuilder()
+	fuzzRecords(f, logs, func(b *session.Builder, _ int, in []byte) {
 		opencode.Decode(b, info, recordsOf(in), nil)
-		b.Finish()
-		checkDrawn(t, b.Session, int(width)%200+1, !collapsed)
 	})
 }
 

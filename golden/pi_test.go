@@ -2,14 +2,9 @@ package golden
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/session/source"
-	"github.com/deck-tui/deck/theme"
 )
 
 // piHome is deck's pi session, laid out as pi lays it out (its README
@@ -26,28 +21,13 @@ const piLargeStart = 69
 // has (the hand-written one holds a line that is no JSON and an entry of
 // a type of the future) and its calls pi never ran (those of a model's
 // message that failed).
-func piSessions(t *testing.T) []struct {
-	name           string
-	log            []byte
-	notices, unrun int
-} {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	large := bytes.SplitAfter(read("testdata/pi/corpus/pi-mono-large-session.jsonl"), []byte("\n"))
-	return []struct {
-		name           string
-		log            []byte
-		notices, unrun int
-	}{
-		{"home", read(piHome), 0, 0},
-		{"corpus/stub-provider-v3", read("testdata/pi/corpus/agent-sessions-stub-provider-v3.jsonl"), 0, 0},
-		{"corpus/handwritten-v3", read("testdata/pi/corpus/agentsview-handwritten-v3-session.jsonl"), 2, 0},
-		{"corpus/large-start", bytes.Join(large[:piLargeStart], nil), 0, 16},
+func piSessions(t *testing.T) []agentLog {
+	large := bytes.SplitAfter(readFile(t, "testdata/pi/corpus/pi-mono-large-session.jsonl"), []byte("\n"))
+	return []agentLog{
+		{fixture: fixture{name: "home"}, log: readFile(t, piHome)},
+		{fixture: fixture{name: "corpus/stub-provider-v3"}, log: readFile(t, "testdata/pi/corpus/agent-sessions-stub-provider-v3.jsonl")},
+		{fixture: fixture{name: "corpus/handwritten-v3"}, log: readFile(t, "testdata/pi/corpus/agentsview-handwritten-v3-session.jsonl"), notices: 2},
+		{fixture: fixture{name: "corpus/large-start"}, log: bytes.Join(large[:piLargeStart], nil), unrun: 16},
 	}
 }
 
@@ -55,31 +35,7 @@ func piSessions(t *testing.T) []struct {
 // colour, each read with the notices it should have and every call with
 // its result, but those pi never ran.
 func TestPiGolden(t *testing.T) {
-	for _, f := range piSessions(t) {
-		t.Run(f.name, func(t *testing.T) {
-			s, _ := source.ReadAll(bytes.NewReader(f.log))
-			if s.Format != session.FormatPi {
-				t.Fatalf("read as %q", s.Format)
-			}
-			if n := s.NoticeCount(); n != f.notices {
-				t.Errorf("%d notices", n)
-			}
-			unrun := 0
-			for _, e := range s.Entries {
-				if c, ok := e.(*session.ToolCall); ok && (c.Result == nil || c.View == nil) {
-					unrun++
-				}
-			}
-			if unrun != f.unrun {
-				t.Errorf("%d calls without a result, want %d", unrun, f.unrun)
-			}
-			for _, w := range []int{80, 120} {
-				out := render(s, w, theme.Dark())
-				t.Run(widthName(w, "plain"), func(t *testing.T) { golden.RequireEqual(t, plain(out)) })
-				t.Run(widthName(w, "dark"), func(t *testing.T) { golden.RequireEqual(t, out) })
-			}
-		})
-	}
+	pinAgent(t, session.FormatPi, true, piSessions(t))
 }
 
 // FuzzPiLogs is the structured fuzzer (fuzz_test.go) over pi's sessions:
@@ -91,11 +47,7 @@ func TestPiGolden(t *testing.T) {
 // fuzzer's instrumented worker past its time to answer at a narrow width.
 func FuzzPiLogs(f *testing.F) {
 	logs := fuzzLogs(f, piHome, "testdata/pi/corpus/agent*.jsonl")
-	b, err := os.ReadFile("testdata/pi/corpus/pi-mono-large-session.jsonl")
-	if err != nil {
-		f.Fatal(err)
-	}
-	large := bytes.SplitAfter(b, []byte("\n"))
+	large := bytes.SplitAfter(readFile(f, "testdata/pi/corpus/pi-mono-large-session.jsonl"), []byte("\n"))
 	logs = append(logs, bytes.Join(append(large[:1:1], large[32:piLargeStart]...), nil))
 	fuzzLogsOf(f, logs)
 }

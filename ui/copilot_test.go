@@ -6,14 +6,15 @@ import (
 	"github.com/deck-tui/deck/session/catalog/catalogtest"
 )
 
-// The picker lists Copilot CLI's sessions, titled by their first prompt,
+// The picker lists Copilot CLI's sessions, titled by their own name
+// (workspace.yaml's) or else their first prompt,
 // and opens one in the viewer with its cards, its subagent's work in its
 // call.
 func TestPickerAndViewerOpenCopilotSessions(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)
 	catalogtest.CopilotHome(t, home)
 	x := start(t, Options{}, 120, 30)
-	x.waitFor("Copilot CLI ", "Raise the retry limit to 5 and check the", "/tmp/project", "6 of 6")
+	x.waitFor("Copilot CLI ", "Raise the retry limit to 5 ", "/tmp/project", "6 of 6")
 	x.typeText("retry limit")
 	x.waitFor("1 of 6")
 	x.keys("enter")

@@ -3,6 +3,9 @@ package catalog
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/copilot"
 )
 
 // copilotLogs are Copilot CLI's sessions: <id>/events.jsonl, one folder a
@@ -22,4 +25,17 @@ func copilotLogs(dir string, _ Known) []logFile {
 		}
 	}
 	return unlooked(logs)
+}
+
+// copilotFacts takes a session's name and folder from the workspace.yaml
+// beside its log, as the viewer does: its name titles it, and its folder
+// stands when the log says none.
+func copilotFacts(e *Item) {
+	w := copilot.WorkspaceOf(e.Path)
+	if t := w.Title(); t != "" {
+		e.Title = session.ShortTitle(t)
+	}
+	if e.Cwd == "" {
+		e.Cwd = w.Cwd
+	}
 }

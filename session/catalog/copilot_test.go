@@ -11,7 +11,7 @@ import (
 // Copilot CLI's sessions are found under ~/.copilot/session-state, newest
 // first: each folder's events.jsonl and the older flat <id>.jsonl, a flat
 // log whose session has a folder now listed once, as the folder's. Each
-// is titled by its first prompt, in the folder its session started in, at
+// is titled by its own name (its workspace.yaml's), else its first prompt, in the folder its session started in, at
 // the time it started.
 func TestFindCopilotSessions(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)

@@ -181,6 +181,9 @@ func Scan(e Item) Item {
 	if e.Agent == AgentGrok { // its chat history says none of these: its summary.json does
 		grokFacts(&e)
 	}
+	if e.Agent == AgentCopilot { // its log never says its name: its workspace.yaml does
+		copilotFacts(&e)
+	}
 	if e.Agent == AgentAider { // a chat history lives at its project's root
 		e.Cwd = filepath.Dir(e.Path)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 	"github.com/deck-tui/deck/session/present"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -38,10 +39,10 @@ type Decoder struct {
 	blocks   map[string]bool               // message.id + block already shown (a line written twice)
 	plans    map[string]*session.Plan      // TodoWrite calls by tool_use id
 	tasks    map[string]*task
-	order    []*task      // the Task calls in order, for linking sidechains
-	dirty    []*task      // the Tasks whose work changed since Settle
-	deferred bool         // subagents' files are left to the user (Defer)
-	wanted   []*AgentFile // the files left to the user, not yet taken
+	order    []*task // the Task calls in order, for linking sidechains
+	dirty    []*task // the Tasks whose work changed since Settle
+
+	subagentfile.Queue // subagents' files left to the user (Defer)
 
 	// sidechains: which subagent each sidechain uuid belongs to (nil: this
 	// decoder's own), and the last one a line went to.

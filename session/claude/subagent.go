@@ -2,14 +2,13 @@ package claude
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	"github.com/deck-tui/deck/session/internal/lines"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 	"github.com/deck-tui/deck/session/present"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -43,16 +42,12 @@ type task struct {
 	copies []session.Entry
 }
 
-const (
-	// maxDepth bounds subagents in subagents, however their work comes: a
-	// decoder that deep starts none (a Task there is a call like any
-	// other), and reads no file. A progress record copied in a progress
-	// record … nested a level each, and deck draws and walks a level
-	// inside the one around it.
-	maxDepth = 3
-	// maxSubagentBytes bounds how much of a subagent's file is read.
-	maxSubagentBytes = 64 << 20
-)
+// maxDepth bounds subagents in subagents, however their work comes: a
+// decoder that deep starts none (a Task there is a call like any other),
+// and reads no file. A progress record copied in a progress record …
+// nested a level each, and deck draws and walks a level inside the one
+// around it.
+const maxDepth = subagentfile.MaxDepth
 
 func (d *Decoder) newTask(call *session.ToolCall, a present.Args) {
 	if call.CallID == "" || d.depth >= maxDepth {
@@ -157,7 +152,7 @@ func (d *Decoder) touchTask(t *task) {
 func (d *Decoder) Settle() {
 	for _, t := range d.dirty {
 		t.dirty = false
-		if t.child != nil { // else its file's work is shown (AgentFile.Show)
+		if t.child != nil { // else its file's work is shown (showFile)
 			t.child.Settle()
 			t.call.Nested = t.snapshot()
 		}
@@ -275,12 +270,7 @@ func (d *Decoder) endTask(t *task) {
 	if t.linked || t.fromFile {
 		return
 	}
-	f := d.agentFile(t)
-	switch {
-	case f == nil:
-	case d.deferred:
-		d.wanted = append(d.wanted, f)
-	default:
+	if f := d.agentFile(t); f != nil && !d.Leave(f) {
 		f.Read()
 		f.Show()
 	}
@@ -328,25 +318,4 @@ func (d *Decoder) subagentPaths(id string) []string {
 		out = append(out, filepath.Join(dir, sid, "subagents", name))
 	}
 	return out
-}
-
-// readAll reads a whole subagent file, at most maxSubagentBytes of it.
-func (d *Decoder) readAll(rd io.Reader) {
-	var split lines.Splitter
-	limited := &io.LimitedReader{R: rd, N: maxSubagentBytes}
-	buf := make([]byte, 256<<10)
-	for {
-		n, err := limited.Read(buf)
-		split.Feed(buf[:n], d.Apply)
-		if err != nil {
-			break
-		}
-	}
-	if limited.N == 0 {
-		if more, _ := rd.Read(buf[:1]); more > 0 {
-			d.s.Notice(0, fmt.Sprintf("the subagent's transcript is larger than %d MB; only its start is shown", maxSubagentBytes>>20))
-			return
-		}
-	}
-	split.Flush(d.Apply)
 }

@@ -14,7 +14,7 @@ func corpusLogs(t testing.TB) []string {
 	paths, _ := filepath.Glob(sessiontest.Testdata + "/corpus/copilot-cli/*.jsonl")
 	home, _ := filepath.Glob(sessiontest.Testdata + "/copilot/.copilot/session-state/*/events.jsonl")
 	paths = append(paths, home...)
-	if len(paths) != 3 {
+	if len(paths) != 4 {
 		t.Fatalf("found %d Copilot CLI logs", len(paths))
 	}
 	return paths

@@ -39,13 +39,28 @@ type Decoder struct {
 	asked    map[string]*session.ToolCall      // calls whose approval was asked, by the request's id
 }
 
-// New starts a decoder that fills s.
-func New(s *session.Builder) *Decoder {
+// New starts a decoder that fills s from the log at path ("" for a
+// stream, whose workspace.yaml is then not read).
+func New(s *session.Builder, path string) *Decoder {
 	s.Format = session.FormatCopilot
 	if s.Agent == "" {
 		s.Agent = "Copilot CLI"
 	}
-	return newDecoder(s)
+	d := newDecoder(s)
+	d.workspace(WorkspaceOf(path))
+	return d
+}
+
+// workspace takes what workspace.yaml says of the session: its name,
+// which titles it, and the folder it ran in, until session.start says
+// that.
+func (d *Decoder) workspace(w Workspace) {
+	if t := w.Title(); t != "" {
+		d.s.SetTitle(t)
+	}
+	if w.Cwd != "" {
+		d.s.Header.Cwd, d.files.Cwd = w.Cwd, w.Cwd
+	}
 }
 
 func newDecoder(s *session.Builder) *Decoder {

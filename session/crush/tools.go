@@ -84,7 +84,7 @@ func (d *decoder) result(num int, res resultData) {
 		return
 	}
 	a, _ := present.ParseArgs(c.Arguments)
-	c.Result = &session.ToolResult{Content: text(res.Content), IsError: res.IsError}
+	c.Result = &session.ToolResult{Content: present.Text(res.Content), IsError: res.IsError}
 	c.Streaming = false
 	c.View = d.resultView(c, a, res)
 	if c.Name == "agent" || c.Name == "agentic_fetch" {
@@ -94,23 +94,16 @@ func (d *decoder) result(num int, res resultData) {
 	d.s.Tally(outcome, "")
 }
 
-func text(s string) []session.ContentBlock {
-	if s == "" {
-		return nil
-	}
-	return []session.ContentBlock{{Type: "text", Text: s}}
-}
-
 // callView is what a call shows while it runs, from its input.
 func callView(name string, a present.Args) session.CallView {
 	path := a.Str("file_path")
 	switch name {
 	case "view":
-		return session.GenericCallView{Title: "Read " + path + window(a), Kind: "read", Locations: at(path)}
+		return session.GenericCallView{Title: "Read " + path + window(a), Kind: "read", Locations: present.At(path)}
 	case "write":
-		return session.DiffCallView{Title: "Write " + path, Diffs: []session.FileDiff{{Path: path, NewText: a.Str("content"), Whole: true}}, Locations: at(path)}
+		return present.WriteCall(path, a.Str("content"))
 	case "edit":
-		return session.DiffCallView{Title: "Edit " + path + everywhere(a), Diffs: []session.FileDiff{replacement(path, a)}, Locations: at(path)}
+		return session.DiffCallView{Title: "Edit " + path + everywhere(a), Diffs: []session.FileDiff{replacement(path, a)}, Locations: present.At(path)}
 	case "multiedit":
 		edits, _ := a["edits"].([]any)
 		var diffs []session.FileDiff
@@ -119,7 +112,7 @@ func callView(name string, a present.Args) session.CallView {
 				diffs = append(diffs, replacement(path, m))
 			}
 		}
-		return session.DiffCallView{Title: "Edit " + path + " (" + plural(len(diffs), "edit") + ")", Diffs: diffs, Locations: at(path)}
+		return session.DiffCallView{Title: "Edit " + path + " (" + plural(len(diffs), "edit") + ")", Diffs: diffs, Locations: present.At(path)}
 	case "bash":
 		return session.TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("working_dir")}
 	case "job_output":
@@ -127,45 +120,34 @@ func callView(name string, a present.Args) session.CallView {
 	case "job_kill":
 		return session.GenericCallView{Title: "Kill background job " + a.Str("shell_id"), Kind: "execute"}
 	case "grep":
-		title := "Search " + a.Str("pattern") + in(a)
-		if inc := a.Str("include"); inc != "" {
-			title += " (" + inc + ")"
-		}
-		return session.GenericCallView{Title: title, Kind: "search", Locations: at(a.Str("path"))}
+		return present.SearchCall(a.Str("pattern"), a.Str("path"), a.Str("include"))
 	case "glob":
-		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + in(a), Kind: "search", Locations: at(a.Str("path"))}
+		return present.GlobCall(a.Str("pattern"), a.Str("path"))
 	case "ls":
-		return session.GenericCallView{Title: "List " + firstOf(a.Str("path"), "."), Kind: "search", Locations: at(a.Str("path"))}
+		return session.GenericCallView{Title: "List " + firstOf(a.Str("path"), "."), Kind: "search", Locations: present.At(a.Str("path"))}
 	case "fetch", "web_fetch":
 		return session.GenericCallView{Title: a.Str("url"), Kind: "fetch"}
 	case "download":
-		return session.GenericCallView{Title: "Download " + a.Str("url") + " to " + path, Kind: "fetch", Locations: at(path)}
+		return session.GenericCallView{Title: "Download " + a.Str("url") + " to " + path, Kind: "fetch", Locations: present.At(path)}
 	case "web_search":
 		return session.GenericCallView{Title: a.Str("query"), Kind: "search"}
 	case "sourcegraph":
 		return session.GenericCallView{Title: "Sourcegraph " + a.Str("query"), Kind: "search"}
 	case "agent":
-		return session.GenericCallView{Title: "Agent: " + firstLine(a.Str("prompt")), Kind: "other", RawInput: optional(a.Str("prompt"))}
+		return session.GenericCallView{Title: "Agent: " + firstLine(a.Str("prompt")), Kind: "other", RawInput: present.Optional(a.Str("prompt"))}
 	case "agentic_fetch":
-		return session.GenericCallView{Title: "Agentic fetch " + firstOf(a.Str("url"), "(a web search)") + ": " + firstLine(a.Str("prompt")), Kind: "fetch", RawInput: optional(a.Str("prompt"))}
+		return session.GenericCallView{Title: "Agentic fetch " + firstOf(a.Str("url"), "(a web search)") + ": " + firstLine(a.Str("prompt")), Kind: "fetch", RawInput: present.Optional(a.Str("prompt"))}
 	case "question":
-		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: text(present.QuestionList(a))}
+		return session.GenericCallView{Title: "Ask the user", Kind: "other", Content: present.Text(present.QuestionList(a))}
 	case "todos":
 		return session.GenericCallView{Title: "Update the todo list", Kind: "other"}
 	}
-	if t, ok := present.MCPTitle(name); ok {
-		return session.GenericCallView{Title: t, Kind: "mcp", RawInput: input(a)}
-	}
-	return session.GenericCallView{Title: name, RawInput: input(a)}
+	return present.OtherCall(name, name, a)
 }
 
 // replacement is one edit's change: old_string by new_string.
 func replacement(path string, a map[string]any) session.FileDiff {
-	diff := session.FileDiff{Path: path, NewText: jsonline.Str(a, "new_string")}
-	if old := jsonline.Str(a, "old_string"); old != "" {
-		diff.OldText = &old
-	}
-	return diff
+	return present.Replacement(path, jsonline.Str(a, "old_string"), jsonline.Str(a, "new_string"))
 }
 
 func everywhere(a present.Args) string {
@@ -190,34 +172,6 @@ func window(a present.Args) string {
 	return ""
 }
 
-func in(a present.Args) string {
-	if p := a.Str("path"); p != "" {
-		return " in " + p
-	}
-	return ""
-}
-
-func at(p string) []session.FileLocation {
-	if p == "" {
-		return nil
-	}
-	return []session.FileLocation{{Path: p}}
-}
-
-func optional(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
-func input(a present.Args) any {
-	if len(a) == 0 {
-		return nil
-	}
-	return map[string]any(a)
-}
-
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
@@ -227,14 +181,7 @@ func plural(n int, noun string) string {
 
 // plan shows the todos tool's list as the plan.
 func plan(num int, a present.Args) session.Entry {
-	list, _ := a["todos"].([]any)
-	items := make([]session.PlanItem, 0, len(list))
-	for _, it := range list {
-		if m, ok := jsonline.AsObject(it); ok {
-			items = append(items, session.PlanItem{Content: jsonline.Str(m, "content"), Status: jsonline.Str(m, "status")})
-		}
-	}
-	return &session.Plan{EntryBase: base(num, 0), Items: items}
+	return &session.Plan{EntryBase: base(num, 0), Items: present.TodoItems(a)}
 }
 
 // resultView is a finished call's card; the generic one for a tool deck
@@ -271,12 +218,9 @@ func (d *decoder) resultView(c *session.ToolCall, a present.Args, res resultData
 	case "web_search":
 		return searchResult(res.Content)
 	case "agent", "agentic_fetch", "question":
-		return session.GenericResultView{Content: text(res.Content)}
+		return session.GenericResultView{Content: present.Text(res.Content)}
 	}
-	if t, ok := present.MCPTitle(c.Name); ok {
-		return session.GenericResultView{Title: t}
-	}
-	return session.GenericResultView{}
+	return present.OtherResult(c.Name)
 }
 
 var (

@@ -14,6 +14,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 	"github.com/deck-tui/deck/session/present"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -33,8 +34,7 @@ type Decoder struct {
 	pending []*session.ToolCall // calls with no result yet, in order
 	agents  *agentFiles         // the subagents' transcripts beside this one, once looked for
 
-	deferred bool         // subagents' transcripts are left to the user (Defer)
-	wanted   []*AgentFile // those left since the last TakeFiles
+	subagentfile.Queue // subagents' transcripts left to the user (Defer)
 }
 
 // New starts a decoder that fills s from the transcript at path ("" for a

@@ -13,6 +13,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 	"github.com/deck-tui/deck/session/present"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -39,14 +40,14 @@ type Decoder struct {
 	doc     document // the legacy JSON document, while it is read
 	started bool     // a line that is not blank has come
 
-	live     []*shown          // the conversation as Gemini CLI would load it, in order
-	byID     map[string]*shown // the live messages by id
-	usage    map[string]session.TokenUsage
-	calls    map[string]*callState
-	turn     int
-	noted    map[int]bool // lines that have a notice, while a value is read
-	wanted   []*AgentFile // subagents' files left to the user (Defer)
-	deferred bool
+	live  []*shown          // the conversation as Gemini CLI would load it, in order
+	byID  map[string]*shown // the live messages by id
+	usage map[string]session.TokenUsage
+	calls map[string]*callState
+	turn  int
+	noted map[int]bool // lines that have a notice, while a value is read
+
+	subagentfile.Queue // subagents' chats left to the user (Defer)
 }
 
 // New starts a decoder that fills s from the chat at path ("" for a

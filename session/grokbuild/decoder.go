@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 	"github.com/deck-tui/deck/session/present"
 )
 
@@ -29,14 +30,14 @@ type Decoder struct {
 	sub   bool   // a subagent's work read into its call: the session's facts are not its
 	files *present.FileLines
 
-	calls    map[string]*call // the calls by id, until the next call of the id
-	turn     int
-	open     bool // a turn is open
-	systems  int  // system prompts so far
-	plan     *plan
-	wanted   []*AgentFile // subagents' sessions left to the user (Defer)
-	deferred bool
-	root     string // the sessions folder the session is under, "" when not known
+	calls   map[string]*call // the calls by id, until the next call of the id
+	turn    int
+	open    bool // a turn is open
+	systems int  // system prompts so far
+	plan    *plan
+	root    string // the sessions folder the session is under, "" when not known
+
+	subagentfile.Queue // subagents' chat histories left to the user (Defer)
 }
 
 // call is a tool call and its parsed arguments, for its result.

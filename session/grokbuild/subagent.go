@@ -9,8 +9,8 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
-	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/deck-tui/deck/session/internal/regular"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 )
 
 // A subagent Grok Build runs (a task call) is a session of its own, in
@@ -22,14 +22,6 @@ import (
 // from its chat history into the call's card, entries made exactly as
 // the session's own.
 
-const (
-	// maxDepth bounds subagents in subagents: a decoder that deep reads no
-	// file.
-	maxDepth = 3
-	// maxSubagentBytes bounds how much of a subagent's chat history is read.
-	maxSubagentBytes = 64 << 20
-)
-
 // subagentID finds the id a task's result names.
 var subagentID = regexp.MustCompile(`(?m)^subagent_id: (\S+)$`)
 
@@ -37,37 +29,20 @@ var subagentID = regexp.MustCompile(`(?m)^subagent_id: (\S+)$`)
 // dot, not too long.
 var safeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 
-// AgentFile is a subagent's chat history, to be read into the card of the
-// task call that ran it. A decoder told to Defer leaves each to its user,
-// who calls Read without holding the session's lock and then Show under
-// it; otherwise the decoder reads it at once, the same way.
-type AgentFile struct {
-	d     *Decoder
-	call  *session.ToolCall
-	paths []string // where it may be, the likeliest first
-	child *Decoder // reads it; shares nothing with d
-
-	entries []session.Entry
-	found   bool
-}
-
-// subagent looks for the work of the subagent a task call ran.
+// subagent looks for the work of the subagent a task call ran: its chat
+// history, read by a decoder of its own on a copy of what the session
+// knew of files.
 func (d *Decoder) subagent(c *session.ToolCall, result string) {
 	m := subagentID.FindStringSubmatch(result)
-	if m == nil || !safeID.MatchString(m[1]) || d.path == "" || d.depth >= maxDepth {
+	if m == nil || !safeID.MatchString(m[1]) || d.path == "" || d.depth >= subagentfile.MaxDepth {
 		return
 	}
 	child := New(session.NewBuilder(), "")
 	child.depth, child.sub = d.depth+1, true
 	child.files = d.files.Clone()
-	f := &AgentFile{d: d, call: c, paths: d.subagentPaths(m[1]), child: child}
-	if d.deferred {
-		d.wanted = append(d.wanted, f)
-		return
-	}
-	f.Read()
-	if f.found {
-		c.Nested = f.entries // the result is not shown yet: nothing to touch
+	f := subagentfile.New(d.subagentPaths(m[1]), child.readChatHistory, subagentfile.Nested(d.s, c))
+	if !d.Leave(f) {
+		f.ReadInto(c) // the result is not shown yet: nothing to touch
 	}
 }
 
@@ -134,64 +109,12 @@ func EncodeCwd(cwd string) string {
 	return b.String()
 }
 
-// Read reads the subagent's chat history, when one of its paths is a
-// file. It touches nothing of the session: it may run beside the
-// session's reading.
-func (f *AgentFile) Read() {
-	for _, p := range f.paths {
-		file, _, err := regular.Open(p) // a named pipe or a device would never end
-		if err != nil {
-			continue
-		}
-		f.child.path, f.child.root = p, sessionsRoot(p)
-		f.child.readAll(file)
-		file.Close()
-		f.child.Finish()
-		f.child.s.Finish() // the subagent is done: what still waits never finished
-		f.entries, f.found = f.child.s.Entries, true
-		return
-	}
-}
-
-// Show puts what Read found in the call's card. It changes the session:
-// call it where the session may change (under its lock).
-func (f *AgentFile) Show() {
-	if !f.found {
-		return
-	}
-	f.call.Nested = f.entries
-	f.d.s.Touch(f.call)
-}
-
-// Defer leaves the subagents' chat histories to the decoder's user
-// (TakeFiles), rather than reading each when its call's result is read.
-func (d *Decoder) Defer() { d.deferred = true }
-
-// TakeFiles returns the subagents' chat histories wanted since it was
-// last called, for the user of a deferring decoder to Read and Show.
-func (d *Decoder) TakeFiles() []*AgentFile {
-	out := d.wanted
-	d.wanted = nil
-	return out
-}
-
-// readAll reads a whole chat history, at most maxSubagentBytes of it.
-func (d *Decoder) readAll(rd io.Reader) {
-	var split lines.Splitter
-	limited := &io.LimitedReader{R: rd, N: maxSubagentBytes}
-	buf := make([]byte, 256<<10)
-	for {
-		n, err := limited.Read(buf)
-		split.Feed(buf[:n], d.Apply)
-		if err != nil {
-			break
-		}
-	}
-	if limited.N == 0 {
-		if more, _ := rd.Read(buf[:1]); more > 0 {
-			d.s.Notice(0, fmt.Sprintf("the subagent's chat history is larger than %d MB; only its start is shown", maxSubagentBytes>>20))
-			return
-		}
-	}
-	split.Flush(d.Apply)
+// readChatHistory reads a subagent's whole chat history from rd, the
+// file at path, and returns its entries.
+func (d *Decoder) readChatHistory(path string, rd io.Reader) []session.Entry {
+	d.path, d.root = path, sessionsRoot(path)
+	subagentfile.Lines(rd, d.Apply, d.s, "chat history")
+	d.Finish()
+	d.s.Finish() // the subagent is done: what still waits never finished
+	return d.s.Entries
 }

@@ -43,11 +43,11 @@ func (d *decoder) tool(num int, p *part) {
 	m, _ := jsonline.AsObject(meta)
 	switch st.Status {
 	case "completed":
-		c.Result = &session.ToolResult{Content: text(st.Output)}
+		c.Result = &session.ToolResult{Content: present.Text(st.Output)}
 		c.EndTime = st.Time.End
 		c.View = d.resultView(c, a, st, m)
 	case "error":
-		c.Result = &session.ToolResult{Content: text(st.Error), IsError: true}
+		c.Result = &session.ToolResult{Content: present.Text(st.Error), IsError: true}
 		c.EndTime = st.Time.End
 		if p.Tool == "bash" {
 			c.View = session.TerminalResultView{Output: st.Error}
@@ -62,63 +62,46 @@ func (d *decoder) tool(num int, p *part) {
 	d.s.Tally(session.AsEntry, "")
 }
 
-func text(s string) []session.ContentBlock {
-	if s == "" {
-		return nil
-	}
-	return []session.ContentBlock{{Type: "text", Text: s}}
-}
-
 // callView is what a call shows while it runs, from its input.
 func callView(name string, a present.Args, st *toolState) session.CallView {
 	path := a.Str("filePath")
 	switch name {
 	case "read":
-		return session.GenericCallView{Title: "Read " + path + window(a), Kind: "read", Locations: at(path)}
+		return session.GenericCallView{Title: "Read " + path + window(a), Kind: "read", Locations: present.At(path)}
 	case "write":
-		return session.DiffCallView{Title: "Write " + path, Diffs: []session.FileDiff{{Path: path, NewText: a.Str("content"), Whole: true}}, Locations: at(path)}
+		return present.WriteCall(path, a.Str("content"))
 	case "edit":
-		diff := session.FileDiff{Path: path, NewText: a.Str("newString")}
-		if old := a.Str("oldString"); old != "" {
-			diff.OldText = &old
-		}
+		diff := present.Replacement(path, a.Str("oldString"), a.Str("newString"))
 		title := "Edit " + path
 		if a["replaceAll"] == true {
 			title += " (every occurrence)"
 		}
-		return session.DiffCallView{Title: title, Diffs: []session.FileDiff{diff}, Locations: at(path)}
+		return session.DiffCallView{Title: title, Diffs: []session.FileDiff{diff}, Locations: present.At(path)}
 	case "bash":
 		return session.TerminalCallView{Title: a.Str("command"), Description: a.Str("description"), Cwd: a.Str("workdir")}
 	case "grep":
-		title := "Search " + a.Str("pattern") + in(a)
-		if inc := a.Str("include"); inc != "" {
-			title += " (" + inc + ")"
-		}
-		return session.GenericCallView{Title: title, Kind: "search", Locations: at(a.Str("path"))}
+		return present.SearchCall(a.Str("pattern"), a.Str("path"), a.Str("include"))
 	case "glob":
-		return session.GenericCallView{Title: "Glob " + a.Str("pattern") + in(a), Kind: "search", Locations: at(a.Str("path"))}
+		return present.GlobCall(a.Str("pattern"), a.Str("path"))
 	case "list":
 		p := firstOf(a.Str("path"), ".")
-		return session.GenericCallView{Title: "List " + p, Kind: "read", Locations: at(a.Str("path"))}
+		return session.GenericCallView{Title: "List " + p, Kind: "read", Locations: present.At(a.Str("path"))}
 	case "webfetch":
 		return session.GenericCallView{Title: a.Str("url"), Kind: "fetch"}
 	case "websearch", "codesearch":
 		return session.GenericCallView{Title: a.Str("query"), Kind: "search"}
 	case "task":
-		return session.GenericCallView{Title: "Agent " + firstOf(a.Str("subagent_type"), "task") + ": " + a.Str("description"), Kind: "other", RawInput: optional(a.Str("prompt"))}
+		return session.GenericCallView{Title: "Agent " + firstOf(a.Str("subagent_type"), "task") + ": " + a.Str("description"), Kind: "other", RawInput: present.Optional(a.Str("prompt"))}
 	case "question":
-		return session.GenericCallView{Title: firstOf(st.Title, "Ask the user"), Kind: "other", Content: text(present.QuestionList(a))}
+		return session.GenericCallView{Title: firstOf(st.Title, "Ask the user"), Kind: "other", Content: present.Text(present.QuestionList(a))}
 	case "todoread":
 		return session.GenericCallView{Title: "Read the todo list", Kind: "other"}
 	case "skill":
 		return session.GenericCallView{Title: "Skill " + a.Str("name"), Kind: "other"}
 	case "apply_patch", "patch", "multiedit":
-		return session.GenericCallView{Title: firstOf(st.Title, "Patch "+path), Kind: "edit", RawInput: input(a)}
+		return session.GenericCallView{Title: firstOf(st.Title, "Patch "+path), Kind: "edit", RawInput: present.RawArgs(a)}
 	}
-	if t, ok := present.MCPTitle(name); ok {
-		return session.GenericCallView{Title: t, Kind: "mcp", RawInput: input(a)}
-	}
-	return session.GenericCallView{Title: firstOf(st.Title, name), RawInput: input(a)}
+	return present.OtherCall(name, firstOf(st.Title, name), a)
 }
 
 // window names the lines a read asked for: 0-based offset, limit.
@@ -136,44 +119,9 @@ func window(a present.Args) string {
 	return ""
 }
 
-func in(a present.Args) string {
-	if p := a.Str("path"); p != "" {
-		return " in " + p
-	}
-	return ""
-}
-
-func at(p string) []session.FileLocation {
-	if p == "" {
-		return nil
-	}
-	return []session.FileLocation{{Path: p}}
-}
-
-func optional(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
-func input(a present.Args) any {
-	if len(a) == 0 {
-		return nil
-	}
-	return map[string]any(a)
-}
-
 // plan shows todowrite's list as the plan.
 func (d *decoder) plan(num int, at int64, a present.Args) session.Entry {
-	list, _ := a["todos"].([]any)
-	items := make([]session.PlanItem, 0, len(list))
-	for _, it := range list {
-		if m, ok := jsonline.AsObject(it); ok {
-			items = append(items, session.PlanItem{Content: jsonline.Str(m, "content"), Status: jsonline.Str(m, "status")})
-		}
-	}
-	return &session.Plan{EntryBase: base(num, at), Items: items}
+	return &session.Plan{EntryBase: base(num, at), Items: present.TodoItems(a)}
 }
 
 // resultView is a completed call's card; the generic one for a tool
@@ -199,12 +147,9 @@ func (d *decoder) resultView(c *session.ToolCall, a present.Args, st *toolState,
 	case "webfetch":
 		return session.WebFetchResultView{URL: a.Str("url")}
 	case "question":
-		return session.GenericResultView{Content: text(st.Output)}
+		return session.GenericResultView{Content: present.Text(st.Output)}
 	}
-	if t, ok := present.MCPTitle(c.Name); ok {
-		return session.GenericResultView{Title: t}
-	}
-	return session.GenericResultView{}
+	return present.OtherResult(c.Name)
 }
 
 var (

@@ -31,6 +31,7 @@ import (
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/lines"
 	"github.com/deck-tui/deck/session/internal/regular"
+	"github.com/deck-tui/deck/session/internal/subagentfile"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -88,14 +89,19 @@ func (r *Reader) SetPath(path string) {
 	r.SetName(path)
 }
 
-// Later is a part of a session kept in a file beside its log (a Claude
-// Code subagent's own transcript) that a reader told to Defer leaves to its
+// Later is a part of a session kept in a file beside its log (a
+// subagent's own transcript) that a reader told to Defer leaves to its
 // user: Read may take long (the file is huge, or on a slow disk) and
 // touches nothing of the session, so it runs without the session's lock;
 // Show then puts what was read in place, where the session may change.
-type Later interface {
-	Read()
-	Show()
+type Later = subagentfile.Later
+
+// filesBeside is a decoder that reads its subagents' files beside the log
+// (Claude Code's, Gemini CLI's, Grok Build's, Cursor CLI's): told to
+// Defer, it leaves them to its user (subagentfile.Queue).
+type filesBeside interface {
+	Defer()
+	TakeFiles() []Later
 }
 
 // Defer makes the reader leave the files beside the log to its user
@@ -104,27 +110,13 @@ type Later interface {
 func (r *Reader) Defer() { r.deferred = true }
 
 // TakeLater returns the parts a deferring reader left since it was last
-// called.
+// called: its decoder's subagents' files, or a harness log's children's.
 func (r *Reader) TakeLater() []Later {
+	if d, ok := r.dec.(filesBeside); ok {
+		return d.TakeFiles()
+	}
 	var out []Later
-	switch d := r.dec.(type) {
-	case *claude.Decoder:
-		for _, f := range d.TakeFiles() {
-			out = append(out, f)
-		}
-	case *gemini.Decoder:
-		for _, f := range d.TakeFiles() {
-			out = append(out, f)
-		}
-	case *grokbuild.Decoder:
-		for _, f := range d.TakeFiles() {
-			out = append(out, f)
-		}
-	case *cursor.Decoder:
-		for _, f := range d.TakeFiles() {
-			out = append(out, f)
-		}
-	case *harness.Decoder:
+	if _, ok := r.dec.(*harness.Decoder); ok {
 		for _, c := range r.newChildren() {
 			out = append(out, c)
 		}
@@ -270,43 +262,30 @@ func (r *Reader) choose(format session.Format) {
 	case session.FormatACP:
 		r.dec = acp.New(r.s)
 	case session.FormatClaudeCode:
-		c := claude.New(r.s, r.path)
-		if r.deferred {
-			c.Defer()
-		}
-		r.dec = c
+		r.dec = claude.New(r.s, r.path)
 	case session.FormatCodex:
 		r.dec = codex.New(r.s)
 	case session.FormatGemini:
-		g := gemini.New(r.s, r.path)
-		if r.deferred {
-			g.Defer()
-		}
-		r.dec = g
+		r.dec = gemini.New(r.s, r.path)
 	case session.FormatOpenCode:
 		r.dec = opencode.NewLegacy(r.s, r.path)
 	case session.FormatAider:
 		r.dec = aider.New(r.s, r.path)
 	case session.FormatGrokBuild:
-		g := grokbuild.New(r.s, r.path)
-		if r.deferred {
-			g.Defer()
-		}
-		r.dec = g
+		r.dec = grokbuild.New(r.s, r.path)
 	case session.FormatPi:
 		r.dec = pi.New(r.s)
 	case session.FormatCopilot:
-		r.dec = copilot.New(r.s)
+		r.dec = copilot.New(r.s, r.path)
 	case session.FormatCursor:
-		c := cursor.New(r.s, r.path)
-		if r.deferred {
-			c.Defer()
-		}
-		r.dec = c
+		r.dec = cursor.New(r.s, r.path)
 	default:
 		h := harness.New(r.s)
 		h.SetPath(r.path) // its images' bytes are beside its folder
 		r.dec = h
+	}
+	if d, ok := r.dec.(filesBeside); ok && r.deferred {
+		d.Defer()
 	}
 	for _, p := range r.pending {
 		r.dec.Apply(p.num, p.line)

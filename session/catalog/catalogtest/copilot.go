@@ -26,7 +26,7 @@ func CopilotHome(t *testing.T, home string) []Session {
 	corpus := sessiontest.Testdata + "/corpus/copilot-cli/"
 	fixture := sessiontest.Testdata + "/copilot/.copilot/session-state/7c1e2f4a-3b5d-4e6f-8a9b-0c1d2e3f4a5b/"
 	out := []Session{
-		{filepath.Join(state, "7c1e2f4a-3b5d-4e6f-8a9b-0c1d2e3f4a5b", "events.jsonl"), "Raise the retry limit to 5 and check the tests", "/work/demo", time.Date(2026, 5, 2, 10, 15, 0, 0, time.UTC)},
+		{filepath.Join(state, "7c1e2f4a-3b5d-4e6f-8a9b-0c1d2e3f4a5b", "events.jsonl"), "Raise the retry limit to 5", "/work/demo", time.Date(2026, 5, 2, 10, 15, 0, 0, time.UTC)},
 		{filepath.Join(state, "aaaabbbb-1111-2222-3333-ccccddddeeee", "events.jsonl"), "List the files", "/tmp/project", time.Date(2026, 3, 26, 17, 50, 34, 263e6, time.UTC)},
 		{filepath.Join(state, "copilot_stage0_small.jsonl"), "List the files", "/tmp/repo", time.Date(2025, 12, 18, 21, 32, 4, 182e6, time.UTC)},
 	}

@@ -128,7 +128,14 @@ func newApp(o Options) (tea.Model, error) {
 		}
 		a.model = a.viewerOf(viewer.LogFeed(follow.File(o.Path, o.Path, followDefault(o.Follow, o.Path))))
 	default:
-		sessions := listed(o.Index, roots)
+		var sessions []catalog.Item
+		fromIndex := o.Index != nil && !o.Last
+		if fromIndex { // the first frame at once, from the index's rows; the logs looked at behind it
+			sessions = o.Index.Rows(context.Background(), roots)
+		}
+		if len(sessions) == 0 {
+			sessions, fromIndex = listed(o.Index, roots), false
+		}
 		switch {
 		case len(sessions) == 0 && o.Last:
 			return nil, fmt.Errorf("no sessions in %s", catalog.Describe(roots))
@@ -141,7 +148,7 @@ func newApp(o Options) (tea.Model, error) {
 			a.model = a.viewerOf(viewer.LogFeed(follow.File(path, path, followDefault(o.Follow, path))))
 		default:
 			if o.Index != nil {
-				a.update, a.progress = startUpdate(o.Index, roots), &index.Progress{}
+				a.update, a.progress = startUpdate(o.Index, roots, fromIndex), &index.Progress{}
 				// the picker shows the progress from its first frame
 			}
 			a.picker = picker.New(a.th, catalog.Describe(roots), sessions)
@@ -194,6 +201,8 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		v := a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow))))
 		v.Land(msg.Entry, msg.Query)
 		return a, a.open(v)
+	case listedMsg:
+		return a, tea.Batch(a.picker.Replace(msg.sessions), a.update.next())
 	case progressMsg:
 		a.progress = &msg.p
 		a.picker.Indexing(msg.p)

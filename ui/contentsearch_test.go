@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/deck-tui/deck/session/catalog"
+	"github.com/deck-tui/deck/session/catalog/catalogtest"
 	"github.com/deck-tui/deck/session/index"
 	"github.com/deck-tui/deck/ui/internal/uitest"
 )
@@ -161,6 +163,38 @@ func TestKeysTypedRightAfterCtrlSAreTheQuerys(t *testing.T) {
 	if !strings.Contains(s, "filter: type to filter") {
 		t.Fatalf("keys typed after ctrl+s landed in the filter:\n%s", s)
 	}
+	x.keys("ctrl+c")
+	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// A hit in a subagent's work (a Claude Code Task's nested transcript) is
+// its Task's: enter opens the session at the Task's card, opened to the
+// hit, the focus on the subagent's entry that holds it, the search set.
+func TestContentSearchOpensASubagentsHitInItsTask(t *testing.T) {
+	projects := filepath.Join(t.TempDir(), "projects")
+	catalogtest.CopyFile(t, testdata+"/corpus/claude-code/d-kimuson_claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+		filepath.Join(projects, "-work-demo", "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"), 1)
+	ix, err := index.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	m, err := newApp(Options{Roots: []catalog.Root{{Agent: catalog.AgentClaude, Dir: projects}}, Follow: new(false), Theme: "dark", Index: ix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.(*app).stop)
+	u := uitest.Start(t, m, 120, 40, colorprofile.TrueColor)
+	x := &term{Term: u, t: t, tm: u.TM}
+	x.waitFor("1 of 1")
+	x.keys("ctrl+s")
+	x.typeText("safe-array-concat") // only in two Tasks' subagents' output
+	x.waitFor("in the index of every session", "2 hits in 1 session")
+	x.keys("enter")
+	// the first Task holding it, "Implement state management": its third nested entry, a find
+	x.waitFor("card 14 of 22", "nested 3 of 41", "match 1 of 4", "safe-array-concat")
+	x.keys("n")
+	x.waitFor("match 2 of 4")
 	x.keys("ctrl+c")
 	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }

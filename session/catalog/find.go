@@ -122,13 +122,20 @@ func FindKnown(roots []Root, known Known) []Item {
 			out = append(out, it)
 		}
 	}
-	slices.SortFunc(out, func(a, b Item) int { // a path is listed once: the order is whole
+	NewestFirst(out)
+	return out
+}
+
+// NewestFirst orders items as the lists show them: the log changed last
+// first, and of one time by path (a path is listed once: the order is
+// whole).
+func NewestFirst(items []Item) {
+	slices.SortFunc(items, func(a, b Item) int {
 		if c := b.Mod.Compare(a.Mod); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Path, b.Path)
 	})
-	return out
 }
 
 // found is a listed log's row, or none (no Path) when it is gone since

@@ -233,3 +233,37 @@ func TestTheIndexIsMadeInWALWith16KiBPages(t *testing.T) {
 		}
 	}
 }
+
+// A deck starts while another writes: opening an index of this version
+// takes no write lock, so it does not wait for the writer's long batch
+// (nor fail once the busy timeout is over); it reads what was committed.
+func TestOpeningWhileAnotherDeckWrites(t *testing.T) {
+	tr := newTree(t)
+	write(t, tr.harnessPath("s1"), harnessLog([2]string{"findable prompt", "ok"}), old)
+	dir := t.TempDir()
+	ix := open(t, dir)
+	update(t, ix, tr)
+	ix.Close()
+	db, err := sql.Open("sqlite", filepath.Join(dir, index.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	c, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.ExecContext(t.Context(), `BEGIN IMMEDIATE`); err != nil { // the other deck's batch, under way
+		t.Fatal(err)
+	}
+	defer c.ExecContext(t.Context(), `ROLLBACK`)
+	ix, err = index.Open(dir)
+	if err != nil {
+		t.Fatalf("a deck cannot start while another writes: %v", err)
+	}
+	defer ix.Close()
+	if hits := find(t, ix, index.Query{Text: "findable"}); len(hits) != 1 {
+		t.Errorf("%d hits", len(hits))
+	}
+}

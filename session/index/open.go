@@ -108,11 +108,7 @@ func (ix *Index) open() error {
 	}
 	db.SetMaxOpenConns(4)
 	ix.db = db
-	err = ix.journal()
-	if err == nil {
-		err = ix.setUp()
-	}
-	if err != nil {
+	if err := ix.setUp(); err != nil {
 		db.Close()
 		ix.db = nil
 		return err
@@ -127,17 +123,11 @@ func (ix *Index) open() error {
 // page: modernc runs a DSN's pragmas in the order of their names, the
 // mode's first. On a database made already, both change nothing (the
 // mode is kept in the file, so each connection finds it).
-func (ix *Index) journal() error {
-	ctx := context.Background()
-	c, err := ix.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
+func journal(ctx context.Context, c *sql.Conn) error {
 	if _, err := c.ExecContext(ctx, `PRAGMA page_size = 16384`); err != nil {
 		return err
 	}
-	_, err = c.ExecContext(ctx, `PRAGMA journal_mode = wal`)
+	_, err := c.ExecContext(ctx, `PRAGMA journal_mode = wal`)
 	return err
 }
 

@@ -64,16 +64,29 @@ var schema = []string{
 
 // setUp makes the schema in an empty database, or makes it again in one
 // of another version, under the write lock: two decks opening a new index
-// at once make it once.
+// at once make it once. An index of this version (every start but the
+// first) is only read: no write lock is taken, so a deck starts at once
+// while another writes a long batch.
 func (ix *Index) setUp() error {
 	ctx := context.Background()
-	tx, err := ix.db.BeginTx(ctx, nil)
+	c, err := ix.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if version, err := userVersion(ctx, c); err != nil || version == schemaVersion {
+		return err // made already: its pages and its journal too
+	}
+	if err := journal(ctx, c); err != nil {
+		return err
+	}
+	tx, err := c.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	var version int
-	if err := tx.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+	version, err := userVersion(ctx, tx) // again, under the lock: another deck may have made it since
+	if err != nil {
 		return err
 	}
 	if version == schemaVersion {
@@ -93,6 +106,15 @@ func (ix *Index) setUp() error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// userVersion is the schema's number the database holds; 0 in a new one.
+func userVersion(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}) (int, error) {
+	var version int
+	err := q.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version)
+	return version, err
 }
 
 // makeSchema makes the tables in an empty database.

@@ -254,6 +254,30 @@ func (ix *Index) Listed(ctx context.Context, roots []catalog.Root) []catalog.Ite
 	return found
 }
 
+// Rows is the sessions the index holds under roots, newest first, as they
+// were when last indexed: no file is looked at, so it costs the read of
+// the index's list alone (the sessions of the roots' agents it last
+// listed). The picker's first frame, which Listed then
+// brings up to the files; none when the index cannot be read.
+func (ix *Index) Rows(ctx context.Context, roots []catalog.Root) []catalog.Item {
+	stored, err := ix.sessions(ctx)
+	if err != nil {
+		return nil
+	}
+	agents := map[string]bool{}
+	for _, r := range roots {
+		agents[r.Agent] = true
+	}
+	var out []catalog.Item
+	for _, s := range stored {
+		if agents[s.Agent] { // a store's sessions are not under its root (Crush's projects): by agent
+			out = append(out, s.Item())
+		}
+	}
+	catalog.NewestFirst(out)
+	return out
+}
+
 // readAll reads the jobs on every core, in order of the jobs as far as
 // the cores allow, and closes docs when done.
 func readAll(ctx context.Context, jobs []job, docs queue, failed *sync.Map) {

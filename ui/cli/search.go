@@ -163,7 +163,8 @@ func (h *hitWriter) hit(x index.Hit) bool {
 }
 
 // forPerson is a hit in a terminal: its session's line when it is the
-// first of its session, then its own, the match highlighted.
+// first of its session, then its own, the match highlighted, its snippet
+// cut to the terminal on words' edges (index.Fit).
 func (h *hitWriter) forPerson(x index.Hit) string {
 	var b strings.Builder
 	s := x.Session
@@ -184,9 +185,10 @@ func (h *hitWriter) forPerson(x index.Hit) string {
 	if x.Turn > 0 {
 		where = "turn " + strconv.Itoa(x.Turn)
 	}
-	before, hit, after := x.Snippet[:x.Match[0]], x.Snippet[x.Match[0]:x.Match[1]], x.Snippet[x.Match[1]:]
-	row := "  " + h.th.Muted.Render(where+" · "+x.Kind.String()) + "  " +
-		cards.Safe(before) + h.th.Match.Render(cards.Safe(hit)) + cards.Safe(after)
+	label := "  " + where + " · " + x.Kind.String() + "  "
+	before, hit, after := index.Fit(cards.Safe(x.Snippet[:x.Match[0]]), cards.Safe(x.Snippet[x.Match[0]:x.Match[1]]), cards.Safe(x.Snippet[x.Match[1]:]),
+		max(h.width-cards.Width(label), 8), cards.Width)
+	row := h.th.Muted.Render(label) + before + h.th.Match.Render(hit) + after
 	b.WriteString(h.encode(cards.Truncate(row, max(h.width, 20), "…")) + "\n")
 	return b.String()
 }

@@ -54,6 +54,13 @@ func byteCount(n int64) string {
 // or agent holds every word of the query.
 func FilterEntries(entries []catalog.Item, query string) []int {
 	words := strings.Fields(strings.ToLower(query))
+	if len(words) == 0 { // every one: the picker's first screen, and each title read after it, over thousands
+		shown := make([]int, len(entries))
+		for i := range shown {
+			shown[i] = i
+		}
+		return shown
+	}
 	var shown []int
 	for i, e := range entries {
 		hay := strings.ToLower(e.Title + " " + e.Cwd + " " + e.Path + " " + e.Agent + " " + e.ID)

@@ -27,6 +27,7 @@ type Picker struct {
 	th       *theme.Theme
 	dir      string
 	sessions []catalog.Item
+	listing  int // how many lists of sessions were taken: a title read for an earlier list is not this one's
 	filter   textinput.Model
 	shown    []int // indexes of sessions the filter keeps
 	cursor   int
@@ -50,8 +51,8 @@ type OpenMsg struct {
 // ScannedMsg brings one session's title back. The app hands it to the
 // picker while a viewer is on screen, so the titles go on being read.
 type ScannedMsg struct {
-	i int
-	e catalog.Item
+	listing, i int
+	e          catalog.Item
 }
 
 // New is the picker of sessions found in dir.
@@ -79,8 +80,8 @@ func (p *Picker) scan(i int) tea.Cmd {
 	if i >= len(p.sessions) {
 		return nil
 	}
-	e := p.sessions[i]
-	return func() tea.Msg { return ScannedMsg{i, catalog.Scan(e)} }
+	e, listing := p.sessions[i], p.listing
+	return func() tea.Msg { return ScannedMsg{listing, i, catalog.Scan(e)} }
 }
 
 func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -89,6 +90,9 @@ func (p *Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.width, p.height = msg.Width, msg.Height
 		p.keepInView()
 	case ScannedMsg:
+		if msg.listing != p.listing {
+			return p, nil // the list was replaced since: its own reading runs
+		}
 		p.sessions[msg.i] = msg.e
 		p.refilter()
 		return p, p.scan(msg.i + 1)
@@ -154,6 +158,27 @@ func (p *Picker) open() tea.Cmd {
 	}
 	e := p.sessions[p.shown[p.cursor]]
 	return func() tea.Msg { return OpenMsg{e.Opens(), e.Live} }
+}
+
+// Replace takes the sessions as found on disk in place of those shown
+// (the index's rows, drawn before the logs were looked at), the chosen
+// one still chosen when it is there, and reads the titles not known.
+func (p *Picker) Replace(sessions []catalog.Item) tea.Cmd {
+	chosen := ""
+	if p.cursor < len(p.shown) {
+		chosen = p.sessions[p.shown[p.cursor]].Path
+	}
+	p.listing++
+	p.sessions = sessions
+	p.refilter()
+	for i, k := range p.shown {
+		if sessions[k].Path == chosen {
+			p.cursor = i
+			p.keepInView()
+			break
+		}
+	}
+	return p.scan(0)
 }
 
 // Filter is the filter's text: the content search's first query, when

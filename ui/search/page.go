@@ -344,7 +344,7 @@ func (p *Page) lines() []string {
 }
 
 // hitLine is one hit: where it is, then its snippet cut to the screen
-// with the match in sight.
+// with the match in sight, on words' edges (index.Fit).
 func (p *Page) hitLine(h index.Hit, chosen bool) string {
 	th := p.th
 	cursor := "   "
@@ -359,13 +359,7 @@ func (p *Page) hitLine(h index.Hit, chosen bool) string {
 	before := cards.Safe(h.Snippet[:h.Match[0]])
 	hit := cards.Safe(h.Snippet[h.Match[0]:h.Match[1]])
 	after := cards.Safe(h.Snippet[h.Match[1]:])
-	room := max(p.width-3-cards.Width(label), 8)
-	// the match in sight: what comes before it cut from the left
-	if lead := room / 3; cards.Width(before)+cards.Width(hit) > room && cards.Width(before) > lead {
-		before = cards.TruncateLeft(before, cards.Width(before)-lead+1, "…")
-	}
-	hit = cards.Truncate(hit, max(room-cards.Width(before), 1), "…")
-	after = cards.Truncate(after, max(room-cards.Width(before)-cards.Width(hit), 0), "…")
+	before, hit, after = index.Fit(before, hit, after, max(p.width-3-cards.Width(label), 8), cards.Width)
 	text := th.Text
 	if chosen {
 		text = th.Title

@@ -164,3 +164,20 @@ func (v *Viewer) nestedFact() string {
 	}
 	return fmt.Sprintf("nested %d of %d", k+1, len(v.items[v.focus].nested))
 }
+
+// nestedHolding is the focus on the entry nested in card i whose rows
+// hold row (of the card as the search draws it); none when the row is
+// the card's own.
+func (v *Viewer) nestedHolding(i, row int) nestedFocus {
+	c, ok := v.entry(i).(*session.ToolCall)
+	if !ok || len(c.Nested) == 0 {
+		return nestedFocus{}
+	}
+	in := nestedFocus{}
+	for k, start := range cards.NestedStarts(c, v.search.opts) {
+		if start >= 0 && start <= row {
+			in = nestedFocus{id: v.items[i].id, k: k, set: true}
+		}
+	}
+	return in
+}

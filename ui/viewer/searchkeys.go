@@ -186,7 +186,8 @@ func (v *Viewer) jumpMatch(dir int) {
 }
 
 // show makes match i the current one and brings it on screen, its card
-// opened.
+// opened, and the focus on the subagent's entry that holds it when it is
+// in a call's nested work (] and [ go on from there).
 func (v *Viewer) show(i int) {
 	v.search.current = i
 	m := v.matchAt(i)
@@ -198,6 +199,7 @@ func (v *Viewer) show(i int) {
 		v.expand[m.id] = true
 	}
 	v.focus = idx
+	v.nested = v.nestedHolding(idx, m.row)
 	v.revealSideways(*m)
 	v.reachNow(idx, m.row+2*v.contentHeight()) // a lazy card laid out to the match, as placing it drew the card
 	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})

@@ -207,6 +207,10 @@ func simpleRune(r rune) bool {
 		return true
 	case r == 0x2713, r == 0x2717, r == 0x25A0, r == 0x25CB, r == 0x25CC: // a call's marks: ✓ ✗ ■ ○ ◌
 		return true
+	case r >= 0x2400 && r <= 0x2426, r == 0x27E8, r == 0x27E9, r == 0xFFFD:
+		// the marks hidden characters are drawn as (␛, ⟨RLO⟩, invalid
+		// bytes' �): a hostile megabyte of them is counted, not segmented
+		return true
 	}
 	return false
 }

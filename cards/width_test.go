@@ -186,3 +186,17 @@ func FuzzSimpleWidthIsWidth(f *testing.F) {
 		}
 	})
 }
+
+// The marks hidden characters are drawn as are counted, not segmented: a
+// row of a hostile megabyte of ESC and invalid bytes is measured a
+// character a cell (segmenting it took 1.25 s a card, past the fuzzer's
+// 10 s a input under load).
+func TestMarkedRowsAreCounted(t *testing.T) {
+	th := theme.Dark()
+	for _, in := range []string{"\x1b\xf5\x1b", "\x00\x01\x7f", "a\u202eb", "\x85"} {
+		row := safeLine(th, in, th.Text).String()
+		if w, ok := simpleWidth(row); !ok || w != piecesWidth(row) {
+			t.Errorf("%q drawn as %q: counted %d, %v", in, row, w, ok)
+		}
+	}
+}

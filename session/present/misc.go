@@ -32,7 +32,12 @@ func init() {
 	register([]string{"todo_write"}, presenter{schema: schema{"todos": req(arrayOf(closedObject(schema{
 		"content": req(str()), "status": req(str("pending", "in_progress", "completed")),
 	})))},
-		call: generic("Update todo list", "other", arg("todos"))})
+		call: func(a Args) session.CallView {
+			v := generic("Update todo list", "other", arg("todos"))(a).(session.GenericCallView)
+			todos, _ := a["todos"].([]any)
+			v.Todos = todoSummary(todos)
+			return v
+		}})
 	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req(str())},
 		call: func(a Args) session.CallView {
 			title := FirstHeading(a.Str("plan"))

@@ -50,6 +50,21 @@ func init() {
 			return session.GenericResultView{Title: "Plan review", Content: r.Content}
 		},
 	})
+	// working_directory (tool-working-directory, 0.2.1-alpha.2) reads the
+	// session's folder, or moves it to cd (from the folder it is in): the
+	// move is the working-directory/change that follows it; its result is
+	// the folder it is in after. The web client titles it no way of its own.
+	register([]string{"working_directory"}, presenter{schema: schema{"cd": opt(str())},
+		call: func(a Args) session.CallView {
+			if !a.Has("cd") {
+				return session.GenericCallView{Title: "Read working directory", Kind: "read"}
+			}
+			title := "Change working directory"
+			if cd := a.Str("cd"); cd != "" {
+				title += " to " + cd
+			}
+			return session.GenericCallView{Title: title, Kind: "other", RawInput: a.Str("cd")}
+		}})
 	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req(str()), "max_goal_rounds": opt(number)},
 		call: generic("Create goal", "other", arg("objective"))})

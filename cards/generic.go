@@ -17,7 +17,9 @@ func genericCall(c *card, t *session.ToolCall, v session.GenericCallView) {
 
 func genericCallCard(c *card, t *session.ToolCall, v session.GenericCallView) *mdCard {
 	return &mdCard{c: c,
-		head: func() { c.header(status(c.th, t.Status()), title(c, t), summary(c, t, string(v.Kind))...) },
+		head: func() {
+			c.header(status(c.th, t.Status()), todoTitle(c, t, v.Todos), summary(c, t, append([]string{string(v.Kind)}, todoFacts(v.Todos, nil)...)...)...)
+		},
 		body: c.contentBody(v.Content),
 		tail: func() {
 			otherBlocks(c, v.Content)
@@ -36,8 +38,11 @@ func genericResult(c *card, t *session.ToolCall, v session.GenericResultView) {
 }
 
 func genericResultCard(c *card, t *session.ToolCall, v session.GenericResultView) *mdCard {
+	if v.Todos != nil { // a todo_write that finished well: what it changed
+		return &mdCard{c: c, head: func() { todoChanges(c, t, v.Todos) }, tail: func() {}}
+	}
 	m := &mdCard{c: c, head: func() {
-		c.header(status(c.th, t.Status()), title(c, t), summary(c, t)...)
+		c.header(status(c.th, t.Status()), todoTitle(c, t, callTodos(t)), summary(c, t, todoFacts(callTodos(t), nil)...)...)
 		// a tool with no presenter, an MCP tool: its input says what it did;
 		// any other finished call keeps its input one keypress away (expanded),
 		// and says so while collapsed

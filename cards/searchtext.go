@@ -105,6 +105,11 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 	case session.GenericResultView:
 		w.md = true
 		w.add(blocksText(nil, v.Content)...)
+		if v.Todos != nil { // a removed item and what a status was are in no argument
+			for _, c := range v.Todos.Changed {
+				w.add(c.Content, todoStatus(c.Status), todoStatus(c.Was))
+			}
+		}
 	case session.WebSearchResultView:
 		w.md = true
 		w.add(rawText(t, cwd))
@@ -204,17 +209,17 @@ const Decorations = "a b c d e f g h i j k l m n o p q r s t u v w x y z " +
 	"Image http https mailto ms " +
 	"Bash C CSS Emitters Fetched GB Go HTML HTTP INI JSON Java JavaScript KB KiB Kotlin Lexer Lua MB Markdown MiB " +
 	"PHP Plan Python Read Ruby Rust SCSS SQL Swift TOML TSX TypeScript XML YAML " +
-	"aborted above allowed always and approval are as asked at backslashes before blocked bookkeeping by bytes " +
+	"aborted above added allowed always and approval are as asked at backslashes before blocked bookkeeping by bytes " +
 	"cache call calling calls cancelled cap card change changed changes closed code completed content context " +
 	"continues could cpp cs css cut deck deep dev display done draw drawn earlier edit edits emphasis empty ended enter " +
 	"entries entry err error errors event events exit expand fail failed fatal file files first flattened for " +
 	"forked go harness highlighted hits html hunk hunks image in ini injected input interrupted is its java js " +
 	"json jsx killed kotlin language less lexer limit line lines links list lists log longer lua many match matches max mcp md mdx " +
-	"message messages mid model more name nested net new no not notice notices npm null of off offloaded once only options " +
-	"out output over panic path paths php plain presented progress prompt py quotes ran rb react read reasoning rejected replacing " +
-	"reply result root row rows rs rule rules running runtime scss second sees session sh showing shown source " +
+	"message messages mid model more moved name nested net new no not notice notices npm null of off offloaded once only options " +
+	"out output over panic path paths pending php plain presented progress prompt py quotes ran rb react read reasoning rejected removed replacing " +
+	"reply result root row rows rs rule rules running runtime scss second sees session sh showing shown since source " +
 	"sources sql starts stats step steps stopped streaming subagent summary swift system terminal text the thinking " +
-	"this time to token tokens toml too took tool traceback truncated ts tsx turn turns untitled update using wall " +
+	"this time to todo token tokens toml too took tool traceback truncated ts tsx turn turns unchanged untitled update updated using wall " +
 	"was when whole window without xml yaml"
 
 // textWriter collects a card's texts for SearchText; md: texts the card

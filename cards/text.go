@@ -131,6 +131,9 @@ func callText(t *session.ToolCall, cwd string) string {
 		}
 		return v.URL
 	case session.GenericResultView:
+		if v.Todos != nil {
+			return todoText(v.Todos)
+		}
 		if v.Content != nil {
 			return session.TextOf(v.Content)
 		}

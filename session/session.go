@@ -144,7 +144,11 @@ type Session struct {
 	// "" when the log does not say.
 	TitleModel, TitleEffort string
 	Usage                   TokenUsage
-	Entries                 []Entry
+	// Cwd is the folder the session is in now, when the log moved it
+	// away from its header's (the harness's working-directory/change);
+	// "" for the header's own (WorkingDir).
+	Cwd     string
+	Entries []Entry
 	// Subagents is the catalog of the children it made (the harness's
 	// subagent/catalog), in the order first recorded.
 	Subagents []Subagent
@@ -183,6 +187,15 @@ func (s *Session) HeaderOnly() *Session {
 		}
 	}
 	return h
+}
+
+// WorkingDir is the folder the session is in now: where the log last
+// moved it, else its header's.
+func (s *Session) WorkingDir() string {
+	if s.Cwd != "" {
+		return s.Cwd
+	}
+	return s.Header.Cwd
 }
 
 // Notices returns the notices, in order.

@@ -51,6 +51,9 @@ type GenericCallView struct {
 	RawInput  any            `json:"rawInput,omitzero"`
 	Content   []ContentBlock `json:"content,omitempty"`
 	Locations []FileLocation `json:"locations,omitempty"`
+	// Todos is deck's, not the union's: a todo_write call's list in one
+	// line (session/todos.go); nil for any other call.
+	Todos *TodoSummary `json:"-"`
 }
 
 // TerminalCallView is a shell command about to run: Title is the command.
@@ -83,6 +86,10 @@ type GenericResultView struct {
 	// (read_image), which the harness's web client draws as a gallery on
 	// the row, deliberately no card of its own.
 	Gallery *Gallery `json:"-"`
+	// Todos is deck's too: what a todo_write that finished well changed
+	// in the list recorded before it (session/todos.go); nil for any
+	// other result.
+	Todos *TodoChanges `json:"-"`
 }
 
 // Gallery is the images of a result and the file they were read from: the

@@ -59,7 +59,7 @@ func TestPickerKeysMouseAndColumns(t *testing.T) {
 		return strings.HasPrefix(strings.Split(s, "\n")[listTop+3], "▌")
 	})
 	x.tm.Send(tea.MouseClickMsg{X: 5, Y: listTop + 3, Button: tea.MouseLeft}) // the chosen row: opens it
-	x.waitFor("› Use the bash tool to run exactly", "card 1 of 8")
+	x.waitFor("› Use the bash tool to run exactly", "card 1 of 9")            // its system prompt is a card (v0: request/header)
 	x.quit()
 }
 
@@ -136,7 +136,7 @@ func TestThePickerOpensAsFollowSays(t *testing.T) {
 		x.waitFor("Use the bash tool")
 		x.keys("enter")
 		s := x.waitUntil("the log read", func(s string) bool {
-			return strings.Contains(s, " of 8 · ") && !strings.Contains(s, "reading")
+			return strings.Contains(s, " of 9 · ") && !strings.Contains(s, "reading")
 		})
 		if got := strings.Contains(s, "following"); got != c.follow {
 			t.Errorf("follow %v, changed lately %v: the viewer follows: %v\n%s", c.follow, c.lately, got, s)

@@ -24,6 +24,7 @@ func (d *Decoder) workingDirectory(r *record) (session.Outcome, error) {
 	}
 	d.cwd = *w.Cwd
 	d.files.Cwd = d.cwd
+	d.s.Cwd = d.callCwd()
 	d.s.Add(&session.Event{EntryBase: d.base(r), Kind: r.Type, Summary: "working directory moved to " + d.cwd + ": the paths after this are from there"})
 	return session.AsEntry, nil
 }

@@ -42,9 +42,11 @@ type Decoder struct {
 	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
 
 	systemPrompted bool                    // a system prompt was drawn: the next one is an update of it
+	legacySystem   string                  // up to v2: the system prompt the last request/header held
 	cwd            string                  // the working directory now: the header's, until the log moves it (cwd.go)
 	images         map[int64]session.Entry // the messages and results holding images, by seq (images.go)
 	home           string                  // the harness home the log is in, for its images' bytes (attachments.go)
+	todos          todoHistory             // the lists todo_write calls are compared with (todos.go)
 }
 
 // New starts a decoder that fills s.
@@ -360,18 +362,54 @@ func (d *Decoder) modelSelection(r *record) (session.Outcome, error) {
 
 // requestHeader is bookkeeping, but its tool schemas are the ones the
 // harness checked the calls that follow against (present.Declared). A
-// header whose tools deck cannot read leaves the ones it had.
+// header whose tools deck cannot read leaves the ones it had. Up to v2 it
+// also holds the system prompt (legacyPrompt).
 func (d *Decoder) requestHeader(r *record) (session.Outcome, error) {
 	var h struct {
 		Header struct {
-			Tools jsontext.Value `json:"tools"`
+			Tools  jsontext.Value `json:"tools"`
+			System jsontext.Value `json:"system"`
 		} `json:"header"`
 	}
-	if decode(r, &h) != nil || len(h.Header.Tools) == 0 || h.Header.Tools.Kind() != '[' || bytes.Equal(h.Header.Tools, d.toolsRaw) {
+	if decode(r, &h) != nil {
 		return session.AsBookkeeping, nil
+	}
+	out := d.legacyPrompt(r, h.Header.System)
+	if len(h.Header.Tools) == 0 || h.Header.Tools.Kind() != '[' || bytes.Equal(h.Header.Tools, d.toolsRaw) {
+		return out, nil
 	}
 	if tools, err := jsonline.Any(h.Header.Tools); err == nil {
 		d.declared, d.toolsRaw = present.ParseDeclared(tools), h.Header.Tools
 	}
-	return session.AsBookkeeping, nil
+	return out, nil
+}
+
+// legacyPrompt is the system prompt of a log up to v2, which each
+// request/header held (header.system), drawn as the 0.2 harness's web
+// client shows such a log once the harness has migrated it: its v2→v3 step
+// puts a system/message before each request whose prompt differs from the
+// one before (none, or not a string, is no prompt), and that message is
+// drawn as a v3 log's is (systemMessage). From v3 on the field is gone.
+func (d *Decoder) legacyPrompt(r *record, system jsontext.Value) session.Outcome {
+	if d.s.Header.Version >= 3 && !d.s.Header.VersionUnsaid {
+		return session.AsBookkeeping
+	}
+	var text string
+	if system.Kind() == '"' && jsonline.Unmarshal(system, &text) != nil {
+		return session.AsBookkeeping
+	}
+	if text == d.legacySystem {
+		return session.AsBookkeeping
+	}
+	d.legacySystem = text
+	if strings.TrimSpace(text) == "" { // cleared: no prompt, as an empty system/message
+		return session.AsBookkeeping
+	}
+	role := session.RoleSystemPrompt
+	if d.systemPrompted {
+		role = session.RoleSystemPromptUpdate
+	}
+	d.systemPrompted = true
+	d.s.Add(&session.UserMessage{EntryBase: d.base(r), Role: role, Source: "system-prompt", Content: []session.ContentBlock{{Type: "text", Text: text}}})
+	return session.AsEntry
 }

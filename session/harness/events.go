@@ -123,6 +123,7 @@ func (d *Decoder) todoWrite(r *record) (session.Outcome, error) {
 	if err := decode(r, &t); err != nil {
 		return 0, err
 	}
+	d.todos.wrote(t.Todos)
 	d.s.Add(&session.Plan{EntryBase: d.base(r), Items: t.Todos})
 	return session.AsEntry, nil
 }

@@ -34,6 +34,7 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = jsonline.Num(r.Time)
 	call.Call = d.callView(r, call.Name, call.Arguments)
+	d.todos.called(call)
 	if r.hostViewFor == "call" {
 		if v, ok := present.NarrowCall(r.hostView); ok {
 			call.Call = present.Located(v, call.Call) // the live host's own view of the call
@@ -165,6 +166,7 @@ func (d *Decoder) settle(call *session.ToolCall, host session.ResultView) {
 	call.View = present.HostResult(call.Name, call.Result, host)
 	if host == nil {
 		call.View = d.declared.Result(call.Name, call.Arguments, call.Result)
+		d.todos.changes(call)
 	}
 	if call.Call == nil {
 		return

@@ -32,7 +32,12 @@ func init() {
 	register([]string{"todo_write"}, presenter{schema: schema{"todos": req(arrayOf(closedObject(schema{
 		"content": req(str()), "status": req(str("pending", "in_progress", "completed")),
 	})))},
-		call: generic("Update todo list", "other", arg("todos"))})
+		call: func(a Args) session.CallView {
+			v := generic("Update todo list", "other", arg("todos"))(a).(session.GenericCallView)
+			todos, _ := a["todos"].([]any)
+			v.Todos = todoSummary(todos)
+			return v
+		}})
 	register([]string{"exit_plan_mode"}, presenter{schema: schema{"plan": req(str())},
 		call: func(a Args) session.CallView {
 			title := FirstHeading(a.Str("plan"))
@@ -45,6 +50,21 @@ func init() {
 			return session.GenericResultView{Title: "Plan review", Content: r.Content}
 		},
 	})
+	// working_directory (tool-working-directory, 0.2.1-alpha.2) reads the
+	// session's folder, or moves it to cd (from the folder it is in): the
+	// move is the working-directory/change that follows it; its result is
+	// the folder it is in after. The web client titles it no way of its own.
+	register([]string{"working_directory"}, presenter{schema: schema{"cd": opt(str())},
+		call: func(a Args) session.CallView {
+			if !a.Has("cd") {
+				return session.GenericCallView{Title: "Read working directory", Kind: "read"}
+			}
+			title := "Change working directory"
+			if cd := a.Str("cd"); cd != "" {
+				title += " to " + cd
+			}
+			return session.GenericCallView{Title: title, Kind: "other", RawInput: a.Str("cd")}
+		}})
 	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req(str()), "max_goal_rounds": opt(number)},
 		call: generic("Create goal", "other", arg("objective"))})

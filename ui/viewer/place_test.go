@@ -176,7 +176,7 @@ func TestExpandAllKeepsTheFocusedCard(t *testing.T) {
 // The demo's grep card has long lines: cut, they take fewer rows, and the
 // card below it would move up.
 func TestWrapKeepsTheFocusedCard(t *testing.T) {
-	keepsFocus(t, Options{Demo: true}, 29, 60, 40, []string{"2", "]", "tab", "6", "j"}, "card 8 of", "w", "long lines cut")
+	keepsFocus(t, Options{Demo: true}, 29, 60, 40, []string{"2", "]", "tab", "5", "k"}, "card 8 of", "w", "long lines cut")
 }
 
 // longCommandLog is the bash-tool-turn fixture with a command's output of

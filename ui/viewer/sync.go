@@ -181,4 +181,5 @@ func (v *Viewer) tally(it item, by int) {
 func (v *Viewer) takeFacts(shown *session.Session, whyNot string) {
 	v.title, v.cwd, v.model, v.usage, v.notShown = shown.Title, shown.Header.Cwd, shown.Model, shown.Usage, whyNot
 	v.fork, v.children = forkFormat(shown.Header), shown.Subagents
+	v.where = shown.WorkingDir() // the cards' paths stay from the header's: each call says where it was
 }

@@ -67,7 +67,8 @@ type Viewer struct {
 	count    int  // a count typed before a key (10G, 3j); 0: none
 	title    string
 	Label    string // said before the title: why this session is on screen (the demo)
-	cwd      string
+	cwd      string // the header's: the folder the cards' paths are from
+	where    string // the folder the session is in now, for the where bar
 	model    string
 	fork     string // whose format the log is, when its number is a fork's (forkFormat)
 	usage    session.TokenUsage

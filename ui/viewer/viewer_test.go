@@ -21,7 +21,7 @@ func TestMovingThroughASession(t *testing.T) {
 	x := start(t, Options{Demo: true}, 100, 30)
 	x.toTheDemosRead() // todo, grep, glob, read
 	// the percentage says every card is counted
-	s := x.waitFor("✓ Read server/health.go", "… 31 more lines · enter to expand", "card 11 of 29 · 30%")
+	s := x.waitFor("✓ Read server/health.go", "… 31 more lines · enter to expand", "card 11 of 29 · 31%")
 	golden.RequireEqual(t, s)
 
 	x.keys("enter")

@@ -28,7 +28,8 @@ type wherePart struct {
 
 // whereBar says where the session is, as render's header does: its model,
 // whose format its log is when a fork's, its tokens (the web client's usage
-// pill: total and cache hits) and its working directory, each sanitised. On
+// pill: total and cache hits) and the folder it is in now (where the log
+// last moved it, else its header's), each sanitised. On
 // a narrow screen the cache hits go first, then the directory loses its
 // start (…/src/app), then the tokens go, then the directory, then the
 // fork's format; the model is cut last.
@@ -37,7 +38,7 @@ func (v *Viewer) whereBar() string {
 	room := v.width - 1
 	model := wherePart{kit.OneLine(v.model), th.Text}
 	fork := wherePart{kit.OneLine(v.fork), th.Notice}
-	dir := wherePart{kit.OneLine(v.cwd), th.Path}
+	dir := wherePart{kit.OneLine(v.where), th.Path}
 	long, short := wherePart{"", th.Muted}, wherePart{"", th.Muted}
 	if pill := cards.UsagePill(v.usage); pill != "" {
 		long.text, short.text = pill, tokensShort(v.usage)

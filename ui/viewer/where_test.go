@@ -77,7 +77,7 @@ func (x *term) waitWhere(want string) {
 func TestTheWhereBarIsSanitised(t *testing.T) {
 	evil := "\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2Jrun \u202eit"
 	for _, w := range []int{120, 60, 40, 12} {
-		v := &Viewer{model: evil, cwd: "/srv/" + evil, th: theme.Dark(), width: w, height: 30}
+		v := &Viewer{model: evil, where: "/srv/" + evil, th: theme.Dark(), width: w, height: 30}
 		bar := v.whereBar()
 		for _, bad := range []string{"\x1b]", "\x07", "\x1b[2J", "\u202e"} {
 			if strings.Contains(bar, bad) {
@@ -99,8 +99,40 @@ func TestTheWhereBarSaysAForksFormat(t *testing.T) {
 	x = start(t, Options{Path: testdata + "/fixtures/harness-v4.jsonl"}, 120, 30)
 	x.waitWhere(" deepseek-v4-pro · 2.6k tokens · /work/app")
 	x.quit()
-	v := &Viewer{model: "deepseek-v4-pro", fork: "a fork's format v6", cwd: "/work/app", th: theme.Dark(), width: 40, height: 30}
+	v := &Viewer{model: "deepseek-v4-pro", fork: "a fork's format v6", where: "/work/app", th: theme.Dark(), width: 40, height: 30}
 	if got := ansi.Strip(v.whereBar()); got != " deepseek-v4-pro · a fork's format v6" {
 		t.Errorf("at 40 columns: %q", got)
 	}
+}
+
+// After the log moves the session (working-directory/change), the where
+// bar says the folder it moved to, followed as a fresh open shows it; the
+// cards drawn before the move keep their paths from the header's folder.
+func TestTheWhereBarFollowsTheWorkingDirectory(t *testing.T) {
+	data, err := os.ReadFile(testdata + "/fixtures/harness-v4-cwd.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	cut := strings.Index(string(data), `{"type":"working-directory/change"`)
+	if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := start(t, Options{Path: path, Follow: new(true)}, 120, 30)
+	x.waitFor("following", "Read README.md")
+	x.waitWhere(" deepseek-v4-pro · 1.3k tokens · /work/app")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(data[cut:]); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	x.waitFor("turn 1 done", "following")
+	x.waitWhere(" deepseek-v4-pro · 6.6k tokens · /work/app/pkg/api")
+	x.quit()
+	x = start(t, Options{Path: path}, 120, 30)
+	x.waitWhere(" deepseek-v4-pro · 6.6k tokens · /work/app/pkg/api")
+	x.quit()
 }

@@ -45,6 +45,7 @@ type Decoder struct {
 	cwd            string                  // the working directory now: the header's, until the log moves it (cwd.go)
 	images         map[int64]session.Entry // the messages and results holding images, by seq (images.go)
 	home           string                  // the harness home the log is in, for its images' bytes (attachments.go)
+	recent         recentArgs              // the arguments of the calls presented last, parsed (recentargs.go)
 }
 
 // New starts a decoder that fills s.

@@ -20,17 +20,19 @@ func StatsCard(st stats.Stats, o Options) []string {
 
 // StatsCardOf is StatsCard of the session's figures st and its turns'
 // as turns yields them (stats.Turns): the turns past the display cap are
-// not even counted, and none is held.
+// not even counted, and none is held; a last row says how many they are.
 func StatsCardOf(st stats.Stats, turns iter.Seq[stats.Turn], o Options) []string {
 	c := newCard(o)
 	c.row(rule(c.th, o.Width, "──", " stats "))
 	for _, g := range sessionFigures(st) {
 		c.figures(g, indent, indent)
 	}
+	listed := 0
 	for t := range turns {
 		if c.full() { // the turns past the display cap are not laid out to be dropped
 			break
 		}
+		listed++
 		for i, g := range turnFigures(t) {
 			first := indent + 2 // a turn's later rows hang under its number
 			if i == 0 {
@@ -38,6 +40,10 @@ func StatsCardOf(st stats.Stats, turns iter.Seq[stats.Turn], o Options) []string
 			}
 			c.figures(g, first, indent+2)
 		}
+	}
+	if unlisted := st.TurnsWithFigures() - listed; unlisted > 0 {
+		note := fmt.Sprintf("  … %s, past the display cap: deck stats --json lists them all", plural(unlisted, "more turn", "more turns"))
+		c.keepRow(c.str(line{{note, c.th.Notice}}.truncate(o.Width, span{"…", c.th.Notice})))
 	}
 	return c.rows
 }

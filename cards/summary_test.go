@@ -1,11 +1,13 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
@@ -143,5 +145,43 @@ func TestAStatsCardOfManyTurnsCostsItsCap(t *testing.T) {
 	}, Options{Width: 100, Theme: theme.Dark()})
 	if pulled > maxCardRows/3+1 {
 		t.Errorf("the card took %d turns of %d; three rows each, %d fill it", pulled, len(st.PerTurn), maxCardRows/3)
+	}
+}
+
+// A card over the display cap says how many turns it does not list, and
+// where they are: a million events are 83,334 turns, and the card listed
+// 3,333 of them and said nothing of the rest.
+func TestAStatsCardSaysHowManyTurnsItDoesNotList(t *testing.T) {
+	turns := func(n int) *session.Session {
+		s := &session.Session{Format: session.FormatHarness}
+		for i := 1; i <= n; i++ {
+			s.Entries = append(s.Entries, &session.TurnStart{Turn: i}, &session.TurnEnd{Reason: "completed"})
+		}
+		return s
+	}
+	o := Options{Width: 100, Theme: theme.Dark()}
+	many := turns(5000)
+	for name, rows := range map[string][]string{
+		"of Of":               StatsCard(stats.Of(many), o),
+		"of Totals and Turns": StatsCardOf(stats.Totals(many), stats.Turns(many), o),
+	} {
+		listed := 0
+		for _, r := range rows {
+			if strings.HasPrefix(ansi.Strip(r), "  turn ") {
+				listed++
+			}
+		}
+		if listed == 0 || listed >= 5000 {
+			t.Fatalf("%s: %d turns of 5,000 listed: the cap is not where the test expects it", name, listed)
+		}
+		want := fmt.Sprintf("  … %s more turns, past the display cap: deck stats --json lists them all", thousands(5000-listed))
+		if last := ansi.Strip(rows[len(rows)-1]); last != want {
+			t.Errorf("%s: the card lists %d turns of 5,000 and ends\n%q, not\n%q", name, listed, last, want)
+		}
+	}
+	for _, r := range StatsCard(stats.Of(turns(3)), o) {
+		if strings.Contains(r, "display cap") {
+			t.Errorf("a card that lists every turn says some are not: %q", ansi.Strip(r))
+		}
 	}
 }

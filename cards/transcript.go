@@ -177,14 +177,14 @@ func sessionFooter(s *session.Session, o Options) []string {
 // emit, so a session of any size is printed fast without ever being held
 // whole. An error from emit stops the drawing and is returned.
 func EachCard(s *session.Session, o Options, emit func(rows []string) error) error {
-	return eachCard(s, o, func(_ session.Entry, rows []string) error { return emit(rows) })
+	return eachCard(s, o, false, func(_ session.Entry, rows []string) error { return emit(rows) })
 }
 
 // EachEntryCard is EachCard for exporters that need to know which entry
 // each card is: emit is given the entry, nil for the header and the footer.
 // Its cards carry no leading blank line: the exporter places them.
 func EachEntryCard(s *session.Session, o Options, emit func(e session.Entry, rows []string) error) error {
-	return eachCard(s, o, func(e session.Entry, rows []string) error {
+	return eachCard(s, o, false, func(e session.Entry, rows []string) error {
 		if len(rows) > 0 && rows[0] == "" {
 			rows = rows[1:]
 		}
@@ -192,12 +192,30 @@ func EachEntryCard(s *session.Session, o Options, emit func(e session.Entry, row
 	})
 }
 
-func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []string) error) error {
+// DrawOnce is EachCard for the session's last reader (deck render): the
+// header and footer are drawn from the whole session first, then it takes
+// the entries (session.Release) and lets each go once its card is emitted.
+// The collector, which runs all through the drawing of a large session,
+// then marks less at each run, not the whole session every time. After it,
+// s holds no entries.
+func DrawOnce(s *session.Session, o Options, emit func(rows []string) error) error {
+	return eachCard(s, o, true, func(_ session.Entry, rows []string) error { return emit(rows) })
+}
+
+// eachCard draws the session's cards in order for emit; release lets
+// each entry go once emitted (DrawOnce).
+func eachCard(s *session.Session, o Options, release bool, emit func(e session.Entry, rows []string) error) error {
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
 	if err := emit(nil, Header(s, o)); err != nil {
 		return err
+	}
+	// drawn before the entries, which DrawOnce lets go of as they are drawn
+	footer := contain(o, func() string { return "" }, func() []string { return sessionFooter(s, o) })
+	entries := s.Entries
+	if release {
+		entries = s.Release()
 	}
 	type job struct {
 		e    session.Entry
@@ -224,7 +242,7 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		for _, e := range s.Entries {
+		for i, e := range entries {
 			j := job{e, dones.Get().(chan []string)}
 			select {
 			case order <- j:
@@ -232,6 +250,9 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 				return
 			}
 			jobs <- j
+			if release {
+				entries[i] = nil // the job holds it until its card is emitted
+			}
 		}
 	}()
 	var err error
@@ -248,7 +269,6 @@ func eachCard(s *session.Session, o Options, emit func(e session.Entry, rows []s
 	if err != nil {
 		return err
 	}
-	footer := contain(o, func() string { return "" }, func() []string { return sessionFooter(s, o) })
 	return emit(nil, append([]string{""}, footer...))
 }
 

@@ -47,6 +47,7 @@ type Decoder struct {
 	images         map[int64]session.Entry // the messages and results holding images, by seq (images.go)
 	home           string                  // the harness home the log is in, for its images' bytes (attachments.go)
 	todos          todoHistory             // the lists todo_write calls are compared with (todos.go)
+	recent         recentArgs              // the arguments of the calls presented last, parsed (recentargs.go)
 }
 
 // New starts a decoder that fills s.

@@ -85,10 +85,11 @@ type parsedArgs struct {
 	ok  bool
 }
 
-// parsedArgsOf parses the arguments of the tool calls an event's data
+// parsedArgsOf parses the arguments of the tool calls a model's message
 // holds, where the line is prepared, on every core: presenting a call, on
-// the one core that applies the lines in order, was mostly parsing them,
-// once for the model's message and again for its tool/call event.
+// the one core that applies the lines in order, was mostly parsing them.
+// Its tool/call event, which follows, finds them among the recent ones
+// (recentArgs) rather than parse them a second time.
 func parsedArgsOf(shape any) []parsedArgs {
 	parse := func(raw string) parsedArgs {
 		a, ok := present.ParseArgs(raw)
@@ -96,8 +97,6 @@ func parsedArgsOf(shape any) []parsedArgs {
 	}
 	var out []parsedArgs
 	switch v := shape.(type) {
-	case *toolCallData:
-		out = append(out, parse(v.Arguments))
 	case *assistantMessageData:
 		content := v.Content
 		if v.Message != nil {
@@ -113,14 +112,17 @@ func parsedArgsOf(shape any) []parsedArgs {
 }
 
 // callView presents a call of name with arguments raw: with the arguments
-// r's line was prepared with when they are these, else parsed now.
+// r's line was prepared with when they are these, else with those of a
+// recent call when they are, else parsed now.
 func (d *Decoder) callView(r *record, name, raw string) session.CallView {
 	for _, p := range r.args {
 		if p.raw == raw {
+			d.recent.keep(p)
 			return d.declared.CallParsed(name, raw, p.a, p.ok)
 		}
 	}
-	return d.declared.Call(name, raw)
+	a, ok := d.recent.parsed(raw)
+	return d.declared.CallParsed(name, raw, a, ok)
 }
 
 // walker reads the members of one envelope. It is pooled: a decoder is

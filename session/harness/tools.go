@@ -165,7 +165,8 @@ func (d *Decoder) toolResult(r *record) (session.Outcome, error) {
 func (d *Decoder) settle(call *session.ToolCall, host session.ResultView) {
 	call.View = present.HostResult(call.Name, call.Result, host)
 	if host == nil {
-		call.View = d.declared.Result(call.Name, call.Arguments, call.Result)
+		a, ok := d.recent.parsed(call.Arguments)
+		call.View = d.declared.ResultParsed(call.Name, call.Arguments, a, ok, call.Result)
 		d.todos.changes(call)
 	}
 	if call.Call == nil {

@@ -52,6 +52,12 @@ func (d Declared) CallParsed(name, raw string, a Args, ok bool) session.CallView
 // Result is the package's Result, checked against the declared schemas.
 func (d Declared) Result(name, raw string, r *session.ToolResult) session.ResultView {
 	a, ok := ParseArgs(raw)
+	return d.ResultParsed(name, raw, a, ok, r)
+}
+
+// ResultParsed is Result of arguments already parsed, as CallParsed is
+// Call's: a and ok are what ParseArgs(raw) returned.
+func (d Declared) ResultParsed(name, raw string, a Args, ok bool, r *session.ToolResult) session.ResultView {
 	if p := d.pick(name, a); ok && p != nil && p.result != nil {
 		if v := p.result(a, r); v != nil {
 			return v

@@ -16,7 +16,8 @@ import (
 // collector runs for, marking the session read so far each time. 29.3 an
 // event before issue 23's render work (a record of 480 bytes a line, the
 // envelope decoded again from a copy, two errors made for each absent
-// usage figure); 25.3 now.
+// usage figure); 25.3 after it, each call's arguments parsed again for
+// its tool/call event and its result; 20.0 now (recentArgs).
 func TestASmallEventAllocatesLittle(t *testing.T) {
 	const events = 1200
 	path, err := loggen.SmallEvents(t.TempDir(), events)
@@ -32,7 +33,7 @@ func TestASmallEventAllocatesLittle(t *testing.T) {
 			t.Fatal(err)
 		}
 	}) / events
-	if perEvent > 27 {
+	if perEvent > 21 {
 		t.Errorf("a small event allocates %.1f times", perEvent)
 	}
 }

@@ -62,3 +62,23 @@ func oneTurn() *session.Session {
 		&session.TurnEnd{EntryBase: session.EntryBase{Time: 11000}, Turn: 1, Reason: "completed", Steps: 3, Elapsed: 10000},
 	}}
 }
+
+// Totals counts a turn without allocating for it: deck render counts a
+// million events' 83,334 turns before it draws a card (and again for the
+// header), a tally and two maps a turn, and a slice of every turn's sums.
+func TestTotalsAllocateNothingATurn(t *testing.T) {
+	turns := func(n int) *session.Session {
+		s := &session.Session{Format: session.FormatHarness}
+		for i := 1; i <= n; i++ {
+			s.Entries = append(s.Entries, &session.TurnStart{EntryBase: session.EntryBase{Time: int64(1000 * i)}, Turn: i},
+				&session.ToolCall{EntryBase: session.EntryBase{Time: int64(1000*i + 1)}, Name: "bash", StartTime: int64(1000*i + 1), EndTime: int64(1000*i + 2)},
+				&session.TurnEnd{EntryBase: session.EntryBase{Time: int64(1000*i + 3)}, Reason: "completed"})
+		}
+		return s
+	}
+	few, many := turns(100), turns(10_000)
+	perTurn := (testing.AllocsPerRun(3, func() { stats.Totals(many) }) - testing.AllocsPerRun(3, func() { stats.Totals(few) })) / 9_900
+	if perTurn > 0.01 {
+		t.Errorf("Totals allocates %.2f times a turn", perTurn)
+	}
+}

@@ -108,6 +108,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		return err
 	}
 	s, out := p.s, p.out
+	notices := len(s.Notices()) // counted first: the terminal's cards let go of the entries as they are drawn
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
 	switch o.formatName {
 	case "html":
@@ -121,21 +122,24 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	if err := p.finish(cmd, err); err != nil {
 		return err
 	}
-	if n := len(s.Notices()); n > 0 {
+	if n := notices; n > 0 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s: %d %s (shown in place)\n", cmd.CommandPath(), cards.Safe(p.name), n, plural(n, "notice", "notices"))
 	}
 	return nil
 }
 
 // writeTerminal writes the cards as a terminal shows them, in profile's
-// colours, and the stats card last.
+// colours, and the stats card last. The cards let go of the session's
+// entries as they are drawn (cards.DrawOnce), so the stats card is drawn
+// before them, and s holds no entries after.
 func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
 	enc := theme.NewEncoder(profile)
 	write := func(rows []string) error { return writeRows(out, rows, enc) }
-	if err := cards.EachCard(s, o, write); err != nil {
+	statsCard := append([]string{""}, cards.StatsCardOf(stats.Totals(s), stats.Turns(s), o)...)
+	if err := cards.DrawOnce(s, o, write); err != nil {
 		return err
 	}
-	return write(append([]string{""}, cards.StatsCardOf(stats.Totals(s), stats.Turns(s), o)...))
+	return write(statsCard)
 }
 
 func plural(n int, one, many string) string {

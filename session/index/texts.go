@@ -292,3 +292,19 @@ func (c *cardText) value(k Kind, v any) {
 		}
 	}
 }
+
+// EntryTexts is what the index holds of one entry, a text a kind, as
+// Texts has it: what a search of the index finds the entry by, so the
+// viewer's search of its drawn rows can count what the index found (a
+// match the drawing splits over two rows or changes).
+func EntryTexts(e session.Entry) []string {
+	var c cardText
+	c.entry(e)
+	var out []string
+	for _, pieces := range c.pieces {
+		if len(pieces) > 0 {
+			out = append(out, strings.ToValidUTF8(strings.Join(pieces, "\n"), "\uFFFD"))
+		}
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"github.com/deck-tui/deck/session/cardtext"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -9,11 +10,10 @@ import (
 
 	"github.com/deck-tui/deck/cards"
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/session/index"
 )
 
 // The viewer searches a card's rows as drawn, the index the card's text
-// (index.EntryTexts): a match that drawing wraps over two rows (a long
+// (cardtext.Of): a match that drawing wraps over two rows (a long
 // path) or changes (Markdown's backticks dropped) is in the text but in
 // no row. So a card whose text holds the query also counts a match that
 // runs on from the end of one row into the next (across), and, when it
@@ -22,7 +22,7 @@ import (
 
 // holds reports whether the index's text of the card has the query.
 func (m matcher) holds(e session.Entry) bool {
-	return slices.ContainsFunc(index.EntryTexts(e), m.hit)
+	return slices.ContainsFunc(cardtext.Of(e), m.hit)
 }
 
 // split is a match drawing wrapped: from cell from to the end of its

@@ -58,5 +58,5 @@ func aiderHistory(file string, _ Known) []logFile {
 	if err != nil {
 		return nil
 	}
-	return []logFile{{path: file, info: info}}
+	return []logFile{{path: file, seen: factsOf(info)}}
 }

@@ -144,14 +144,18 @@ func found(agent string, log logFile) Item {
 	if log.unreadable != nil {
 		return unreadable(agent, log.path, log.unreadable)
 	}
-	info, err := log.info, error(nil)
-	if info == nil {
-		info, err = regular.Check(log.path) // a named pipe or a device would never end, or wait forever
+	seen := log.seen
+	if seen == nil {
+		info, err := regular.Check(log.path) // a named pipe or a device would never end, or wait forever
+		if err != nil {
+			return Item{}
+		}
+		seen = factsOf(info)
 	}
-	if err != nil {
+	if !seen.regular {
 		return Item{}
 	}
-	return Item{Agent: agent, Path: log.path, Size: info.Size(), Mod: info.ModTime(), Live: time.Since(info.ModTime()) < LiveWithin, Inode: inode(info), FolderMod: log.folderMod}
+	return Item{Agent: agent, Path: log.path, Size: seen.size, Mod: seen.mod, Live: time.Since(seen.mod) < LiveWithin, Inode: seen.inode, FolderMod: log.folderMod}
 }
 
 // scanLimit is how much of a log Scan reads for its title: the harness

@@ -26,7 +26,7 @@ func grokSessions(dir string, _ Known) []logFile {
 		if err != nil || grokbuild.SummaryOf(chat).Hidden {
 			return
 		}
-		logs[i] = logFile{path: chat, info: info}
+		logs[i] = logFile{path: chat, seen: factsOf(info)}
 	})
 	out := logs[:0]
 	for _, l := range logs {

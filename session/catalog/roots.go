@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/deck-tui/deck/session/internal/regular"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -69,7 +68,7 @@ var storeFinds = map[string]func(dir string) []Item{
 // layout looked at it already (nil: Find looks).
 type logFile struct {
 	path string
-	info fs.FileInfo
+	seen *facts
 	// unreadable says why a harness folder's newest generation cannot be
 	// read (source.UnreadableError)
 	unreadable error
@@ -141,11 +140,20 @@ func Describe(roots []Root) string {
 // each one's newest generation (source.Newest), looked at once: a home of
 // thousands of sessions is listed in a few system calls each. A folder
 // whose mtime is what known says it was, whose names are then as they
-// were, is not listed again: its log is looked at, two calls in all.
+// were, is not listed again: its log is looked at, two calls in all, each
+// by a name relative to its project's folder, opened once.
 func sessionFolderLogs(dir string, known Known) []logFile {
-	var folders []string
+	var folders []named
 	for _, cwd := range subfolders(dir) {
-		folders = append(folders, subfolders(cwd)...)
+		sessions := subfolders(cwd)
+		if len(sessions) == 0 {
+			continue
+		}
+		parent := openFolder(cwd)
+		defer parent.close()
+		for _, s := range sessions {
+			folders = append(folders, named{&parent, s[len(cwd)+1:]}) // its name: subfolders joined it to cwd
+		}
 	}
 	logs := make([]logFile, len(folders))
 	eachAtOnce(len(folders), func(i int) { logs[i] = folderLog(folders[i], known) })
@@ -159,27 +167,35 @@ func sessionFolderLogs(dir string, known Known) []logFile {
 }
 
 // folderLog is the log of one session folder.
-func folderLog(folder string, known Known) logFile {
-	st, err := os.Stat(folder) // before the listing: a name made after it changes the mtime seen next time
+func folderLog(f named, known Known) logFile {
+	folder := f.path()
+	st, err := f.dir.stat(f.name) // before the listing: a name made after it changes the mtime seen next time
 	if err != nil {
 		return logFile{}
 	}
-	mod := st.ModTime().UnixNano()
+	mod := st.mod.UnixNano()
 	if known != nil {
 		if log, was, ok := known(folder); ok && was == mod {
-			if info, err := regular.Check(log); err == nil {
-				return logFile{path: log, info: info, folderMod: mod}
+			look := func() (facts, error) { return statPath(log) }
+			if rel, under := strings.CutPrefix(log, folder+string(filepath.Separator)); under {
+				look = func() (facts, error) { return f.dir.stat(f.name + string(filepath.Separator) + rel) } // as it always is
+			}
+			if seen, err := look(); err == nil && seen.regular {
+				return logFile{path: log, seen: &seen, folderMod: mod}
 			}
 		}
 	}
 	// a folder whose newest generation cannot be read is listed all the
 	// same (Find marks it), never as its older generation
 	l := source.Newest(folder)
-	f := logFile{path: l.File, info: l.Info, unreadable: l.Err}
-	if l.Alone && l.Err == nil {
-		f.folderMod = mod
+	lf := logFile{path: l.File, unreadable: l.Err}
+	if l.Info != nil {
+		lf.seen = factsOf(l.Info)
 	}
-	return f
+	if l.Alone && l.Err == nil {
+		lf.folderMod = mod
+	}
+	return lf
 }
 
 // subfolders are the folders in dir (a link to one too), in name order;
@@ -206,8 +222,7 @@ func subfolders(dir string) []string {
 }
 
 func projectLogs(dir string, _ Known) []logFile {
-	logs, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
-	return unlooked(logs)
+	return lookAll(subfolders(dir), func(name string) bool { return strings.HasSuffix(name, ".jsonl") })
 }
 
 // unlooked are logs no layout has looked at.
@@ -241,16 +256,14 @@ func geminiChats(dir string, _ Known) []logFile {
 // rolloutLogs walks the date folders; Codex nests them three deep, but older
 // versions wrote rollouts flat, so any depth is taken.
 func rolloutLogs(dir string, _ Known) []logFile {
-	var out []string
+	var folders []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable folder hides only itself
+		if err == nil && d.IsDir() {
+			folders = append(folders, path)
 		}
-		name := d.Name()
-		if !d.IsDir() && strings.HasPrefix(name, "rollout-") && strings.HasSuffix(name, ".jsonl") {
-			out = append(out, path)
-		}
-		return nil
+		return nil // an unreadable folder hides only itself
 	})
-	return unlooked(out)
+	return lookAll(folders, func(name string) bool {
+		return strings.HasPrefix(name, "rollout-") && strings.HasSuffix(name, ".jsonl")
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,7 +203,9 @@ func BenchmarkAppendOneMB(b *testing.B) {
 		appendTo(b, path, string(growth), time.Hour)
 		b.StartTimer()
 		start, c := time.Now(), cpuTime()
-		sum, err := ix.Update(context.Background(), roots, nil)
+		var sum index.Summary
+		// labelled, so a -cpuprofile's timed part is -tagfocus=timed
+		pprof.Do(context.Background(), pprof.Labels("timed", "append"), func(ctx context.Context) { sum, err = ix.Update(ctx, roots, nil) })
 		times, cpu = append(times, time.Since(start)), cpu+cpuTime()-c
 		if err != nil || sum.Read != 1 || sum.Rewritten != 0 {
 			b.Fatalf("%+v %v", sum, err)

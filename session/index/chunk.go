@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"github.com/deck-tui/deck/session/cardtext"
 )
 
 // A session's texts are kept, and given to the full-text table, in
@@ -20,12 +21,12 @@ const chunkBytes = 64 << 10
 
 // chunk is one chunk of a doc's texts, ready to write.
 type chunk struct {
-	entry int    // its first text's entry,
-	kind  Kind   // and kind: its id
-	n     int    // how many texts it holds
-	hash  int64  // of its texts: an append rewrites only the chunks whose hash changed
-	data  []byte // its texts, encoded (encodeTexts) and packed (pack)
-	words string // the full-text table's words (gramWords)
+	entry int           // its first text's entry,
+	kind  cardtext.Kind // and kind: its id
+	n     int           // how many texts it holds
+	hash  int64         // of its texts: an append rewrites only the chunks whose hash changed
+	data  []byte        // its texts, encoded (encodeTexts) and packed (pack)
+	words string        // the full-text table's words (gramWords)
 }
 
 // chunksOf cuts texts into chunks and prepares each for the writer.
@@ -84,7 +85,7 @@ func decodeTexts(raw string) ([]Text, error) {
 		if entry, raw, ok = uvarint(raw); !ok || len(raw) == 0 {
 			return nil, errBadChunk
 		}
-		kind := Kind(raw[0] & (1<<kindBits - 1))
+		kind := cardtext.Kind(raw[0] & (1<<kindBits - 1))
 		raw = raw[1:]
 		if turn, raw, ok = uvarint(raw); !ok {
 			return nil, errBadChunk

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"github.com/deck-tui/deck/session/cardtext"
 	"reflect"
 	"testing"
 )
@@ -9,7 +10,7 @@ import (
 // texts; whole, they are the texts, each with its entry, kind, turn and
 // seq.
 func TestAChunkCutShort(t *testing.T) {
-	texts := []Text{{Entry: 3, Turn: 1, Seq: -1, Kind: KindPrompt, Text: "hello"}, {Entry: 300, Turn: 2, Seq: 1 << 40, Kind: KindEvent, Text: ""}}
+	texts := []Text{{Entry: 3, Turn: 1, Seq: -1, Kind: cardtext.KindPrompt, Text: "hello"}, {Entry: 300, Turn: 2, Seq: 1 << 40, Kind: cardtext.KindEvent, Text: ""}}
 	raw := string(encodeTexts(nil, texts))
 	for n := range len(raw) {
 		if got, err := decodeTexts(raw[:n]); err == nil {

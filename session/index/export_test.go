@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"github.com/deck-tui/deck/session/cardtext"
 	"strings"
 	"time"
 )
@@ -68,7 +69,7 @@ var planted int64
 // Plant makes the index hold one session whose one text is text, in place
 // of any planted before: for a fuzz test of the search alone.
 func Plant(ix *Index, text string) error {
-	d := doc{s: Session{Path: "/planted", Agent: "test"}, texts: []Text{{Entry: 0, Turn: 1, Kind: KindPrompt, Text: strings.ToValidUTF8(text, "\uFFFD")}}, rewrite: true}
+	d := doc{s: Session{Path: "/planted", Agent: "test"}, texts: []Text{{Entry: 0, Turn: 1, Kind: cardtext.KindPrompt, Text: strings.ToValidUTF8(text, "\uFFFD")}}, rewrite: true}
 	planted++
 	d.s.file.mtime = planted // a state of its own each time, so it is written
 	d.prepare()

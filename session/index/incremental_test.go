@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"fmt"
+	"github.com/deck-tui/deck/session/cardtext"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -132,7 +133,7 @@ func TestAHalfWrittenLastLineWaits(t *testing.T) {
 	write(t, path, whole+next[:cut], 0) // being written: live
 	ix := open(t, t.TempDir())
 	update(t, ix, tr)
-	if hits := find(t, ix, index.Query{Text: "JSON", Kinds: []index.Kind{index.KindError}}); len(hits) != 0 {
+	if hits := find(t, ix, index.Query{Text: "JSON", Kinds: []cardtext.Kind{cardtext.KindError}}); len(hits) != 0 {
 		t.Fatalf("the half line was read as a broken one: %v", where(hits))
 	}
 	appendTo(t, path, next[cut:], 0)

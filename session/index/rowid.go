@@ -1,5 +1,7 @@
 package index
 
+import "github.com/deck-tui/deck/session/cardtext"
+
 // A text's id says where it is: its session's id, the entry's place in
 // session.Entries and the kind, as session<<32 | entry<<3 | kind. A chunk's
 // id is its first text's: so the full-text table's candidates name their
@@ -11,7 +13,7 @@ const (
 	maxEntry  = 1<<entryBits - 1
 )
 
-func rowID(session int64, entry int, kind Kind) int64 {
+func rowID(session int64, entry int, kind cardtext.Kind) int64 {
 	return session<<(entryBits+kindBits) | int64(entry)<<kindBits | int64(kind)
 }
 

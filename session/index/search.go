@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"github.com/deck-tui/deck/session/cardtext"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -21,8 +22,8 @@ type Query struct {
 	// Since and Until keep the sessions whose time (from their start to
 	// their log's last change) meets the span; zero for no bound.
 	Since, Until time.Time
-	Kinds        []Kind // these kinds of text; none for all
-	Limit        int    // hits at most; 0 for no limit
+	Kinds        []cardtext.Kind // these kinds of text; none for all
+	Limit        int             // hits at most; 0 for no limit
 }
 
 // Hit is one text that holds the query: its session, the card it is in
@@ -32,7 +33,7 @@ type Hit struct {
 	Entry   int   // the entry's place in session.Entries; a subagent's work is its call's
 	Turn    int   // 0 before the first turn
 	Seq     int64 // the entry's event seq; -1 if none
-	Kind    Kind
+	Kind    cardtext.Kind
 	Snippet string // one line, untrusted: sanitise it to print it
 	Match   [2]int // where the match is in Snippet, in bytes
 }
@@ -76,7 +77,7 @@ type searcher struct {
 	q     Query
 	yield func(Hit) bool
 	order []Session // the sessions searched, newest first
-	kinds [len(kindNames)]bool
+	kinds [cardtext.Kinds]bool
 	fetch *sql.Stmt
 	given int
 }

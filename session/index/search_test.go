@@ -3,6 +3,7 @@ package index_test
 import (
 	"context"
 	"fmt"
+	"github.com/deck-tui/deck/session/cardtext"
 	"reflect"
 	"strings"
 	"testing"
@@ -98,7 +99,7 @@ func TestFilters(t *testing.T) {
 		q     index.Query
 		check func(index.Hit) bool
 	}{
-		"kind":  {index.Query{Kinds: []index.Kind{index.KindCall, index.KindOutput}}, func(h index.Hit) bool { return h.Kind == index.KindCall || h.Kind == index.KindOutput }},
+		"kind":  {index.Query{Kinds: []cardtext.Kind{cardtext.KindCall, cardtext.KindOutput}}, func(h index.Hit) bool { return h.Kind == cardtext.KindCall || h.Kind == cardtext.KindOutput }},
 		"agent": {index.Query{Agent: catalog.AgentCodex}, func(h index.Hit) bool { return h.Session.Agent == catalog.AgentCodex }},
 		"cwd":   {index.Query{Cwd: "/w"}, func(h index.Hit) bool { return h.Session.Cwd == "/w" || strings.HasPrefix(h.Session.Cwd, "/w/") }},
 		"since": {index.Query{Since: time.Now().Add(-90 * time.Minute)}, func(h index.Hit) bool { return strings.Contains(h.Session.Path, "planted") }},
@@ -156,7 +157,7 @@ func TestSearchFilesIsSearch(t *testing.T) {
 	tr := plantedTree(t)
 	ix := open(t, t.TempDir())
 	update(t, ix, tr)
-	for _, q := range []index.Query{{Text: "quokkaberry"}, {Text: "the", Limit: 40}, {Text: "ls", Kinds: []index.Kind{index.KindCall}}, {Text: `\d{4}`, Limit: 30}} {
+	for _, q := range []index.Query{{Text: "quokkaberry"}, {Text: "the", Limit: 40}, {Text: "ls", Kinds: []cardtext.Kind{cardtext.KindCall}}, {Text: `\d{4}`, Limit: 30}} {
 		var files []index.Hit
 		err := index.SearchFiles(context.Background(), tr.roots, q, func(h index.Hit) bool { files = append(files, h); return true })
 		if err != nil {

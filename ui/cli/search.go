@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/deck-tui/deck/session/cardtext"
 	"io"
 	"os"
 	"path/filepath"
@@ -26,7 +27,7 @@ type searchOptions struct {
 	agent        string
 	cwd          string
 	since, until time.Time
-	kinds        []index.Kind
+	kinds        []cardtext.Kind
 	limit        int
 	json         bool
 }
@@ -69,8 +70,8 @@ deck search --kind call 'go test -race' | cut -f1 | sort -u`,
 	fs.Var(pathValue{&o.cwd}, "cwd", "only the sessions run in this folder or one below it (a project)")
 	fs.Var(timeValue{&o.since, false}, "since", "only the sessions active since: 2026-01-02, 2026-01-02T15:04, RFC 3339, or a span back from now: 90m, 12h, 3d, 2w")
 	fs.Var(timeValue{&o.until, true}, "until", "only the sessions begun by then, as --since (a day alone means its end)")
-	fs.Var(&kindsValue{&o.kinds}, "kind", "only these kinds of card text, repeated or comma-separated: "+strings.Join(index.KindNames(), ", "))
-	completeWords(cmd, "kind", index.KindNames())
+	fs.Var(&kindsValue{&o.kinds}, "kind", "only these kinds of card text, repeated or comma-separated: "+strings.Join(cardtext.KindNames(), ", "))
+	completeWords(cmd, "kind", cardtext.KindNames())
 	fs.IntVar(&o.limit, "limit", 100, "at most this many hits; 0 for all")
 	fs.BoolVar(&o.json, "json", false, "one JSON object per hit (JSON Lines), for scripts")
 	cmd.SetFlagErrorFunc(flagError)
@@ -285,7 +286,7 @@ func spanOf(s string) (int64, time.Duration, bool) {
 
 // kindsValue is --kind: kinds of card text, the flag repeated or a
 // comma-separated list.
-type kindsValue struct{ kinds *[]index.Kind }
+type kindsValue struct{ kinds *[]cardtext.Kind }
 
 func (v *kindsValue) String() string {
 	var names []string
@@ -299,7 +300,7 @@ func (v *kindsValue) Type() string { return "KIND" }
 
 func (v *kindsValue) Set(s string) error {
 	for _, part := range strings.Split(s, ",") {
-		k, err := index.ParseKind(strings.TrimSpace(part))
+		k, err := cardtext.ParseKind(strings.TrimSpace(part))
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/deck-tui/deck/session/cardtext"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func TestHitsOfAHostileLogAreSanitised(t *testing.T) {
 	at := strings.Index(snippet, "TOKEN")
 	h := index.Hit{
 		Session: index.Session{Path: "/s/a.jsonl", Agent: "deepseek-harness\x1b[31m", Title: "fix\x1b]0;pwned\x07 the\u202e build", Mod: time.Unix(1796000000, 0)},
-		Turn:    2, Kind: index.Kind(0), Snippet: snippet, Match: [2]int{at, at + len("TOKEN")},
+		Turn:    2, Kind: cardtext.Kind(0), Snippet: snippet, Match: [2]int{at, at + len("TOKEN")},
 	}
 	p := New(theme.Dark(), nil, "", nil)
 	p.width, p.height = 120, 20

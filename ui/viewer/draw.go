@@ -57,7 +57,7 @@ func (v *Viewer) writeCards(b *strings.Builder) {
 			if cur != nil && cur.id == v.items[p.idx].id && cur.row == p.row {
 				col = v.onScreen(*cur)
 			}
-			row = highlightMatches(row, m, th.Match, col)
+			row = highlightMatches(row, v.marks(p.idx, p.row, rows), th.Match, col)
 		}
 		gutter := " "
 		if p.idx == v.focus && p.row < len(rows) {

@@ -18,6 +18,9 @@ import (
 type match struct {
 	id, row, col int // entry id, row in its expanded card, cell where it starts
 	width        int // its cells
+	// whole: the card's text holds the query, its rows show it nowhere
+	// (wrapped.go); the match is the card, its first row, nothing marked
+	whole bool
 }
 
 // search is the state of / search: the query as typed, and the matches
@@ -37,7 +40,8 @@ type search struct {
 	starts  []int         // the number of hits[i]'s first match
 	total   int
 	placed  placement
-	current int // the match n and N go from; -1 before the first
+	holding map[int]bool // by entry id: the card's text holds the query (wrapped.go), as the screen draws it
+	current int          // the match n and N go from; -1 before the first
 	done    bool
 	jump    bool  // enter came before the matches: go to the first when they do
 	owed    int   // n (+1) and N (−1) pressed while the search had no match yet: taken when one comes
@@ -85,12 +89,7 @@ func (s *search) cardOf(i int) (cardHits, int) {
 // (as the run counted them) searched again, once for all its matches.
 func (s *search) place(id, k int, e session.Entry) *match {
 	if s.placed.at == nil || s.placed.id != id {
-		s.placed = placement{id: id, at: []match{}}
-		for row, text := range cards.Render(e, s.opts) {
-			for _, rg := range s.m.find(text) {
-				s.placed.at = append(s.placed.at, match{id: id, row: row, col: rg[0], width: rg[1] - rg[0]})
-			}
-		}
+		s.placed = placement{id: id, at: append([]match{}, s.m.rowMatches(id, cards.Render(e, s.opts), s.m.holds(e))...)}
 	}
 	if len(s.placed.at) == 0 {
 		return nil
@@ -165,10 +164,10 @@ func (s *search) fact() string {
 
 // highlightMatches marks where the query is in a drawn row, in place: the
 // hit's colour laid over the row's own, never a reset, so a diff line keeps
-// its background. The hit starting at cell current (-1 for none) is the
+// its background. ranges are the cells of the query's places (matcher.highlights).
+// The hit starting at cell current (-1 for none) is the
 // current one, drawn in reverse so it stands out from the others.
-func highlightMatches(row string, m matcher, st theme.Style, current int) string {
-	ranges := m.find(ansi.Strip(row))
+func highlightMatches(row string, ranges [][2]int, st theme.Style, current int) string {
 	if len(ranges) == 0 {
 		return row
 	}

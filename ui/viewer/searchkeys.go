@@ -76,7 +76,7 @@ func (v *Viewer) startSearch() tea.Cmd {
 	s.run.stop()
 	s.run = nil
 	s.gen++
-	s.done, s.hits, s.starts, s.total, s.placed, s.current, s.err = false, nil, nil, 0, placement{}, -1, nil
+	s.done, s.hits, s.starts, s.total, s.placed, s.current, s.err, s.holding = false, nil, nil, 0, placement{}, -1, nil, nil
 	m, err := newMatcher(s.query)
 	s.m = m
 	if err != nil || m.empty() {

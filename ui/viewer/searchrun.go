@@ -95,21 +95,23 @@ const minBatch, maxBatch = 4, 256
 
 // countIn is how many matches a card holds: none when its text has not
 // the query, else the matches in its plain rows (a reply's kept in
-// replies); nothing worth having once the run is cancelled, which it asks
+// replies), those drawing wrapped too, and one at least when the index's
+// text of it holds the query (wrapped.go); nothing worth having once the run is cancelled, which it asks
 // between rows.
 func countIn(ctx context.Context, e session.Entry, m matcher, o cards.Options, replies *replyRows) int {
 	if skips(e, m, o.Cwd) {
 		return 0
 	}
+	w := wrappedCounter{m: m, holds: m.holds(e)}
 	if a, ok := e.(*session.AssistantText); ok && replies != nil {
 		rows, ok := replies.rowsOf(ctx, a, o)
-		n := 0
 		for i := 0; ok && i < len(rows); i++ {
-			n += m.count(rows[i])
+			w.row(rows[i])
 		}
-		return n
+		return w.total()
 	}
-	return cards.CountRows(e, o, m.count, func() bool { return ctx.Err() != nil })
+	cards.CountRows(e, o, w.row, func() bool { return ctx.Err() != nil })
+	return w.total()
 }
 
 // skips reports whether a card cannot hold the query, known from its text

@@ -17,15 +17,12 @@ import (
 )
 
 // everyRow is the search done the slow way, every card drawn (drawn: each
-// entry's rows, without their styles): what the quick one must find.
+// entry's rows, without their styles) and its text read: what the quick
+// one must find.
 func everyRow(m matcher, entries []session.Entry, drawn [][]string) []match {
 	var out []match
 	for i, e := range entries {
-		for row, text := range drawn[i] {
-			for _, rg := range m.find(text) {
-				out = append(out, match{session.Base(e).ID, row, rg[0], rg[1] - rg[0]})
-			}
-		}
+		out = append(out, m.rowMatches(session.Base(e).ID, drawn[i], m.holds(e))...)
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package index
+package cardtext
 
 import (
 	"fmt"
@@ -8,7 +8,8 @@ import (
 // Kind is what part of a card a text is, as `deck search --kind` names it.
 type Kind uint8
 
-// The kinds, eight: a row's id keeps one in three bits (rowid.go).
+// The kinds, eight: the index keeps one in three bits of a row's id
+// (session/index, rowid.go).
 const (
 	KindPrompt    Kind = iota // a person's prompt
 	KindReply                 // the model's reply, a summary of earlier messages
@@ -19,6 +20,9 @@ const (
 	KindError                 // what failed: a notice, a failed call's error, a turn that ended in error
 	KindEvent                 // what neither a person nor the model said: injected context, session events, deck's own notes
 )
+
+// Kinds is how many kinds there are.
+const Kinds = len(kindNames)
 
 var kindNames = [...]string{"prompt", "reply", "reasoning", "call", "output", "file", "error", "event"}
 

@@ -42,7 +42,7 @@ func genericResultCard(c *card, t *session.ToolCall, v session.GenericResultView
 		return &mdCard{c: c, head: func() { todoChanges(c, t, v.Todos) }, tail: func() {}}
 	}
 	m := &mdCard{c: c, head: func() {
-		c.header(status(c.th, t.Status()), todoTitle(c, t, callTodos(t)), summary(c, t, todoFacts(callTodos(t), nil)...)...)
+		c.header(status(c.th, t.Status()), todoTitle(c, t, callTodos(t)), summary(c, t, append([]string{detailsFact(t, v.Details)}, todoFacts(callTodos(t), nil)...)...)...)
 		// a tool with no presenter, an MCP tool: its input says what it did;
 		// any other finished call keeps its input one keypress away (expanded),
 		// and says so while collapsed
@@ -60,6 +60,10 @@ func genericResultCard(c *card, t *session.ToolCall, v session.GenericResultView
 	}}
 	if v.Content != nil {
 		m.body, m.tail = c.contentBody(v.Content), func() { otherBlocks(c, v.Content) }
+		return m
+	}
+	if v.Details != nil { // a result the web client lists as fields
+		m.tail = func() { details(c, v.Details) }
 		return m
 	}
 	m.tail = func() { rawResult(c, t) }

@@ -90,6 +90,10 @@ type GenericResultView struct {
 	// in the list recorded before it (session/todos.go); nil for any
 	// other result.
 	Todos *TodoChanges `json:"-"`
+	// Details is deck's too: the fields the web client's details row
+	// lists for a result of a shape it knows (session/details.go); nil
+	// when the result is shown raw.
+	Details *Details `json:"-"`
 }
 
 // Gallery is the images of a result and the file they were read from: the

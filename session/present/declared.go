@@ -63,6 +63,9 @@ func (d Declared) ResultParsed(name, raw string, a Args, ok bool, r *session.Too
 			return v
 		}
 	}
+	if d := resultDetails(name, a, r); ok && d != nil {
+		return session.GenericResultView{Details: d}
+	}
 	return session.GenericResultView{}
 }
 

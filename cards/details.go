@@ -1,0 +1,62 @@
+package cards
+
+import (
+	"strings"
+
+	"github.com/deck-tui/deck/session"
+)
+
+// A result the web client's details row knows the shape of (the terminal
+// tools, lsp, …; session/present's details rules): instead of its raw
+// text, each item on a row of its own, its title, then its id or position
+// and its state after dots, its description, one row per labelled field,
+// and the output it carries.
+
+// details draws a result's items under the header; every text in them is
+// the log's, sanitised as the card's other text is.
+func details(c *card, d *session.Details) {
+	if len(d.Items) == 0 {
+		c.note(d.Empty)
+		return
+	}
+	for _, it := range d.Items {
+		var head line
+		for _, p := range []struct {
+			text string
+			bold bool
+		}{{it.Title, true}, {it.Subtitle, false}, {it.Badge, false}} {
+			if p.text == "" {
+				continue
+			}
+			if len(head) > 0 {
+				head = append(head, span{" · ", c.th.Faint})
+			}
+			st := c.th.Muted
+			if p.bold {
+				st = c.th.Text
+			}
+			head = append(head, c.safeRow(p.text, st)...)
+		}
+		if len(head) > 0 {
+			c.body(head)
+		}
+		if it.Description != "" {
+			c.textLines(it.Description, c.th.Muted)
+		}
+		for _, f := range it.Fields {
+			c.body(append(c.safeRow(f.Label+":", c.th.Muted), append(line{{" ", c.th.Muted}}, c.safeRow(f.Value, c.th.Text)...)...))
+		}
+		if code := strings.TrimRight(it.Code, "\n"); code != "" {
+			c.textLines(code, c.th.Text)
+		}
+	}
+}
+
+// detailsFact is the header's fact of a result's details: its summary,
+// unless the title already ends with it ("Delete reminder · r1").
+func detailsFact(t *session.ToolCall, d *session.Details) string {
+	if d == nil || d.Summary == "" || strings.HasSuffix(t.Title(), " · "+d.Summary) {
+		return ""
+	}
+	return d.Summary
+}

@@ -60,6 +60,16 @@ func TestResultsTheWebClientListsAsDetails(t *testing.T) {
 			session.Details{Summary: "src/main.ts:2:3", Empty: "No results", Items: []session.DetailItem{{Description: "hover text"}}}},
 		{"list_subagent_models", `{"model":"deepseek-chat"}`, "deepseek-chat — Fast\nunknown",
 			session.Details{Summary: "deepseek-chat", Empty: "No results", Items: []session.DetailItem{{Title: "deepseek-chat", Description: "Fast"}, {Description: "unknown"}}}},
+		{"job_output", `{"job_id":"j1"}`, "hello\n[output truncated]\n[status: completed]",
+			session.Details{Summary: "j1 · Completed", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Completed",
+				Description: "Output truncated", Code: "hello"}}}},
+		{"job_output", `{"job_id":"j1"}`, "hello\n[status: failed, exit code: 2]",
+			session.Details{Summary: "j1 · Failed", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Failed",
+				Description: "exit code: 2", Code: "hello"}}}},
+		{"job_kill", `{"job_id":"j1","reason":"stop"}`, "requested cancellation of job j1",
+			session.Details{Summary: "j1 · Cancellation requested", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Cancellation requested", Description: "stop"}}}},
+		{"job_kill", `{"job_id":"j1"}`, "job j1 had already finished completed",
+			session.Details{Summary: "j1 · Already finished", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Already finished"}}}},
 		{"schedule_delete", `{"id":"r1"}`, `{"id":"r1","deleted":true}`,
 			session.Details{Summary: "r1", Empty: "No results", Items: []session.DetailItem{{Title: "r1", Fields: []df{fd("State", "Deleted")}}}}},
 	} {
@@ -92,6 +102,8 @@ func TestOtherResultsKeepTheirRawText(t *testing.T) {
 		{"lsp", `{"operation":"goToDefinition","file_path":"main.go","line":3,"character":6}`, textResult("not a location")},
 		{"schedule_delete", `{"id":"r1"}`, textResult(`{"id":"r1","deleted":false}`)},
 		{"schedule_delete", `{"id":"r1"}`, textResult(`{"id":" ","deleted":true}`)},
+		{"job_output", `{"job_id":"j1"}`, textResult("hello")},
+		{"job_kill", `{"job_id":"j1"}`, textResult("unexpected")},
 		{"read", `{"file_path":"a"}`, textResult("closed terminal session t1")},
 	} {
 		if d := detailsOf(t, c.name, c.args, c.r); d != nil {

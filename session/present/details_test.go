@@ -70,6 +70,16 @@ func TestResultsTheWebClientListsAsDetails(t *testing.T) {
 			session.Details{Summary: "j1 · Cancellation requested", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Cancellation requested", Description: "stop"}}}},
 		{"job_kill", `{"job_id":"j1"}`, "job j1 had already finished completed",
 			session.Details{Summary: "j1 · Already finished", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Already finished"}}}},
+		{"job_list", `{}`, "j1 [bash] running — Build",
+			session.Details{Summary: "1 job", Empty: "No results", Items: []session.DetailItem{{Title: "Build", Subtitle: "j1", Badge: "Running",
+				Fields: []df{fd("Type", "bash")}}}}},
+		{"job_list", `{}`, "(no background jobs)", session.Details{Summary: "0 jobs", Empty: "No results"}},
+		{"list_agents", `{"scope":"descendants"}`, "a1 [running] — Build\na2 [ready] parent=a1 depth=1 — Review\na3 [done]",
+			session.Details{Summary: "3 agents", Empty: "No results", Items: []session.DetailItem{
+				{Title: "Build", Subtitle: "a1", Badge: "Running"},
+				{Title: "Review", Subtitle: "a2", Badge: "Ready", Fields: []df{fd("Parent", "a1"), fd("Depth", "1")}},
+				{Title: "a3", Badge: "done"},
+			}}},
 		{"schedule_delete", `{"id":"r1"}`, `{"id":"r1","deleted":true}`,
 			session.Details{Summary: "r1", Empty: "No results", Items: []session.DetailItem{{Title: "r1", Fields: []df{fd("State", "Deleted")}}}}},
 	} {
@@ -104,6 +114,8 @@ func TestOtherResultsKeepTheirRawText(t *testing.T) {
 		{"schedule_delete", `{"id":"r1"}`, textResult(`{"id":" ","deleted":true}`)},
 		{"job_output", `{"job_id":"j1"}`, textResult("hello")},
 		{"job_kill", `{"job_id":"j1"}`, textResult("unexpected")},
+		{"job_list", `{}`, textResult("j1 running Build")},
+		{"list_agents", `{}`, textResult(`[{"id":"a1"}]`)},
 		{"read", `{"file_path":"a"}`, textResult("closed terminal session t1")},
 	} {
 		if d := detailsOf(t, c.name, c.args, c.r); d != nil {

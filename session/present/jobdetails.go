@@ -14,6 +14,52 @@ import (
 func init() {
 	detailRules["job_output"] = jobOutputDetails
 	detailRules["job_kill"] = jobKillDetails
+	detailRules["job_list"] = jobListDetails
+	detailRules["list_agents"] = agentListDetails
+}
+
+var jobRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\] (\S+) — (.*)$`)
+
+func jobListDetails(_ Args, text string) *session.Details {
+	if text == "(no background jobs)" {
+		return &session.Details{Summary: "0 jobs", Empty: noResults}
+	}
+	var items []session.DetailItem
+	for _, l := range strings.Split(text, "\n") {
+		m := jobRow.FindStringSubmatch(l)
+		if m == nil {
+			return nil
+		}
+		items = append(items, session.DetailItem{Title: m[4], Subtitle: m[1], Badge: statusWord(m[3]),
+			Fields: []session.DetailField{{Label: "Type", Value: m[2]}}})
+	}
+	return &session.Details{Summary: plural(len(items), "job", "jobs"), Items: items, Empty: noResults}
+}
+
+var agentRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\](?: parent=(\S+) depth=(\d+))?(?: — (.*))?$`)
+
+// agentListDetails reads list_agents' text; its JSON form, which the
+// client lists as generic records, stays raw in deck.
+func agentListDetails(_ Args, text string) *session.Details {
+	if text == "(no subagents)" {
+		return &session.Details{Summary: "0 agents", Empty: noResults}
+	}
+	var items []session.DetailItem
+	for _, l := range strings.Split(text, "\n") {
+		m := agentRow.FindStringSubmatch(l)
+		if m == nil {
+			return nil
+		}
+		it := session.DetailItem{Title: m[1], Badge: statusWord(m[2])}
+		if m[5] != "" {
+			it.Title, it.Subtitle = m[5], m[1]
+		}
+		if m[3] != "" {
+			it.Fields = []session.DetailField{{Label: "Parent", Value: m[3]}, {Label: "Depth", Value: m[4]}}
+		}
+		items = append(items, it)
+	}
+	return &session.Details{Summary: plural(len(items), "agent", "agents"), Items: items, Empty: noResults}
 }
 
 var jobStatus = regexp.MustCompile(`\n\[status: ([^,\]\n]+)(?:, ([^\]\n]+))?\]$`)

@@ -19,7 +19,13 @@ func details(c *card, d *session.Details) {
 		c.note(d.Empty)
 		return
 	}
-	for _, it := range d.Items {
+	// a collapsed card keeps the head of a long list, as of a generic
+	// card's content rows; no card draws past its cap
+	shown := c.keep(len(d.Items), collapsed.contentRows)
+	for _, it := range d.Items[:shown] {
+		if c.full() {
+			break
+		}
 		var head line
 		for _, p := range []struct {
 			text string
@@ -50,6 +56,7 @@ func details(c *card, d *session.Details) {
 			c.textLines(code, c.th.Text)
 		}
 	}
+	c.elided(len(d.Items)-shown, "item", "items")
 }
 
 // detailsFact is the header's fact of a result's details: its summary,

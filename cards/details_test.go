@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,5 +43,25 @@ func TestDetailsAreDrawnAsFieldsNotRawText(t *testing.T) {
 	empty.View = session.GenericResultView{Details: &session.Details{Summary: "0 terminals", Empty: "No results"}}
 	if out := ansi.Strip(strings.Join(Render(&empty, Options{Width: 100, Theme: theme.Dark()}), "\n")); !strings.Contains(out, "No results") || strings.Contains(out, raw) {
 		t.Errorf("want an empty list said, not the raw result:\n%s", out)
+	}
+}
+
+// A long list is kept to its head while the card is collapsed, and said
+// how much more there is; expanded, it is whole.
+func TestACollapsedDetailsListKeepsItsHead(t *testing.T) {
+	var items []session.DetailItem
+	for i := range 20 {
+		items = append(items, session.DetailItem{Title: fmt.Sprintf("pty-%d", i), Badge: "Running"})
+	}
+	call := &session.ToolCall{Name: "terminal_list", Result: &session.ToolResult{},
+		Call: session.GenericCallView{Title: "List terminals"},
+		View: session.GenericResultView{Details: &session.Details{Summary: "20 terminals", Items: items}}}
+	out := ansi.Strip(strings.Join(Render(call, Options{Width: 80, Theme: theme.Dark()}), "\n"))
+	if !strings.Contains(out, "pty-11 · Running") || strings.Contains(out, "pty-12 ") || !strings.Contains(out, "… 8 more items") {
+		t.Errorf("want the first 12 items and a note of 8 more:\n%s", out)
+	}
+	out = ansi.Strip(strings.Join(Render(call, Options{Width: 80, Theme: theme.Dark(), Expanded: true}), "\n"))
+	if !strings.Contains(out, "pty-19 · Running") || strings.Contains(out, "more items") {
+		t.Errorf("want every item expanded:\n%s", out)
 	}
 }

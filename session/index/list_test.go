@@ -1,6 +1,11 @@
 package index
 
-import "testing"
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
 
 // A list's value cut anywhere short is an error, never a panic nor a
 // list; whole, it is the list.
@@ -18,5 +23,53 @@ func TestAListCutShort(t *testing.T) {
 	got, err := decodeList(raw)
 	if err != nil || len(got) != 2 || got[0].Path != "/a" || got[1].Unreadable != "gone" || got[0].file.folderMod != 7 || string(got[1].file.head) != "\x01\x02" {
 		t.Errorf("%+v %v", got, err)
+	}
+}
+
+// Rows written since the list's value and rows gone since are merged into
+// it as one sorting of them all would order them, newest first and of one
+// time by path; a value out of order (damaged on disk) comes out sorted.
+func TestMergedIsTheListSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	session := func(id int64) Session {
+		s := Session{ID: id, Path: fmt.Sprintf("/s/%03d", id)} // a path is one session's
+		s.file.mtime = int64(rng.IntN(20)) // few times: many ties, ordered by path
+		return s
+	}
+	for round := range 200 {
+		var list []Session
+		for id := range int64(rng.IntN(40)) {
+			list = append(list, session(id))
+		}
+		if round%5 != 0 { // every fifth list is left unsorted
+			sortSessions(list)
+		}
+		var put []Session
+		var gone []int64
+		for range rng.IntN(6) {
+			if id := int64(rng.IntN(50)); rng.IntN(2) == 0 {
+				put = append(put, session(id))
+			} else {
+				gone = append(gone, id)
+			}
+		}
+		want := slices.DeleteFunc(slices.Clone(list), func(s Session) bool {
+			return slices.Contains(gone, s.ID) || slices.ContainsFunc(put, func(p Session) bool { return p.ID == s.ID })
+		})
+		want = append(want, put...)
+		sortSessions(want)
+		if len(put)+len(gone) == 0 {
+			want = list
+		}
+		got := merged(list, put, gone)
+		if !slices.EqualFunc(got, want, func(a, b Session) bool { return a.ID == b.ID && a.Path == b.Path }) {
+			ids := func(l []Session) (out []int64) {
+				for _, s := range l {
+					out = append(out, s.ID)
+				}
+				return out
+			}
+			t.Fatalf("round %d: %v merged into %v, less %v: got %v, want %v", round, ids(put), ids(list), gone, ids(got), ids(want))
+		}
 	}
 }

@@ -97,39 +97,55 @@ func Find(roots []Root) []Item { return FindKnown(roots, nil) }
 // The roots are listed at once: each one's folders are read while
 // another's logs are looked at.
 func FindKnown(roots []Root, known Known) []Item {
-	lists := make([][]Item, len(roots))
+	lists := make([]rootList, len(roots))
 	var wg sync.WaitGroup
 	for i, r := range roots {
-		wg.Go(func() { lists[i] = findIn(r, known) })
+		wg.Go(func() { lists[i] = listIn(r, known) })
 	}
 	wg.Wait()
-	out := slices.Concat(lists...) // one list of its size, not grown as it is filled
-	NewestFirst(out)
-	return out
+	n := 0
+	for _, l := range lists {
+		n += len(l.stored) + len(l.logs)
+	}
+	out := make([]Item, 0, n) // the one list of rows, of its size: rows are large, and a home has thousands
+	for _, l := range lists {
+		out = append(out, l.stored...)
+		at := len(out)
+		out = out[:at+len(l.logs)]
+		eachAtOnce(len(l.logs), func(i int) { out[at+i] = found(l.agent, l.logs[i]) })
+	}
+	kept := out[:0]
+	for i := range out {
+		if out[i].Path != "" {
+			kept = append(kept, out[i])
+		}
+	}
+	clear(out[len(kept):]) // the rows of logs gone: not kept alive by the list's end
+	NewestFirst(kept)
+	return kept
 }
 
-// findIn lists one root's sessions, in no order.
-func findIn(r Root, known Known) []Item {
+// rootList is what one root holds: its agent's logs, or the sessions of
+// its store (a row a session, not a file: listed whole).
+type rootList struct {
+	agent  string
+	logs   []logFile
+	stored []Item
+}
+
+// listIn lists one root.
+func listIn(r Root, known Known) rootList {
 	if find := storeFinds[r.Agent]; find != nil {
 		if r.Dir == "" {
-			return nil
+			return rootList{}
 		}
-		return find(r.Dir) // a store's sessions, not files: listed whole
+		return rootList{stored: find(r.Dir)}
 	}
 	list := layouts[r.Agent]
 	if r.Dir == "" || list == nil {
-		return nil // no folder, or an agent deck does not read
+		return rootList{} // no folder, or an agent deck does not read
 	}
-	logs := list(r.Dir, known)
-	items := make([]Item, len(logs))
-	eachAtOnce(len(logs), func(i int) { items[i] = found(r.Agent, logs[i]) })
-	out := items[:0]
-	for i := range items {
-		if items[i].Path != "" {
-			out = append(out, items[i])
-		}
-	}
-	return out
+	return rootList{agent: r.Agent, logs: list(r.Dir, known)}
 }
 
 // NewestFirst orders items as the lists show them: the log changed last

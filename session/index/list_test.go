@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/deck-tui/deck/session/catalog"
 )
 
 // A list's value cut anywhere short is an error, never a panic nor a
@@ -33,7 +36,7 @@ func TestMergedIsTheListSorted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	session := func(id int64) Session {
 		s := Session{ID: id, Path: fmt.Sprintf("/s/%03d", id)} // a path is one session's
-		s.file.mtime = int64(rng.IntN(20)) // few times: many ties, ordered by path
+		s.file.mtime = int64(rng.IntN(20))                     // few times: many ties, ordered by path
 		return s
 	}
 	for round := range 200 {
@@ -70,6 +73,52 @@ func TestMergedIsTheListSorted(t *testing.T) {
 				return out
 			}
 			t.Fatalf("round %d: %v merged into %v, less %v: got %v, want %v", round, ids(put), ids(list), gone, ids(got), ids(want))
+		}
+	}
+}
+
+// Each log found is paired with the index's row of its path, whatever
+// changed its time (older, newer, of another's time), and every row no
+// log was found for is said to be so: as a map of the rows by path pairs
+// them.
+func TestRowsOfPairsByPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for round := range 300 {
+		var stored []Session
+		var found []catalog.Item
+		for id := range rng.IntN(40) {
+			s := Session{ID: int64(id), Path: fmt.Sprintf("/s/%02d", id)}
+			s.file.mtime = int64(rng.IntN(15))
+			if rng.IntN(5) != 0 {
+				stored = append(stored, s)
+			}
+			if rng.IntN(5) != 0 {
+				mod := s.file.mtime
+				if rng.IntN(4) == 0 {
+					mod = int64(rng.IntN(15)) // changed since: another time
+				}
+				found = append(found, catalog.Item{Path: s.Path, Mod: time.Unix(0, mod)})
+			}
+		}
+		sortSessions(stored)
+		catalog.NewestFirst(found)
+		rows, listed := rowsOf(found, stored)
+		byPath := map[string]int{}
+		for k, s := range stored {
+			byPath[s.Path] = k
+		}
+		want := make([]bool, len(stored))
+		for i, it := range found {
+			k, ok := byPath[it.Path]
+			if ok {
+				want[k] = true
+			}
+			if (rows[i] != nil) != ok || ok && rows[i] != &stored[k] {
+				t.Fatalf("round %d: %s paired with %v", round, it.Path, rows[i])
+			}
+		}
+		if !slices.Equal(listed, want) {
+			t.Fatalf("round %d: listed %v, want %v", round, listed, want)
 		}
 	}
 }

@@ -198,7 +198,7 @@ func found(agent string, log logFile) Item {
 		return unreadable(agent, log.path, log.unreadable)
 	}
 	seen := log.seen
-	if seen == nil {
+	if !seen.looked {
 		info, err := regular.Check(log.path) // a named pipe or a device would never end, or wait forever
 		if err != nil {
 			return Item{}

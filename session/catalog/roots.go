@@ -65,10 +65,10 @@ var storeFinds = map[string]func(dir string) []Item{
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
-// layout looked at it already (nil: Find looks).
+// layout looked at it already (not seen.looked: Find looks).
 type logFile struct {
 	path string
-	seen *facts
+	seen facts
 	// unreadable says why a harness folder's newest generation cannot be
 	// read (source.UnreadableError)
 	unreadable error
@@ -186,7 +186,7 @@ func folderLog(f named, folder string, known Known) logFile {
 				seen, err = statPath(log)
 			}
 			if err == nil && seen.regular {
-				return logFile{path: log, seen: &seen, folderMod: mod}
+				return logFile{path: log, seen: seen, folderMod: mod}
 			}
 		}
 	}

@@ -1,11 +1,13 @@
 package catalog
 
 import (
+	"cmp"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/deck-tui/deck/session/cursor"
@@ -92,50 +94,101 @@ func Find(roots []Root) []Item { return FindKnown(roots, nil) }
 
 // FindKnown is Find told what an earlier listing found (nil: nothing), so
 // that a harness session folder not changed since is not listed again.
+// The roots are listed at once: each one's folders are read while
+// another's logs are looked at.
 func FindKnown(roots []Root, known Known) []Item {
-	type rootLog struct {
-		agent string
-		log   logFile
+	lists := make([]rootList, len(roots))
+	var wg sync.WaitGroup
+	for i, r := range roots {
+		wg.Go(func() { lists[i] = listIn(r, known) })
 	}
-	var logs []rootLog
-	var stored []Item // a store's sessions, not files: listed whole
-	for _, r := range roots {
-		if find := storeFinds[r.Agent]; find != nil {
-			if r.Dir != "" {
-				stored = append(stored, find(r.Dir)...)
-			}
-			continue
-		}
-		list := layouts[r.Agent]
-		if r.Dir == "" || list == nil {
-			continue // no folder, or an agent deck does not read
-		}
-		for _, l := range list(r.Dir, known) {
-			logs = append(logs, rootLog{r.Agent, l})
-		}
+	wg.Wait()
+	n := 0
+	for _, l := range lists {
+		n += len(l.stored) + len(l.logs)
 	}
-	items := make([]Item, len(logs))
-	eachAtOnce(len(logs), func(i int) { items[i] = found(logs[i].agent, logs[i].log) })
-	out := append(items[:0:0], stored...)
-	for _, it := range items {
-		if it.Path != "" {
-			out = append(out, it)
+	out := make([]Item, 0, n) // the one list of rows, of its size: rows are large, and a home has thousands
+	for _, l := range lists {
+		out = append(out, l.stored...)
+		at := len(out)
+		out = out[:at+len(l.logs)]
+		eachAtOnce(len(l.logs), func(i int) { out[at+i] = found(l.agent, l.logs[i]) })
+	}
+	kept := out[:0]
+	for i := range out {
+		if out[i].Path != "" {
+			kept = append(kept, out[i])
 		}
 	}
-	NewestFirst(out)
-	return out
+	clear(out[len(kept):]) // the rows of logs gone: not kept alive by the list's end
+	NewestFirst(kept)
+	return kept
+}
+
+// rootList is what one root holds: its agent's logs, or the sessions of
+// its store (a row a session, not a file: listed whole).
+type rootList struct {
+	agent  string
+	logs   []logFile
+	stored []Item
+}
+
+// listIn lists one root.
+func listIn(r Root, known Known) rootList {
+	if find := storeFinds[r.Agent]; find != nil {
+		if r.Dir == "" {
+			return rootList{}
+		}
+		return rootList{stored: find(r.Dir)}
+	}
+	list := layouts[r.Agent]
+	if r.Dir == "" || list == nil {
+		return rootList{} // no folder, or an agent deck does not read
+	}
+	return rootList{agent: r.Agent, logs: list(r.Dir, known)}
 }
 
 // NewestFirst orders items as the lists show them: the log changed last
 // first, and of one time by path (a path is listed once: the order is
-// whole).
+// whole). A home's thousands of rows are large: their keys are sorted,
+// and each row then moved once to its place.
 func NewestFirst(items []Item) {
-	slices.SortFunc(items, func(a, b Item) int {
-		if c := b.Mod.Compare(a.Mod); c != 0 {
+	type key struct {
+		sec  int64
+		nsec int32
+		at   int32 // the row's index in items
+	}
+	keys := make([]key, len(items))
+	for i := range items {
+		keys[i] = key{items[i].Mod.Unix(), int32(items[i].Mod.Nanosecond()), int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		if c := cmp.Compare(b.sec, a.sec); c != 0 {
 			return c
 		}
-		return strings.Compare(a.Path, b.Path)
+		if c := cmp.Compare(b.nsec, a.nsec); c != 0 {
+			return c
+		}
+		return strings.Compare(items[a.at].Path, items[b.at].Path)
 	})
+	// keys[i].at is the row that goes to i: each cycle of such moves is
+	// followed, with its first row held aside
+	for i := range keys {
+		if int(keys[i].at) == i {
+			continue
+		}
+		held, to := items[i], i
+		for {
+			from := int(keys[to].at)
+			keys[to].at = int32(to)
+			if from == i {
+				items[to] = held
+				break
+			}
+			items[to] = items[from]
+			to = from
+		}
+	}
 }
 
 // found is a listed log's row, or none (no Path) when it is gone since
@@ -145,7 +198,7 @@ func found(agent string, log logFile) Item {
 		return unreadable(agent, log.path, log.unreadable)
 	}
 	seen := log.seen
-	if seen == nil {
+	if !seen.looked {
 		info, err := regular.Check(log.path) // a named pipe or a device would never end, or wait forever
 		if err != nil {
 			return Item{}

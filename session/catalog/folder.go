@@ -13,11 +13,12 @@ type facts struct {
 	mod     time.Time
 	inode   uint64
 	regular bool // a regular file (links followed): the only kind deck opens
+	looked  bool // false: no look was taken yet (the zero facts)
 }
 
 // factsOf are the facts of what os.Stat says.
-func factsOf(info fs.FileInfo) *facts {
-	return &facts{size: info.Size(), mod: info.ModTime(), inode: inode(info), regular: info.Mode().IsRegular()}
+func factsOf(info fs.FileInfo) facts {
+	return facts{size: info.Size(), mod: info.ModTime(), inode: inode(info), regular: info.Mode().IsRegular(), looked: true}
 }
 
 // statPath looks at path, links followed.
@@ -26,7 +27,7 @@ func statPath(path string) (facts, error) {
 	if err != nil {
 		return facts{}, err
 	}
-	return *factsOf(info), nil
+	return factsOf(info), nil
 }
 
 // named is a name in a folder opened to look at it (folder_unix.go).
@@ -68,7 +69,7 @@ func lookAll(folders []string, take func(name string) bool) []logFile {
 	eachAtOnce(len(files), func(i int) {
 		f := files[i]
 		if st, err := f.dir.stat(f.name); err == nil && st.regular { // a named pipe or a device would never end, or wait forever
-			logs[i] = logFile{path: f.path(), seen: &st}
+			logs[i] = logFile{path: f.path(), seen: st}
 		}
 	})
 	out := logs[:0]

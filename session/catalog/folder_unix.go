@@ -50,5 +50,5 @@ func (f folder) stat(name string) (facts, error) {
 	if err != nil {
 		return facts{}, &fs.PathError{Op: "stat", Path: filepath.Join(f.path, name), Err: err}
 	}
-	return facts{size: st.Size, mod: time.Unix(st.Mtim.Unix()), inode: uint64(st.Ino), regular: uint32(st.Mode)&unix.S_IFMT == unix.S_IFREG}, nil
+	return facts{size: st.Size, mod: time.Unix(st.Mtim.Unix()), inode: uint64(st.Ino), regular: uint32(st.Mode)&unix.S_IFMT == unix.S_IFREG, looked: true}, nil
 }

@@ -65,10 +65,10 @@ var storeFinds = map[string]func(dir string) []Item{
 }
 
 // logFile is a log a layout lists: its path, and what it is when the
-// layout looked at it already (nil: Find looks).
+// layout looked at it already (not seen.looked: Find looks).
 type logFile struct {
 	path string
-	seen *facts
+	seen facts
 	// unreadable says why a harness folder's newest generation cannot be
 	// read (source.UnreadableError)
 	unreadable error
@@ -144,6 +144,7 @@ func Describe(roots []Root) string {
 // by a name relative to its project's folder, opened once.
 func sessionFolderLogs(dir string, known Known) []logFile {
 	var folders []named
+	var paths []string
 	for _, cwd := range subfolders(dir) {
 		sessions := subfolders(cwd)
 		if len(sessions) == 0 {
@@ -154,9 +155,10 @@ func sessionFolderLogs(dir string, known Known) []logFile {
 		for _, s := range sessions {
 			folders = append(folders, named{&parent, s[len(cwd)+1:]}) // its name: subfolders joined it to cwd
 		}
+		paths = append(paths, sessions...)
 	}
 	logs := make([]logFile, len(folders))
-	eachAtOnce(len(folders), func(i int) { logs[i] = folderLog(folders[i], known) })
+	eachAtOnce(len(folders), func(i int) { logs[i] = folderLog(folders[i], paths[i], known) })
 	out := logs[:0]
 	for _, l := range logs {
 		if l.path != "" {
@@ -166,9 +168,8 @@ func sessionFolderLogs(dir string, known Known) []logFile {
 	return out
 }
 
-// folderLog is the log of one session folder.
-func folderLog(f named, known Known) logFile {
-	folder := f.path()
+// folderLog is the log of one session folder, f, whose path is folder.
+func folderLog(f named, folder string, known Known) logFile {
 	st, err := f.dir.stat(f.name) // before the listing: a name made after it changes the mtime seen next time
 	if err != nil {
 		return logFile{}
@@ -176,12 +177,16 @@ func folderLog(f named, known Known) logFile {
 	mod := st.mod.UnixNano()
 	if known != nil {
 		if log, was, ok := known(folder); ok && was == mod {
-			look := func() (facts, error) { return statPath(log) }
-			if rel, under := strings.CutPrefix(log, folder+string(filepath.Separator)); under {
-				look = func() (facts, error) { return f.dir.stat(f.name + string(filepath.Separator) + rel) } // as it always is
+			var seen facts
+			if len(log) > len(folder) && log[len(folder)] == filepath.Separator && strings.HasPrefix(log, folder) {
+				// as it always is: the log's path from its project's
+				// folder is the end of its path, the folder's name on
+				seen, err = f.dir.stat(log[len(folder)-len(f.name):])
+			} else {
+				seen, err = statPath(log)
 			}
-			if seen, err := look(); err == nil && seen.regular {
-				return logFile{path: log, seen: &seen, folderMod: mod}
+			if err == nil && seen.regular {
+				return logFile{path: log, seen: seen, folderMod: mod}
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -63,6 +64,8 @@ func readList(ctx context.Context, db *sql.DB) (list []Session, gen int64, scann
 
 // merged is a list with the sessions of put written in it and those of
 // gone out of it, newest first; a new list, for callers hold the old one.
+// The list is in that order already and put is a few rows: they are
+// merged in as the list is copied, not all ten thousand sorted again.
 func merged(list, put []Session, gone []int64) []Session {
 	if len(put) == 0 && len(gone) == 0 {
 		return list
@@ -74,14 +77,26 @@ func merged(list, put []Session, gone []int64) []Session {
 	for _, id := range gone {
 		changed[id] = true
 	}
+	put = slices.Clone(put)
+	sortSessions(put)
 	out := make([]Session, 0, len(list)+len(put))
-	for _, s := range list {
-		if !changed[s.ID] {
-			out = append(out, s)
+	for i := range list {
+		s := &list[i]
+		if changed[s.ID] {
+			continue
 		}
+		for len(put) > 0 && newestFirst(&put[0], s) < 0 {
+			out, put = append(out, put[0]), put[1:]
+		}
+		out = append(out, *s)
 	}
 	out = append(out, put...)
-	sortSessions(out)
+	for i := 1; i < len(out); i++ {
+		if newestFirst(&out[i-1], &out[i]) > 0 { // a list not in order (damaged on disk) is sorted whole
+			sortSessions(out)
+			break
+		}
+	}
 	return out
 }
 

@@ -2,9 +2,11 @@ package index
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/deck-tui/deck/session/catalog"
@@ -176,12 +178,16 @@ func readSessions(ctx context.Context, q querier, query string, args ...any) ([]
 
 // sortSessions sorts a list newest first, as catalog.Find does.
 func sortSessions(list []Session) {
-	sort.Slice(list, func(i, j int) bool {
-		if list[i].file.mtime != list[j].file.mtime {
-			return list[i].file.mtime > list[j].file.mtime
-		}
-		return list[i].Path < list[j].Path
-	})
+	slices.SortFunc(list, func(a, b Session) int { return newestFirst(&a, &b) })
+}
+
+// newestFirst orders two sessions as the list does: the log changed last
+// first, and of one time by path.
+func newestFirst(a, b *Session) int {
+	if c := cmp.Compare(b.file.mtime, a.file.mtime); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Path, b.Path)
 }
 
 func scanSession(rows *sql.Rows) (Session, error) {

@@ -129,14 +129,10 @@ type updatePlan struct {
 // when it was read while still being written and has stopped being
 // written since (its last line, perhaps half then, is whole now).
 func planUpdate(found []catalog.Item, stored []Session) updatePlan {
-	byPath := make(map[string]*Session, len(stored))
-	for i := range stored {
-		byPath[stored[i].Path] = &stored[i]
-	}
+	befores, listed := rowsOf(found, stored)
 	var plan updatePlan
-	for _, it := range found {
-		before := byPath[it.Path]
-		delete(byPath, it.Path)
+	for i, it := range found {
+		before := befores[i]
 		if before != nil && current(it, before) {
 			if it.FolderMod != before.file.folderMod {
 				s := *before
@@ -147,8 +143,10 @@ func planUpdate(found []catalog.Item, stored []Session) updatePlan {
 		}
 		plan.jobs = append(plan.jobs, job{item: it, before: before})
 	}
-	for _, s := range byPath {
-		plan.gone = append(plan.gone, *s)
+	for i := range stored {
+		if !listed[i] {
+			plan.gone = append(plan.gone, stored[i])
+		}
 	}
 	// oldest first (of one time, in the reverse of the list's order): the
 	// newest sessions get the highest ids (number)
@@ -160,6 +158,45 @@ func planUpdate(found []catalog.Item, stored []Session) updatePlan {
 		return a.Path > b.Path
 	})
 	return plan
+}
+
+// rowsOf pairs each log found with the index's row of its path (nil:
+// none), and says which rows a log was found for. Both lists are newest
+// first, by the same time and path, so the row of a log not changed since
+// is met as the two are walked together, with no map of ten thousand
+// paths; the few others are paired by a map of the rows left.
+func rowsOf(found []catalog.Item, stored []Session) (rows []*Session, listed []bool) {
+	rows, listed = make([]*Session, len(found)), make([]bool, len(stored))
+	var left []int // logs whose row the walk did not meet
+	j := 0
+	for i := range found {
+		mod, path := found[i].Mod.UnixNano(), found[i].Path
+		for j < len(stored) && (stored[j].file.mtime > mod || stored[j].file.mtime == mod && stored[j].Path < path) {
+			j++ // a row newer than the log: a changed log's, paired below
+		}
+		if j < len(stored) && stored[j].Path == path {
+			rows[i], listed[j] = &stored[j], true
+			j++
+			continue
+		}
+		left = append(left, i)
+	}
+	if len(left) == 0 {
+		return rows, listed
+	}
+	byPath := map[string]int{}
+	for k := range stored {
+		if !listed[k] {
+			byPath[stored[k].Path] = k
+		}
+	}
+	for _, i := range left {
+		if k, ok := byPath[found[i].Path]; ok {
+			rows[i], listed[k] = &stored[k], true
+			delete(byPath, found[i].Path) // a path is one log's
+		}
+	}
+	return rows, listed
 }
 
 // number gives each new session of jobs its id, in the jobs' order, from

@@ -38,7 +38,9 @@ func testAHugeListIsRefused(t *testing.T, p livetest.Protocol) {
 	if !errors.As(err, &he) || he.Op != op || !strings.Contains(err.Error(), "the host's answer to "+op+" is larger than 8 MiB") {
 		t.Fatalf("Sessions = %v", err)
 	}
-	if written := h.ListBytes(); written > 64<<20 || used > 64<<20 {
+	// used counts the fake host's allocations too (it runs in this
+	// process): 65 MB under -race once; reading the whole answer is 270 MB
+	if written := h.ListBytes(); written > 64<<20 || used > 128<<20 {
 		t.Fatalf("deck let the host write %d MB of the list and allocated %d MB", written>>20, used>>20)
 	}
 

@@ -189,7 +189,7 @@ func simpleText(s string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !simpleRune(r) {
+		if size == 1 || !simpleRune(r) { // size 1: an invalid byte, not a U+FFFD of the text's own
 			return false
 		}
 		i += size

@@ -85,7 +85,7 @@ func simpleWidth(s string) (w int, ok bool) {
 			}
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if !simpleRune(r) {
+			if size == 1 || !simpleRune(r) { // size 1: an invalid byte, not a U+FFFD of the text's own
 				return 0, false
 			}
 			w++

@@ -190,7 +190,7 @@ func (r *Reader) detect(first []byte) {
 	case bytes.HasPrefix(first, []byte{0xFF, 0xFE}) || bytes.HasPrefix(first, []byte{0xFE, 0xFF}):
 		r.s.Notice(0, "this file is UTF-16 text; session logs are UTF-8 JSON lines, so nothing was read")
 		r.stopped = true
-	case looksBinary(first):
+	case looksBinary(told(first)):
 		r.s.Notice(0, "this looks like a binary file, not a session log (plain or zstd JSON lines), so nothing was read")
 		r.stopped = true
 	}
@@ -294,8 +294,20 @@ func (r *Reader) choose(format session.Format) {
 	r.pending = nil
 }
 
+// told is what the first bytes are judged by: the first line when one
+// ends in the first kilobyte, else the first kilobyte. A log read in pieces
+// is judged when its first line is whole, so a whole read must judge the
+// same bytes, or one log would be two things.
+func told(first []byte) []byte {
+	head := first[:min(len(first), 1024)]
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		return head[:i+1]
+	}
+	return head
+}
+
 // looksBinary reports data that no log starts with: not a JSON object, and
-// a NUL byte in its first kilobyte (JSON text never holds one) or mostly
+// a NUL byte in the bytes it is told by (told: JSON text never holds one) or mostly
 // bytes that are not UTF-8. A log that starts well and goes bad later is
 // read line by line, each bad line a notice.
 func looksBinary(first []byte) bool {

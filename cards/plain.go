@@ -188,13 +188,21 @@ func simpleText(s string) bool {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if size == 1 || !simpleRune(r) { // size 1: an invalid byte, not a U+FFFD of the text's own
+		size, ok := simpleAt(s, i)
+		if !ok {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// simpleAt decodes the character at s[i:], past ASCII, and reports
+// whether simpleRune takes it: an invalid byte never, though it decodes as
+// the U+FFFD simpleRune takes.
+func simpleAt(s string, i int) (size int, ok bool) {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return size, size > 1 && simpleRune(r)
 }
 
 func simpleRune(r rune) bool {

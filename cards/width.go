@@ -84,8 +84,8 @@ func simpleWidth(s string) (w int, ok bool) {
 				return 0, false
 			}
 		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if size == 1 || !simpleRune(r) { // size 1: an invalid byte, not a U+FFFD of the text's own
+			size, ok := simpleAt(s, i)
+			if !ok {
 				return 0, false
 			}
 			w++

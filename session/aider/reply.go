@@ -63,6 +63,9 @@ type row struct {
 	at   int
 }
 
+// restart starts the reply's text afresh after a block that became a card.
+func (r *reply) restart() { r.tb, r.recent, r.text = strings.Builder{}, nil, nil }
+
 // startReply begins a reply: the edits of the one before it that nothing
 // settled stay as they are.
 func (d *Decoder) startReply() {
@@ -137,7 +140,7 @@ func (d *Decoder) textLine(num int, line string) bool {
 		d.cutText(r.from)
 		d.wholeCard(num, r.path, r.fenced)
 		r.stage, r.fenced = 0, nil
-		r.tb, r.recent, r.text = strings.Builder{}, nil, nil
+		r.restart()
 		return true
 	case r.stage == 3 && strings.HasPrefix(line, "```"):
 		r.stage = 0
@@ -145,7 +148,7 @@ func (d *Decoder) textLine(num int, line string) bool {
 			d.cutText(r.from)
 			d.udiffCards(num, hunks)
 			r.fenced = nil
-			r.tb, r.recent, r.text = strings.Builder{}, nil, nil
+			r.restart()
 			return true
 		}
 		r.fenced = nil // a fence of no file's diff: the reply's text, as Aider cannot read it either
@@ -167,7 +170,7 @@ func (d *Decoder) textLine(num int, line string) bool {
 		d.cutText(r.from)
 		d.editCard(num, r.path, strings.Join(r.search, "\n"), strings.Join(r.change, "\n"))
 		r.current, r.stage, r.afterEdit = r.path, 0, true
-		r.tb, r.recent, r.text = strings.Builder{}, nil, nil
+		r.restart()
 		return true
 	case r.stage == 2:
 		r.change = append(r.change, line)

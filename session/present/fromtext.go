@@ -94,7 +94,7 @@ func UnifiedHunks(path, diff string) ([]session.FileDiff, []int) {
 			starts = append(starts, max(start, 1))
 			continue
 		}
-		if !in || l == "" && len(oldLines)+len(newLines) == 0 && false {
+		if !in {
 			continue
 		}
 		switch {

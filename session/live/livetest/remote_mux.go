@@ -18,54 +18,19 @@ func (h *Host) mux(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	h.links[l] = true
 	h.mu.Unlock()
-	defer func() {
-		h.mu.Lock()
-		delete(h.links, l)
-		h.mu.Unlock()
-	}()
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // the fence checked Origin
-	if err != nil {
-		return
-	}
-	h.mu.Lock()
-	l.conn = conn
-	dropped := l.dropped
-	h.mu.Unlock()
-	if dropped {
-		conn.CloseNow()
-		return
-	}
-	stop, written := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(written)
+	h.runLink(w, r, l, func(conn *websocket.Conn) {
 		for {
-			select {
-			case b := <-l.out:
-				if conn.Write(h.ctx, websocket.MessageText, b) != nil {
-					conn.CloseNow()
-					return
-				}
-			case <-stop:
+			_, data, err := conn.Read(h.ctx)
+			if err != nil {
 				return
-			case <-h.ctx.Done():
+			}
+			if why := h.clientMessage(l, data); why != "" {
+				h.fail("the host closes the mux: %s", why)
+				conn.Close(websocket.StatusPolicyViolation, "invalid Remote stream client message")
 				return
 			}
 		}
-	}()
-	for {
-		_, data, err := conn.Read(h.ctx)
-		if err != nil {
-			break
-		}
-		if why := h.clientMessage(l, data); why != "" {
-			h.fail("the host closes the mux: %s", why)
-			conn.Close(websocket.StatusPolicyViolation, "invalid Remote stream client message")
-			break
-		}
-	}
-	close(stop)
-	conn.CloseNow()
-	<-written
+	})
 }
 
 // clientMessage takes one message of deck's on the mux: open or cancel, as

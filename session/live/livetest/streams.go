@@ -47,6 +47,19 @@ func (h *Host) stream(w http.ResponseWriter, r *http.Request, mux bool) {
 		}
 	}
 	h.mu.Unlock()
+	h.runLink(w, r, l, func(conn *websocket.Conn) {
+		// The host closes a downlink deck writes to (1008 "downlink only").
+		if _, _, err := conn.Read(h.ctx); err == nil {
+			h.fail("deck sent a message on %s; the host takes none there and closes it (1008 downlink only)", r.URL.Path)
+			conn.Close(websocket.StatusPolicyViolation, "downlink only")
+		}
+	})
+}
+
+// runLink runs a registered link's socket: it accepts the handshake, writes
+// the link's frames as they come and calls read with the socket until it
+// returns, then closes it and lets the link go.
+func (h *Host) runLink(w http.ResponseWriter, r *http.Request, l *link, read func(*websocket.Conn)) {
 	defer func() {
 		h.mu.Lock()
 		delete(h.links, l)
@@ -81,11 +94,7 @@ func (h *Host) stream(w http.ResponseWriter, r *http.Request, mux bool) {
 			}
 		}
 	}()
-	// The host closes a downlink deck writes to (1008 "downlink only").
-	if _, _, err := conn.Read(h.ctx); err == nil {
-		h.fail("deck sent a message on %s; the host takes none there and closes it (1008 downlink only)", r.URL.Path)
-		conn.Close(websocket.StatusPolicyViolation, "downlink only")
-	}
+	read(conn)
 	close(stop)
 	conn.CloseNow()
 	<-written

@@ -19,18 +19,12 @@ func TestFindAiderHistory(t *testing.T) {
 	t.Setenv("AIDER_CHAT_HISTORY_FILE", "")
 	history, inside := catalogtest.AiderProject(t, filepath.Join(home, "code"))
 	aider := func() []catalog.Item {
-		var out []catalog.Item
 		for _, r := range catalog.DefaultRoots() {
 			if r.Agent == catalog.AgentAider && r.Dir != history {
 				t.Errorf("Aider's root is %s, want %s", r.Dir, history)
 			}
 		}
-		for _, it := range catalog.Find(catalog.DefaultRoots()) {
-			if it.Agent == catalog.AgentAider {
-				out = append(out, catalog.Scan(it))
-			}
-		}
-		return out
+		return scannedOf(catalog.AgentAider)
 	}
 	t.Chdir(home)
 	if got := aider(); len(got) != 0 {

@@ -16,12 +16,7 @@ import (
 func TestFindCopilotSessions(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)
 	want := catalogtest.CopilotHome(t, home)
-	var found []catalog.Item
-	for _, it := range catalog.Find(catalog.DefaultRoots()) {
-		if it.Agent == catalog.AgentCopilot {
-			found = append(found, catalog.Scan(it))
-		}
-	}
+	found := scannedOf(catalog.AgentCopilot)
 	if len(found) != len(want) {
 		t.Fatalf("found %d Copilot CLI sessions, want %d: %+v", len(found), len(want), found)
 	}
@@ -60,13 +55,7 @@ func TestCopilotFoldersOpenOnlyFiles(t *testing.T) {
 			want := catalogtest.CopilotHome(t, home)
 			var found []catalog.Item
 			promptly(t, "listing", func() { found = catalog.ScanAll(catalog.Find(catalog.DefaultRoots())) })
-			n := 0
-			for _, it := range found {
-				if it.Agent == catalog.AgentCopilot {
-					n++
-				}
-			}
-			if n != len(want) {
+			if n := len(agentOf(found, catalog.AgentCopilot)); n != len(want) {
 				t.Errorf("listed %d Copilot CLI sessions, want %d", n, len(want))
 			}
 		})

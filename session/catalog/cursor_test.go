@@ -20,12 +20,7 @@ import (
 func TestFindCursorTranscripts(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)
 	want := catalogtest.CursorHome(t, home)
-	var found []catalog.Item
-	for _, it := range catalog.Find(catalog.DefaultRoots()) {
-		if it.Agent == catalog.AgentCursor {
-			found = append(found, catalog.Scan(it))
-		}
-	}
+	found := scannedOf(catalog.AgentCursor)
 	if len(found) != len(want) {
 		t.Fatalf("found %d Cursor CLI sessions, want %d: %+v", len(found), len(want), found)
 	}
@@ -52,13 +47,7 @@ func TestCursorFoldersOpenOnlyFiles(t *testing.T) {
 			k.Make(t, filepath.Join(filepath.Dir(want[0].Path), "subagents", "z-"+k.String()+".jsonl"))
 			var found []catalog.Item
 			promptly(t, "listing", func() { found = catalog.ScanAll(catalog.Find(catalog.DefaultRoots())) })
-			n := 0
-			for _, it := range found {
-				if it.Agent == catalog.AgentCursor {
-					n++
-				}
-			}
-			if n != len(want) {
+			if n := len(agentOf(found, catalog.AgentCursor)); n != len(want) {
 				t.Errorf("listed %d Cursor CLI sessions, want %d", n, len(want))
 			}
 			var s *session.Session

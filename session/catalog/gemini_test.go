@@ -22,12 +22,7 @@ import (
 func TestFindGeminiChats(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)
 	logs, cwds := catalogtest.GeminiHome(t, home)
-	var found []catalog.Item
-	for _, it := range catalog.Find(catalog.DefaultRoots()) {
-		if it.Agent == catalog.AgentGemini {
-			found = append(found, catalog.Scan(it))
-		}
-	}
+	found := scannedOf(catalog.AgentGemini)
 	order := []string{"Raise the retry limit to 5", "Say hello and list files.", "Update Gemini CLI manually",
 		"install 1password cli tool for CachyOS cosmic", "Configure YubiKey for sudo and login"}
 	if len(found) != len(order) {

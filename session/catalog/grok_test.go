@@ -20,15 +20,7 @@ import (
 func TestFindGrokSessions(t *testing.T) {
 	home, _ := catalogtest.AgentsHome(t)
 	logs, cwds := catalogtest.GrokHome(t, home)
-	found := func() []catalog.Item {
-		var out []catalog.Item
-		for _, it := range catalog.Find(catalog.DefaultRoots()) {
-			if it.Agent == catalog.AgentGrok {
-				out = append(out, catalog.Scan(it))
-			}
-		}
-		return out
-	}
+	found := func() []catalog.Item { return scannedOf(catalog.AgentGrok) }
 	order := []string{"Raise the retry limit to 5", "Read hello.py and summarize what it prints"}
 	started := map[string]string{"Raise the retry limit to 5": "2026-05-04T09:12:03Z", "Read hello.py and summarize what it prints": "2026-07-31T10:13:27Z"}
 	got := found()

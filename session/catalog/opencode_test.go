@@ -54,15 +54,7 @@ func TestOpenCodeStoreFromEnvironment(t *testing.T) {
 	if err := os.Rename(store, moved); err != nil {
 		t.Fatal(err)
 	}
-	count := func() int {
-		n := 0
-		for _, it := range catalog.Find(catalog.DefaultRoots()) {
-			if it.Agent == catalog.AgentOpenCode {
-				n++
-			}
-		}
-		return n
-	}
+	count := func() int { return len(agentOf(catalog.Find(catalog.DefaultRoots()), catalog.AgentOpenCode)) }
 	if n := count(); n != 0 {
 		t.Errorf("%d sessions with no store", n)
 	}

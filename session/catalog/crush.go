@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -46,12 +45,7 @@ func crushFind(data string) []Item {
 	var list struct {
 		Projects []crushProject `json:"projects"`
 	}
-	f, _, err := regular.Open(filepath.Join(data, "projects.json"))
-	if err != nil {
-		return nil
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxProjects))
-	f.Close()
+	b, err := regular.ReadCapped(filepath.Join(data, "projects.json"), maxProjects)
 	if err != nil || jsonline.Unmarshal(b, &list) != nil {
 		return nil
 	}

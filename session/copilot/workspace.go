@@ -1,7 +1,6 @@
 package copilot
 
 import (
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -43,12 +42,7 @@ func WorkspaceOf(log string) Workspace {
 	if filepath.Base(log) != "events.jsonl" {
 		return Workspace{} // an older release's flat <id>.jsonl: no folder of its own
 	}
-	f, _, err := regular.Open(filepath.Join(filepath.Dir(log), "workspace.yaml")) // a named pipe would never end
-	if err != nil {
-		return Workspace{}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxWorkspaceBytes))
+	data, err := regular.ReadCapped(filepath.Join(filepath.Dir(log), "workspace.yaml"), maxWorkspaceBytes)
 	if err != nil {
 		return Workspace{}
 	}

@@ -3,7 +3,6 @@ package gemini
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -56,11 +55,6 @@ func ProjectRoot(path string) string {
 
 // small is a small regular file's bytes; nil when it is none.
 func small(path string) []byte {
-	f, _, err := regular.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(io.LimitReader(f, maxMarker))
+	b, _ := regular.ReadCapped(path, maxMarker)
 	return b
 }

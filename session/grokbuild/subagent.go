@@ -75,12 +75,7 @@ func sessionsRoot(log string) string {
 // childCwd is the working directory a subagent's meta.json names, "" when
 // it names none.
 func childCwd(meta string) string {
-	f, _, err := regular.Open(meta)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	data, _ := io.ReadAll(io.LimitReader(f, 1<<20))
+	data, _ := regular.ReadCapped(meta, 1<<20)
 	m, ok := jsonline.AsObject(jsonline.Loose(data))
 	if !ok {
 		return ""

@@ -2,7 +2,6 @@ package grokbuild
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -50,12 +49,7 @@ func SummaryOf(log string) Summary {
 }
 
 func readSummary(path string) Summary {
-	f, _, err := regular.Open(path) // a named pipe would never end
-	if err != nil {
-		return Summary{}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSummaryBytes))
+	data, err := regular.ReadCapped(path, maxSummaryBytes)
 	if err != nil {
 		return Summary{}
 	}

@@ -187,10 +187,5 @@ func LegacySessions(storage string) []string {
 }
 
 func readSmall(path string) ([]byte, error) {
-	f, _, err := regular.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxRow))
+	return regular.ReadCapped(path, maxRow)
 }

@@ -7,6 +7,7 @@ package regular
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -89,4 +90,16 @@ func (e *NotAFileError) What() string {
 		return "a folder, not a regular file"
 	}
 	return "not a regular file"
+}
+
+// ReadCapped reads at most max bytes of path if it is a regular file: the
+// small files beside a log (a project list, a summary, a workspace's
+// name), which a named pipe or a huge file must not stall.
+func ReadCapped(path string, max int64) ([]byte, error) {
+	f, _, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max))
 }

@@ -83,3 +83,26 @@ func TestARegularFileOpens(t *testing.T) {
 		t.Fatalf("%v, size %d, nonblocking %v", info.Mode(), info.Size(), nonblocking(t, f))
 	}
 }
+
+// ReadCapped reads a regular file's first bytes up to its cap, and refuses
+// a named pipe at once as Open does.
+func TestReadCappedReadsUpToItsCap(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "summary.json")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for limit, want := range map[int64]string{4: "0123", 10: "0123456789", 99: "0123456789"} {
+		if b, err := regular.ReadCapped(path, limit); err != nil || string(b) != want {
+			t.Errorf("cap %d: %q %v, want %q", limit, b, err, want)
+		}
+	}
+	fifo := filepath.Join(dir, "workspace.yaml")
+	catalogtest.FIFO.Make(t, fifo)
+	var err error
+	promptly(t, "reading a named pipe", func() { _, err = regular.ReadCapped(fifo, 10) })
+	var nf *regular.NotAFileError
+	if !errors.As(err, &nf) {
+		t.Errorf("a named pipe read: %v", err)
+	}
+}

@@ -33,3 +33,18 @@ func TestNetChangeIsOneCardPerEdit(t *testing.T) {
 		t.Errorf("c.go named %d times in two changes:\n%s", c, text)
 	}
 }
+
+// A file's net change names it once, as the list does, though each call
+// spelled it from the folder it ran in: a.txt from /w/pkg, after the log
+// moved the session there, is the pkg/a.txt changed before, not /w's a.txt.
+func TestNetChangeNamesTheFileAsTheListDoes(t *testing.T) {
+	one, two := "1", "2"
+	n := changes.Net{Path: "/w/pkg/a.txt", Cwd: "/w", Hunks: []changes.Hunk{
+		{Diff: session.FileDiff{Path: "pkg/a.txt", OldText: &one, NewText: "one"}, Turn: 1, Edit: 1},
+		{Diff: session.FileDiff{Path: "a.txt", OldText: &two, NewText: "two"}, Turn: 2, Edit: 2},
+	}}
+	text := ansi.Strip(strings.Join(NetChange(n, Options{Width: 80, Cwd: "/w", Expanded: true}), "\n"))
+	if c := strings.Count(text, "\n  pkg/a.txt  +1 −1"); c != 2 {
+		t.Errorf("pkg/a.txt named %d times in two changes, want 2:\n%s", c, text)
+	}
+}

@@ -10,7 +10,9 @@ import (
 
 // ChangeList is the card of the files a session changed, each with its net
 // lines added and removed and how many calls changed it, and apart the
-// files it only read.
+// files it only read. Each is named as the call that first changed (or
+// read) it names it: from the folder the session was in then, which the
+// row says when it is not o.Cwd, the session's.
 func ChangeList(l changes.List, o Options) []string {
 	rows, _ := ChangeListRows(l, o)
 	return rows
@@ -32,15 +34,32 @@ func ChangeListRows(l changes.List, o Options) (rows []string, fileRows []int) {
 			facts = append(facts, span{" · presented", th.Accent})
 		}
 		fileRows = append(fileRows, len(c.rows))
-		c.body(append(append(c.safeLine(relPath(c.o.Cwd, f.Path), th.Path), span{"  ", theme.Style{}}), facts...))
+		c.body(append(append(append(c.safeLine(FileName(f), th.Path), span{"  ", theme.Style{}}), facts...), c.movedTo(f)...))
 	}
 	if len(l.Read) > 0 {
 		c.note("only read:")
-		for _, p := range l.Read {
-			c.body(append(line{{"  ", theme.Style{}}}, c.safeLine(relPath(c.o.Cwd, p), th.Path)...))
+		for _, f := range l.Read {
+			c.body(append(append(line{{"  ", theme.Style{}}}, c.safeLine(FileName(f), th.Path)...), c.movedTo(f)...))
 		}
 	}
 	return c.rows, fileRows
+}
+
+// FileName is a file as the changes list names it: relative to the folder
+// the session was in when it first changed it (changes.File.Cwd), or
+// absolute when it lies outside that folder.
+func FileName(f changes.File) string {
+	return relPath(f.Cwd, f.Path)
+}
+
+// movedTo says the folder a file's name is written from when the log had
+// moved the session away from its own (working-directory/change), for the
+// same name may stand for two files.
+func (c *card) movedTo(f changes.File) line {
+	if f.Cwd == "" || f.Cwd == c.o.Cwd || FileName(f) == f.Path {
+		return nil
+	}
+	return append(line{{" · in ", c.th.Faint}}, c.safeLine(relPath(c.o.Cwd, f.Cwd), c.th.Path)...)
 }
 
 // NetChange draws a file's net change as diff cards, through the diff card
@@ -50,7 +69,7 @@ func ChangeListRows(l changes.List, o Options) (rows []string, fileRows []int) {
 // row names the file, so a title does not name it again.
 func NetChange(n changes.Net, o Options) []string {
 	if n.Whole {
-		return Render(netCall(n.Path, "net change", n.Hunks), o)
+		return Render(netCall(n, "net change", n.Hunks), o)
 	}
 	var edits [][]changes.Hunk
 	for i, h := range n.Hunks {
@@ -68,22 +87,24 @@ func NetChange(n changes.Net, o Options) []string {
 		if i > 0 {
 			rows = append(rows, "")
 		}
-		rows = append(rows, Render(netCall(n.Path, title, hunks), o)...)
+		rows = append(rows, Render(netCall(n, title, hunks), o)...)
 	}
 	return rows
 }
 
 // netCall is a finished diff call of one file holding hunks, for the diff
-// card to draw (the hunks may spell the file's path another way).
-func netCall(path, title string, hunks []changes.Hunk) *session.ToolCall {
+// card to draw in the folder the list names the file from.
+func netCall(n changes.Net, title string, hunks []changes.Hunk) *session.ToolCall {
 	diffs := make([]session.FileDiff, len(hunks))
 	starts := make([]int, len(hunks))
 	for i, h := range hunks {
 		diffs[i], starts[i] = h.Diff, h.Start
+		diffs[i].Path = n.Path // one name, the list's, however each call spelled it from where it was
 	}
 	return &session.ToolCall{
 		Name:       "changes",
-		Call:       session.DiffCallView{Title: title, Locations: []session.FileLocation{{Path: path}}},
+		Cwd:        n.Cwd,
+		Call:       session.DiffCallView{Title: title, Locations: []session.FileLocation{{Path: n.Path}}},
 		Result:     &session.ToolResult{},
 		View:       session.DiffResultView{Title: title, Diffs: diffs},
 		DiffStarts: starts,

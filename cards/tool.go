@@ -250,6 +250,7 @@ func callFooter(c *card, t *session.ToolCall) {
 	}
 	for _, s := range t.SubCalls {
 		c.body(subCallLine(c, s))
+		subCallTodos(c, s.Todos)
 	}
 }
 

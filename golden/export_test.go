@@ -45,10 +45,11 @@ func exportMarkdown(t testing.TB, s *session.Session) string {
 }
 
 // exportFixtures are the sessions whose exports are pinned: the corpus (ACP,
-// Claude Code, Codex) and harness sessions with edits and live timings.
+// Claude Code, Codex) and harness sessions with edits and live timings, and
+// one that moved its working directory (its changes named from there).
 func exportFixtures(t testing.TB) []fixture {
 	out := corpusFixtures(t)
-	for _, name := range []string{"harness/fs-edit", "harness/fs-write", "live/tools", "fixtures/edit-diffs"} {
+	for _, name := range []string{"harness/fs-edit", "harness/fs-write", "live/tools", "fixtures/edit-diffs", "fixtures/harness-v4-cwd"} {
 		for _, f := range fixtures(t) {
 			if f.name == name {
 				out = append(out, f)

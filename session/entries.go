@@ -338,6 +338,9 @@ type SubCall struct {
 	// tool worked on, absolute, when the harness recorded them (its
 	// result's meta, 2026-10-05 on).
 	Cwd, Path string
+	// Todos is what a todo_write that finished well changed in the list
+	// before it, as a top-level one's result view says (deck's).
+	Todos *TodoChanges
 }
 
 // TurnStart opens a turn.

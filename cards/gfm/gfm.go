@@ -109,7 +109,7 @@ func changeList(b *strings.Builder, l changes.List) {
 	if len(l.Read) > 0 {
 		b.WriteString("\nOnly read:\n\n")
 		for _, p := range l.Read {
-			fmt.Fprintf(b, "- %s\n", inline(p))
+			fmt.Fprintf(b, "- %s\n", inline(p.Path))
 		}
 	}
 	b.WriteString("\n")

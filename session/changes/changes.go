@@ -11,8 +11,12 @@ import (
 
 // File is a file the session changed: its net lines added and removed, how
 // many tool calls changed it, and whether the present tool handed it over.
+// Path is absolute (the session's key for it); Cwd is the working directory
+// in force when the session first changed it (first touched it, for a file
+// only read), the folder its name is written from.
 type File struct {
 	Path      string `json:"path"`
+	Cwd       string `json:"cwd"`
 	Added     int    `json:"added"`
 	Removed   int    `json:"removed"`
 	Edits     int    `json:"edits"`
@@ -23,21 +27,21 @@ type File struct {
 // List is what the session did to files: those it changed, in the order it
 // first touched them, and apart those it only read (or only presented).
 type List struct {
-	Changed []File   `json:"changed"`
-	Read    []string `json:"read"`
+	Changed []File `json:"changed"`
+	Read    []File `json:"read"` // their Path, Cwd and Presented
 }
 
 // Of lists a session's files.
 func Of(s *session.Session) List {
 	w := walk(s)
-	l := List{Changed: []File{}, Read: []string{}}
+	l := List{Changed: []File{}, Read: []File{}}
 	for _, f := range w.order {
 		if f.edits == 0 {
-			l.Read = append(l.Read, f.path)
+			l.Read = append(l.Read, File{Path: f.path, Cwd: f.cwd, Presented: f.presented})
 			continue
 		}
 		n := f.net()
-		l.Changed = append(l.Changed, File{Path: f.path, Added: n.Added, Removed: n.Removed, Edits: f.edits, Presented: f.presented, FirstTurn: f.firstTurn})
+		l.Changed = append(l.Changed, File{Path: f.path, Cwd: f.cwd, Added: n.Added, Removed: n.Removed, Edits: f.edits, Presented: f.presented, FirstTurn: f.firstTurn})
 	}
 	return l
 }
@@ -49,6 +53,7 @@ func Of(s *session.Session) List {
 // it, in order, each with the edit and the turn that made it.
 type Net struct {
 	Path           string
+	Cwd            string // as File's
 	Whole          bool
 	Hunks          []Hunk
 	Added, Removed int
@@ -106,7 +111,7 @@ func (w *walker) file(p string) *file {
 	k := w.keys.Key(p)
 	f := w.files[k]
 	if f == nil {
-		f = &file{path: k}
+		f = &file{path: k, cwd: w.keys.Cwd}
 		w.files[k] = f
 		w.order = append(w.order, f)
 	}
@@ -142,6 +147,9 @@ func (w *walker) call(t *session.ToolCall) {
 	for _, d := range diffs {
 		if k := w.keys.Key(d.Path); d.Path != "" && !seen[k] {
 			seen[k] = true
+			if w.files[k].edits == 0 {
+				w.files[k].cwd = w.keys.Cwd // named from where it was first changed, not first read
+			}
 			w.files[k].edits++
 		}
 	}

@@ -91,7 +91,7 @@ func TestListOrderReadsFailuresAndPresent(t *testing.T) {
 	if !l.Changed[0].Presented || l.Changed[1].Presented {
 		t.Error("the present call's file is not marked, or another is")
 	}
-	if len(l.Read) != 1 || l.Read[0] != "/w/r.txt" {
+	if len(l.Read) != 1 || l.Read[0].Path != "/w/r.txt" {
 		t.Errorf("read %v: want r.txt apart", l.Read)
 	}
 	if n, _ := NetOf(s, "/w/part.txt"); n.Whole {
@@ -133,5 +133,40 @@ func TestAMovedSessionsPathsAreFromWhereItMoved(t *testing.T) {
 	l := Of(sess(edit(session.FileDiff{Path: "a.txt", OldText: ptr("x"), NewText: "y"}), moved))
 	if len(l.Changed) != 2 || l.Changed[0].Path != "/w/a.txt" || l.Changed[1].Path != "/w/pkg/a.txt" {
 		t.Errorf("changed %+v, want /w/a.txt and /w/pkg/a.txt", l.Changed)
+	}
+}
+
+// A file is named from the folder the session was in when it first changed
+// it: one changed both before and after a move is one file (keyed by its
+// absolute path), named from the first; one first read in one folder and
+// changed in another from the second; one only read from where it was read.
+func TestAFileIsNamedFromWhereItWasFirstChanged(t *testing.T) {
+	moved := func(c *session.ToolCall) *session.ToolCall { c.Cwd = "/w/pkg"; return c }
+	s := sess(
+		edit(session.FileDiff{Path: "pkg/a.txt", OldText: ptr("1"), NewText: "one"}),
+		read("b.txt", 1, "x"),
+		moved(edit(session.FileDiff{Path: "a.txt", OldText: ptr("2"), NewText: "two"})),
+		moved(edit(session.FileDiff{Path: "/w/b.txt", OldText: ptr("x"), NewText: "y"})),
+		moved(edit(session.FileDiff{Path: "c.txt", OldText: ptr("p"), NewText: "q"})),
+		moved(read("d.txt", 1, "d")),
+	)
+	l := Of(s)
+	want := []File{{Path: "/w/pkg/a.txt", Cwd: "/w"}, {Path: "/w/b.txt", Cwd: "/w/pkg"}, {Path: "/w/pkg/c.txt", Cwd: "/w/pkg"}}
+	if len(l.Changed) != len(want) {
+		t.Fatalf("changed %+v, want %+v", l.Changed, want)
+	}
+	for i, w := range want {
+		if g := l.Changed[i]; g.Path != w.Path || g.Cwd != w.Cwd {
+			t.Errorf("changed[%d] is %s from %s, want %s from %s", i, g.Path, g.Cwd, w.Path, w.Cwd)
+		}
+	}
+	if l.Changed[0].Edits != 2 {
+		t.Errorf("%s: %d edits, want 2 (one before the move, one after)", l.Changed[0].Path, l.Changed[0].Edits)
+	}
+	if len(l.Read) != 1 || l.Read[0].Path != "/w/pkg/d.txt" || l.Read[0].Cwd != "/w/pkg" {
+		t.Errorf("read %+v, want /w/pkg/d.txt from /w/pkg", l.Read)
+	}
+	if n, _ := NetOf(s, "/w/b.txt"); n.Cwd != "/w/pkg" {
+		t.Errorf("net change of /w/b.txt from %q, want /w/pkg, as the list names it", n.Cwd)
 	}
 }

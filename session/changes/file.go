@@ -9,6 +9,7 @@ import (
 // file is what the session showed of one file, in order.
 type file struct {
 	path      string
+	cwd       string // the working directory its name is written from (File.Cwd)
 	edits     int
 	presented bool
 	firstTurn int
@@ -79,7 +80,7 @@ func (f *file) change(d session.FileDiff, start, turn int) {
 
 // net is the file's change over the session.
 func (f *file) net() Net {
-	n := Net{Path: f.path}
+	n := Net{Path: f.path, Cwd: f.cwd}
 	if f.startKnown && f.known {
 		n.Whole = true
 		old := ""

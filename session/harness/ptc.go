@@ -47,6 +47,7 @@ func (d *Decoder) codeDispatchStart(r *record) (session.Outcome, error) {
 		return session.AsEntry, nil
 	}
 	parent.SubCalls = append(slices.Clip(parent.SubCalls), d.subCall(c))
+	d.todos.called(c.Name, todoCall{id: c.SubCallID, nested: true})
 	d.s.Touch(parent)
 	return session.AsMerge, nil
 }
@@ -66,6 +67,9 @@ func (d *Decoder) codeDispatch(r *record) (session.Outcome, error) {
 		}
 		subs[i].Done, subs[i].IsError = true, c.IsError
 		subs[i].Cwd, subs[i].Path = operatedOn(c.Meta)
+		if c.Name == "todo_write" && !c.IsError {
+			subs[i].Todos, _ = d.todos.changed(todoCall{id: c.SubCallID, nested: true}, arguments(c.Arguments))
+		}
 		parent.SubCalls = subs
 		d.s.Touch(parent)
 		return session.AsMerge, nil
@@ -82,15 +86,21 @@ func (d *Decoder) subCall(c codeDispatch) session.SubCall {
 	if len(c.Arguments) == 0 {
 		return s
 	}
-	raw := string(c.Arguments)
-	var text string
-	if c.Arguments.Kind() == '"' && jsonline.Unmarshal(c.Arguments, &text) == nil {
-		raw = text
-	}
+	raw := arguments(c.Arguments)
 	if title := session.CallTitle(d.declared.Call(c.Name, raw)); title != c.Name {
 		s.Title = title // the generic card's fallback title says no more than the name
 	}
 	return s
+}
+
+// arguments is a nested call's arguments as JSON text: an object, as the
+// program passed it, or its JSON text, as tool/call logs it.
+func arguments(v jsontext.Value) string {
+	var text string
+	if v.Kind() == '"' && jsonline.Unmarshal(v, &text) == nil {
+		return text
+	}
+	return string(v)
 }
 
 // operatedOn is a nested call's meta read for the folder and the file it

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -28,7 +29,7 @@ func newChanges() *cobra.Command {
 		Short: "List the files a session changed; print one file's net change",
 		Long: `List every file the session wrote or edited, in the order it first touched them, with the lines its net change adds and removes and how many edits made it; the files it only read are listed apart, and those the present tool handed over are marked.
 
---file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each edit in order, as its own card draws it, titled with the turn that made it. FILE is a path as the list prints it: relative to the session's working directory, or absolute.`,
+--file FILE prints FILE's net change over the whole session as a diff card: against the file's text as the session first showed it (a whole read, or the write that made it), with the file's real line numbers; where the session never showed it, each edit in order, as its own card draws it, titled with the turn that made it. FILE is a path as the list prints it (relative to the folder the session was in when it first changed the file, which the list says when the log had moved the session), relative to the session's working directory, or absolute.`,
 		Example: `
 # what did the session touch?
 deck changes session.jsonl.zstd
@@ -63,9 +64,14 @@ func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
 	}
 	s := p.s
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: true, Cwd: s.Header.Cwd}
-	rows := cards.ChangeList(changes.Of(s), co)
+	list := changes.Of(s)
+	rows := cards.ChangeList(list, co)
 	if o.file != "" {
-		n, ok := changes.NetOf(s, inCwd(s.Header.Cwd, o.file))
+		file, err := changedFile(list, s.Header.Cwd, o.file)
+		if err != nil {
+			return inputError(cmd, err)
+		}
+		n, ok := changes.NetOf(s, file)
 		if !ok {
 			return inputError(cmd, fmt.Errorf("%s did not change %s (deck changes %s lists the files it did)", cards.Safe(p.name), cards.Safe(o.file), cards.Safe(p.name)))
 		}
@@ -81,8 +87,34 @@ func writeRows(out *bufio.Writer, rows []string, enc *theme.Encoder) error {
 	return err
 }
 
-// inCwd is a file as the list names it, relative to the session's working
-// directory or absolute, as the session names it.
+// changedFile is the changed file --file names, as the session keys it: a
+// name as the list prints it (cards.FileName: relative to the folder the
+// session was in when it first changed the file), or a path absolute or
+// relative to the session's working directory. A name the list prints for
+// two files (the same name in two folders the session moved between) is
+// an error naming both; a file the list does not have is left for NetOf
+// to refuse.
+func changedFile(l changes.List, cwd, file string) (string, error) {
+	var named []string
+	for _, f := range l.Changed {
+		if f.Path == inCwd(cwd, file) {
+			return f.Path, nil
+		}
+		if cards.FileName(f) == file {
+			named = append(named, f.Path)
+		}
+	}
+	if len(named) > 1 {
+		return "", fmt.Errorf("%s names %d changed files (%s): give its path", cards.Safe(file), len(named), cards.Safe(strings.Join(named, ", ")))
+	}
+	if len(named) == 1 {
+		return named[0], nil
+	}
+	return inCwd(cwd, file), nil
+}
+
+// inCwd is a file relative to the session's working directory or absolute,
+// as the session names it.
 func inCwd(cwd, file string) string {
 	if path.IsAbs(file) || cwd == "" {
 		return file

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/go-json-experiment/json"
 
+	"github.com/deck-tui/deck/session/changes"
 	"github.com/deck-tui/deck/session/source"
 )
 
@@ -203,6 +204,47 @@ func TestEveryPrintingCommandTakesFormat(t *testing.T) {
 			if colored := strings.Contains(byFormat, "\x1b["); colored != (format == "ansi") {
 				t.Errorf("%s --format %s: coloured %v", command, format, colored)
 			}
+		}
+	}
+}
+
+// A log that moved the session (working-directory/change) has its files
+// named from where the session was when it first changed each, as the
+// calls' cards name them: one changed before and after the move from the
+// first folder, one made after it from the folder it moved to (which the
+// row says), one read outside that folder by its absolute path. --file
+// takes a file by that name, and by its path from the session's folder.
+func TestChangesNameFilesFromWhereTheSessionWas(t *testing.T) {
+	const log = "golden/testdata/fixtures/harness-v4-cwd.jsonl"
+	_, list, _ := deck(t, "", "changes", log, "-w", "80", "--color", "never")
+	for _, want := range []string{"\n  pkg/api/handler.go  +2 −1  2 edits\n", "\n  handler_test.go  +9 −0  1 edit · in pkg/api\n", "\n    README.md\n    /work/app/go.mod\n"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("no %q in the list:\n%s", want, list)
+		}
+	}
+	for _, file := range []string{"handler_test.go", "pkg/api/handler_test.go", "/work/app/pkg/api/handler_test.go"} {
+		code, net, stderr := deck(t, "", "changes", log, "-w", "80", "--color", "never", "--file", file)
+		if code != 0 || !strings.Contains(net, "\n  handler_test.go  +9 −0 · new file\n") {
+			t.Errorf("--file %s: exit %d, %s\n%s", file, code, stderr, net)
+		}
+	}
+}
+
+// A name the list gives two files (the same name in two folders the
+// session moved to) is refused, both files named; a path from the
+// session's folder is never ambiguous.
+func TestChangedFileRefusesAnAmbiguousName(t *testing.T) {
+	l := changes.List{Changed: []changes.File{
+		{Path: "/w/a.txt", Cwd: "/w"},
+		{Path: "/w/pkg/b.txt", Cwd: "/w/pkg"},
+		{Path: "/w/lib/b.txt", Cwd: "/w/lib"},
+	}}
+	if _, err := changedFile(l, "/w", "b.txt"); err == nil || !strings.Contains(err.Error(), "/w/pkg/b.txt, /w/lib/b.txt") {
+		t.Errorf("b.txt in two folders: %v", err)
+	}
+	for file, want := range map[string]string{"a.txt": "/w/a.txt", "lib/b.txt": "/w/lib/b.txt", "/w/pkg/b.txt": "/w/pkg/b.txt"} {
+		if got, err := changedFile(l, "/w", file); got != want || err != nil {
+			t.Errorf("%s is %q (%v), want %s", file, got, err, want)
 		}
 	}
 }

@@ -31,3 +31,18 @@ func TestChangesAndStatsPages(t *testing.T) {
 	x.waitFor("± changes")
 	x.quit() // q quits from a page
 }
+
+// After the log moved the session (working-directory/change), c names a
+// file from the folder the session was in when it first changed it, as
+// that call's card does: one changed before and after the move from the
+// first, one made after it from the folder it moved to, which the row
+// says; its net change names it so too.
+func TestTheChangesPageNamesFilesFromWhereTheSessionWas(t *testing.T) {
+	x := start(t, Options{Path: testdata + "/fixtures/harness-v4-cwd.jsonl"}, 110, 30)
+	x.waitFor("card 1 of")
+	x.keys("c")
+	x.waitFor("± changes", "pkg/api/handler.go  +2 −1  2 edits", "handler_test.go  +9 −0  1 edit · in pkg/api", "/work/app/go.mod")
+	x.keys("j", "enter")
+	x.waitFor("✓ net change", "  handler_test.go  +9 −0 · new file")
+	x.quit()
+}

@@ -120,7 +120,7 @@ func TestTheWhereBarFollowsTheWorkingDirectory(t *testing.T) {
 	}
 	x := start(t, Options{Path: path, Follow: new(true)}, 120, 30)
 	x.waitFor("following", "Read README.md")
-	x.waitWhere(" deepseek-v4-pro · 1.3k tokens · /work/app")
+	x.waitWhere(" deepseek-v4-pro · 2.6k tokens · /work/app")
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -130,9 +130,9 @@ func TestTheWhereBarFollowsTheWorkingDirectory(t *testing.T) {
 	}
 	f.Close()
 	x.waitFor("turn 1 done", "following")
-	x.waitWhere(" deepseek-v4-pro · 6.6k tokens · /work/app/pkg/api")
+	x.waitWhere(" deepseek-v4-pro · 9.1k tokens · /work/app/pkg/api")
 	x.quit()
 	x = start(t, Options{Path: path}, 120, 30)
-	x.waitWhere(" deepseek-v4-pro · 6.6k tokens · /work/app/pkg/api")
+	x.waitWhere(" deepseek-v4-pro · 9.1k tokens · /work/app/pkg/api")
 	x.quit()
 }

@@ -24,6 +24,20 @@ func (g *Gatherer) Of(e session.Entry) *[Kinds][]string {
 	return &g.c.pieces
 }
 
+// Nested are where the entries nested in the last entry's card (a
+// subagent's work in a call) start among its pieces, one a nested entry,
+// depth first as the card draws them: the k-th is the viewer's "nested
+// k+1 of n". Valid until the next call.
+func (g *Gatherer) Nested() []Nest { return g.c.nests }
+
+// Nest is where an entry nested in a card starts among the card's pieces:
+// the first of its pieces of each kind, and the call whose subagent's
+// work it is.
+type Nest struct {
+	Call   *session.ToolCall
+	Pieces [Kinds]int
+}
+
 // Of is an entry's texts, each kind's pieces a line apart, in UTF-8 (a byte
 // that is not is U+FFFD), the kinds it has none of left out.
 func Of(e session.Entry) []string {
@@ -48,6 +62,7 @@ func Join(pieces []string) string {
 type cardText struct {
 	pieces [Kinds][]string
 	seen   map[string]bool
+	nests  []Nest
 }
 
 func (c *cardText) reset() {
@@ -55,6 +70,7 @@ func (c *cardText) reset() {
 		c.pieces[k] = nil
 	}
 	clear(c.seen)
+	c.nests = c.nests[:0]
 }
 
 func (c *cardText) add(k Kind, texts ...string) {
@@ -153,6 +169,11 @@ func (c *cardText) call(t *session.ToolCall) {
 		c.add(KindCall, s.Name)
 	}
 	for _, n := range t.Nested {
+		nest := Nest{Call: t}
+		for k, pieces := range c.pieces {
+			nest.Pieces[k] = len(pieces)
+		}
+		c.nests = append(c.nests, nest)
 		c.entry(n)
 	}
 }

@@ -54,7 +54,9 @@ func chunksOf(texts []Text, seen *gramSet) []chunk {
 }
 
 // encodeTexts appends the texts of one chunk: how many, then for each
-// its entry, kind, turn, seq and text.
+// its entry, kind, turn, seq, text, and how many nests it has, then (with
+// any) how many entries its card nests and each nest's start, place and
+// subagent.
 func encodeTexts(buf []byte, texts []Text) []byte {
 	buf = binary.AppendUvarint(buf, uint64(len(texts)))
 	for _, t := range texts {
@@ -64,6 +66,16 @@ func encodeTexts(buf []byte, texts []Text) []byte {
 		buf = binary.AppendVarint(buf, t.Seq)
 		buf = binary.AppendUvarint(buf, uint64(len(t.Text)))
 		buf = append(buf, t.Text...)
+		buf = binary.AppendUvarint(buf, uint64(len(t.Nests)))
+		if len(t.Nests) > 0 {
+			buf = binary.AppendUvarint(buf, uint64(t.NestedOf))
+		}
+		for _, n := range t.Nests {
+			buf = binary.AppendUvarint(buf, uint64(n.At))
+			buf = binary.AppendUvarint(buf, uint64(n.Place))
+			buf = binary.AppendUvarint(buf, uint64(len(n.Subagent)))
+			buf = append(buf, n.Subagent...)
+		}
 	}
 	return buf
 }
@@ -96,13 +108,48 @@ func decodeTexts(raw string) ([]Text, error) {
 		if size, raw, ok = uvarint(raw); !ok || uint64(len(raw)) < size {
 			return nil, errBadChunk
 		}
-		out = append(out, Text{Entry: int(entry), Kind: kind, Turn: int(turn), Seq: seq, Text: raw[:size]})
-		raw = raw[size:]
+		t := Text{Entry: int(entry), Kind: kind, Turn: int(turn), Seq: seq, Text: raw[:size]}
+		if t.Nests, t.NestedOf, raw, ok = decodeNests(raw[size:], len(t.Text)); !ok {
+			return nil, errBadChunk
+		}
+		out = append(out, t)
 	}
 	if raw != "" {
 		return nil, errBadChunk
 	}
 	return out, nil
+}
+
+// decodeNests reads a text's nests back, each in its text of size bytes
+// and after the one before, and the rest.
+func decodeNests(raw string, size int) ([]Nest, int, string, bool) {
+	n, raw, ok := uvarint(raw)
+	if !ok || n > uint64(len(raw)) { // a nest takes bytes
+		return nil, 0, raw, false
+	}
+	if n == 0 {
+		return nil, 0, raw, true
+	}
+	of, raw, ok := uvarint(raw)
+	if !ok || of < n || of > 1<<31 { // no card nests more
+		return nil, 0, raw, false
+	}
+	out := make([]Nest, 0, n)
+	for range n {
+		var at, place, name uint64
+		if at, raw, ok = uvarint(raw); !ok || at > uint64(size) || len(out) > 0 && int(at) < out[len(out)-1].At {
+			return nil, 0, raw, false
+		}
+		if place, raw, ok = uvarint(raw); !ok || place == 0 || place > of {
+			return nil, 0, raw, false
+		}
+		if name, raw, ok = uvarint(raw); !ok || uint64(len(raw)) < name {
+			return nil, 0, raw, false
+		}
+		out = append(out, Nest{At: int(at), Place: int(place), Subagent: raw[:name]})
+		raw = raw[name:]
+	}
+	return out, int(of), raw, true
 }
 
 // uvarint reads an unsigned varint from the start of s, and the rest.

@@ -11,7 +11,7 @@ import (
 // of any other number is made again. Change it with the schema, and with
 // anything that changes what a session's rows hold (the texts, their
 // kinds), so that an old index is never read as a new one.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // schema is the tables (docs/index.md, "Schema"). Times are Unix ms (a
 // file's mtime, ns); 0 is unknown.

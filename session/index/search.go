@@ -36,6 +36,11 @@ type Hit struct {
 	Kind    cardtext.Kind
 	Snippet string // one line, untrusted: sanitise it to print it
 	Match   [2]int // where the match is in Snippet, in bytes
+	// Nested is the place of the entry nested in the card (a subagent's
+	// work in a call) that holds the match, from 1, of NestedOf, depth first
+	// (the viewer's "nested k of n"); 0 for the card's own text.
+	Nested, NestedOf int
+	Subagent         string // the name of the subagent whose work holds it, as its call's card heads it; untrusted
 }
 
 // Search finds the query in the index, newest session first and in each
@@ -336,7 +341,11 @@ func (s *searcher) give(t Text, x Session) error {
 		return nil
 	}
 	snip, at := snippet(t.Text, span)
-	if !s.yield(Hit{Session: x, Entry: t.Entry, Turn: t.Turn, Seq: t.Seq, Kind: t.Kind, Snippet: snip, Match: at}) {
+	h := Hit{Session: x, Entry: t.Entry, Turn: t.Turn, Seq: t.Seq, Kind: t.Kind, Snippet: snip, Match: at}
+	if n, ok := t.nestAt(span[0]); ok {
+		h.Nested, h.NestedOf, h.Subagent = n.Place, t.NestedOf, n.Subagent
+	}
+	if !s.yield(h) {
 		return errEnough
 	}
 	if s.given++; s.q.Limit > 0 && s.given >= s.q.Limit {

@@ -46,7 +46,7 @@ QUERY is found as the viewer's / finds it: smart case (no capital letter ignores
 
 The sessions' text is kept in the index ($XDG_CACHE_HOME/deck, see deck index), brought up to the logs on disk first (a progress bar on stderr in a terminal when logs must be read). --no-index reads every log instead, which takes as long as reading them all.
 
-In a terminal each session with hits is a line (title · agent · when its log last changed), then a line per hit: its turn, the kind of card text and a snippet, the match highlighted. Otherwise each hit is a line of tab-separated fields, for scripts: path, agent, turn (0 before the first), entry (the card's place in the session), kind, snippet. --json writes one JSON object per hit (JSON Lines).
+In a terminal each session with hits is a line (title · agent · when its log last changed), then a line per hit: its turn, the kind of card text, where a subagent's work holds it (↳ the subagent · nested k of n) and a snippet, the match highlighted. Otherwise each hit is a line of tab-separated fields, for scripts: path, agent, turn (0 before the first), entry (the card's place in the session), kind, snippet, nested (0, or the place of the subagent's entry that holds the match, as the viewer's "nested k of n"), subagent (its name, or nothing). --json writes one JSON object per hit (JSON Lines), with "subagent" {name, nested, of} for a hit in a subagent's work.
 
 Exit status, as grep's: 0 with hits, 1 with none (and nothing printed), 2 on an error.`,
 		Example: `
@@ -154,7 +154,7 @@ func (h *hitWriter) hit(x index.Hit) bool {
 		line = jsonHit(x)
 	case h.th == nil:
 		line = strings.Join([]string{tsvField(x.Session.Path), tsvField(x.Session.Agent), strconv.Itoa(x.Turn),
-			strconv.Itoa(x.Entry), x.Kind.String(), tsvField(x.Snippet)}, "\t") + "\n"
+			strconv.Itoa(x.Entry), x.Kind.String(), tsvField(x.Snippet), strconv.Itoa(x.Nested), tsvField(x.Subagent)}, "\t") + "\n"
 	default:
 		line = h.forPerson(x)
 	}
@@ -186,7 +186,11 @@ func (h *hitWriter) forPerson(x index.Hit) string {
 	if x.Turn > 0 {
 		where = "turn " + strconv.Itoa(x.Turn)
 	}
-	label := "  " + where + " · " + x.Kind.String() + "  "
+	label := "  " + where + " · " + x.Kind.String()
+	if x.Nested > 0 {
+		label += " · " + cards.NestedHit(x.Subagent, x.Nested, x.NestedOf, max(h.width/3, 12))
+	}
+	label += "  "
 	before, hit, after := index.Fit(cards.Safe(x.Snippet[:x.Match[0]]), cards.Safe(x.Snippet[x.Match[0]:x.Match[1]]), cards.Safe(x.Snippet[x.Match[1]:]),
 		max(h.width-cards.Width(label), 8), cards.Width)
 	row := h.th.Muted.Render(label) + before + h.th.Match.Render(hit) + after
@@ -208,13 +212,27 @@ func jsonHit(x index.Hit) string {
 		Kind    string `json:"kind"`
 		Snippet string `json:"snippet"`
 		Match   string `json:"match"` // the matched text, in the snippet
+		// Subagent is there when the match is in a subagent's work nested
+		// in the card: whose, and which nested entry (k of n) holds it
+		Subagent *subagentJSON `json:"subagent,omitzero"`
+	}
+	var sub *subagentJSON
+	if x.Nested > 0 {
+		sub = &subagentJSON{x.Subagent, x.Nested, x.NestedOf}
 	}
 	b, err := json.Marshal(hitJSON{x.Session.Path, x.Session.Agent, x.Session.SessionID, x.Session.Title, x.Turn, x.Entry, x.Seq,
-		x.Kind.String(), x.Snippet, x.Snippet[x.Match[0]:x.Match[1]]}, json.Deterministic(true))
+		x.Kind.String(), x.Snippet, x.Snippet[x.Match[0]:x.Match[1]], sub}, json.Deterministic(true))
 	if err != nil {
 		return "" // strings and numbers always marshal
 	}
 	return string(escapeHidden(b)) + "\n"
+}
+
+// subagentJSON is a hit's place in a subagent's work.
+type subagentJSON struct {
+	Name   string `json:"name"`   // as its call's card heads it
+	Nested int    `json:"nested"` // the nested entry that holds the match, from 1, depth first
+	Of     int    `json:"of"`     // how many entries the card nests
 }
 
 // end is the search's outcome: exit 0 with hits, 1 with none, 2 when it

@@ -37,7 +37,8 @@ func searchHome(t *testing.T) string {
 
 // Piped, a hit is a line of tab-separated fields: path, agent, turn,
 // entry, kind, snippet, made safe (a log's escape sequence never reaches
-// stdout); exit 0.
+// stdout), then nested (0) and subagent (empty) for a hit in a card's own
+// text; exit 0.
 func TestSearchForAScript(t *testing.T) {
 	home := searchHome(t)
 	code, out, errOut := deck(t, "", "search", "wombat")
@@ -45,7 +46,7 @@ func TestSearchForAScript(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	f := strings.Split(strings.TrimSuffix(out, "\n"), "\t")
-	if len(f) != 6 || f[0] != filepath.Join(home, ".dsh/sessions/--w--/s1/session.jsonl") || f[1] != "deepseek-harness" ||
+	if len(f) != 8 || f[6] != "0" || f[7] != "" || f[0] != filepath.Join(home, ".dsh/sessions/--w--/s1/session.jsonl") || f[1] != "deepseek-harness" ||
 		f[2] != "1" || f[3] != "1" || f[4] != "prompt" || !strings.Contains(f[5], "wombatcase bug") {
 		t.Fatalf("the hit: %q", out)
 	}

@@ -317,7 +317,8 @@ func counted(n int, thing string) string {
 }
 
 // lines are the results drawn: a line per session (title · agent · when),
-// then one per hit (turn · kind, the snippet with the match highlighted).
+// then one per hit (turn · kind, where in a subagent's work, the snippet
+// with the match highlighted).
 // Every string from a log is sanitised.
 func (p *Page) lines() []string {
 	th := p.th
@@ -356,6 +357,9 @@ func (p *Page) hitLine(h index.Hit, chosen bool) string {
 		where = "turn " + strconv.Itoa(h.Turn)
 	}
 	label := fmt.Sprintf("%-9s %-9s ", where, h.Kind.String())
+	if h.Nested > 0 {
+		label += cards.NestedHit(h.Subagent, h.Nested, h.NestedOf, max(p.width/3, 12)) + "  "
+	}
 	before := cards.Safe(h.Snippet[:h.Match[0]])
 	hit := cards.Safe(h.Snippet[h.Match[0]:h.Match[1]])
 	after := cards.Safe(h.Snippet[h.Match[1]:])

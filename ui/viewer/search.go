@@ -89,7 +89,7 @@ func (s *search) cardOf(i int) (cardHits, int) {
 // (as the run counted them) searched again, once for all its matches.
 func (s *search) place(id, k int, e session.Entry) *match {
 	if s.placed.at == nil || s.placed.id != id {
-		s.placed = placement{id: id, at: append([]match{}, s.m.rowMatches(id, cards.Render(e, s.opts), s.m.holds(e))...)}
+		s.placed = placement{id: id, at: append([]match{}, s.m.rowMatches(id, cards.Render(e, s.opts), s.opts.Width, s.m.holds(e))...)}
 	}
 	if len(s.placed.at) == 0 {
 		return nil

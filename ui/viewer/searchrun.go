@@ -102,7 +102,7 @@ func countIn(ctx context.Context, e session.Entry, m matcher, o cards.Options, r
 	if skips(e, m, o.Cwd) {
 		return 0
 	}
-	w := wrappedCounter{m: m, holds: m.holds(e)}
+	w := wrappedCounter{m: m, holds: m.holds(e), width: o.Width}
 	if a, ok := e.(*session.AssistantText); ok && replies != nil {
 		rows, ok := replies.rowsOf(ctx, a, o)
 		for i := 0; ok && i < len(rows); i++ {

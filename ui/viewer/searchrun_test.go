@@ -17,12 +17,12 @@ import (
 )
 
 // everyRow is the search done the slow way, every card drawn (drawn: each
-// entry's rows, without their styles) and its text read: what the quick
-// one must find.
-func everyRow(m matcher, entries []session.Entry, drawn [][]string) []match {
+// entry's rows, without their styles, width wide) and its text read: what
+// the quick one must find.
+func everyRow(m matcher, entries []session.Entry, drawn [][]string, width int) []match {
 	var out []match
 	for i, e := range entries {
-		out = append(out, m.rowMatches(session.Base(e).ID, drawn[i], m.holds(e))...)
+		out = append(out, m.rowMatches(session.Base(e).ID, drawn[i], width, m.holds(e))...)
 	}
 	return out
 }
@@ -111,7 +111,7 @@ func TestSearchFindsWhatDrawingEveryCardFinds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := everyRow(m, s.Entries, drawn)
+			want := everyRow(m, s.Entries, drawn, o.Width)
 			hits := collect(t, startRun(1, m, s.Entries, o, replies))
 			total := 0
 			for _, h := range hits {

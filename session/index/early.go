@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/deck-tui/deck/session/catalog"
@@ -23,12 +25,12 @@ var earlyDone func(read int)
 // reads and writes those that changed, while the listing goes on: the
 // rows it wrote, by path, which the listing's looks are then compared
 // with (planUpdate). done is told of each doc written.
-func (ix *Index) readEarly(ctx context.Context, w writer, stored []Session, failed *sync.Map, done func(doc, int)) (map[string]*Session, error) {
+func (ix *Index) readEarly(ctx context.Context, w writer, roots []catalog.Root, stored []Session, failed *sync.Map, done func(doc, int)) (map[string]*Session, error) {
 	var jobs []job
 	for i := range stored[:min(len(stored), earlyLooks)] {
 		s := &stored[i]
-		if s.Unreadable != "" {
-			continue // its folder is listed again (catalog.Again cannot tell)
+		if s.Unreadable != "" || !under(roots, s) {
+			continue // its folder is listed again (catalog.Again cannot tell); a root not listed now: it leaves the index
 		}
 		if it, ok := catalog.Again(s.Agent, s.Path, s.file.folderMod); ok && !current(it, s) {
 			jobs = append(jobs, job{item: it, before: s, id: s.ID})
@@ -50,4 +52,15 @@ func (ix *Index) readEarly(ctx context.Context, w writer, stored []Session, fail
 		done(d, rows)
 	})
 	return written, err
+}
+
+// under reports a session's log in one of roots, of its agent: Aider's
+// root is its one file.
+func under(roots []catalog.Root, s *Session) bool {
+	for _, r := range roots {
+		if r.Agent == s.Agent && r.Dir != "" && (s.Path == r.Dir || strings.HasPrefix(s.Path, r.Dir+string(filepath.Separator))) {
+			return true
+		}
+	}
+	return false
 }

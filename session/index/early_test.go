@@ -86,3 +86,22 @@ func TestALogGrownAgainWhileListedIsNotMissed(t *testing.T) {
 		t.Errorf("read again with nothing changed: %+v", sum)
 	}
 }
+
+// A session of a folder no longer listed (its agent's folder moved) is
+// not read while the listing goes on, however it changed: it leaves the
+// index.
+func TestALogOfAFolderNotListedIsNotReadEarly(t *testing.T) {
+	tr := newTree(t)
+	path := tr.harnessPath("s1")
+	write(t, path, harnessLog([2]string{"first prompt", "ok"}), old)
+	write(t, tr.claudePath("c1"), claudePrompt("c1", "u1", "a claude prompt"), old+time.Minute)
+	ix := open(t, t.TempDir())
+	update(t, ix, tr)
+	var early []int
+	t.Cleanup(index.AfterEarlyReads(func(read int) { early = append(early, read) }))
+	appendTo(t, path, harnessTurn(2, "about numbats", "ok"), old-time.Minute)
+	sum, err := ix.Update(t.Context(), tr.roots[1:], nil) // the harness's folder is not listed
+	if err != nil || sum.Read != 0 || sum.Removed != 1 || !reflect.DeepEqual(early, []int{0}) {
+		t.Errorf("%+v %v, read while listing: %v", sum, err, early)
+	}
+}

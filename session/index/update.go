@@ -62,7 +62,7 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 	}
 	var early map[string]*Session // the rows written while the logs were listed
 	found, stored, err := ix.look(ctx, roots, func(stored []Session) (err error) {
-		early, err = ix.readEarly(ctx, w, stored, &failed, done)
+		early, err = ix.readEarly(ctx, w, roots, stored, &failed, done)
 		if earlyDone != nil {
 			earlyDone(len(early))
 		}

@@ -78,3 +78,14 @@ func Plant(ix *Index, text string) error {
 	w.follow()
 	return err
 }
+
+// EarlyLooks is how many of the sessions changed last an update looks at
+// before its listing is done.
+const EarlyLooks = earlyLooks
+
+// AfterEarlyReads has each update tell f how many logs it read and wrote
+// while it listed, until the test's cleanup.
+func AfterEarlyReads(f func(read int)) (restore func()) {
+	earlyDone = f
+	return func() { earlyDone = nil }
+}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"errors"
-	"slices"
 	"time"
 )
 
@@ -71,13 +70,25 @@ func merged(list, put []Session, gone []int64) []Session {
 		return list
 	}
 	changed := make(map[int64]bool, len(put)+len(gone))
-	for _, s := range put {
+	// a session written twice in one update (read while the listing went
+	// on, then again) is its last write; one written, then not listed, is
+	// gone (ids are never given twice)
+	last := make(map[int64]int, len(put))
+	for i, s := range put {
 		changed[s.ID] = true
+		last[s.ID] = i
 	}
 	for _, id := range gone {
 		changed[id] = true
+		last[id] = -1
 	}
-	put = slices.Clone(put)
+	var latest []Session
+	for i, s := range put {
+		if last[s.ID] == i {
+			latest = append(latest, s)
+		}
+	}
+	put = latest
 	sortSessions(put)
 	out := make([]Session, 0, len(list)+len(put))
 	for i := range list {

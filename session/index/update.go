@@ -42,36 +42,62 @@ func (ix *Index) Update(ctx context.Context, roots []catalog.Root, progress func
 }
 
 func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func(Progress)) (Summary, error) {
-	found, stored, err := ix.look(ctx, roots)
+	var sum Summary
+	var p Progress
+	var failed sync.Map // paths that could not be read
+	w := newWriter(ix)
+	done := func(d doc, rows int) {
+		p.Done++
+		sum.Rows += rows
+		sum.TextBytes += int64(d.bytes)
+		if d.rewrite && d.known {
+			sum.Rewritten++
+		}
+		p.DoneBytes += d.s.Size
+		sum.Read++
+		sum.ReadBytes += d.s.Size
+		if progress != nil && p.Sessions > 0 { // not while the listing goes on: how many there are to read is not known yet
+			progress(p)
+		}
+	}
+	var early map[string]*Session // the rows written while the logs were listed
+	found, stored, err := ix.look(ctx, roots, func(stored []Session) (err error) {
+		early, err = ix.readEarly(ctx, w, roots, stored, &failed, done)
+		if earlyDone != nil {
+			earlyDone(len(early))
+		}
+		return err
+	})
 	if err != nil {
 		return Summary{}, err
 	}
-	plan := planUpdate(found, stored)
+	plan := planUpdate(found, stored, early)
 	if err := ix.number(ctx, plan.jobs); err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Sessions: len(found), Removed: len(plan.gone)}
-	var total int64
+	sum.Sessions, sum.Removed = len(found), len(plan.gone)
+	p.Sessions += len(plan.jobs)
 	for _, j := range plan.jobs {
-		total += j.item.Size
+		p.Bytes += j.item.Size
 	}
-	p := Progress{Sessions: len(plan.jobs), Bytes: total}
-	if progress != nil && len(plan.jobs) > 0 {
+	for _, s := range early {
+		p.Sessions++
+		p.Bytes += s.Size
+	}
+	if progress != nil && p.Sessions > 0 {
 		progress(p)
 	}
-	if len(plan.jobs) == 0 && len(plan.gone) == 0 && len(plan.touched) == 0 {
+	if len(early) == 0 && len(plan.jobs) == 0 && len(plan.gone) == 0 && len(plan.touched) == 0 {
 		ix.mu.Lock()
 		damaged := ix.listDamaged
 		ix.mu.Unlock()
 		if damaged {
-			return sum, newWriter(ix).keepList(ctx)
+			return sum, w.keepList(ctx)
 		}
 		return sum, nil
 	}
 	docs := newQueue()
-	var failed sync.Map // paths that could not be read
 	go readAll(ctx, plan.jobs, docs, &failed)
-	w := newWriter(ix)
 	bulk := len(stored) == 0 && len(plan.jobs) > 0
 	if err := w.merging(ctx, !bulk); err != nil {
 		docs.drain()
@@ -85,20 +111,7 @@ func (ix *Index) update(ctx context.Context, roots []catalog.Root, progress func
 		docs.drain()
 		return sum, err
 	}
-	err = w.write(ctx, docs, func(d doc, rows int) {
-		p.Done++
-		sum.Rows += rows
-		sum.TextBytes += int64(d.bytes)
-		if d.rewrite && d.known {
-			sum.Rewritten++
-		}
-		p.DoneBytes += d.s.Size
-		sum.Read++
-		sum.ReadBytes += d.s.Size
-		if progress != nil {
-			progress(p)
-		}
-	})
+	err = w.write(ctx, docs, done)
 	failed.Range(func(any, any) bool { sum.Failed++; return true })
 	if err == nil && bulk {
 		err = w.merging(ctx, true)
@@ -127,12 +140,19 @@ type updatePlan struct {
 // planUpdate compares the logs on disk with the index: a log is read when
 // the index has no row for it, when its size, time or inode changed, or
 // when it was read while still being written and has stopped being
-// written since (its last line, perhaps half then, is whole now).
-func planUpdate(found []catalog.Item, stored []Session) updatePlan {
+// written since (its last line, perhaps half then, is whole now). early
+// are the rows this update wrote while the logs were listed, by path: a
+// log is compared with what was written of it, not with what the index
+// held before, and read again if it changed since (it may have grown
+// after the early look, or been looked at by the listing before it).
+func planUpdate(found []catalog.Item, stored []Session, early map[string]*Session) updatePlan {
 	befores, listed := rowsOf(found, stored)
 	var plan updatePlan
 	for i, it := range found {
 		before := befores[i]
+		if s, ok := early[it.Path]; ok {
+			before = s
+		}
 		if before != nil && current(it, before) {
 			if it.FolderMod != before.file.folderMod {
 				s := *before
@@ -237,8 +257,10 @@ func current(it catalog.Item, s *Session) bool {
 
 // look lists the logs under roots while the index's sessions are read: a
 // harness folder not changed since the index listed it, its log only,
-// once the index is read (catalog.Known).
-func (ix *Index) look(ctx context.Context, roots []catalog.Root) (found []catalog.Item, stored []Session, err error) {
+// once the index is read (catalog.Known). early, if not nil, is given the
+// index's sessions as soon as they are read, and runs while the listing
+// goes on (readEarly).
+func (ix *Index) look(ctx context.Context, roots []catalog.Root, early func(stored []Session) error) (found []catalog.Item, stored []Session, err error) {
 	var folders map[string]*Session
 	read, listed := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -260,6 +282,9 @@ func (ix *Index) look(ctx context.Context, roots []catalog.Root) (found []catalo
 		}
 	}
 	close(read)
+	if err == nil && early != nil {
+		err = early(stored)
+	}
 	<-listed
 	return found, stored, err
 }
@@ -271,7 +296,7 @@ func (ix *Index) look(ctx context.Context, roots []catalog.Root) (found []catalo
 // an Update behind it brings up to date. Without the index's rows (it
 // cannot be read), the logs as catalog.Find lists them.
 func (ix *Index) Listed(ctx context.Context, roots []catalog.Root) []catalog.Item {
-	found, stored, err := ix.look(ctx, roots)
+	found, stored, err := ix.look(ctx, roots, nil)
 	if err != nil {
 		return catalog.Find(roots)
 	}

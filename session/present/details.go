@@ -90,7 +90,7 @@ func terminalReadDetails(a Args, text string) *session.Details {
 		return nil
 	}
 	target := detailTarget(a)
-	it := session.DetailItem{Title: target, Subtitle: "lines " + text[m[2]:m[3]] + "–" + text[m[4]:m[5]] + " of " + text[m[6]:m[7]], Code: text[:m[0]]}
+	it := session.DetailItem{Title: target, Subtitle: "Lines " + text[m[2]:m[3]] + "–" + text[m[4]:m[5]] + " of " + text[m[6]:m[7]], Code: text[:m[0]]}
 	if m[8] >= 0 {
 		it.Description = "Output truncated"
 	}
@@ -114,7 +114,7 @@ func terminalListDetails(_ Args, text string) *session.Details {
 			it.Title, it.Subtitle = m[2], m[1]
 		}
 		if m[7] != "" {
-			it.Fields = append(it.Fields, session.DetailField{Label: "PID", Value: m[7]})
+			it.Fields = append(it.Fields, session.DetailField{Label: "Process ID", Value: m[7]})
 		}
 		if m[4] != "running" {
 			it.Badge = "Exited"
@@ -179,7 +179,7 @@ func lspDetails(a Args, text string) *session.Details {
 		if m == nil {
 			return nil
 		}
-		items = append(items, session.DetailItem{Title: m[1], Subtitle: "line " + m[2] + ", column " + m[3]})
+		items = append(items, session.DetailItem{Title: m[1], Subtitle: "Line " + m[2] + ", column " + m[3]})
 		n++
 	}
 	return &session.Details{Summary: file + " · " + plural(n, "location", "locations"), Items: items, Empty: noResults}
@@ -209,5 +209,5 @@ func scheduleDeleteDetails(_ Args, text string) *session.Details {
 		return nil
 	}
 	return &session.Details{Summary: id, Empty: noResults, Items: []session.DetailItem{{Title: id,
-		Fields: []session.DetailField{{Label: "State", Value: "Deleted"}}}}}
+		Fields: []session.DetailField{{Label: "Status", Value: "Deleted"}}}}}
 }

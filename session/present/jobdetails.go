@@ -22,7 +22,7 @@ var jobRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\] (\S+) — (.*)$`)
 
 func jobListDetails(_ Args, text string) *session.Details {
 	if text == "(no background jobs)" {
-		return &session.Details{Summary: "0 jobs", Empty: noResults}
+		return &session.Details{Summary: "0 background jobs", Empty: noResults}
 	}
 	var items []session.DetailItem
 	for _, l := range strings.Split(text, "\n") {
@@ -33,7 +33,7 @@ func jobListDetails(_ Args, text string) *session.Details {
 		items = append(items, session.DetailItem{Title: m[4], Subtitle: m[1], Badge: statusWord(m[3]),
 			Fields: []session.DetailField{{Label: "Type", Value: m[2]}}})
 	}
-	return &session.Details{Summary: plural(len(items), "job", "jobs"), Items: items, Empty: noResults}
+	return &session.Details{Summary: plural(len(items), "background job", "background jobs"), Items: items, Empty: noResults}
 }
 
 var agentRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\](?: parent=(\S+) depth=(\d+))?(?: — (.*))?$`)

@@ -74,11 +74,12 @@ func TestResultsTheWebClientListsAsDetails(t *testing.T) {
 			session.Details{Summary: "1 background job", Empty: "No results", Items: []session.DetailItem{{Title: "Build", Subtitle: "j1", Badge: "Running",
 				Fields: []df{fd("Type", "bash")}}}}},
 		{"job_list", `{}`, "(no background jobs)", session.Details{Summary: "0 background jobs", Empty: "No results"}},
-		{"list_agents", `{"scope":"descendants"}`, "a1 [running] — Build\na2 [ready] parent=a1 depth=1 — Review\na3 [done]",
-			session.Details{Summary: "3 agents", Empty: "No results", Items: []session.DetailItem{
+		{"list_agents", `{"scope":"descendants"}`, "a1 [running] — Build\na2 [ready] parent=a1 depth=1 — Review\na3 [done]\na4 [cancelled]",
+			session.Details{Summary: "4 agents", Empty: "No results", Items: []session.DetailItem{
 				{Title: "Build", Subtitle: "a1", Badge: "Running"},
 				{Title: "Review", Subtitle: "a2", Badge: "Ready", Fields: []df{fd("Parent", "a1"), fd("Depth", "1")}},
-				{Title: "a3", Badge: "done"},
+				{Title: "a3", Badge: "Completed"},
+				{Title: "a4", Badge: "cancelled"}, // a state the client does not name: as recorded
 			}}},
 		{"schedule_delete", `{"id":"r1"}`, `{"id":"r1","deleted":true}`,
 			session.Details{Summary: "r1", Empty: "No results", Items: []session.DetailItem{{Title: "r1", Fields: []df{fd("Status", "Deleted")}}}}},

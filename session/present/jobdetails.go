@@ -66,11 +66,14 @@ var jobStatus = regexp.MustCompile(`\n\[status: ([^,\]\n]+)(?:, ([^\]\n]+))?\]$`
 
 const outputTruncated = "\n[output truncated]"
 
-// statusWords are the client's words for the states it knows; any other
-// is shown as recorded.
+// statusWords are the client's words for the states it knows
+// (detail-model-shared.ts's badge table, its English dictionary); any
+// other is shown as recorded.
 var statusWords = map[string]string{
-	"running": "Running", "completed": "Completed", "failed": "Failed", "cancelled": "Cancelled",
-	"queued": "Queued", "pending": "Pending", "ready": "Ready",
+	"running": "Running", "idle": "Idle", "ready": "Ready", "inactive": "Inactive", "provisioning": "Provisioning",
+	"failed": "Failed", "error": "Failed", "completed": "Completed", "complete": "Completed", "done": "Completed",
+	"pending": "Pending", "in_progress": "In progress", "deleted": "Deleted", "killed": "Cancelled",
+	"blocked": "Blocked", "accepted": "Accepted", "queued": "Queued",
 }
 
 func statusWord(s string) string {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // The 0.2 web client's details row (ui-tool's details-card-model.ts and
@@ -38,7 +37,6 @@ var detailRules = map[string]func(a Args, text string) *session.Details{
 	"terminal_close":       terminalCloseDetails,
 	"lsp":                  lspDetails,
 	"list_subagent_models": modelListDetails,
-	"schedule_delete":      scheduleDeleteDetails,
 }
 
 const noResults = "No results"
@@ -199,15 +197,4 @@ func modelListDetails(a Args, text string) *session.Details {
 		summary = a.Str("provider")
 	}
 	return &session.Details{Summary: summary, Items: items, Empty: noResults}
-}
-
-func scheduleDeleteDetails(_ Args, text string) *session.Details {
-	v, err := jsonline.Any([]byte(text))
-	m, ok := jsonline.AsObject(v)
-	id, _ := m["id"].(string)
-	if err != nil || !ok || strings.TrimSpace(id) == "" || m["deleted"] != true {
-		return nil
-	}
-	return &session.Details{Summary: id, Empty: noResults, Items: []session.DetailItem{{Title: id,
-		Fields: []session.DetailField{{Label: "Status", Value: "Deleted"}}}}}
 }

@@ -84,9 +84,10 @@ func detailItem(c *card, it session.DetailItem) {
 }
 
 // detailsFact is the header's fact of a result's details: its summary,
-// unless the title already ends with it ("Delete reminder · r1").
+// unless the title already ends with it as a word ("Delete reminder · r1",
+// "Inspect musage-k3").
 func detailsFact(t *session.ToolCall, d *session.Details) string {
-	if d == nil || d.Summary == "" || strings.HasSuffix(t.Title(), " · "+d.Summary) {
+	if d == nil || d.Summary == "" || strings.HasSuffix(t.Title(), " "+d.Summary) {
 		return ""
 	}
 	return d.Summary

@@ -90,3 +90,15 @@ func TestNestedDetailsAreIndentedUnderTheirLabel(t *testing.T) {
 		t.Errorf("the log's OSC reached the terminal:\n%s", out)
 	}
 }
+
+// The raw result of a listed tool deck could not read is led by the note
+// that says so.
+func TestAnUnreadResultIsLedByItsNote(t *testing.T) {
+	call := &session.ToolCall{Name: "get_goal", Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: "not-json"}}},
+		Call: session.GenericCallView{Title: "View goal"},
+		View: session.GenericResultView{DetailsNote: "Not in the shape this tool prints: shown as recorded"}}
+	out := ansi.Strip(strings.Join(Render(call, Options{Width: 80, Theme: theme.Dark()}), "\n"))
+	if !strings.Contains(out, "Not in the shape this tool prints: shown as recorded\n  not-json") {
+		t.Errorf("want the note, then the raw result:\n%s", out)
+	}
+}

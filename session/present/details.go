@@ -41,6 +41,10 @@ var detailRules = map[string]func(a Args, text string) *session.Details{
 
 const noResults = "No results"
 
+// unreadDetails is said of a result of a listed tool that is in no shape
+// its rule reads: it is shown as recorded.
+const unreadDetails = "Not in the shape this tool prints: shown as recorded"
+
 // detailTarget is the entity a receipt is about, the first of the
 // arguments that name one, as the client reads it.
 func detailTarget(a Args) string {

@@ -124,3 +124,26 @@ func TestOtherResultsKeepTheirRawText(t *testing.T) {
 		}
 	}
 }
+
+// A listed tool's successful result in no shape its rule reads is shown
+// raw with a note saying so; a failed result, or a tool the client does
+// not list, is shown raw without one.
+func TestAnUnreadResultOfAListedToolIsSaidSo(t *testing.T) {
+	failed := textResult("not-json")
+	failed.IsError = true
+	for _, c := range []struct {
+		name string
+		r    *session.ToolResult
+		note bool
+	}{
+		{"get_goal", textResult("not-json"), true},
+		{"session_search", textResult(`{"matches":[]}`), true},
+		{"get_goal", failed, false},
+		{"read", textResult("not-json"), false},
+	} {
+		v, ok := Result(c.name, `{}`, c.r).(session.GenericResultView)
+		if !ok || v.Details != nil || (v.DetailsNote != "") != c.note {
+			t.Errorf("%s %+v: want the raw result, a note %v; got %+v", c.name, c.r, c.note, v)
+		}
+	}
+}

@@ -81,6 +81,9 @@ func TestRecordsAreReadAsTheClientReadsThem(t *testing.T) {
 	}
 	deep := `{"subject":"x","a":{"b":{"c":{"d":{"e":{"f":true}}}}}}`
 	d = detailsOf(t, "team_task_get", `{}`, textResult(deep))
+	if d == nil {
+		t.Fatal("want details of a deep record")
+	}
 	last := d.Items[len(d.Items)-1]
 	if last.Code != "{\n  \"f\": true\n}" || last.Depth != 10 {
 		t.Errorf("want the record past five levels as its JSON, got %+v", d.Items)

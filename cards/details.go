@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/theme"
 )
 
 // A result the web client's details row knows the shape of (the terminal
@@ -26,43 +27,67 @@ func details(c *card, d *session.Details) {
 		if c.full() {
 			break
 		}
-		var head line
-		for _, p := range []struct {
-			text string
-			bold bool
-		}{{it.Title, true}, {it.Subtitle, false}, {it.Badge, false}} {
-			if p.text == "" {
-				continue
-			}
-			if len(head) > 0 {
-				head = append(head, span{" · ", c.th.Faint})
-			}
-			st := c.th.Muted
-			if p.bold {
-				st = c.th.Text
-			}
-			head = append(head, c.safeRow(p.text, st)...)
-		}
-		if len(head) > 0 {
-			c.body(head)
-		}
-		if it.Description != "" {
-			c.textLines(it.Description, c.th.Muted)
-		}
-		for _, f := range it.Fields {
-			c.body(append(c.safeRow(f.Label+":", c.th.Muted), append(line{{" ", c.th.Muted}}, c.safeRow(f.Value, c.th.Text)...)...))
-		}
-		if code := strings.TrimRight(it.Code, "\n"); code != "" {
-			c.textLines(code, c.th.Text)
-		}
+		detailItem(c, it)
 	}
 	c.elided(len(d.Items)-shown, "item", "items")
+	if d.Caption != "" {
+		c.body(c.safeRow(d.Caption, c.th.Muted))
+	}
+}
+
+// maxDetailDepth bounds how far a nested record's items are indented: the
+// client discloses five levels, deeper ones as JSON.
+const maxDetailDepth = 6
+
+// detailItem draws one item, indented two cells a level of the record it
+// is nested in.
+func detailItem(c *card, it session.DetailItem) {
+	n := indent + 2*min(max(it.Depth, 0), maxDetailDepth)
+	var head line
+	for _, p := range []struct {
+		text string
+		bold bool
+	}{{it.Title, true}, {it.Subtitle, false}, {it.Badge, false}} {
+		if p.text == "" {
+			continue
+		}
+		if len(head) > 0 {
+			head = append(head, span{" · ", c.th.Faint})
+		}
+		st := c.th.Muted
+		if p.bold {
+			st = c.th.Text
+		}
+		head = append(head, c.safeRow(p.text, st)...)
+	}
+	if len(head) > 0 {
+		c.bodyAt(head, n)
+	}
+	lines := func(text string, st theme.Style) {
+		p := c.prose(text, nil, nil, n, st, &collapsed.bodyLines)
+		for p.step() {
+		}
+		p.elided()
+	}
+	if it.Description != "" {
+		lines(it.Description, c.th.Muted)
+	}
+	for _, f := range it.Fields {
+		c.bodyAt(append(c.safeRow(f.Label+":", c.th.Muted), append(line{{" ", c.th.Muted}}, c.safeRow(f.Value, c.th.Text)...)...), n)
+	}
+	if len(it.Lines) > 0 {
+		lines(strings.Join(it.Lines, "\n"), c.th.Text)
+	}
+	if code := strings.TrimRight(it.Code, "\n"); code != "" {
+		lines(code, c.th.Text)
+	}
 }
 
 // detailsFact is the header's fact of a result's details: its summary,
-// unless the title already ends with it ("Delete reminder · r1").
+// unless the title already ends with it as a word ("Delete reminder · r1",
+// "Inspect musage-k3").
 func detailsFact(t *session.ToolCall, d *session.Details) string {
-	if d == nil || d.Summary == "" || strings.HasSuffix(t.Title(), " · "+d.Summary) {
+	if d == nil || d.Summary == "" || strings.HasSuffix(t.Title(), " "+d.Summary) {
 		return ""
 	}
 	return d.Summary

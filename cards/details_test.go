@@ -65,3 +65,40 @@ func TestACollapsedDetailsListKeepsItsHead(t *testing.T) {
 		t.Errorf("want every item expanded:\n%s", out)
 	}
 }
+
+// A record's nested fields are drawn under the item titled with their
+// label, two cells deeper a level; an item's listed lines keep their own
+// indent; the list's caption follows its items. Their text is sanitised
+// as every detail's is.
+func TestNestedDetailsAreIndentedUnderTheirLabel(t *testing.T) {
+	call := &session.ToolCall{Name: "team_task_list", Result: &session.ToolResult{},
+		Call: session.GenericCallView{Title: "List team tasks"},
+		View: session.GenericResultView{Details: &session.Details{Summary: "1 team tasks", Caption: "More tasks available; next cursor is 3", Items: []session.DetailItem{
+			{Title: "Review", Badge: "Pending"},
+			{Title: "Dependencies", Depth: 1},
+			{Description: "task-\x1b]0;pwned\a0", Depth: 2},
+			{Title: "Descendant sessions", Lines: []string{"s2 — Child", "  s3 — Grandchild"}},
+		}}}}
+	rows := Render(call, Options{Width: 80, Theme: theme.Dark(), Expanded: true})
+	out := ansi.Strip(strings.Join(rows, "\n"))
+	for _, want := range []string{"\n  Review · Pending\n", "\n    Dependencies\n", "\n      task-0\n", "\n  s2 — Child\n    s3 — Grandchild\n", "\n  More tasks available; next cursor is 3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(strings.Join(rows, ""), "pwned") {
+		t.Errorf("the log's OSC reached the terminal:\n%s", out)
+	}
+}
+
+// The raw result of a listed tool deck could not read is led by the note
+// that says so.
+func TestAnUnreadResultIsLedByItsNote(t *testing.T) {
+	call := &session.ToolCall{Name: "get_goal", Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: "not-json"}}},
+		Call: session.GenericCallView{Title: "View goal"},
+		View: session.GenericResultView{DetailsNote: "Not in the shape this tool prints: shown as recorded"}}
+	out := ansi.Strip(strings.Join(Render(call, Options{Width: 80, Theme: theme.Dark()}), "\n"))
+	if !strings.Contains(out, "Not in the shape this tool prints: shown as recorded\n  not-json") {
+		t.Errorf("want the note, then the raw result:\n%s", out)
+	}
+}

@@ -66,7 +66,12 @@ func genericResultCard(c *card, t *session.ToolCall, v session.GenericResultView
 		m.tail = func() { details(c, v.Details) }
 		return m
 	}
-	m.tail = func() { rawResult(c, t) }
+	m.tail = func() {
+		if v.DetailsNote != "" { // a listed tool's result deck could not read
+			c.note(v.DetailsNote)
+		}
+		rawResult(c, t)
+	}
 	return m
 }
 

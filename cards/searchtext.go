@@ -110,6 +110,17 @@ func callSearchText(w *textWriter, t *session.ToolCall, cwd string) {
 				w.add(c.Content, todoStatus(c.Status), todoStatus(c.Was))
 			}
 		}
+		if d := v.Details; d != nil { // the client's labels and states, a record's JSON reindented
+			w.add(d.Summary, d.Empty, d.Caption)
+			for _, it := range d.Items {
+				w.add(it.Title, it.Subtitle, it.Badge, it.Description, it.Code)
+				w.add(it.Lines...)
+				for _, f := range it.Fields {
+					w.add(f.Label, f.Value)
+				}
+			}
+		}
+		w.add(v.DetailsNote)
 	case session.WebSearchResultView:
 		w.md = true
 		w.add(rawText(t, cwd))

@@ -8,6 +8,7 @@ type Details struct {
 	Summary string // the row's one-line sum: a count, the item's name
 	Items   []DetailItem
 	Empty   string // said when Items is empty ("No results")
+	Caption string // said under the items: more to page, a search's cap
 }
 
 // DetailItem is one entity or receipt of a result: a terminal, a location,
@@ -18,7 +19,12 @@ type DetailItem struct {
 	Badge       string // its state: "Running", "Closed"
 	Description string
 	Fields      []DetailField
-	Code        string // output the item carries (a terminal's text)
+	Code        string   // output the item carries (a terminal's text)
+	Lines       []string // lines it lists as recorded (a trace's tree, a report's evidence)
+	// Depth is how deep in a record the item sits: the items of a field
+	// holding a record or a list follow an item titled with its label,
+	// one deeper (the client's disclosure groups).
+	Depth int
 }
 
 // DetailField is one labelled value of an item.

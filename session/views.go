@@ -94,6 +94,10 @@ type GenericResultView struct {
 	// lists for a result of a shape it knows (session/details.go); nil
 	// when the result is shown raw.
 	Details *Details `json:"-"`
+	// DetailsNote is deck's too: said above the raw result of a tool the
+	// web client lists as details when the result is in no shape it
+	// reads (the client falls back to its generic output silently).
+	DetailsNote string `json:"-"`
 }
 
 // Gallery is the images of a result and the file they were read from: the

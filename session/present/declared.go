@@ -65,6 +65,8 @@ func (d Declared) ResultParsed(name, raw string, a Args, ok bool, r *session.Too
 	}
 	if d := resultDetails(name, a, r); ok && d != nil {
 		return session.GenericResultView{Details: d}
+	} else if _, listed := detailRules[name]; ok && listed && r != nil && !r.IsError {
+		return session.GenericResultView{DetailsNote: unreadDetails}
 	}
 	return session.GenericResultView{}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/deck-tui/deck/session"
-	"github.com/deck-tui/deck/session/internal/jsonline"
 )
 
 // The 0.2 web client's details row (ui-tool's details-card-model.ts and
@@ -38,10 +37,13 @@ var detailRules = map[string]func(a Args, text string) *session.Details{
 	"terminal_close":       terminalCloseDetails,
 	"lsp":                  lspDetails,
 	"list_subagent_models": modelListDetails,
-	"schedule_delete":      scheduleDeleteDetails,
 }
 
 const noResults = "No results"
+
+// unreadDetails is said of a result of a listed tool that is in no shape
+// its rule reads: it is shown as recorded.
+const unreadDetails = "Not in the shape this tool prints: shown as recorded"
 
 // detailTarget is the entity a receipt is about, the first of the
 // arguments that name one, as the client reads it.
@@ -90,7 +92,7 @@ func terminalReadDetails(a Args, text string) *session.Details {
 		return nil
 	}
 	target := detailTarget(a)
-	it := session.DetailItem{Title: target, Subtitle: "lines " + text[m[2]:m[3]] + "–" + text[m[4]:m[5]] + " of " + text[m[6]:m[7]], Code: text[:m[0]]}
+	it := session.DetailItem{Title: target, Subtitle: "Lines " + text[m[2]:m[3]] + "–" + text[m[4]:m[5]] + " of " + text[m[6]:m[7]], Code: text[:m[0]]}
 	if m[8] >= 0 {
 		it.Description = "Output truncated"
 	}
@@ -114,7 +116,7 @@ func terminalListDetails(_ Args, text string) *session.Details {
 			it.Title, it.Subtitle = m[2], m[1]
 		}
 		if m[7] != "" {
-			it.Fields = append(it.Fields, session.DetailField{Label: "PID", Value: m[7]})
+			it.Fields = append(it.Fields, session.DetailField{Label: "Process ID", Value: m[7]})
 		}
 		if m[4] != "running" {
 			it.Badge = "Exited"
@@ -179,7 +181,7 @@ func lspDetails(a Args, text string) *session.Details {
 		if m == nil {
 			return nil
 		}
-		items = append(items, session.DetailItem{Title: m[1], Subtitle: "line " + m[2] + ", column " + m[3]})
+		items = append(items, session.DetailItem{Title: m[1], Subtitle: "Line " + m[2] + ", column " + m[3]})
 		n++
 	}
 	return &session.Details{Summary: file + " · " + plural(n, "location", "locations"), Items: items, Empty: noResults}
@@ -199,15 +201,4 @@ func modelListDetails(a Args, text string) *session.Details {
 		summary = a.Str("provider")
 	}
 	return &session.Details{Summary: summary, Items: items, Empty: noResults}
-}
-
-func scheduleDeleteDetails(_ Args, text string) *session.Details {
-	v, err := jsonline.Any([]byte(text))
-	m, ok := jsonline.AsObject(v)
-	id, _ := m["id"].(string)
-	if err != nil || !ok || strings.TrimSpace(id) == "" || m["deleted"] != true {
-		return nil
-	}
-	return &session.Details{Summary: id, Empty: noResults, Items: []session.DetailItem{{Title: id,
-		Fields: []session.DetailField{{Label: "State", Value: "Deleted"}}}}}
 }

@@ -35,12 +35,12 @@ func TestResultsTheWebClientListsAsDetails(t *testing.T) {
 			session.Details{Summary: "dev", Empty: "No results", Items: []session.DetailItem{{Title: "dev", Subtitle: "pty-1", Badge: "Started",
 				Fields: []df{fd("Type", "bash")}, Code: "ready\n"}}}},
 		{"terminal_read", `{"sessionId":"pty-1"}`, "line\n[lines: 0-1 of 2]\n[output truncated]",
-			session.Details{Summary: "pty-1", Empty: "No results", Items: []session.DetailItem{{Title: "pty-1", Subtitle: "lines 0–1 of 2",
+			session.Details{Summary: "pty-1", Empty: "No results", Items: []session.DetailItem{{Title: "pty-1", Subtitle: "Lines 0–1 of 2",
 				Description: "Output truncated", Code: "line"}}}},
 		{"terminal_list", `{}`, "pty-1 [shell] running\npty-2 (done) [shell] exited code=2 signal=null pid=4",
 			session.Details{Summary: "2 terminals", Empty: "No results", Items: []session.DetailItem{
 				{Title: "pty-1", Badge: "Running", Fields: []df{fd("Type", "shell")}},
-				{Title: "done", Subtitle: "pty-2", Badge: "Exited", Fields: []df{fd("Type", "shell"), fd("PID", "4"), fd("Exit code", "2")}},
+				{Title: "done", Subtitle: "pty-2", Badge: "Exited", Fields: []df{fd("Type", "shell"), fd("Process ID", "4"), fd("Exit code", "2")}},
 			}}},
 		{"terminal_list", `{}`, "(no terminal sessions)", session.Details{Summary: "0 terminals", Empty: "No results"}},
 		{"terminal_signal", `{"sessionId":"pty-1","signal":"SIGINT"}`, "delivered SIGINT to foreground process group 12",
@@ -52,7 +52,7 @@ func TestResultsTheWebClientListsAsDetails(t *testing.T) {
 			session.Details{Summary: "pty-1 · Closing", Empty: "No results", Items: []session.DetailItem{{Title: "pty-1", Badge: "Closing"}}}},
 		{"lsp", `{"operation":"findReferences","file_path":"src/main.ts","line":2,"character":3}`, "src/a.ts:2:3\nC:\\src\\a.ts:8:9\n… 3 more",
 			session.Details{Summary: "src/main.ts · 2 locations", Empty: "No results", Items: []session.DetailItem{
-				{Title: "src/a.ts", Subtitle: "line 2, column 3"}, {Title: "C:\\src\\a.ts", Subtitle: "line 8, column 9"}, {Description: "… 3 more"},
+				{Title: "src/a.ts", Subtitle: "Line 2, column 3"}, {Title: "C:\\src\\a.ts", Subtitle: "Line 8, column 9"}, {Description: "… 3 more"},
 			}}},
 		{"lsp", `{"operation":"findReferences","file_path":"src/main.ts","line":2,"character":3}`, "No results.",
 			session.Details{Summary: "0 locations", Empty: "No results"}},
@@ -71,17 +71,18 @@ func TestResultsTheWebClientListsAsDetails(t *testing.T) {
 		{"job_kill", `{"job_id":"j1"}`, "job j1 had already finished completed",
 			session.Details{Summary: "j1 · Already finished", Empty: "No results", Items: []session.DetailItem{{Title: "j1", Badge: "Already finished"}}}},
 		{"job_list", `{}`, "j1 [bash] running — Build",
-			session.Details{Summary: "1 job", Empty: "No results", Items: []session.DetailItem{{Title: "Build", Subtitle: "j1", Badge: "Running",
+			session.Details{Summary: "1 background job", Empty: "No results", Items: []session.DetailItem{{Title: "Build", Subtitle: "j1", Badge: "Running",
 				Fields: []df{fd("Type", "bash")}}}}},
-		{"job_list", `{}`, "(no background jobs)", session.Details{Summary: "0 jobs", Empty: "No results"}},
-		{"list_agents", `{"scope":"descendants"}`, "a1 [running] — Build\na2 [ready] parent=a1 depth=1 — Review\na3 [done]",
-			session.Details{Summary: "3 agents", Empty: "No results", Items: []session.DetailItem{
+		{"job_list", `{}`, "(no background jobs)", session.Details{Summary: "0 background jobs", Empty: "No results"}},
+		{"list_agents", `{"scope":"descendants"}`, "a1 [running] — Build\na2 [ready] parent=a1 depth=1 — Review\na3 [done]\na4 [cancelled]",
+			session.Details{Summary: "4 agents", Empty: "No results", Items: []session.DetailItem{
 				{Title: "Build", Subtitle: "a1", Badge: "Running"},
 				{Title: "Review", Subtitle: "a2", Badge: "Ready", Fields: []df{fd("Parent", "a1"), fd("Depth", "1")}},
-				{Title: "a3", Badge: "done"},
+				{Title: "a3", Badge: "Completed"},
+				{Title: "a4", Badge: "cancelled"}, // a state the client does not name: as recorded
 			}}},
 		{"schedule_delete", `{"id":"r1"}`, `{"id":"r1","deleted":true}`,
-			session.Details{Summary: "r1", Empty: "No results", Items: []session.DetailItem{{Title: "r1", Fields: []df{fd("State", "Deleted")}}}}},
+			session.Details{Summary: "r1", Empty: "No results", Items: []session.DetailItem{{Title: "r1", Fields: []df{fd("Status", "Deleted")}}}}},
 	} {
 		got := detailsOf(t, c.name, c.args, textResult(c.text))
 		if got == nil || !reflect.DeepEqual(*got, c.want) {
@@ -120,6 +121,29 @@ func TestOtherResultsKeepTheirRawText(t *testing.T) {
 	} {
 		if d := detailsOf(t, c.name, c.args, c.r); d != nil {
 			t.Errorf("%s %+v: want the raw result, got details %+v", c.name, c.r.Content, d)
+		}
+	}
+}
+
+// A listed tool's successful result in no shape its rule reads is shown
+// raw with a note saying so; a failed result, or a tool the client does
+// not list, is shown raw without one.
+func TestAnUnreadResultOfAListedToolIsSaidSo(t *testing.T) {
+	failed := textResult("not-json")
+	failed.IsError = true
+	for _, c := range []struct {
+		name string
+		r    *session.ToolResult
+		note bool
+	}{
+		{"get_goal", textResult("not-json"), true},
+		{"session_search", textResult(`{"matches":[]}`), true},
+		{"get_goal", failed, false},
+		{"read", textResult("not-json"), false},
+	} {
+		v, ok := Result(c.name, `{}`, c.r).(session.GenericResultView)
+		if !ok || v.Details != nil || (v.DetailsNote != "") != c.note {
+			t.Errorf("%s %+v: want the raw result, a note %v; got %+v", c.name, c.r, c.note, v)
 		}
 	}
 }

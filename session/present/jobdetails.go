@@ -22,7 +22,7 @@ var jobRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\] (\S+) — (.*)$`)
 
 func jobListDetails(_ Args, text string) *session.Details {
 	if text == "(no background jobs)" {
-		return &session.Details{Summary: "0 jobs", Empty: noResults}
+		return &session.Details{Summary: "0 background jobs", Empty: noResults}
 	}
 	var items []session.DetailItem
 	for _, l := range strings.Split(text, "\n") {
@@ -33,7 +33,7 @@ func jobListDetails(_ Args, text string) *session.Details {
 		items = append(items, session.DetailItem{Title: m[4], Subtitle: m[1], Badge: statusWord(m[3]),
 			Fields: []session.DetailField{{Label: "Type", Value: m[2]}}})
 	}
-	return &session.Details{Summary: plural(len(items), "job", "jobs"), Items: items, Empty: noResults}
+	return &session.Details{Summary: plural(len(items), "background job", "background jobs"), Items: items, Empty: noResults}
 }
 
 var agentRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\](?: parent=(\S+) depth=(\d+))?(?: — (.*))?$`)
@@ -66,11 +66,14 @@ var jobStatus = regexp.MustCompile(`\n\[status: ([^,\]\n]+)(?:, ([^\]\n]+))?\]$`
 
 const outputTruncated = "\n[output truncated]"
 
-// statusWords are the client's words for the states it knows; any other
-// is shown as recorded.
+// statusWords are the client's words for the states it knows
+// (detail-model-shared.ts's badge table, its English dictionary); any
+// other is shown as recorded.
 var statusWords = map[string]string{
-	"running": "Running", "completed": "Completed", "failed": "Failed", "cancelled": "Cancelled",
-	"queued": "Queued", "pending": "Pending", "ready": "Ready",
+	"running": "Running", "idle": "Idle", "ready": "Ready", "inactive": "Inactive", "provisioning": "Provisioning",
+	"failed": "Failed", "error": "Failed", "completed": "Completed", "complete": "Completed", "done": "Completed",
+	"pending": "Pending", "in_progress": "In progress", "deleted": "Deleted", "killed": "Cancelled",
+	"blocked": "Blocked", "accepted": "Accepted", "queued": "Queued",
 }
 
 func statusWord(s string) string {

@@ -95,29 +95,29 @@ func (b *ContentBlock) read(dec *jsontext.Decoder, depth int) error {
 	var members [][2][]byte // name and value of each member, kept until the type is known
 	known := false          // the type was the first member and deck knows it
 	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
+		name, err := jsonline.ReadName(dec) // the decoder's bytes: no string made of a name
 		if err != nil {
 			return err
 		}
-		name := tok.String()
 		if known {
 			if err := b.member(dec, name, depth); err != nil {
 				return err
 			}
 			continue
 		}
+		name = bytes.Clone(name) // kept past the value's read
 		val, err := dec.ReadValue()
 		if err != nil {
 			return err
 		}
-		if name == "type" && len(members) == 0 && val.Kind() == '"' {
-			jsonline.Unmarshal(val, &b.Type)
+		if string(name) == "type" && len(members) == 0 && val.Kind() == '"' {
+			b.Type = blockType(val)
 			if knownBlock(b.Type) {
 				known = true
 				continue
 			}
 		}
-		members = append(members, [2][]byte{[]byte(name), bytes.Clone(val)})
+		members = append(members, [2][]byte{name, bytes.Clone(val)})
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return err
@@ -128,30 +128,32 @@ func (b *ContentBlock) read(dec *jsontext.Decoder, depth int) error {
 	return b.fromMembers(members, depth)
 }
 
-// member reads one member of a block of a known type.
-func (b *ContentBlock) member(dec *jsontext.Decoder, name string, depth int) error {
+// member reads one member of a block of a known type. Its strings and
+// flag are read without json's reflection, as it reads them: a million
+// small events are a million blocks.
+func (b *ContentBlock) member(dec *jsontext.Decoder, name []byte, depth int) error {
 	var err error
-	switch name {
+	switch string(name) {
 	case "text":
 		b.Text, err = jsonline.ReadString(dec) // a file, a command's output
 	case "alt":
-		err = json.UnmarshalDecode(dec, &b.Alt)
+		b.Alt, err = jsonline.ReadString(dec)
 	case "attachment":
 		err = json.UnmarshalDecode(dec, &b.Attachment)
 	case "offloaded":
 		err = json.UnmarshalDecode(dec, &b.Offloaded)
 	case "id":
-		err = json.UnmarshalDecode(dec, &b.ID)
+		b.ID, err = jsonline.ReadString(dec)
 	case "name":
-		err = json.UnmarshalDecode(dec, &b.Name)
+		b.Name, err = jsonline.ReadString(dec)
 	case "arguments":
-		err = json.UnmarshalDecode(dec, &b.Arguments)
+		b.Arguments, err = jsonline.ReadString(dec)
 	case "toolCallId":
-		err = json.UnmarshalDecode(dec, &b.ToolCallID)
+		b.ToolCallID, err = jsonline.ReadString(dec)
 	case "content":
 		err = readBlocks(dec, &b.Content, depth+1)
 	case "isError":
-		err = json.UnmarshalDecode(dec, &b.IsError)
+		b.IsError, err = readBool(dec)
 	default:
 		err = dec.SkipValue()
 	}
@@ -159,6 +161,30 @@ func (b *ContentBlock) member(dec *jsontext.Decoder, name string, depth int) err
 		return fmt.Errorf("%s block: field %q: %s", b.Type, name, jsonline.Short(err))
 	}
 	return nil
+}
+
+// readBool reads a flag as json.UnmarshalDecode into a bool does.
+func readBool(dec *jsontext.Decoder) (bool, error) {
+	if k := dec.PeekKind(); k != 't' && k != 'f' {
+		var v bool
+		err := json.UnmarshalDecode(dec, &v)
+		return v, err
+	}
+	tok, err := dec.ReadToken()
+	return err == nil && tok.Bool(), err
+}
+
+// blockType is a block's type from its value, a string: one of the types
+// deck knows is that type's one string, not a new one each block.
+func blockType(val jsontext.Value) string {
+	for _, t := range [...]string{"text", "tool-call", "tool-result", "reasoning", "image"} {
+		if len(val) == len(t)+2 && string(val[1:len(val)-1]) == t {
+			return t
+		}
+	}
+	var t string
+	jsonline.Unmarshal(val, &t)
+	return t
 }
 
 // readBlocks reads an array of blocks nested depth deep into out.
@@ -169,11 +195,10 @@ func readBlocks(dec *jsontext.Decoder, out *[]ContentBlock, depth int) error {
 	dec.ReadToken()
 	*out = []ContentBlock{}
 	for dec.PeekKind() != ']' {
-		var b ContentBlock
-		if err := b.read(dec, depth); err != nil {
+		*out = append(*out, ContentBlock{}) // read in place: a block read elsewhere is one more on the heap
+		if err := (*out)[len(*out)-1].read(dec, depth); err != nil {
 			return err
 		}
-		*out = append(*out, b)
 	}
 	_, err := dec.ReadToken()
 	return err

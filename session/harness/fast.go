@@ -52,7 +52,11 @@ func fastRecord(line []byte) (*record, bool) {
 	}
 	r := records.Get().(*record)
 	w := walkers.Get().(*walker)
-	typ, data, start, whole, ok := w.walk(line, r)
+	typ, data, start, whole, ok := w.walk(line, r, true)
+	if !ok && w.handFailed { // data the hand decoders leave to reflection, or broken: reflection decides
+		*r = record{}
+		typ, data, start, whole, ok = w.walk(line, r, false)
+	}
 	w.release()
 	if !ok || start < 0 {
 		r.release()
@@ -128,11 +132,18 @@ func (d *Decoder) callView(r *record, name, raw string) session.CallView {
 // walker reads the members of one envelope. It is pooled: a decoder is
 // worth keeping between lines.
 type walker struct {
-	in  bytes.Buffer
-	dec jsontext.Decoder
+	in   bytes.Buffer
+	dec  jsontext.Decoder
+	hand byHand
+	// handFailed is set when the walk failed in a hand decoder
+	handFailed bool
 }
 
-var walkers = sync.Pool{New: func() any { return new(walker) }}
+var walkers = sync.Pool{New: func() any {
+	w := new(walker)
+	w.hand = byHand{dec: &w.dec, strings: jsonline.NewStrings()}
+	return w
+}}
 
 // release puts the walker back, holding nothing of the line it read.
 func (w *walker) release() {
@@ -150,13 +161,14 @@ type walkedData struct {
 
 // walk goes over the members of the envelope in line: the type (when it
 // is a string), and the data, decoded into its type's shape if the type
-// came before it, else only read. start is where the data begins, -1 when
+// came before it (by hand when it can and hand is true), else only read. start is where the data begins, -1 when
 // there is none. ok is false for anything the slow path should read: not
 // JSON, a data that does not fit its shape, a second data member. The
 // members every event has (its type, seq, time, surfaceOp) are decoded
 // into r as the envelope's decoding would; whole is false when the
 // envelope has any other, and r is to be decoded the usual way.
-func (w *walker) walk(line []byte, r *record) (typ string, data walkedData, start int, whole, ok bool) {
+func (w *walker) walk(line []byte, r *record, hand bool) (typ string, data walkedData, start int, whole, ok bool) {
+	w.handFailed = false
 	w.in = *bytes.NewBuffer(line)
 	w.dec.Reset(&w.in, jsonline.Options)
 	dec := &w.dec
@@ -172,11 +184,11 @@ func (w *walker) walk(line []byte, r *record) (typ string, data walkedData, star
 		switch name.String() {
 		case "type":
 			if dec.PeekKind() == '"' {
-				tok, err := dec.ReadToken()
+				t, err := w.hand.strings.Read(dec) // one string of each type, not one a line
 				if err != nil {
 					return "", data, -1, false, false
 				}
-				typ = tok.String()
+				typ = t
 				r.Type = typ
 				continue
 			}
@@ -186,7 +198,14 @@ func (w *walker) walk(line []byte, r *record) (typ string, data walkedData, star
 				return "", data, -1, false, false // the last would win: the slow path knows
 			}
 			before := dec.InputOffset()
-			if shape := wireShapes[typ]; shape != nil {
+			if byHand := byHandShapes[typ]; hand && byHand != nil {
+				v, err := byHand(&w.hand)
+				if err != nil {
+					w.handFailed = true
+					return "", data, -1, false, false
+				}
+				data.shape = v
+			} else if shape := wireShapes[typ]; shape != nil {
 				v := shape()
 				if json.UnmarshalDecode(dec, v) != nil {
 					return "", data, -1, false, false

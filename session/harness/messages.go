@@ -209,15 +209,18 @@ func (d *Decoder) setCallID(c *session.ToolCall, id string) {
 }
 
 type assistantMessageData struct {
-	Turn    jsonline.Number `json:"turn"`
-	Step    jsonline.Number `json:"step"`
-	Message *struct {
-		Content []session.ContentBlock `json:"content"`
-		Source  messageSource          `json:"source"`
-	} `json:"message"`
+	Turn    jsonline.Number        `json:"turn"`
+	Step    jsonline.Number        `json:"step"`
+	Message *modelMessage          `json:"message"`
 	Content []session.ContentBlock `json:"content"` // the legacy shape
 	Usage   *usageData             `json:"usage"`
 	Stream  messageStream          `json:"stream"` // v2 on: the chunks v0 logged on their own
+}
+
+// modelMessage is the message an assistant/message event holds.
+type modelMessage struct {
+	Content []session.ContentBlock `json:"content"`
+	Source  messageSource          `json:"source"`
 }
 
 func (d *Decoder) assistantMessage(r *record) (session.Outcome, error) {

@@ -90,10 +90,20 @@ func replaceRange(op jsontext.Value) (from, to int64, ok bool) {
 
 // isReplace reports a surfaceOp {op:"replace", …}, in either spelling.
 func isReplace(op jsontext.Value) bool {
+	return len(op) > 0 && op[0] == '{' && opOf(op) == "replace"
+}
+
+// opOf is an object surfaceOp's op, apart: the value it is decoded into
+// is on the heap, made only for the rare op that is an object (a
+// million messages appended said "append", each making one for nothing).
+func opOf(op jsontext.Value) string {
 	var o struct {
 		Op string `json:"op"`
 	}
-	return len(op) > 0 && op[0] == '{' && jsonline.Unmarshal(op, &o) == nil && o.Op == "replace"
+	if jsonline.Unmarshal(op, &o) != nil {
+		return ""
+	}
+	return o.Op
 }
 
 // shadowedBy is where in the surface the nodes a replace event stands in

@@ -55,15 +55,7 @@ type resultBlock struct {
 }
 
 type toolResultData struct {
-	Message *struct {
-		ID      string                 `json:"id"`
-		Role    string                 `json:"role"`
-		Content []session.ContentBlock `json:"content"`
-		Source  messageSource          `json:"source"`
-		// v4 and later: the message itself is the result
-		ToolCallID string `json:"toolCallId"`
-		IsError    bool   `json:"isError"`
-	} `json:"message"`
+	Message *resultMessage `json:"message"`
 	// the legacy flat shape
 	CallID  string                 `json:"callId"`
 	Content []session.ContentBlock `json:"content"`
@@ -71,6 +63,17 @@ type toolResultData struct {
 
 	Error *toolError     `json:"error"`
 	Meta  jsonline.Value `json:"meta"`
+}
+
+// resultMessage is the message a tool/result event holds.
+type resultMessage struct {
+	ID      string                 `json:"id"`
+	Role    string                 `json:"role"`
+	Content []session.ContentBlock `json:"content"`
+	Source  messageSource          `json:"source"`
+	// v4 and later: the message itself is the result
+	ToolCallID string `json:"toolCallId"`
+	IsError    bool   `json:"isError"`
 }
 
 // toolError is a result's data.error; reason (v4+) is words, or any JSON

@@ -39,7 +39,7 @@ func unquote(val []byte) string {
 		return string(src)
 	}
 	var b strings.Builder
-	b.Grow(len(src))
+	b.Grow(unquotedSize(src)) // the string keeps this room: a million small ones each kept a few bytes too many
 	for len(src) > 0 {
 		i := bytes.IndexByte(src, '\\')
 		if i < 0 {
@@ -56,6 +56,26 @@ func unquote(val []byte) string {
 		}
 	}
 	return b.String()
+}
+
+// unquotedSize is about the size of src unquoted: an escape is one byte,
+// a \u escape three (most are a character past ASCII, or half a pair of
+// six bytes that write four). Only room: the text is right however far off.
+func unquotedSize(src []byte) int {
+	n := len(src)
+	for rest := src; ; {
+		i := bytes.IndexByte(rest, '\\')
+		if i < 0 || i+1 >= len(rest) {
+			return max(n, 0)
+		}
+		if rest[i+1] == 'u' {
+			n -= 3
+			rest = rest[min(i+6, len(rest)):]
+		} else {
+			n--
+			rest = rest[i+2:]
+		}
+	}
 }
 
 // plain writes a run without escapes, each invalid UTF-8 byte as U+FFFD.

@@ -58,6 +58,7 @@ deck changes session.jsonl.zstd --file /work/app/main.go`,
 }
 
 func printChanges(cmd *cobra.Command, o changesOptions, path string) error {
+	defer collectLess(logBudget(path))() // as render: the whole log is read, then printed
 	p, err := startPrinting(cmd, o.source, path, o.theme, o.color, o.width, false)
 	if err != nil {
 		return err

@@ -12,7 +12,8 @@ import (
 // may grow between collections while it holds little.
 const printHeadroom = 64 << 20
 
-// collectLess makes a render, which reads a log and then draws a card at a
+// collectLess makes a render (and stats and changes, which read a log whole
+// as it does), which reads a log and then draws a card at a
 // time and exits, collect less often than GOGC 100 would while little is
 // live, and use the room the log's size gives it (logBudget) before it
 // collects, rather than collecting whenever the heap doubles:

@@ -56,6 +56,7 @@ deck stats --last --json | jq .outputTokens`,
 }
 
 func printStats(cmd *cobra.Command, o statsOptions, path string) error {
+	defer collectLess(logBudget(path))() // as render: the whole log is read, then printed
 	p, err := startPrinting(cmd, o.source, path, "dark", o.color, o.width, o.json)
 	if err != nil {
 		return err

@@ -32,7 +32,7 @@ func init() {
 		"content": req(str()), "status": req(str("pending", "in_progress", "completed")),
 	})))},
 		call: func(a Args) session.CallView {
-			v := generic("Update todo list", "other", arg("todos"))(a).(session.GenericCallView)
+			v := generic("Update to-do list", "other", arg("todos"))(a).(session.GenericCallView)
 			todos, _ := a["todos"].([]any)
 			v.Todos = todoSummary(todos)
 			return v

@@ -26,6 +26,7 @@ func TestTheNewToolsAreTitledAsTheWebClientTitlesThem(t *testing.T) {
 		{"session_event_trace", `{"seq":7}`, "Trace event · 7"},
 		{"wait_agent", `{"agent_id":"a-1","timeout_ms":5000}`, "Wait for teammates · a-1"},
 		{"get_goal", `{}`, "View goal"},
+		{"todo_write", `{"todos":[{"content":"a","status":"pending"}]}`, "Update to-do list"},
 		{"create_goal", `{"objective":"Ship it\nsoon","max_goal_rounds":8}`, "Create goal · Ship it"},
 		{"update_goal", `{"goal_id":"g1","revision":2,"action":"blocked","blocked_reason":"CI down"}`, "Update goal · g1"},
 		{"job_list", `{}`, "List background jobs"},

@@ -8,7 +8,8 @@ import (
 
 // The harness's other tools that present themselves: plans, goals, skills,
 // code mode, reminders, session queries, background jobs, the
-// str_replace_editor. All are generic cards with the harness's titles.
+// str_replace_editor. All are generic cards: those the 0.2 web client
+// titles with its titles (rowTitles), the others with the harness's.
 
 func init() {
 	generic := func(title, kind string, input func(Args) any) func(Args) session.CallView {

@@ -17,7 +17,7 @@ import (
 // tool's reply are not drawn.
 func TestATodoWriteShowsWhatItChanged(t *testing.T) {
 	call := &session.ToolCall{Name: "todo_write", Arguments: `{"todos":[]}`, Result: &session.ToolResult{Content: []session.ContentBlock{{Type: "text", Text: "Updated todo list"}}},
-		Call: session.GenericCallView{Title: "Update todo list", Kind: "other", RawInput: []any{},
+		Call: session.GenericCallView{Title: "Update to-do list", Kind: "other", RawInput: []any{},
 			Todos: &session.TodoSummary{Done: 1, Total: 4, Active: "write the tests", MoreActive: 1}},
 		View: session.GenericResultView{Todos: &session.TodoChanges{
 			Changed: []session.TodoChange{
@@ -37,7 +37,7 @@ func TestATodoWriteShowsWhatItChanged(t *testing.T) {
 		return strings.Join(rows, "\n")
 	}
 	want := strings.Join([]string{
-		"✓ Update todo list · write the tests          1 added · 2 updated · 1 removed · 1/4 completed · +1 in progress",
+		"✓ Update to-do list · write the tests         1 added · 2 updated · 1 removed · 1/4 completed · +1 in progress",
 		"  changes since the list before",
 		"  ✓ parse  in progress → completed",
 		"  ▸ write the tests  in progress · moved",
@@ -60,7 +60,7 @@ func TestATodoWriteShowsWhatItChanged(t *testing.T) {
 
 	// Running, it says the list in one line and shows its input.
 	call.Result, call.View = nil, nil
-	if got := draw(false); !strings.HasPrefix(got, "◌ Update todo list · write the tests") || !strings.Contains(got, "1/4 completed · +1 in progress") {
+	if got := draw(false); !strings.HasPrefix(got, "◌ Update to-do list · write the tests") || !strings.Contains(got, "1/4 completed · +1 in progress") {
 		t.Errorf("running:\n%s", got)
 	}
 }

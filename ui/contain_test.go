@@ -104,7 +104,7 @@ func TestAPanicInTheStatusBarIsContained(t *testing.T) {
 	if strings.Contains(s, "card 1 of 29") {
 		t.Errorf("the status bar drew:\n%s", s)
 	}
-	x.waitFor("Update todo list") // the cards still draw
+	x.waitFor("Update to-do list") // the cards still draw
 	x.quit()
 }
 

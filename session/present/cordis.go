@@ -3,33 +3,20 @@ package present
 import "github.com/deck-tui/deck/session"
 
 // The dynamic Cordis plugin tools of @deepseek-ai/dsh-tool-cordis
-// (packages/extensions/tool-cordis/src/present.ts): generic cards with the
-// harness's titles; a definition keeps its source halves one keypress away.
+// (packages/extensions/tool-cordis/src/present.ts): generic cards; a
+// definition keeps its source halves one keypress away.
 
 func init() {
-	cordis := func(kind session.ToolCallKind, title func(Args) string) func(Args) session.CallView {
-		return func(a Args) session.CallView { return session.GenericCallView{Title: title(a), Kind: kind} }
-	}
-	register([]string{"cordis_inspect_list"}, presenter{
-		call: cordis("read", func(Args) string { return "List Cordis Inspect Providers" }),
-	})
+	// The inspect, run, stop and remove tools are titled as the web client
+	// titles their rows (rowTitles); a definition keeps the host's title.
+	register([]string{"cordis_inspect_list"}, presenter{call: rowCall("read")("cordis_inspect_list")})
 	register([]string{"cordis_inspect_query"}, presenter{
 		schema: schema{"platform": req(str("host", "client")), "provider": req(str()), "method": req(str()), "input": opt(anyJSON)},
-		call: cordis("read", func(a Args) string {
-			return "Query Cordis " + a.Str("platform") + " " + a.Str("provider") + "." + a.Str("method")
-		}),
+		call:   rowCall("read", "platform", "provider", "method")("cordis_inspect_query"),
 	})
 	register([]string{"cordis_inspect_self"}, presenter{
 		schema: schema{"pluginId": opt(str()), "packageId": opt(str())},
-		call: cordis("read", func(a Args) string {
-			switch {
-			case !a.Has("pluginId"):
-				return "Inspect dynamic Cordis Plugins"
-			case !a.Has("packageId"):
-				return "Inspect " + a.Str("pluginId")
-			}
-			return "Inspect " + a.Str("pluginId") + "/" + a.Str("packageId")
-		}),
+		call:   rowCall("read", "pluginId", "packageId")("cordis_inspect_self"),
 	})
 	register([]string{"cordis_define"}, presenter{
 		schema: schema{
@@ -56,20 +43,14 @@ func init() {
 	})
 	register([]string{"cordis_run"}, presenter{
 		schema: schema{"pluginId": req(str()), "packageId": req(str()), "mode": req(str("run", "update"))},
-		call: cordis("execute", func(a Args) string {
-			verb := "Run"
-			if a.Str("mode") == "update" {
-				verb = "Update"
-			}
-			return verb + " Cordis Plugin " + a.Str("pluginId") + " · " + a.Str("packageId")
-		}),
+		call:   rowCall("execute", "pluginId", "packageId")("cordis_run"),
 	})
 	register([]string{"cordis_stop"}, presenter{
 		schema: schema{"pluginId": req(str())},
-		call:   cordis("execute", func(a Args) string { return "Stop Cordis Plugin " + a.Str("pluginId") }),
+		call:   rowCall("execute", "pluginId")("cordis_stop"),
 	})
 	register([]string{"cordis_undefine"}, presenter{
 		schema: schema{"pluginId": req(str())},
-		call:   cordis("delete", func(a Args) string { return "Remove Cordis Plugin " + a.Str("pluginId") }),
+		call:   rowCall("delete", "pluginId")("cordis_undefine"),
 	})
 }

@@ -116,7 +116,7 @@ func TestOtherResultsKeepTheirRawText(t *testing.T) {
 		{"job_output", `{"job_id":"j1"}`, textResult("hello")},
 		{"job_kill", `{"job_id":"j1"}`, textResult("unexpected")},
 		{"job_list", `{}`, textResult("j1 running Build")},
-		{"list_agents", `{}`, textResult(`[{"id":"a1"}]`)},
+		{"list_agents", `{}`, textResult(`{"agents":[{"id":"a1"}]}`)},
 		{"read", `{"file_path":"a"}`, textResult("closed terminal session t1")},
 	} {
 		if d := detailsOf(t, c.name, c.args, c.r); d != nil {

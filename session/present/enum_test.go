@@ -10,7 +10,7 @@ import (
 // update_goal action outside edit|pause|resume|complete|blocked fails it,
 // and the call is the generic card, as the harness shows it.
 func TestAnEnumOutsideItsValuesFailsTheSchema(t *testing.T) {
-	if c, ok := Call("update_goal", `{"goal_id":"g1","revision":1,"action":"pause"}`).(session.GenericCallView); !ok || c.Title != "Pause goal" {
+	if c, ok := Call("update_goal", `{"goal_id":"g1","revision":1,"action":"pause"}`).(session.GenericCallView); !ok || c.Title != "Update goal · g1" {
 		t.Errorf("pause: %#v", c)
 	}
 	if c, ok := Call("update_goal", `{"goal_id":"g1","revision":1,"action":"explode"}`).(session.GenericCallView); !ok || c.Title != "update_goal" {

@@ -38,9 +38,18 @@ func jobListDetails(_ Args, text string) *session.Details {
 
 var agentRow = regexp.MustCompile(`^(\S+) \[([^\]]+)\](?: parent=(\S+) depth=(\d+))?(?: — (.*))?$`)
 
-// agentListDetails reads list_agents' text; its JSON form, which the
-// client lists as generic records, stays raw in deck.
+// agentListDetails reads list_agents' text, or its JSON form, a list of
+// agents as records.
 func agentListDetails(_ Args, text string) *session.Details {
+	if v, ok := readOrdered(text); ok {
+		if agents, ok := v.(*list); ok {
+			d := &session.Details{Summary: plural(len(agents.items), "agent", "agents"), Empty: noResults}
+			if len(agents.items) > 0 {
+				d.Items = recordItems(agents, 0, 0)
+			}
+			return d
+		}
+	}
 	if text == "(no subagents)" {
 		return &session.Details{Summary: "0 agents", Empty: noResults}
 	}

@@ -2,14 +2,14 @@ package present
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/deck-tui/deck/session"
 )
 
 // The harness's other tools that present themselves: plans, goals, skills,
 // code mode, reminders, session queries, background jobs, the
-// str_replace_editor. All are generic cards with the harness's titles.
+// str_replace_editor. All are generic cards: those the 0.2 web client
+// titles with its titles (rowTitles), the others with the harness's.
 
 func init() {
 	generic := func(title, kind string, input func(Args) any) func(Args) session.CallView {
@@ -33,7 +33,7 @@ func init() {
 		"content": req(str()), "status": req(str("pending", "in_progress", "completed")),
 	})))},
 		call: func(a Args) session.CallView {
-			v := generic("Update todo list", "other", arg("todos"))(a).(session.GenericCallView)
+			v := generic("Update to-do list", "other", arg("todos"))(a).(session.GenericCallView)
 			todos, _ := a["todos"].([]any)
 			v.Todos = todoSummary(todos)
 			return v
@@ -65,28 +65,13 @@ func init() {
 			}
 			return session.GenericCallView{Title: title, Kind: "other", RawInput: a.Str("cd")}
 		}})
-	register([]string{"get_goal"}, presenter{call: generic("Read current goal", "read", nil)})
+	register([]string{"get_goal"}, presenter{call: rowCall("read")("get_goal")})
 	register([]string{"create_goal"}, presenter{schema: schema{"objective": req(str()), "max_goal_rounds": opt(number)},
-		call: generic("Create goal", "other", arg("objective"))})
+		call: rowCall("other", "objective")("create_goal")})
 	register([]string{"update_goal"}, presenter{schema: schema{
 		"goal_id": req(str()), "revision": req(number), "action": req(str("edit", "pause", "resume", "complete", "blocked")),
 		"objective": opt(str()), "max_goal_rounds": opt(number), "blocked_reason": opt(str()),
-	},
-		call: func(a Args) session.CallView {
-			action := a.Str("action")
-			title := "Mark goal"
-			if action != "blocked" && action != "" {
-				title = strings.ToUpper(action[:1]) + action[1:] + " goal"
-			}
-			input := a["goal_id"]
-			for _, k := range []string{"objective", "blocked_reason"} {
-				if a.Has(k) {
-					input = a[k]
-				}
-			}
-			return session.GenericCallView{Title: title, Kind: "other", RawInput: input}
-		},
-	})
+	}, call: rowCall("other", "goal_id", "action", "objective", "blocked_reason")("update_goal")})
 	register([]string{"skill"}, presenter{schema: schema{"name": req(str())},
 		call: func(a Args) session.CallView {
 			return session.GenericCallView{Title: "Load skill " + a.Str("name"), Kind: "read", RawInput: a.Str("name")}
@@ -116,16 +101,10 @@ func init() {
 		})),
 		"args": opt(object(nil)),
 	},
-		call: func(a Args) session.CallView {
-			meta, _ := a["meta"].(map[string]any)
-			name, _ := meta["name"].(string)
-			return session.GenericCallView{Title: "workflow: " + name, RawInput: a.Str("script")}
-		},
-		result: func(Args, *session.ToolResult) session.ResultView { return session.GenericResultView{} },
+		call: rowCall("other", "script")("workflow"),
 	})
 	register([]string{"ralph"}, presenter{schema: schema{"objective": req(str()), "maxRounds": opt(number)},
-		call:   generic("ralph", "", arg("objective")),
-		result: func(Args, *session.ToolResult) session.ResultView { return session.GenericResultView{} },
+		call: rowCall("other", "objective")("ralph"),
 	})
 	register([]string{"schedule_create"}, presenter{schema: schema{
 		"prompt": req(str()), "after_seconds": opt(number), "every_seconds": opt(number),
@@ -153,18 +132,22 @@ func init() {
 		call: rowCall("read", "session_id", "seq")("session_event_trace")})
 	register([]string{"session_event_read"}, presenter{schema: schema{"session_id": opt(str()), "seq": req(integer), "before": opt(integer), "after": opt(integer)},
 		call: rowCall("read", "session_id", "seq")("session_event_read")})
-	for _, noun := range []string{"task", "job"} {
-		id := noun + "_id"
-		register([]string{noun + "_output"}, presenter{schema: schema{id: req(str()), "wait": opt(boolean), "timeout_ms": opt(number)},
-			call: func(a Args) session.CallView {
-				return session.GenericCallView{Title: "Read output from background " + noun + " " + a.Str(id), Kind: "read", RawInput: a.Str(id)}
-			}})
-		register([]string{noun + "_list"}, presenter{call: generic("List background "+noun+"s", "read", nil)})
-		register([]string{noun + "_kill"}, presenter{schema: schema{id: req(str()), "reason": opt(str())},
-			call: func(a Args) session.CallView {
-				return session.GenericCallView{Title: "Kill background " + noun + " " + a.Str(id), Kind: "execute", RawInput: a.Str(id)}
-			}})
-	}
+	// task_* are the jobs' names before 0.2, which the web client does not
+	// title: they keep the rc.8 host's titles.
+	register([]string{"task_output"}, presenter{schema: schema{"task_id": req(str()), "wait": opt(boolean), "timeout_ms": opt(number)},
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: "Read output from background task " + a.Str("task_id"), Kind: "read", RawInput: a.Str("task_id")}
+		}})
+	register([]string{"task_list"}, presenter{call: generic("List background tasks", "read", nil)})
+	register([]string{"task_kill"}, presenter{schema: schema{"task_id": req(str()), "reason": opt(str())},
+		call: func(a Args) session.CallView {
+			return session.GenericCallView{Title: "Kill background task " + a.Str("task_id"), Kind: "execute", RawInput: a.Str("task_id")}
+		}})
+	register([]string{"job_output"}, presenter{schema: schema{"job_id": req(str()), "wait": opt(boolean), "timeout_ms": opt(number)},
+		call: rowCall("read", "job_id")("job_output")})
+	register([]string{"job_list"}, presenter{call: rowCall("read")("job_list")})
+	register([]string{"job_kill"}, presenter{schema: schema{"job_id": req(str()), "reason": opt(str())},
+		call: rowCall("execute", "job_id", "reason")("job_kill")})
 	register([]string{"str_replace_editor"}, presenter{schema: schema{
 		"command": req(str("view", "create", "str_replace", "insert")), "path": req(str()),
 		"file_text": opt(str()), "insert_line": opt(integer), "new_str": opt(str()), "old_str": opt(str()),

@@ -17,12 +17,18 @@ var rowTitles = map[string]string{
 	"terminal_signal": "Signal terminal", "terminal_close": "Close terminal",
 	"session_search": "Search sessions", "session_trace": "Trace session",
 	"session_event_read": "Read event", "session_event_search": "Search events", "session_event_trace": "Trace event",
-	"list_subagent_models": "List models", "wait_agent": "Wait for subagent",
+	"list_subagent_models": "List models", "wait_agent": "Wait for teammates",
 	"spawn_teammate": "Create teammate", "team_task_create": "Create team task", "team_task_get": "Read team task",
 	"team_task_update": "Update team task", "team_task_list": "List team tasks",
 	"schedule_create": "Create reminder", "schedule_list": "List reminders", "schedule_delete": "Delete reminder",
-	"schedule_update": "Update reminder",
-	"present":         "Present files", // ui-deliverables' row.title: its own row
+	"schedule_update": "Update reminder", // 1394225561's dictionary has no word for it; the fork's key names this
+	"get_goal":        "View goal", "create_goal": "Create goal", "update_goal": "Update goal",
+	"cordis_inspect_list": "Inspect providers", "cordis_inspect_query": "Query runtime", "cordis_inspect_self": "Inspect plugins",
+	"cordis_run": "Run Cordis Plugin", "cordis_stop": "Stop Cordis Plugin", "cordis_undefine": "Remove Cordis Plugin",
+	"workflow": "Run workflow", "ralph": "Run Ralph",
+	"subagent": "Delegate task", "list_agents": "List agents", "send_message": "Send message", "interrupt_agent": "Interrupt agent",
+	"job_list": "List background jobs", "job_output": "Read job output", "job_kill": "Cancel background job",
+	"present": "Present files", // ui-deliverables' row.title: its own row
 }
 
 // lspTitles are the web client's lsp row titles, by operation (its details
@@ -86,6 +92,11 @@ func init() {
 		"team_task_update":     rowCall("other", "task_id", "id", "status"),
 		"team_task_list":       rowCall("read", "owner", "status"),
 		"schedule_update":      rowCall("other", "id", "prompt"),
+		// as the 0.2.1 host declares them (subagent_id where 0.2.0 wrote agent_id)
+		"subagent":        rowCall("other", "description", "prompt"),
+		"list_agents":     rowCall("read", "scope"),
+		"send_message":    rowCall("other", "target", "agent_id", "subagent_id", "message"),
+		"interrupt_agent": rowCall("other", "target", "agent_id", "subagent_id"),
 	} {
 		register([]string{name}, presenter{call: r(name)})
 	}

@@ -68,7 +68,7 @@ func TestSidewaysScrollsTheCardOnScreenThatIsCut(t *testing.T) {
 	x := start(t, Options{Demo: true}, 80, 30)
 	x.waitFor("card 1 of 29")
 	x.keys("]", "w") // the todo card, uncut; the grep card below it is cut
-	x.waitFor("▌✓ Update todo list", "✓ Grep healthz", "Store: st, St›")
+	x.waitFor("▌✓ Update to-do list", "✓ Grep healthz", "Store: st, St›")
 	x.counted()
 	x.keys("right")
 	s := x.waitFor("card 7 scrolled · ← col 9")

@@ -23,6 +23,12 @@ func TestAgentAndLoopResultsAreTheirReceiptsAndReports(t *testing.T) {
 			session.Details{Summary: "a1 · Message delivered", Empty: "No results", Items: []di{{Title: "a1", Badge: "Message delivered", Description: "hello"}}}},
 		{"send_message", `{"agent_id":"a1","message":"hello"}`, "message delivered to agent a1",
 			session.Details{Summary: "a1 · Message delivered", Empty: "No results", Items: []di{{Title: "a1", Badge: "Message delivered", Description: "hello"}}}},
+		// 0.2.1 names the agent subagent_id: deck reads it (the client, which reads target, agent_id, sessionId or job_id, shows no subject)
+		{"send_message", `{"subagent_id":"a3","message":"hello"}`, `{"status":"accepted"}`,
+			session.Details{Summary: "a3 · Message delivered", Empty: "No results", Items: []di{{Title: "a3", Badge: "Message delivered", Description: "hello"}}}},
+		// no agent named: the badge alone, never " · Queued"
+		{"send_message", `{"message":"hello"}`, `{"status":"queued"}`,
+			session.Details{Summary: "Queued", Empty: "No results", Items: []di{{Badge: "Queued", Description: "hello"}}}},
 		{"interrupt_agent", `{"agent_id":"a1"}`, `{"previousStatus":"running"}`,
 			session.Details{Summary: "a1 · Interrupt requested", Empty: "No results", Items: []di{{Title: "a1", Badge: "Interrupt requested", Fields: []df{fd("Previous status", "Running")}}}}},
 		{"interrupt_agent", `{"agent_id":"a1"}`, "interrupt requested for agent a1",

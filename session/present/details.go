@@ -48,7 +48,7 @@ const unreadDetails = "Not in the shape this tool prints: shown as recorded"
 // detailTarget is the entity a receipt is about, the first of the
 // arguments that name one, as the client reads it.
 func detailTarget(a Args) string {
-	for _, k := range []string{"target", "agent_id", "sessionId", "job_id"} {
+	for _, k := range []string{"target", "agent_id", "subagent_id", "sessionId", "job_id"} { // subagent_id: 0.2.1's send_message, which the client does not read
 		if s := a.Str(k); s != "" {
 			return s
 		}
@@ -57,9 +57,13 @@ func detailTarget(a Args) string {
 }
 
 // receipt is one item saying what happened to target, summed up as
-// "target · badge".
+// "target · badge" (the badge alone when no target is named).
 func receipt(target, badge string, fields ...session.DetailField) *session.Details {
-	return &session.Details{Summary: target + " · " + badge, Empty: noResults,
+	summary := badge
+	if target != "" {
+		summary = target + " · " + badge
+	}
+	return &session.Details{Summary: summary, Empty: noResults,
 		Items: []session.DetailItem{{Title: target, Badge: badge, Fields: fields}}}
 }
 

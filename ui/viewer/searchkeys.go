@@ -239,5 +239,9 @@ func (v *Viewer) show(i int) {
 	v.nested = v.nestedHolding(idx, m.row)
 	v.revealSideways(*m)
 	v.reachNow(idx, m.row+2*v.contentHeight()) // a lazy card laid out to the match, as placing it drew the card
-	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
+	top := pos{idx, max(m.row-v.contentHeight()/3, 0)}
+	v.scrollTo(top)
+	if v.blockLen(idx) <= m.row { // still being drawn (a placeholder stands for it): put right once it is
+		v.hold = &spot{at: top, revealed: true}
+	}
 }

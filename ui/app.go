@@ -199,7 +199,7 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case search.OpenMsg:
 		a.back = a.model
 		v := a.viewerOf(viewer.LogFeed(follow.File(msg.Path, msg.Path, a.following(msg.Follow))))
-		v.Land(msg.Entry, msg.Query)
+		v.Land(msg.Entry, msg.Nested, msg.Query)
 		return a, a.open(v)
 	case listedMsg:
 		return a, tea.Batch(a.picker.Replace(msg.sessions), a.update.next())

@@ -171,6 +171,24 @@ func TestKeysTypedRightAfterCtrlSAreTheQuerys(t *testing.T) {
 // its Task's: enter opens the session at the Task's card, opened to the
 // hit, the focus on the subagent's entry that holds it, the search set.
 func TestContentSearchOpensASubagentsHitInItsTask(t *testing.T) {
+	x := startSearchingSubagents(t)
+	x.keys("ctrl+s")
+	x.typeText("safe-array-concat") // only in two Tasks' subagents' output
+	x.waitFor("in the index of every session", "2 hits in 1 session")
+	x.keys("enter")
+	// the first Task holding it, "Implement state management": its third nested entry, a find
+	x.waitFor("card 14 of 22", "nested 3 of 41", "match 1 of 4", "safe-array-concat")
+	x.keys("n")
+	x.waitFor("match 2 of 4")
+	x.keys("ctrl+c")
+	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// startSearchingSubagents runs the picker over a Claude Code home of one
+// session whose Tasks' subagents did much of the work, with an index of
+// its own.
+func startSearchingSubagents(t *testing.T) *term {
+	t.Helper()
 	projects := filepath.Join(t.TempDir(), "projects")
 	catalogtest.CopyFile(t, testdata+"/corpus/claude-code/d-kimuson_claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
 		filepath.Join(projects, "-work-demo", "fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"), 1)
@@ -187,14 +205,36 @@ func TestContentSearchOpensASubagentsHitInItsTask(t *testing.T) {
 	u := uitest.Start(t, m, 120, 40, colorprofile.TrueColor)
 	x := &term{Term: u, t: t, tm: u.TM}
 	x.waitFor("1 of 1")
+	return x
+}
+
+// A hit names the nested entry that holds it, and enter opens the session
+// focused on that entry, not on the first of the card's entries that
+// holds the query: in the session's 15th card, a Task, useState is in
+// its 14th nested entry's call and its 17th's file, two hits.
+func TestContentSearchOpensTheNestedEntryTheHitNames(t *testing.T) {
+	x := startSearchingSubagents(t)
 	x.keys("ctrl+s")
-	x.typeText("safe-array-concat") // only in two Tasks' subagents' output
-	x.waitFor("in the index of every session", "2 hits in 1 session")
+	x.typeText("useState")
+	s := x.waitFor("in the index of every session", "nested 14 of 83", "nested 17 of 83")
+	row := -1
+	for i, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "nested 17 of 83") {
+			row = i
+			break
+		}
+	}
+	for range 100 {
+		if l := strings.Split(x.screen(), "\n")[row]; strings.Contains(l, "▌") {
+			break
+		}
+		x.keys("down")
+	}
+	x.waitUntil("the hit in the 17th nested entry chosen", func(s string) bool {
+		return strings.Contains(strings.Split(s, "\n")[row], "▌")
+	})
 	x.keys("enter")
-	// the first Task holding it, "Implement state management": its third nested entry, a find
-	x.waitFor("card 14 of 22", "nested 3 of 41", "match 1 of 4", "safe-array-concat")
-	x.keys("n")
-	x.waitFor("match 2 of 4")
+	x.waitFor("card 15 of 22", "nested 17 of 83", "match ", "useState")
 	x.keys("ctrl+c")
 	x.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }

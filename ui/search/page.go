@@ -34,6 +34,7 @@ type OpenMsg struct {
 	Path   string
 	Follow bool // the log changed lately
 	Entry  int  // the card's place in session.Entries
+	Nested int  // the entry nested in the card that holds the hit, from 1 (index.Hit.Nested); 0 for the card's own text
 	Query  string
 }
 
@@ -236,7 +237,7 @@ func (p *Page) open() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	msg := OpenMsg{Path: h.Session.Item().Opens(), Follow: h.Session.Live(), Entry: h.Entry, Query: p.query}
+	msg := OpenMsg{Path: h.Session.Item().Opens(), Follow: h.Session.Live(), Entry: h.Entry, Nested: h.Nested, Query: p.query}
 	p.input.Blur() // keys typed before the viewer is up (n) are not the query's; Start focuses it again
 	return func() tea.Msg { return msg }
 }

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -55,5 +56,78 @@ func TestLandingInASubagentsWorkFocusesTheNestedEntry(t *testing.T) {
 	}
 	x.keys("]")
 	x.waitFor(fmt.Sprintf("nested %d of %d", next+1, len(v.items[task].nested)))
+	x.quit()
+}
+
+// matchOf is the status bar's "match k of n".
+var matchOf = regexp.MustCompile(`match (\d+) of (\d+)`)
+
+// holding are the places (from 1, as the status bar counts them) of the
+// entries nested in the card of entry that hold query, by the viewer's
+// own rule.
+func holding(t *testing.T, v *Viewer, entry int, query string) (places []int, of int) {
+	t.Helper()
+	m, err := newMatcher(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range v.items {
+		if it.at != entry {
+			continue
+		}
+		for k, n := range it.nested {
+			if m.holds(n.e) {
+				places = append(places, k+1)
+			}
+		}
+		return places, len(it.nested)
+	}
+	t.Fatalf("no card of entry %d", entry)
+	return nil, 0
+}
+
+// A hit the index found in the 2nd of the 3 entries nested in a Task that
+// hold the query opens focused on that entry (the status bar's nested
+// k of n), the match current the first in it, not the card's first match
+// (in the 1st); n goes on from there.
+func TestLandingOnANestedHitFocusesTheEntryTheIndexNamed(t *testing.T) {
+	const task, query = 13, "pnpm" // the Task "Implement state management"
+	places, of := holding(t, readViewer(t, longClaude), task, query)
+	if len(places) != 3 {
+		t.Fatalf("the fixture's Task has %v nested entries holding %q, not 3", places, query)
+	}
+	x := start(t, Options{Path: longClaude, Follow: new(false), Land: &landing{entry: task, nested: places[1], query: query}}, 120, 40)
+	s := x.waitFor("match ", fmt.Sprintf("nested %d of %d", places[1], of), query)
+	if !strings.Contains(s, query) {
+		t.Fatalf("the match is not on screen:\n%s", s)
+	}
+	if strings.Contains(s, "no longer holds") {
+		t.Fatalf("a place that holds the hit is called stale:\n%s", s)
+	}
+	first := matchOf.FindStringSubmatch(s)
+	if first == nil {
+		t.Fatalf("no match current:\n%s", s)
+	}
+	x.keys("n")
+	x.waitUntil("n going on from the hit", func(s string) bool {
+		m := matchOf.FindStringSubmatch(s)
+		return m != nil && m[1] != first[1] && m[2] == first[2]
+	})
+	x.quit()
+}
+
+// A hit whose nested entry no longer holds the query (the log changed
+// since it was indexed) is never landed on silently: the viewer says so
+// and searches from the card, the focus on the first nested entry that
+// holds it.
+func TestLandingOnAStaleNestedPlaceSearchesAndSaysSo(t *testing.T) {
+	const task, query = 13, "pnpm"
+	places, of := holding(t, readViewer(t, longClaude), task, query)
+	stale := places[0] + 1 // between the 1st and 2nd that hold it
+	if stale == places[1] {
+		t.Fatalf("no place between %v", places)
+	}
+	x := start(t, Options{Path: longClaude, Follow: new(false), Land: &landing{entry: task, nested: stale, query: query}}, 120, 40)
+	x.waitFor(fmt.Sprintf("nested %d no longer holds the hit", stale), "match ", fmt.Sprintf("nested %d of %d", places[0], of))
 	x.quit()
 }

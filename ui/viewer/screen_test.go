@@ -67,7 +67,7 @@ func startIn(t *testing.T, o Options, w, h int, p colorprofile.Profile) *term {
 	v := New(src, th, true)
 	v.Configure(o.Config)
 	if o.Land != nil {
-		v.Land(o.Land.entry, o.Land.query)
+		v.Land(o.Land.entry, o.Land.nested, o.Land.query)
 	}
 	x := uitest.Start(t, v, w, h, p)
 	return &term{Term: x, t: t, tm: x.TM}

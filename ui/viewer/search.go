@@ -43,9 +43,12 @@ type search struct {
 	holding map[int]bool // by entry id: the card's text holds the query (wrapped.go), as the screen draws it
 	current int          // the match n and N go from; -1 before the first
 	done    bool
-	jump    bool  // enter came before the matches: go to the first when they do
-	owed    int   // n (+1) and N (−1) pressed while the search had no match yet: taken when one comes
-	keep    *kept // the current match before the search ran again on a grown log
+	jump    bool // enter came before the matches: go to the first when they do
+	// from is the entry nested in the focused card the first match is at
+	// or after (a content search's hit in a subagent's work); unset for the card's top
+	from nestedFocus
+	owed int   // n (+1) and N (−1) pressed while the search had no match yet: taken when one comes
+	keep *kept // the current match before the search ran again on a grown log
 
 	origin  pos // where the view was when / was pressed: esc goes back
 	focus   int

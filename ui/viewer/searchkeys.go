@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 )
 
 // startTyping opens the search prompt, remembering where the view is so
@@ -136,13 +137,52 @@ func (v *Viewer) firstAfterFocus() bool {
 	if v.search.typing {
 		from = v.search.focus
 	}
-	for j, h := range v.search.hits {
-		if v.indexOf(h.id) >= from {
-			v.show(v.search.starts[j])
-			return true
+	i, ok := v.firstFrom(from)
+	if ok {
+		v.show(i)
+	}
+	return ok
+}
+
+// firstFrom is the first match at or after card from: in it, at or
+// after the nested entry search.from names; false while none has come.
+func (v *Viewer) firstFrom(from int) (int, bool) {
+	s := &v.search
+	row := v.fromRow(from)
+	for j, h := range s.hits {
+		idx := v.indexOf(h.id)
+		if idx < from {
+			continue
+		}
+		if idx > from || row == 0 {
+			return s.starts[j], true
+		}
+		for k := range h.n {
+			if m := v.matchAt(s.starts[j] + k); m != nil && m.row >= row {
+				return s.starts[j] + k, true
+			}
 		}
 	}
-	return false
+	return 0, false
+}
+
+// fromRow is the row of card from (as the search draws it) its first
+// match is at or after: where the nested entry search.from names starts;
+// 0 for the card's top.
+func (v *Viewer) fromRow(from int) int {
+	f := v.search.from
+	if !f.set || from < 0 || from >= len(v.items) || v.items[from].id != f.id {
+		return 0
+	}
+	c, ok := v.entry(from).(*session.ToolCall)
+	if !ok {
+		return 0
+	}
+	starts := cards.NestedStarts(c, v.search.opts)
+	if f.k >= len(starts) {
+		return 0
+	}
+	return max(starts[f.k], 0)
 }
 
 // jumpMatch goes to the next (or previous) match after the focus, opening
@@ -168,13 +208,10 @@ func (v *Viewer) jumpMatch(dir int) {
 		if dir > 0 {
 			next = 0
 		}
-		for j, h := range s.hits {
-			if idx := v.indexOf(h.id); idx >= v.focus {
-				next = s.starts[j]
-				if dir < 0 {
-					next = max(next-1, 0)
-				}
-				break
+		if first, ok := v.firstFrom(v.focus); ok {
+			next = first
+			if dir < 0 {
+				next = max(next-1, 0)
 			}
 		}
 	} else if next >= total {
@@ -189,7 +226,7 @@ func (v *Viewer) jumpMatch(dir int) {
 // opened, and the focus on the subagent's entry that holds it when it is
 // in a call's nested work (] and [ go on from there).
 func (v *Viewer) show(i int) {
-	v.search.current = i
+	v.search.current, v.search.from = i, nestedFocus{} // a landing's place is taken once
 	m := v.matchAt(i)
 	if m == nil {
 		return
@@ -202,5 +239,9 @@ func (v *Viewer) show(i int) {
 	v.nested = v.nestedHolding(idx, m.row)
 	v.revealSideways(*m)
 	v.reachNow(idx, m.row+2*v.contentHeight()) // a lazy card laid out to the match, as placing it drew the card
-	v.scrollTo(pos{idx, max(m.row-v.contentHeight()/3, 0)})
+	top := pos{idx, max(m.row-v.contentHeight()/3, 0)}
+	v.scrollTo(top)
+	if v.blockLen(idx) <= m.row { // still being drawn (a placeholder stands for it): put right once it is
+		v.hold = &spot{at: top, revealed: true}
+	}
 }

@@ -233,7 +233,7 @@ func (w *walker) walk(line []byte, r *record, hand bool) (typ string, data walke
 			if err != nil {
 				return "", data, -1, false, false
 			}
-			r.SurfaceOp = v.Clone()
+			r.SurfaceOp = surfaceOpOf(v)
 			continue
 		default:
 			whole = false

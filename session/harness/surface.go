@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 
@@ -65,6 +66,19 @@ func parseEventSeqs(raw []byte) eventSeqs {
 		}
 	}
 	return out
+}
+
+// appendOp is the surfaceOp of nearly every message: one for them all,
+// never written to, rather than a copy a line.
+var appendOp = jsontext.Value(`"append"`)
+
+// surfaceOpOf is op, read from a line that is not kept, as the record
+// keeps it.
+func surfaceOpOf(op jsontext.Value) jsontext.Value {
+	if bytes.Equal(op, appendOp) {
+		return appendOp
+	}
+	return op.Clone()
 }
 
 // replaceRange is a replace surfaceOp's span of seqs: {start, end} up to v2,

@@ -381,6 +381,7 @@ func (d *Decoder) requestHeader(r *record) (session.Outcome, error) {
 	}
 	if tools, err := jsonline.Any(h.Header.Tools); err == nil {
 		d.declared, d.toolsRaw = present.ParseDeclared(tools), h.Header.Tools
+		d.recent.forgetViews()
 	}
 	return out, nil
 }

@@ -115,10 +115,22 @@ func parsedArgsOf(shape any) []parsedArgs {
 	return out
 }
 
-// callView presents a call of name with arguments raw: with the arguments
-// r's line was prepared with when they are these, else with those of a
-// recent call when they are, else parsed now.
-func (d *Decoder) callView(r *record, name, raw string) session.CallView {
+// callView presents call c with its name and arguments: as it was
+// presented last when they are the same, else with the arguments r's line
+// was prepared with when they are these, else with those of a recent call
+// when they are, else parsed now.
+func (d *Decoder) callView(r *record, c *session.ToolCall) session.CallView {
+	if v, ok := d.recent.view(c); ok {
+		return v
+	}
+	v := d.presentCall(r, c.Name, c.Arguments)
+	d.recent.presented(c, v)
+	return v
+}
+
+// presentCall presents a call of name with arguments raw, keeping them
+// among the recent ones.
+func (d *Decoder) presentCall(r *record, name, raw string) session.CallView {
 	for _, p := range r.args {
 		if p.raw == raw {
 			d.recent.keep(p)

@@ -39,7 +39,7 @@ type Decoder struct {
 	seedLine   *session.Event            // that line (v2 on: the last inherited marker's)
 	notSeeded  bool                      // v2 on: the header says isSeeded false
 	turn       int                       // the turn started last
-	surface    []surfaceNode             // the messages the model sees, in order (surface.go)
+	surface    surfaceNodes              // the messages the model sees, in order (surface.go)
 
 	systemPrompted bool                    // a system prompt was drawn: the next one is an update of it
 	legacySystem   string                  // up to v2: the system prompt the last request/header held
@@ -381,6 +381,7 @@ func (d *Decoder) requestHeader(r *record) (session.Outcome, error) {
 	}
 	if tools, err := jsonline.Any(h.Header.Tools); err == nil {
 		d.declared, d.toolsRaw = present.ParseDeclared(tools), h.Header.Tools
+		d.recent.forgetViews()
 	}
 	return out, nil
 }

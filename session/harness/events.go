@@ -10,11 +10,20 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
+// turnStartData is turn/start's data, decoded where its line is prepared
+// (wireShapes), as turnEndData is.
+type turnStartData struct {
+	Turn jsonline.Number `json:"turn"`
+}
+
+type turnEndData struct {
+	Turn   jsonline.Number `json:"turn"`
+	Reason turnEndReason   `json:"reason"`
+}
+
 func (d *Decoder) turnStartEvent(r *record) (session.Outcome, error) {
-	var t struct {
-		Turn jsonline.Number `json:"turn"`
-	}
-	if err := decode(r, &t); err != nil {
+	t, err := decodeAs[turnStartData](r)
+	if err != nil {
 		return 0, err
 	}
 	turn := jsonline.Num(t.Turn)
@@ -81,11 +90,8 @@ func (t turnEndReason) detail() string {
 }
 
 func (d *Decoder) turnEndEvent(r *record) (session.Outcome, error) {
-	var t struct {
-		Turn   jsonline.Number `json:"turn"`
-		Reason turnEndReason   `json:"reason"`
-	}
-	if err := decode(r, &t); err != nil {
+	t, err := decodeAs[turnEndData](r)
+	if err != nil {
 		return 0, err
 	}
 	if t.Reason.Kind == "max-steps" {

@@ -22,8 +22,12 @@ import (
 // name the problem.
 
 // wireShapes are the event data decoded ahead of their handlers: the events
-// that carry the most bytes.
+// that carry the most bytes, and the turns' ends (a turn's start and end
+// were a tenth of the time of the core that applies the lines, most of it
+// decoding their data).
 var wireShapes = map[string]func() any{
+	"turn/start":        func() any { return new(turnStartData) },
+	"turn/end":          func() any { return new(turnEndData) },
 	"tool/call":         func() any { return new(toolCallData) },
 	"tool/result":       func() any { return new(toolResultData) },
 	"user/message":      func() any { return new(userMessageData) },
@@ -115,10 +119,22 @@ func parsedArgsOf(shape any) []parsedArgs {
 	return out
 }
 
-// callView presents a call of name with arguments raw: with the arguments
-// r's line was prepared with when they are these, else with those of a
-// recent call when they are, else parsed now.
-func (d *Decoder) callView(r *record, name, raw string) session.CallView {
+// callView presents call c with its name and arguments: as it was
+// presented last when they are the same, else with the arguments r's line
+// was prepared with when they are these, else with those of a recent call
+// when they are, else parsed now.
+func (d *Decoder) callView(r *record, c *session.ToolCall) session.CallView {
+	if v, ok := d.recent.view(c); ok {
+		return v
+	}
+	v := d.presentCall(r, c.Name, c.Arguments)
+	d.recent.presented(c, v)
+	return v
+}
+
+// presentCall presents a call of name with arguments raw, keeping them
+// among the recent ones.
+func (d *Decoder) presentCall(r *record, name, raw string) session.CallView {
 	for _, p := range r.args {
 		if p.raw == raw {
 			d.recent.keep(p)
@@ -233,7 +249,7 @@ func (w *walker) walk(line []byte, r *record, hand bool) (typ string, data walke
 			if err != nil {
 				return "", data, -1, false, false
 			}
-			r.SurfaceOp = v.Clone()
+			r.SurfaceOp = surfaceOpOf(v)
 			continue
 		default:
 			whole = false

@@ -294,7 +294,7 @@ func (d *Decoder) commit(turn, step int64, content []session.ContentBlock, start
 			matched[c] = true
 			c.Streaming = false
 			c.Name, c.Arguments = b.Name, b.Arguments
-			c.Call = d.callView(r, c.Name, c.Arguments)
+			c.Call = d.callView(r, c)
 		}
 	}
 	for key, e := range d.streams {

@@ -1,8 +1,8 @@
 package harness
 
 import (
+	"bytes"
 	"slices"
-	"sort"
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/internal/jsonline"
@@ -67,6 +67,19 @@ func parseEventSeqs(raw []byte) eventSeqs {
 	return out
 }
 
+// appendOp is the surfaceOp of nearly every message: one for them all,
+// never written to, rather than a copy a line.
+var appendOp = jsontext.Value(`"append"`)
+
+// surfaceOpOf is op, read from a line that is not kept, as the record
+// keeps it.
+func surfaceOpOf(op jsontext.Value) jsontext.Value {
+	if bytes.Equal(op, appendOp) {
+		return appendOp
+	}
+	return op.Clone()
+}
+
 // replaceRange is a replace surfaceOp's span of seqs: {start, end} up to v2,
 // {startSeq, endSeq} since v3. ok is false for anything else.
 func replaceRange(op jsontext.Value) (from, to int64, ok bool) {
@@ -120,8 +133,7 @@ func (d *Decoder) shadowedBy(r *record) []int {
 	}
 	var at []int
 	for _, span := range cited {
-		i := sort.Search(len(d.surface), func(i int) bool { return d.surface[i].seq >= span[0] })
-		for ; i < len(d.surface) && d.surface[i].seq <= span[1]; i++ {
+		for i := d.surface.from(span[0]); i < d.surface.len() && d.surface.at(i).seq <= span[1]; i++ {
 			at = append(at, i)
 		}
 	}
@@ -135,25 +147,18 @@ func (d *Decoder) replaces(r *record) session.Replaced {
 	if len(at) == 0 {
 		return session.Replaced{}
 	}
-	return session.Replaced{Messages: len(at), FirstTurn: d.surface[at[0]].turn, LastTurn: d.surface[at[len(at)-1]].turn}
+	return session.Replaced{Messages: len(at), FirstTurn: d.surface.at(at[0]).turn, LastTurn: d.surface.at(at[len(at)-1]).turn}
 }
 
 // surfaced puts a surface event on the surface, in place of the nodes it
 // shadows. An event with no seq, or one out of order, is not followed.
 func (d *Decoder) surfaced(r *record) {
 	seq, ok := jsonline.Int(r.Seq)
-	if !ok || seq < 0 || len(d.surface) > 0 && seq <= d.surface[len(d.surface)-1].seq {
+	if n := d.surface.len(); !ok || seq < 0 || n > 0 && seq <= d.surface.at(n-1).seq {
 		return
 	}
 	if isReplace(r.SurfaceOp) {
-		gone := d.shadowedBy(r)
-		kept := d.surface[:0]
-		for i, n := range d.surface {
-			if _, shadowed := slices.BinarySearch(gone, i); !shadowed {
-				kept = append(kept, n)
-			}
-		}
-		d.surface = kept
+		d.surface = d.surface.without(d.shadowedBy(r))
 	}
-	d.surface = append(d.surface, surfaceNode{seq, d.turn})
+	d.surface.add(surfaceNode{seq, d.turn})
 }

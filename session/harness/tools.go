@@ -33,7 +33,7 @@ func (d *Decoder) toolCall(r *record) (session.Outcome, error) {
 	}
 	call.Name, call.Arguments, call.Streaming, call.Orphan = c.Name, c.Arguments, false, false
 	call.StartTime = jsonline.Num(r.Time)
-	call.Call = d.callView(r, call.Name, call.Arguments)
+	call.Call = d.callView(r, call)
 	d.todos.called(call.Name, todoCall{id: call.CallID})
 	if r.hostViewFor == "call" {
 		if v, ok := present.NarrowCall(r.hostView); ok {

@@ -35,9 +35,8 @@ type presenter struct {
 // sandbox_permissions failed bash's check; the PTY twin's open schema would
 // take it all the same).
 func pick(name string, a Args) *presenter {
-	p, ok := presenters[name]
 	var before []schema
-	for q := &p; ok && q != nil; q = q.alt {
+	for q := presenters[name]; q != nil; q = q.alt {
 		if q.schema.accepts(a) && !writtenForAnother(a, q.schema, before) {
 			return q
 		}
@@ -63,11 +62,13 @@ func writtenForAnother(a Args, own schema, others []schema) bool {
 }
 
 // presenters holds the rules of every harness tool deck knows, by name.
-var presenters = map[string]presenter{}
+// A pointer each, shared by a tool's names: a presenter picked is one of
+// these, not a copy on the heap made at every call presented.
+var presenters = map[string]*presenter{}
 
 func register(names []string, p presenter) {
 	for _, n := range names {
-		presenters[n] = p
+		presenters[n] = &p
 	}
 }
 

@@ -40,7 +40,7 @@ func (d Declared) Streaming(name, raw string) session.CallView {
 // call once its required strings still missing are given as "", else by
 // the tool's name.
 func titleSoFar(name string, a Args) session.GenericCallView {
-	for p := presenters[name]; ; p = *p.alt {
+	for p := presenters[name]; ; p = p.alt {
 		filled := Args{}
 		for k, v := range a {
 			filled[k] = v

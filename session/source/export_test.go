@@ -12,3 +12,6 @@ func FrameEnds(data []byte) []int {
 	fs.feed(data, func(f frameEvent) { ends = append(ends, int(f.offset)+len(f.frame)) })
 	return ends
 }
+
+// ReadChunk is how much ReadAll reads into each of its two buffers.
+const ReadChunk = readChunk

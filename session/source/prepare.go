@@ -84,6 +84,19 @@ func (b *batches) drain(p preparer, applied func()) {
 	b.apply(p, applied)
 }
 
+// keep ends a run of lines that stay valid until the next run ends (a
+// Write of ReadAll's, a zstd piece): what is being filled starts being
+// prepared, and every line before it is applied. With nothing being
+// filled, the batch ahead may hold lines of the run before, which must not
+// outlive it: it is applied too.
+func (b *batches) keep(p preparer, applied func()) {
+	if len(b.filling) == 0 {
+		b.apply(p, applied)
+		return
+	}
+	b.pass(p, applied)
+}
+
 // apply waits for the batch ahead and applies it in order; its lines,
 // cleared, are kept to be filled again.
 func (b *batches) apply(p preparer, applied func()) {

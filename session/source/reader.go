@@ -60,6 +60,7 @@ type Reader struct {
 	piece    []byte // the piece of zstd text being filled (zstdtext.go)
 	spare    []byte // the piece before it, whose lines may still be prepared
 	deferred bool   // files beside the log are left to the user (Defer)
+	held     bool   // this Write's bytes outlive it, until the next one's end (writeHeld)
 
 	childrenTaken int // the catalog's children whose logs were taken to read (children.go)
 }
@@ -172,7 +173,11 @@ func (r *Reader) Write(p []byte) (int, error) {
 		}
 	}
 	r.feed(p)
-	r.drain()
+	if r.held && !r.zstd { // a zstd log's lines are in its pieces, which pass on their own (nextPiece)
+		r.keep()
+	} else {
+		r.drain()
+	}
 	if s, ok := r.dec.(settler); ok {
 		s.Settle() // before the Write's caller lets anyone look at the session
 	}
@@ -227,6 +232,23 @@ func (r *Reader) streamNotice(text string) {
 func (r *Reader) drain() {
 	if p, ok := r.dec.(preparer); ok {
 		r.prep.drain(p, r.applied)
+	}
+}
+
+// writeHeld is Write of bytes its caller keeps unchanged until the next
+// writeHeld (or Close) returns: the lines of this one may still be
+// prepared, and applied, after it returns (read's two buffers).
+func (r *Reader) writeHeld(p []byte) {
+	r.held = true
+	r.Write(p)
+	r.held = false
+}
+
+// keep applies every line batched but this Write's last, which go on being
+// prepared while the Write's caller reads on.
+func (r *Reader) keep() {
+	if p, ok := r.dec.(preparer); ok {
+		r.prep.keep(p, r.applied)
 	}
 }
 
@@ -424,9 +446,10 @@ func (r *Reader) NotALog() error {
 	return nil
 }
 
-// readChunk is how much ReadAll reads at a time: enough whole lines for the
-// cores to share (a line of a real log can be a megabyte).
-const readChunk = 4 << 20
+// readChunk is how much ReadAll reads at a time into each of its two
+// buffers: enough whole lines for the cores to share (a line of a real log
+// can be a megabyte).
+const readChunk = 2 << 20
 
 // ReadAll reads a whole log from rd. What it holds is returned even with an
 // error: a *NotALogError (with no Name) says it is no session log at all.
@@ -440,16 +463,22 @@ func readFrom(rd io.Reader, path string) (*session.Session, error) {
 }
 
 // readBuffers are ReadAll's buffers, kept between reads: a new one is
-// 4 MiB to zero, which is most of reading a small log.
+// 2 MiB to zero, which is most of reading a small log.
 var readBuffers = sync.Pool{New: func() any { return new([readChunk]byte) }}
 
+// read fills two buffers in turn and writes each while holding the other
+// (writeHeld): the last lines of one are prepared while the next is read
+// and its first lines are, so no core waits at a buffer's end.
 func read(r *Reader, rd io.Reader) (*session.Session, error) {
-	b := readBuffers.Get().(*[readChunk]byte)
-	defer readBuffers.Put(b) // a Write holds none of its bytes after it returns
-	buf := b[:]
-	for {
+	b := [2]*[readChunk]byte{readBuffers.Get().(*[readChunk]byte), readBuffers.Get().(*[readChunk]byte)}
+	defer func() { // Close applied every line, which hold none of their bytes after
+		readBuffers.Put(b[0])
+		readBuffers.Put(b[1])
+	}()
+	for i := 0; ; i++ {
+		buf := b[i%2][:]
 		n, err := io.ReadFull(rd, buf)
-		r.Write(buf[:n])
+		r.writeHeld(buf[:n])
 		if r.Stopped() || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}

@@ -19,8 +19,10 @@ import (
 // usage figure); 25.3 after it, each call's arguments parsed again for
 // its tool/call event and its result; 20.0 with recentArgs; 17.4 with
 // the busiest events' data decoded by hand (harness/byhand.go), a block
-// read in place and its type one string; 16.6 now, isReplace making
-// nothing for an op that is a string.
+// read in place and its type one string; 16.6, isReplace making
+// nothing for an op that is a string; 14.9 now, the surfaceOp "append"
+// shared, a presenter picked without a copy, a call's view kept for its
+// tool/call event.
 func TestASmallEventAllocatesLittle(t *testing.T) {
 	const events = 1200
 	path, err := loggen.SmallEvents(t.TempDir(), events)
@@ -36,7 +38,7 @@ func TestASmallEventAllocatesLittle(t *testing.T) {
 			t.Fatal(err)
 		}
 	}) / events
-	if perEvent > 17 {
+	if perEvent > 15.5 {
 		t.Errorf("a small event allocates %.1f times", perEvent)
 	}
 }

@@ -105,10 +105,12 @@ func (r *Reader) take(text []byte) {
 
 // nextPiece starts filling the other piece. The lines batched so far are
 // passed on to be prepared, which applies every line before them: all the
-// lines in the other piece, which only then may be written over.
+// lines in the other piece, which only then may be written over. When none
+// were batched since the last piece began (it holds no line's end), the
+// batch ahead holds the other piece's lines: keep applies it.
 func (r *Reader) nextPiece() {
 	if p, ok := r.dec.(preparer); ok {
-		r.prep.pass(p, r.applied)
+		r.prep.keep(p, r.applied)
 	}
 	r.piece, r.spare = r.spare[:0], r.piece
 }

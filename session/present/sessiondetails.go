@@ -114,30 +114,39 @@ func sessionSearchDetails(_ Args, text string) *session.Details {
 	if text == noSessionMatches {
 		return matches(text, nil)
 	}
-	if Spilled(text) {
-		return nil
-	}
-	blocks := matchBlocks(text)
-	if blocks == nil {
-		return nil
-	}
-	items := make([]session.DetailItem, 0, len(blocks))
-	for _, b := range blocks {
+	return matchList(text, func(b string) (session.DetailItem, bool) {
 		m := sessionMatch.FindStringSubmatch(b)
 		if m == nil {
-			return nil
+			return session.DetailItem{}, false
 		}
 		it := session.DetailItem{Title: m[2], Subtitle: m[1], Fields: textFields(b)}
 		it.Description, _ = snippet(b)
-		items = append(items, it)
-	}
-	return matches(text, items)
+		return it, true
+	})
 }
 
 func eventSearchDetails(_ Args, text string) *session.Details {
 	if strings.HasSuffix(text, noEventMatches) {
 		return matches(text, nil)
 	}
+	return matchList(text, func(b string) (session.DetailItem, bool) {
+		m := eventMatch.FindStringSubmatch(b)
+		if m == nil {
+			return session.DetailItem{}, false
+		}
+		kind := strings.TrimSpace(m[2])
+		title, ok := snippet(b)
+		if !ok {
+			title = m[2]
+		}
+		return session.DetailItem{Title: title, Subtitle: kind + " · #" + m[1],
+			Fields: []session.DetailField{{Label: "Time", Value: m[4]}, {Label: "Record status", Value: strings.TrimSpace(m[3])}}}, true
+	})
+}
+
+// matchList reads a search's match blocks, each by item; nil (the result
+// stays raw) when the result was spilled or any block is not a match.
+func matchList(text string, item func(block string) (session.DetailItem, bool)) *session.Details {
 	if Spilled(text) {
 		return nil
 	}
@@ -147,17 +156,11 @@ func eventSearchDetails(_ Args, text string) *session.Details {
 	}
 	items := make([]session.DetailItem, 0, len(blocks))
 	for _, b := range blocks {
-		m := eventMatch.FindStringSubmatch(b)
-		if m == nil {
+		it, ok := item(b)
+		if !ok {
 			return nil
 		}
-		kind := strings.TrimSpace(m[2])
-		title, ok := snippet(b)
-		if !ok {
-			title = m[2]
-		}
-		items = append(items, session.DetailItem{Title: title, Subtitle: kind + " · #" + m[1],
-			Fields: []session.DetailField{{Label: "Time", Value: m[4]}, {Label: "Record status", Value: strings.TrimSpace(m[3])}}})
+		items = append(items, it)
 	}
 	return matches(text, items)
 }

@@ -38,8 +38,12 @@ func (v *Viewer) land() tea.Cmd {
 			break
 		}
 	}
-	if at < 0 && v.reading.Loading && v.reading.Err == nil {
+	reading := v.reading.Loading && v.reading.Err == nil
+	if at < 0 && reading {
 		return nil // not read yet
+	}
+	if at >= 0 && l.nested > 0 && reading && !v.nestedHolds(at, l) {
+		return nil // its nested entries may still be coming (a subagent's transcript is read after its call)
 	}
 	v.landing = nil
 	if at >= 0 {
@@ -69,14 +73,17 @@ func (v *Viewer) land() tea.Cmd {
 // names, when it is there and its text still holds the query; false when
 // it is not (the log changed since it was indexed).
 func (v *Viewer) landNested(at int, l *landing) bool {
+	return v.nestedHolds(at, l) && v.stepInto(at, l.nested-1)
+}
+
+// nestedHolds reports whether the entry nested in card at that the
+// landing names is there and its text holds the query.
+func (v *Viewer) nestedHolds(at int, l *landing) bool {
 	nested := v.items[at].nested
 	k := l.nested - 1
-	if k >= len(nested) {
+	if k < 0 || k >= len(nested) {
 		return false
 	}
 	m, err := newMatcher(l.query)
-	if err != nil || m.empty() || !m.holds(nested[k].e) {
-		return false
-	}
-	return v.stepInto(at, k)
+	return err == nil && !m.empty() && m.holds(nested[k].e)
 }

@@ -131,3 +131,27 @@ func TestLandingOnAStaleNestedPlaceSearchesAndSaysSo(t *testing.T) {
 	x.waitFor(fmt.Sprintf("nested %d no longer holds the hit", stale), "match ", fmt.Sprintf("nested %d of %d", places[0], of))
 	x.quit()
 }
+
+// While the log is still being read, a card whose nested entries have not
+// all come yet (a subagent's transcript is read after its call) is no
+// stale place: the landing waits for them, and only a reading that ends
+// without the named entry holding the hit says so.
+func TestLandingWaitsForNestedEntriesStillBeingRead(t *testing.T) {
+	const task, query = 13, "pnpm"
+	v := readViewer(t, longClaude)
+	places, _ := holding(t, v, task, query)
+	it := &v.items[task]
+	it.nested = it.nested[:places[1]-1] // the named entry not read yet
+	v.reading.Loading = true
+	v.landing = &landing{entry: task, nested: places[1], query: query}
+	v.flash = ""
+	v.land()
+	if v.landing == nil || v.flash != "" {
+		t.Fatalf("landed while the named entry was still to come: flash %q", v.flash)
+	}
+	v.reading.Loading = false // read to the end, and still not there
+	v.land()
+	if v.landing != nil || !strings.Contains(v.flash, "no longer holds the hit") {
+		t.Fatalf("a reading over without the named entry: landing %v, flash %q", v.landing, v.flash)
+	}
+}

@@ -194,26 +194,35 @@ func TestSearchInATerminal(t *testing.T) {
 	searchHome(t)
 	t.Setenv("COLORTERM", "truecolor")
 	t.Setenv("NO_COLOR", "")
+	code, shown := searchOnATerminal(t, 80, "wombat")
+	plain := ansi.Strip(shown)
+	if code != exitOK || !strings.Contains(plain, " · deepseek-harness · ") || !strings.Contains(plain, "turn 1 · prompt  fix the wombatcase bug") {
+		t.Fatalf("exit %d:\n%s", code, plain)
+	}
+	if !strings.Contains(shown, "wombat\x1b[") {
+		t.Errorf("the match is not highlighted: %q", shown)
+	}
+}
+
+// searchOnATerminal runs deck search for query with a terminal of cols
+// columns as its stdout, and returns its exit code and what the terminal
+// was sent, failing if a log's escape sequence is among it.
+func searchOnATerminal(t *testing.T, cols uint16, query string) (int, string) {
+	t.Helper()
 	screen, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
 	defer screen.Close()
-	pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: 80})
+	pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: cols})
 	var shown bytes.Buffer
 	copied := make(chan struct{})
 	go func() { io.Copy(&shown, screen); close(copied) }()
-	code := Main(context.Background(), []string{"search", "wombat"}, tty, tty, io.Discard)
+	code := Main(context.Background(), []string{"search", query}, tty, tty, io.Discard)
 	tty.Close()
 	<-copied
-	plain := ansi.Strip(shown.String())
-	if code != exitOK || !strings.Contains(plain, " · deepseek-harness · ") || !strings.Contains(plain, "turn 1 · prompt  fix the wombatcase bug") {
-		t.Fatalf("exit %d:\n%s", code, plain)
-	}
 	if strings.Contains(shown.String(), "\x1b]0;") || strings.Contains(shown.String(), "\a") {
 		t.Errorf("the log's escape sequence reached the terminal: %q", shown.String())
 	}
-	if !strings.Contains(shown.String(), "wombat\x1b[") {
-		t.Errorf("the match is not highlighted: %q", shown.String())
-	}
+	return code, shown.String()
 }

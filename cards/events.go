@@ -52,13 +52,7 @@ func plan(c *card, p *session.Plan) {
 		c.text(p.Explanation, th.Muted)
 	}
 	for _, it := range p.Items {
-		mark, st := "○ ", th.Text
-		switch it.Status {
-		case "completed":
-			mark, st = "✓ ", th.Muted
-		case "in_progress":
-			mark, st = "▸ ", th.Accent
-		}
+		mark, st := planMark(th, it.Status)
 		c.body(append(line{{mark, st}}, c.safeLine(it.Content, st)...))
 	}
 	if len(p.Items) == 0 {

@@ -98,30 +98,17 @@ func todoChanges(c *card, t *session.ToolCall, ch *session.TodoChanges) {
 // the plan card marks it), its text, and its status, with what it was.
 func todoRow(c *card, it session.TodoChange) line {
 	th := c.th
-	mark, st := "○ ", th.Text
-	switch it.Status {
-	case "completed":
-		mark, st = "✓ ", th.Muted
-	case "in_progress":
-		mark, st = "▸ ", th.Accent
-	}
-	state := todoStatus(it.Status)
+	mark, st := planMark(th, it.Status)
+	markStyle, state := st, todoStatus(it.Status)
 	switch it.Kind {
 	case session.TodoAdded:
-		mark, state = "+ ", state+" · added"
+		mark, markStyle, state = "+ ", th.Success, state+" · added"
 	case session.TodoRemoved:
-		mark, st, state = "− ", th.Faint, state+" · removed"
+		mark, markStyle, st, state = "− ", th.Error, th.Faint, state+" · removed"
 	case session.TodoStatusChanged:
 		state = todoStatus(it.Was) + " → " + state
 	case session.TodoMoved:
 		state += " · moved"
-	}
-	markStyle := st
-	switch it.Kind {
-	case session.TodoAdded:
-		markStyle = th.Success
-	case session.TodoRemoved:
-		markStyle = th.Error
 	}
 	l := append(line{{mark, markStyle}}, c.safeLine(it.Content, st)...)
 	return append(l, c.safeLine("  "+state, th.Faint)...) // a status a log recorded is its words
@@ -144,4 +131,16 @@ func todoText(ch *session.TodoChanges) string {
 		lines = append(lines, todoRow(c, session.TodoChange{PlanItem: it}).plain())
 	}
 	return strings.Join(lines, "\n")
+}
+
+// planMark is a plan item's mark and style by its status: ✓ done, ▸ in
+// progress, ○ anything else.
+func planMark(th *theme.Theme, status string) (string, theme.Style) {
+	switch status {
+	case "completed":
+		return "✓ ", th.Muted
+	case "in_progress":
+		return "▸ ", th.Accent
+	}
+	return "○ ", th.Text
 }

@@ -23,14 +23,7 @@ func TestViewerFollows(t *testing.T) {
 	on := true
 	x := start(t, Options{Path: path, Follow: &on}, 100, 30)
 	x.waitFor("following", "◌ Read config.txt")
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.Write(data[cut:]); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	appendLog(t, path, data[cut:])
 	x.waitFor("turn 1 done · 3 steps", "✓ Edit config.txt", "100%", "following")
 	x.quit()
 }

@@ -49,14 +49,7 @@ func TestTheWhereBarFollowsTheLog(t *testing.T) {
 	x := start(t, Options{Path: path, Follow: new(true)}, 120, 30)
 	x.waitFor("following", "◌ Read config.txt")
 	x.waitWhere(" deepseek-v4-flash · 3k tokens · 0% cache hits · /srv/⟨RLO⟩work") // 2,900 + 91; none of 2,900 from cache
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.Write(data[cut:]); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	appendLog(t, path, data[cut:])
 	x.waitFor("turn 1 done · 3 steps", "following")
 	x.waitWhere(" deepseek-v4-flash · 9.4k tokens · 63% cache hits · /srv/⟨RLO⟩work") // 9,145 + 206; 5,760 of 9,145 from cache, 62.98%
 	x.quit()
@@ -121,14 +114,7 @@ func TestTheWhereBarFollowsTheWorkingDirectory(t *testing.T) {
 	x := start(t, Options{Path: path, Follow: new(true)}, 120, 30)
 	x.waitFor("following", "Read README.md")
 	x.waitWhere(" deepseek-v4-pro · 2.6k tokens · /work/app")
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.Write(data[cut:]); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	appendLog(t, path, data[cut:])
 	x.waitFor("turn 1 done", "following")
 	x.waitWhere(" deepseek-v4-pro · 9.1k tokens · /work/app/pkg/api")
 	x.quit()

@@ -1,12 +1,9 @@
 package harness
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"maps"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -93,30 +90,20 @@ func TestByHandIsReflection(t *testing.T) {
 	for _, c := range byHandCases {
 		sameAsReflection(t, c.typ, []byte(c.data))
 	}
-	logs, _ := filepath.Glob("/work/shared/corpus/harness*/*/*.jsonl")
-	goldens, _ := filepath.Glob(testdata + "/harness/*/session.jsonl")
-	fixtures, _ := filepath.Glob(testdata + "/fixtures/*.jsonl")
 	taken := 0
-	for _, path := range append(append(logs, goldens...), fixtures...) {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
+	// the corpus's harness logs of every version (its copies in the golden package) and the fixtures
+	corpus := []string{"harness/*/*.jsonl", "harness/live/*/*.jsonl", "harness-next/*/*.jsonl", "fixtures/*.jsonl"}
+	eachLine(t, corpus, func(path string, text []byte) {
+		r, err := parseRecord(text)
+		if err != nil || byHandShapes[r.Type] == nil || len(r.Data) == 0 {
+			return
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 64<<20)
-		for sc.Scan() {
-			r, err := parseRecord(sc.Bytes())
-			if err != nil || byHandShapes[r.Type] == nil || len(r.Data) == 0 {
-				continue
-			}
-			if sameAsReflection(t, r.Type, r.Data) {
-				taken++
-			} else if jsonline.Unmarshal(r.Data, wireShapes[r.Type]()) == nil {
-				t.Errorf("%s: the hand decoder left %s data reflection reads: %.300s", path, r.Type, r.Data)
-			}
+		if sameAsReflection(t, r.Type, r.Data) {
+			taken++
+		} else if jsonline.Unmarshal(r.Data, wireShapes[r.Type]()) == nil {
+			t.Errorf("%s: the hand decoder left %s data reflection reads: %.300s", path, r.Type, r.Data)
 		}
-		f.Close()
-	}
+	})
 	if taken < 100 {
 		t.Errorf("only %d events decoded by hand: the corpus is not where it was?", taken)
 	}

@@ -11,24 +11,34 @@ import (
 // testdata is the golden package's (sessiontest imports this package).
 const testdata = "../../golden/testdata"
 
+// eachLine calls line with each line of the files the globs (under the
+// golden package's testdata) match.
+func eachLine(t *testing.T, globs []string, line func(path string, text []byte)) {
+	t.Helper()
+	for _, g := range globs {
+		paths, _ := filepath.Glob(testdata + "/" + g)
+		for _, path := range paths {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(f)
+			sc.Buffer(nil, 64<<20)
+			for sc.Scan() {
+				line(path, sc.Bytes())
+			}
+			f.Close()
+		}
+	}
+}
+
 // The fast path reads a line as the slow path does, or leaves it to it.
 func TestFastPathReadsAsTheSlowPath(t *testing.T) {
-	logs, _ := filepath.Glob(testdata + "/harness/*/session.jsonl")
-	fixtures, _ := filepath.Glob(testdata + "/fixtures/*.jsonl")
-	for _, path := range append(logs, fixtures...) {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
+	eachLine(t, []string{"harness/*/session.jsonl", "fixtures/*.jsonl"}, func(path string, text []byte) {
+		if !sameRecord(t, text) && readable(text) {
+			t.Errorf("the fast path left a line of %s it reads: %.200s", path, text)
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 64<<20)
-		for sc.Scan() {
-			if !sameRecord(t, sc.Bytes()) && readable(sc.Bytes()) {
-				t.Errorf("the fast path left a line of %s it reads: %.200s", path, sc.Bytes())
-			}
-		}
-		f.Close()
-	}
+	})
 	for _, line := range fastCases {
 		sameRecord(t, []byte(line))
 	}

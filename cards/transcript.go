@@ -2,10 +2,8 @@ package cards
 
 import (
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/deck-tui/deck/session"
@@ -217,56 +215,7 @@ func eachCard(s *session.Session, o Options, release bool, emit func(e session.E
 	if release {
 		entries = s.Release()
 	}
-	type job struct {
-		e    session.Entry
-		done chan []string
-	}
-	workers := runtime.GOMAXPROCS(0)
-	jobs := make(chan job)
-	order := make(chan job, 4*workers) // the window: cards drawn ahead
-	stop := make(chan struct{})
-	// each card's channel is taken back once its rows are read: a million
-	// small events are 750,000 cards
-	dones := sync.Pool{New: func() any { return make(chan []string, 1) }}
-	for range workers {
-		go func() {
-			for j := range jobs {
-				eo := o
-				if m, ok := j.e.(*session.UserMessage); ok && Collapsed(m) {
-					eo.Expanded = false // one line says it is there
-				}
-				j.done <- render(j.e, eo, true)
-			}
-		}()
-	}
-	go func() {
-		defer close(order)
-		defer close(jobs)
-		for i, e := range entries {
-			j := job{e, dones.Get().(chan []string)}
-			select {
-			case order <- j:
-			case <-stop:
-				return
-			}
-			jobs <- j
-			if release {
-				entries[i] = nil // the job holds it until its card is emitted
-			}
-		}
-	}()
-	var err error
-	for j := range order {
-		rows := <-j.done
-		dones.Put(j.done)
-		if err != nil || len(rows) == 0 {
-			continue // after an error, the rest is only drained
-		}
-		if err = emit(j.e, rows); err != nil {
-			close(stop)
-		}
-	}
-	if err != nil {
+	if err := drawInOrder(entries, o, release, emit); err != nil {
 		return err
 	}
 	return emit(nil, append([]string{""}, footer...))

@@ -78,3 +78,42 @@ func TestRenderMemoryFollowsTheLogAndTheLiveHeap(t *testing.T) {
 	}
 	restore()
 }
+
+// The memory limit rises with the live heap and does not come down with
+// it: a render's drawing lets its session go, and the memory the reading
+// took is the process's already.
+func TestRenderMemoryLimitNeverComesDown(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	t.Cleanup(func() { debug.SetMemoryLimit(limit) })
+	restore := collectLess(0)
+	defer restore()
+	start := debug.SetMemoryLimit(-1)
+	held := make([]*[1 << 20]byte, 128) // 128 MB live, in pieces the collector marks
+	for i := range held {
+		held[i] = new([1 << 20]byte)
+	}
+	raised := collectUntil(func(l int64) bool { return l > start })
+	if raised <= start {
+		t.Fatalf("with 128 MB live the limit stayed at %d MB", start>>20)
+	}
+	runtime.KeepAlive(held)
+	held = nil
+	if got := collectUntil(func(l int64) bool { return l < raised }); got < raised {
+		t.Errorf("the limit came down from %d MB to %d MB once the heap was let go", raised>>20, got>>20)
+	}
+}
+
+// collectUntil collects, and lets the finalizer that sets the limit run,
+// until done says so of the limit, or 50 times; it returns the limit.
+func collectUntil(done func(limit int64) bool) int64 {
+	for range 50 {
+		runtime.GC()
+		runtime.Gosched()
+		if l := debug.SetMemoryLimit(-1); done(l) {
+			return l
+		}
+	}
+	return debug.SetMemoryLimit(-1)
+}

@@ -3,11 +3,15 @@ package cards
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"weak"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/demo"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -24,7 +28,7 @@ func TestDrawOnceLetsGoOfEachEntryDrawn(t *testing.T) {
 	if err := EachCard(demo.Session(), o, collect(&want)); err != nil {
 		t.Fatal(err)
 	}
-	if err := DrawOnce(demo.Session(), o, collect(&got)); err != nil {
+	if err := DrawOnce(demo.Session(), stats.Totals(demo.Session()), o, collect(&got)); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.EqualFunc(got, want, slices.Equal) {
@@ -39,7 +43,7 @@ func TestDrawOnceLetsGoOfEachEntryDrawn(t *testing.T) {
 		entries = append(entries, weak.Make(e))
 	}
 	emitted, held := 0, -1
-	err := DrawOnce(s, o, func([]string) error {
+	err := DrawOnce(s, stats.Totals(s), o, func([]string) error {
 		if emitted++; emitted == 300 { // the header, then 299 entries' cards
 			runtime.GC()
 			held = 0
@@ -59,5 +63,26 @@ func TestDrawOnceLetsGoOfEachEntryDrawn(t *testing.T) {
 	}
 	if len(s.Entries) != 0 {
 		t.Errorf("the session holds %d entries after DrawOnce", len(s.Entries))
+	}
+}
+
+// DrawOnce's header shows the figures it is given, counted once by the
+// render for its stats card too: it counts none itself.
+func TestDrawOnceHeadsTheCardsWithTheFiguresItIsGiven(t *testing.T) {
+	s := demo.Session()
+	st := stats.Totals(s)
+	st.Turns = 4321
+	var head []string
+	err := DrawOnce(s, st, Options{Width: 100, Theme: theme.Dark()}, func(rows []string) error {
+		if head == nil {
+			head = rows
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ansi.Strip(strings.Join(head, "\n")), "4,321 turns") {
+		t.Errorf("the header does not show the figures given:\n%s", ansi.Strip(strings.Join(head, "\n")))
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/source"
+	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
 
@@ -101,7 +102,7 @@ func FuzzRender(f *testing.F) {
 		s, _ := source.ReadAll(bytes.NewReader(log))
 		for _, th := range []*theme.Theme{theme.Dark(), theme.Light()} {
 			o := Options{Width: w, Theme: th, Cwd: s.Header.Cwd, Expanded: expanded}
-			rows := append(sessionHeader(s, o), sessionFooter(s, o)...)
+			rows := append(sessionHeader(s, stats.Totals(s), o), sessionFooter(s, o)...)
 			for _, e := range s.Entries {
 				rows = append(rows, Render(e, o)...)
 			}

@@ -15,7 +15,7 @@ import (
 // it is (id, working directory, start, model), with the web client's stats
 // pills (turns, steps, speed; tokens and cache hits) and its catalog of
 // subagents.
-func sessionHeader(s *session.Session, o Options) []string {
+func sessionHeader(s *session.Session, st stats.Stats, o Options) []string {
 	c := newCard(o)
 	th := c.th
 	title := s.Title
@@ -39,7 +39,7 @@ func sessionHeader(s *session.Session, o Options) []string {
 	if by := TitledBy(s); by != "" {
 		facts = append(facts, by)
 	}
-	if pill := ActivityPill(stats.Totals(s)); pill != "" {
+	if pill := ActivityPill(st); pill != "" {
 		facts = append(facts, pill)
 	}
 	if pill := UsagePill(s.Usage); pill != "" {
@@ -175,14 +175,14 @@ func sessionFooter(s *session.Session, o Options) []string {
 // emit, so a session of any size is printed fast without ever being held
 // whole. An error from emit stops the drawing and is returned.
 func EachCard(s *session.Session, o Options, emit func(rows []string) error) error {
-	return eachCard(s, o, false, func(_ session.Entry, rows []string) error { return emit(rows) })
+	return eachCard(s, stats.Totals(s), o, false, func(_ session.Entry, rows []string) error { return emit(rows) })
 }
 
 // EachEntryCard is EachCard for exporters that need to know which entry
 // each card is: emit is given the entry, nil for the header and the footer.
 // Its cards carry no leading blank line: the exporter places them.
 func EachEntryCard(s *session.Session, o Options, emit func(e session.Entry, rows []string) error) error {
-	return eachCard(s, o, false, func(e session.Entry, rows []string) error {
+	return eachCard(s, stats.Totals(s), o, false, func(e session.Entry, rows []string) error {
 		if len(rows) > 0 && rows[0] == "" {
 			rows = rows[1:]
 		}
@@ -195,18 +195,20 @@ func EachEntryCard(s *session.Session, o Options, emit func(e session.Entry, row
 // the entries (session.Release) and lets each go once its card is emitted.
 // The collector, which runs all through the drawing of a large session,
 // then marks less at each run, not the whole session every time. After it,
-// s holds no entries.
-func DrawOnce(s *session.Session, o Options, emit func(rows []string) error) error {
-	return eachCard(s, o, true, func(_ session.Entry, rows []string) error { return emit(rows) })
+// s holds no entries. st is the session's figures (stats.Totals), which the
+// caller counts for its stats card: a count of a million events is a tenth
+// of a second on one core, before the first card.
+func DrawOnce(s *session.Session, st stats.Stats, o Options, emit func(rows []string) error) error {
+	return eachCard(s, st, o, true, func(_ session.Entry, rows []string) error { return emit(rows) })
 }
 
-// eachCard draws the session's cards in order for emit; release lets
-// each entry go once emitted (DrawOnce).
-func eachCard(s *session.Session, o Options, release bool, emit func(e session.Entry, rows []string) error) error {
+// eachCard draws the session's cards in order for emit, its header with
+// the figures st; release lets each entry go once emitted (DrawOnce).
+func eachCard(s *session.Session, st stats.Stats, o Options, release bool, emit func(e session.Entry, rows []string) error) error {
 	if o.Cwd == "" {
 		o.Cwd = s.Header.Cwd
 	}
-	if err := emit(nil, Header(s, o)); err != nil {
+	if err := emit(nil, headerOf(s, st, o)); err != nil {
 		return err
 	}
 	// drawn before the entries, which DrawOnce lets go of as they are drawn
@@ -223,11 +225,14 @@ func eachCard(s *session.Session, o Options, release bool, emit func(e session.E
 
 // Header is the card at the top of a session, as EachCard draws it: what
 // the viewer shows of a log not shown as understood or current.
-func Header(s *session.Session, o Options) []string {
+func Header(s *session.Session, o Options) []string { return headerOf(s, stats.Totals(s), o) }
+
+// headerOf is Header of a session whose figures are st.
+func headerOf(s *session.Session, st stats.Stats, o Options) []string {
 	if o.Theme == nil {
 		o.Theme = theme.Dark()
 	}
-	return contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, o) })
+	return contain(o, func() string { return headerText(s) }, func() []string { return sessionHeader(s, st, o) })
 }
 
 // headerText is what a session's header says, for when it cannot be drawn.

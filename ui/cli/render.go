@@ -135,8 +135,9 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
 	enc := theme.NewEncoder(profile)
 	write := func(rows []string) error { return writeRows(out, rows, enc) }
-	statsCard := append([]string{""}, cards.StatsCardOf(stats.Totals(s), stats.Turns(s), o)...)
-	if err := cards.DrawOnce(s, o, write); err != nil {
+	totals := stats.Totals(s)
+	statsCard := append([]string{""}, cards.StatsCardOf(totals, stats.Turns(s), o)...)
+	if err := cards.DrawOnce(s, totals, o, write); err != nil {
 		return err
 	}
 	return write(statsCard)

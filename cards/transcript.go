@@ -101,49 +101,57 @@ func inWords(names []string) string {
 // draw, so nothing goes unaccounted: tool calls, failures, notices and the
 // bookkeeping events by type.
 func sessionFooter(s *session.Session, o Options) []string {
-	c := newCard(o)
-	th := c.th
-	calls, failed, denied, stopped, pending, notStarted, unknown := 0, 0, 0, 0, 0, 0, 0
+	var f footerTally
 	for _, e := range s.Entries {
-		if t, ok := e.(*session.ToolCall); ok {
-			calls++
-			switch t.Status() {
-			case session.CallFailed:
-				failed++
-			case session.CallDenied:
-				denied++
-			case session.CallStopped:
-				stopped++
-			case session.CallPending, session.CallPreparing:
-				pending++
-			case session.CallNotStarted:
-				notStarted++
-			case session.CallOutcomeUnknown:
-				unknown++
-			}
+		f.add(e)
+	}
+	return footerOf(s, f, o)
+}
+
+// footerTally is what a session's footer counts of its entries.
+type footerTally struct {
+	calls, failed, denied, stopped, pending, notStarted, unknown, notices int
+}
+
+func (f *footerTally) add(e session.Entry) {
+	if _, ok := e.(*session.Notice); ok {
+		f.notices++
+	}
+	if c, ok := e.(*session.ToolCall); ok {
+		f.calls++
+		switch c.Status() {
+		case session.CallFailed:
+			f.failed++
+		case session.CallDenied:
+			f.denied++
+		case session.CallStopped:
+			f.stopped++
+		case session.CallPending, session.CallPreparing:
+			f.pending++
+		case session.CallNotStarted:
+			f.notStarted++
+		case session.CallOutcomeUnknown:
+			f.unknown++
 		}
 	}
-	facts := []string{plural(calls, "tool call", "tool calls")}
-	if failed > 0 {
-		facts = append(facts, fmt.Sprintf("%d failed", failed))
+}
+
+// footerOf is the footer of s, whose entries f counted.
+func footerOf(s *session.Session, f footerTally, o Options) []string {
+	c := newCard(o)
+	th := c.th
+	facts := []string{plural(f.calls, "tool call", "tool calls")}
+	for _, n := range []struct {
+		count int
+		what  string
+	}{{f.failed, "failed"}, {f.denied, "denied by auto review"}, {f.stopped, "stopped"}, {f.pending, "without a result"},
+		{f.notStarted, "not started"}, {f.unknown, "of unknown outcome"}} {
+		if n.count > 0 {
+			facts = append(facts, fmt.Sprintf("%d %s", n.count, n.what))
+		}
 	}
-	if denied > 0 {
-		facts = append(facts, fmt.Sprintf("%d denied by auto review", denied))
-	}
-	if stopped > 0 {
-		facts = append(facts, fmt.Sprintf("%d stopped", stopped))
-	}
-	if pending > 0 {
-		facts = append(facts, fmt.Sprintf("%d without a result", pending))
-	}
-	if notStarted > 0 {
-		facts = append(facts, fmt.Sprintf("%d not started", notStarted))
-	}
-	if unknown > 0 {
-		facts = append(facts, fmt.Sprintf("%d of unknown outcome", unknown))
-	}
-	if n := len(s.Notices()); n > 0 {
-		facts = append(facts, plural(n, "notice", "notices"))
+	if f.notices > 0 {
+		facts = append(facts, plural(f.notices, "notice", "notices"))
 	}
 	label := " " + strings.Join(facts, " · ") + " "
 	if len(label)+4 <= o.Width {

@@ -9,6 +9,7 @@ type Builder struct {
 	turn  *TurnStart  // the turn started last: the model's usage is counted in it
 	named []namedCall // calls given an id since the last NamedSince
 	notes *journal    // what changed since a viewer last looked (TrackChanges)
+	taken taking      // the entries handed over while the log is read (Take)
 }
 
 // namedCall is a call as it was given an id.
@@ -68,6 +69,7 @@ func (b *Builder) AddBefore(e, before Entry) {
 			return
 		}
 	}
+	b.tookAny() // before may have been taken
 }
 
 // CountUsage counts tokens the model reported: in the session's usage, and
@@ -110,6 +112,7 @@ func (b *Builder) SetUsage(total TokenUsage) {
 // turn's: the log's later reports replace it.
 func (b *Builder) ResetUsage() {
 	b.Usage = TokenUsage{}
+	b.tookAny() // the turns taken may have counted some
 	for _, e := range b.Entries {
 		if t, ok := e.(*TurnStart); ok && t.Usage != (TokenUsage{}) {
 			t.Usage = TokenUsage{}
@@ -120,6 +123,7 @@ func (b *Builder) ResetUsage() {
 
 // Touch records that an entry changed.
 func (b *Builder) Touch(e Entry) {
+	b.tookEntry(e)
 	e.base().Rev++
 	b.Rev++
 	b.noteChange(e.base().ID)
@@ -140,6 +144,7 @@ func (b *Builder) Remove(e Entry) {
 			return
 		}
 	}
+	b.tookAny() // e may have been taken
 }
 
 // SetCallID gives a call its id (known only once its stream names it) and
@@ -155,7 +160,19 @@ func (b *Builder) name(c *ToolCall, id string) {
 }
 
 // Calls yields every call that has an id, in no order.
-func (b *Builder) Calls() func(yield func(*ToolCall) bool) { return maps.Values(b.calls) }
+func (b *Builder) Calls() func(yield func(*ToolCall) bool) {
+	return func(yield func(*ToolCall) bool) {
+		for c := range maps.Values(b.calls) {
+			if c == takenCall {
+				b.conflicted = true
+				continue
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
 
 // NamedSince yields the calls given an id since the last NamedSince (or
 // the start) that are still found by it, a call once for each such id: of
@@ -166,7 +183,11 @@ func (b *Builder) NamedSince() func(yield func(*ToolCall) bool) {
 	b.named = nil
 	return func(yield func(*ToolCall) bool) {
 		for _, n := range named {
-			if b.calls[n.id] == n.c && !yield(n.c) {
+			c := b.calls[n.id]
+			if c == takenCall {
+				b.conflicted = true
+			}
+			if c == n.c && !yield(n.c) {
 				return
 			}
 		}
@@ -177,6 +198,9 @@ func (b *Builder) NamedSince() func(yield func(*ToolCall) bool) {
 // (ToolCall.Unfinished), as a turn's end does: the log ended, or its turn
 // did, before the result came.
 func (b *Builder) EndCalls() {
+	if b.taken.open {
+		b.conflicted = true
+	}
 	for _, e := range b.Entries {
 		if c, ok := e.(*ToolCall); ok {
 			b.endCall(c)

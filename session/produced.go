@@ -43,15 +43,20 @@ func (c *ToolCall) Produced() []string {
 // one of the turn's, are its own.
 func (b *Builder) producedSince() []string {
 	var calls []*ToolCall
+	bounded := false
 walk:
 	for i := len(b.Entries) - 1; i >= 0; i-- {
 		switch e := b.Entries[i].(type) {
 		case *TurnStart, *TurnEnd:
+			bounded = true
 			break walk
 		case *ToolCall:
 			calls = append(calls, e)
 		default: // messages, replies, plans, events, notices produce no file
 		}
+	}
+	if !bounded {
+		b.tookAny() // the turn may have begun among the entries taken
 	}
 	var out []string
 	seen := map[string]bool{}

@@ -166,6 +166,7 @@ type Session struct {
 	tooManyLine int     // the last line it counts
 	titledBy    Entry   // the prompt the title was taken from, while it is
 	promptTitle string
+	conflicted  bool // the reading came back to an entry already taken (take.go)
 }
 
 // HeaderOnly is what is shown of a session not shown as understood or
@@ -210,7 +211,14 @@ func (s *Session) Notices() []*Notice {
 }
 
 // Call returns the tool call with the given id, or nil.
-func (s *Session) Call(id string) *ToolCall { return s.calls[id] }
+func (s *Session) Call(id string) *ToolCall {
+	c := s.calls[id]
+	if c == takenCall {
+		s.conflicted = true
+		return nil
+	}
+	return c
+}
 
 // MaxNotices bounds the notices a session holds: a file that is not a log
 // at all (a gigabyte of it) must not become a gigabyte of notices. Past the

@@ -63,6 +63,8 @@ type Reader struct {
 	held     bool   // this Write's bytes outlive it, until the next one's end (writeHeld)
 
 	childrenTaken int // the catalog's children whose logs were taken to read (children.go)
+
+	afterBuffer func(*session.Builder) // after each buffer is applied (OpenTaking)
 }
 
 // NewReader returns a reader for a new session.
@@ -432,7 +434,7 @@ func Named(err error, name string) error {
 // has only just created).
 func (r *Reader) NotALog() error {
 	s := r.s.Session
-	if r.consumed == 0 || r.told && !r.stopped {
+	if r.consumed == 0 || r.told && !r.stopped || r.s.TookLog() {
 		return nil
 	}
 	for _, e := range s.Entries {
@@ -479,6 +481,9 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 		buf := b[i%2][:]
 		n, err := io.ReadFull(rd, buf)
 		r.writeHeld(buf[:n])
+		if r.afterBuffer != nil {
+			r.afterBuffer(r.s)
+		}
 		if r.Stopped() || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
@@ -555,7 +560,13 @@ func ReadHead(rd io.Reader, file string) *session.Session {
 // Open reads the session at path: a log file (plain or zstd, told apart by
 // content) or a session folder holding one. A file that is no session log
 // is a *NotALogError, with what was read.
-func Open(path string) (*session.Session, error) {
+func Open(path string) (*session.Session, error) { return OpenTaking(path, nil) }
+
+// OpenTaking is Open for a reader that draws the session while its log is
+// read (deck render): after each buffer's lines are applied, take (when not
+// nil) is given the session on the reading goroutine, to take the entries
+// it is done with (session.Builder.Take).
+func OpenTaking(path string, take func(*session.Builder)) (*session.Session, error) {
 	file, err := Resolve(path)
 	if err != nil {
 		return nil, err
@@ -565,7 +576,10 @@ func Open(path string) (*session.Session, error) {
 		return nil, err
 	}
 	defer f.Close()
-	s, err := readFrom(f, file)
+	r := NewReader()
+	r.SetPath(file)
+	r.afterBuffer = take
+	s, err := read(r, f)
 	var notALog *NotALogError
 	if err != nil && !errors.As(err, &notALog) {
 		return s, fmt.Errorf("reading %s: %w", file, err)

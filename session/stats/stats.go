@@ -89,60 +89,14 @@ func Turns(s *session.Session) iter.Seq[Turn] {
 // nil) as the turn closes; once each returns false it stops, and what it
 // returns is of no use.
 func count(s *session.Session, each func(Turn) bool) Stats {
-	st := Stats{Format: string(s.Format), Agent: s.Agent, ID: s.Header.ID, Title: s.Title, Model: s.Model}
-	all, outside := newTally(), newTally() // outside: the calls before any turn
-	var sums turnSums
-	var turn, spare *tally // spare: a closed turn's tally, for the next when no one holds its figures
-	var turnStart int64
-	stopped := false
-	closeTurn := func(end *session.TurnEnd) {
-		if turn == nil || stopped {
-			return
-		}
-		t := Turn{Turn: turn.number, Figures: turn.figures(s.Format, end, turnStart), steps: turn.steps, trusted: !turn.clockBack}
-		if end != nil {
-			t.Reason = end.Reason
-		}
-		sums.add(t)
-		if each != nil && !each(t) {
-			stopped = true
-		}
-		if each == nil { // its figures (their maps) went nowhere but into the sums
-			spare = turn
-		}
-		turn = nil
-	}
+	c := newCounter(s.Format, each)
 	for _, e := range s.Entries {
-		if stopped {
-			return st
+		if c.stopped {
+			break
 		}
-		switch e := e.(type) {
-		case *session.TurnStart:
-			closeTurn(nil)
-			turn, turnStart = spare.reused(), e.Time
-			spare = nil
-			turn.number, turn.usage, turn.start, turn.steps = e.Turn, e.Usage, e.Time, e.Steps
-		case *session.TurnEnd:
-			if e.Reason == "error" {
-				all.errors++
-				if turn != nil {
-					turn.errors++
-				}
-			}
-			closeTurn(e)
-		default:
-			all.add(e)
-			if turn != nil {
-				turn.add(e)
-			} else {
-				outside.add(e)
-			}
-		}
+		c.Add(e)
 	}
-	closeTurn(nil)
-	st.Turns, st.closed = sums.count(), sums.turns
-	st.Figures = sessionFigures(s, all, outside, &sums)
-	return st
+	return c.Stats(s)
 }
 
 // turnSums add up the turns' figures for the session's, each turn's as it

@@ -12,9 +12,10 @@ import (
 )
 
 // load reads the session to print, and the name to give it in messages:
-// the demo, the newest session on disk, the file or folder at path, stdin
-// for "-" (or for no path when stdin is not a terminal), else the demo.
-func load(src sourceFlags, path string, stdin io.Reader) (*session.Session, string, error) {
+// the demo, the newest session on disk, the file or folder at path (read
+// by open), stdin for "-" (or for no path when stdin is not a terminal),
+// else the demo.
+func load(src sourceFlags, path string, stdin io.Reader, open func(path string) (*session.Session, error)) (*session.Session, string, error) {
 	switch {
 	case src.demo:
 		return demo.Session(), "demo", nil
@@ -34,7 +35,7 @@ func load(src sourceFlags, path string, stdin io.Reader) (*session.Session, stri
 	case path == "":
 		return demo.Session(), "demo", nil
 	}
-	s, err := source.Open(path)
+	s, err := open(path)
 	return s, path, readError(err)
 }
 

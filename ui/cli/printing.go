@@ -33,6 +33,15 @@ type printing struct {
 // session that cannot be read an input error, checked in that order. For a
 // script (JSON out) a log not shown prints nothing: only the error says why.
 func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color string, width int, forScript bool) (*printing, error) {
+	p, err := newPrinting(cmd, themeName, color, width)
+	if err != nil {
+		return nil, err
+	}
+	return p, p.read(cmd, src, path, forScript, source.Open)
+}
+
+// newPrinting is startPrinting before the session is read.
+func newPrinting(cmd *cobra.Command, themeName, color string, width int) (*printing, error) {
 	stdout := cmd.OutOrStdout()
 	p := &printing{width: width}
 	var err error
@@ -44,19 +53,25 @@ func startPrinting(cmd *cobra.Command, src sourceFlags, path, themeName, color s
 	if p.profile, err = theme.Profile(color, stdout, os.Environ()); err != nil {
 		return nil, usageError(cmd, err)
 	}
-	if p.s, p.name, err = load(src, path, cmd.InOrStdin()); err != nil {
-		return nil, inputError(cmd, err)
-	}
 	if p.width == 0 {
 		p.width = terminalWidth(stdout)
 	}
 	p.out = bufio.NewWriterSize(stdout, 64<<10)
-	if why := p.s.Header.Unsupported; why != nil && forScript {
-		return nil, p.whyNotShown(cmd, why)
-	} else if why != nil {
-		return nil, p.notShown(cmd, why)
-	}
 	return p, nil
+}
+
+// read reads the session to print, a log at a path with open.
+func (p *printing) read(cmd *cobra.Command, src sourceFlags, path string, forScript bool, open func(path string) (*session.Session, error)) error {
+	var err error
+	if p.s, p.name, err = load(src, path, cmd.InOrStdin(), open); err != nil {
+		return inputError(cmd, err)
+	}
+	if why := p.s.Header.Unsupported; why != nil && forScript {
+		return p.whyNotShown(cmd, why)
+	} else if why != nil {
+		return p.notShown(cmd, why)
+	}
+	return nil
 }
 
 // notShown prints only the header of a log deck does not show as understood

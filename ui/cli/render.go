@@ -14,6 +14,7 @@ import (
 	"github.com/deck-tui/deck/cards/gfm"
 	"github.com/deck-tui/deck/cards/html"
 	"github.com/deck-tui/deck/session"
+	"github.com/deck-tui/deck/session/source"
 	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
@@ -103,21 +104,30 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 		themeName = themeOf(cmd, o.theme, cfg, "dark")
 	}
 	defer collectLess(logBudget(path))() // the log's reading too: its garbage grows the heap past the session's
-	p, err := startPrinting(cmd, o.source, path, themeName, o.color, o.width, false)
+	p, err := newPrinting(cmd, themeName, o.color, o.width)
 	if err != nil {
 		return err
 	}
-	s, out := p.s, p.out
-	notices := len(s.Notices()) // counted first: the terminal's cards let go of the entries as they are drawn
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
+	var early *earlyCards // the terminal's cards are drawn as the log is read
+	open := source.Open
+	if o.formatName != "html" && o.formatName != "markdown" && drawWhileReading {
+		co.Pictures = pictures(cmd, p.profile)
+		early = newEarlyCards(co, p.profile)
+		open = early.open
+	}
+	if err := p.read(cmd, o.source, path, false, open); err != nil {
+		return err
+	}
+	s, out := p.s, p.out
+	notices := len(s.Notices()) + early.takenNotices() // counted first: the terminal's cards let go of the entries as they are drawn
 	switch o.formatName {
 	case "html":
 		err = html.Write(out, s, html.Options{Width: p.width, Theme: p.theme})
 	case "markdown":
 		err = gfm.Write(out, s, gfm.Options{Width: p.width})
 	default:
-		co.Pictures = pictures(cmd, p.profile)
-		err = writeTerminal(out, s, co, p.profile)
+		err = writeTerminal(out, s, co, p.profile, early)
 	}
 	if err := p.finish(cmd, err); err != nil {
 		return err
@@ -132,7 +142,10 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 // colours, and the stats card last. The cards let go of the session's
 // entries as they are drawn (cards.DrawOnce), so the stats card is drawn
 // before them, and s holds no entries after.
-func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile) error {
+func writeTerminal(out *bufio.Writer, s *session.Session, o cards.Options, profile colorprofile.Profile, early *earlyCards) error {
+	if early.drawing() {
+		return early.write(out, s)
+	}
 	enc := theme.NewEncoder(profile)
 	write := func(rows []string) error { return writeRows(out, rows, enc) }
 	totals := stats.Totals(s)

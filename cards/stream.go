@@ -21,10 +21,15 @@ type Stream struct {
 	emit    func(rows []string) error
 	counter *stats.Counter
 	footer  footerTally
-	cwd     string // the session's working directory the cards were drawn with
+	cwd     string          // the session's working directory the cards were drawn with
+	pending []session.Entry // taken, counted, not yet drawn
 	started bool
 	err     error
 }
+
+// streamBatch is how many entries taken wait to be drawn together: a
+// turn of a few entries at a time gave the cores nothing to share.
+const streamBatch = 4096
 
 // NewStream draws cards with o for emit.
 func NewStream(o Options, emit func(rows []string) error) *Stream {
@@ -47,13 +52,18 @@ func (st *Stream) Draw(s *session.Session, entries []session.Entry) {
 		st.counter.Add(e)
 		st.footer.add(e)
 	}
-	st.drawCards(entries)
+	st.pending = append(st.pending, entries...)
+	if len(st.pending) >= streamBatch {
+		st.drawPending()
+	}
 }
 
-func (st *Stream) drawCards(entries []session.Entry) {
-	if st.err == nil && len(entries) > 0 {
-		st.err = drawInOrder(entries, st.drawn, true, func(_ session.Entry, rows []string) error { return st.emit(rows) })
+// drawPending draws the entries waiting, and lets them go.
+func (st *Stream) drawPending() {
+	if st.err == nil && len(st.pending) > 0 {
+		st.err = drawInOrder(st.pending, st.drawn, true, func(_ session.Entry, rows []string) error { return st.emit(rows) })
 	}
+	st.pending = st.pending[:0]
 }
 
 // Started reports that entries were drawn before the log was read whole.
@@ -85,6 +95,7 @@ func (st *Stream) Close(s *session.Session) (header, footer, statsCard []string,
 	header = headerOf(s, totals, o) // before Release: the title's prompt is the session's
 	footer = append([]string{""}, contain(o, func() string { return "" }, func() []string { return footerOf(s, st.footer, o) })...)
 	statsCard = append([]string{""}, StatsCardOf(totals, slices.Values(st.counter.Kept()), st.o)...)
-	st.drawCards(s.Release())
+	st.pending = append(st.pending, s.Release()...)
+	st.drawPending()
 	return header, footer, statsCard, st.err
 }

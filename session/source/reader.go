@@ -64,7 +64,7 @@ type Reader struct {
 
 	childrenTaken int // the catalog's children whose logs were taken to read (children.go)
 
-	afterBuffer func(*session.Builder) // after each buffer is applied (OpenTaking)
+	afterLine func(*session.Builder) // after each line is applied (OpenTaking)
 }
 
 // NewReader returns a reader for a new session.
@@ -256,7 +256,14 @@ func (r *Reader) keep() {
 
 // applied checks the log's name against its header as soon as a line has
 // given it, so its notice is at the top.
-func (r *Reader) applied() { r.checkGeneration(false) }
+// applied follows each line applied: the generation is checked, and the
+// session given to the caller of OpenTaking.
+func (r *Reader) applied() {
+	r.checkGeneration(false)
+	if r.afterLine != nil {
+		r.afterLine(r.s)
+	}
+}
 
 func (r *Reader) applyLine(num int, line []byte) {
 	if num == 1 {
@@ -276,7 +283,7 @@ func (r *Reader) applyLine(num int, line []byte) {
 		return
 	}
 	r.dec.Apply(num, line)
-	r.checkGeneration(false)
+	r.applied()
 }
 
 // choose starts the decoder of a format and gives it the lines kept so far.
@@ -481,9 +488,6 @@ func read(r *Reader, rd io.Reader) (*session.Session, error) {
 		buf := b[i%2][:]
 		n, err := io.ReadFull(rd, buf)
 		r.writeHeld(buf[:n])
-		if r.afterBuffer != nil {
-			r.afterBuffer(r.s)
-		}
 		if r.Stopped() || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
@@ -563,9 +567,9 @@ func ReadHead(rd io.Reader, file string) *session.Session {
 func Open(path string) (*session.Session, error) { return OpenTaking(path, nil) }
 
 // OpenTaking is Open for a reader that draws the session while its log is
-// read (deck render): after each buffer's lines are applied, take (when not
-// nil) is given the session on the reading goroutine, to take the entries
-// it is done with (session.Builder.Take).
+// read (deck render): after each line is applied, take (when not nil) is
+// given the session on the reading goroutine, to take the entries it is
+// done with (session.Builder.Take).
 func OpenTaking(path string, take func(*session.Builder)) (*session.Session, error) {
 	file, err := Resolve(path)
 	if err != nil {
@@ -578,7 +582,7 @@ func OpenTaking(path string, take func(*session.Builder)) (*session.Session, err
 	defer f.Close()
 	r := NewReader()
 	r.SetPath(file)
-	r.afterBuffer = take
+	r.afterLine = take
 	s, err := read(r, f)
 	var notALog *NotALogError
 	if err != nil && !errors.As(err, &notALog) {

@@ -32,6 +32,21 @@ func newCounter(format session.Format, each func(Turn) bool) *Counter {
 	return &Counter{format: format, each: each, all: newTally(), outside: newTally()}
 }
 
+// Rest counts the entries s holds, after those counted before (taken out
+// of it as it was read), and returns Of's figures of the whole: every
+// turn's among them when the Counter keeps them all.
+func (c *Counter) Rest(s *session.Session) Stats {
+	for _, e := range s.Entries {
+		c.Add(e)
+	}
+	st := c.Stats(s)
+	st.PerTurn = c.kept
+	if st.PerTurn == nil {
+		st.PerTurn = []Turn{}
+	}
+	return st
+}
+
 // Kept is the figures of the first turns counted, as many as NewCounter
 // was asked to keep: what Turns yields first.
 func (c *Counter) Kept() []Turn { return c.kept }

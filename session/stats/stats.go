@@ -7,6 +7,7 @@ package stats
 import (
 	"cmp"
 	"iter"
+	"math"
 	"slices"
 
 	"github.com/deck-tui/deck/session"
@@ -68,12 +69,7 @@ type Stats struct {
 func (s Stats) TurnsWithFigures() int { return max(len(s.PerTurn), s.closed) }
 
 // Of counts a session.
-func Of(s *session.Session) Stats {
-	turns := []Turn{}
-	st := count(s, func(t Turn) bool { turns = append(turns, t); return true })
-	st.PerTurn = turns
-	return st
-}
+func Of(s *session.Session) Stats { return NewCounter(s.Format, math.MaxInt).Rest(s) }
 
 // Totals is Of without each turn's figures (PerTurn is nil): for a caller
 // that goes through them with Turns rather than hold them all (83,334

@@ -15,59 +15,74 @@ import (
 // (cards.Stream), each turn once the next has begun, into a spool, for deck
 // render's terminal formats: the session is let go of as it is drawn, so
 // that the collector never marks a million events again and again, and
-// the process never holds them (5.2 s and 470 MB for a million small
-// events drawn after the reading, 4 s and 150 MB drawn with it). The
+// the process never holds them (5.3 s and 463 MB for a million small
+// events drawn after the reading, 4 s and 385 MB drawn with it). The
 // header, which says what the whole session holds, is drawn last and
 // written first.
 type earlyCards struct {
-	enc     *theme.Encoder
-	co      cards.Options
-	stream  *cards.Stream // nil once the log was read again whole
-	spool   spool
-	scanned int // how many of the session's entries were looked at for a turn's start
+	enc    *theme.Encoder
+	co     cards.Options
+	stream *cards.Stream // nil once the log was read again whole
+	spool  spool
 }
-
-// drawWhileReading is false only in tests, which draw a session both ways.
-var drawWhileReading = true
 
 func newEarlyCards(co cards.Options, profile colorprofile.Profile) *earlyCards {
 	return &earlyCards{enc: theme.NewEncoder(profile), co: co}
 }
 
-// open reads the session at path, drawing it as it goes. When the reading
-// came back to an entry drawn (cards.Stream.Fits), or the log is one deck
-// does not show, or could not be read whole, the cards drawn are dropped
-// and the log is read again whole.
+// open reads the session at path, drawing it as it goes; read again whole
+// when the cards drawn may not be those it shows (readTaking,
+// cards.Stream.Fits).
 func (e *earlyCards) open(path string) (*session.Session, error) {
 	e.stream = cards.NewStream(e.co, func(rows []string) error {
 		e.spool.append(func(b []byte) []byte { return e.enc.AppendRows(b, rows) })
 		return nil
 	})
-	s, err := source.OpenTaking(path, e.take)
-	if e.stream.Started() && (err != nil || !e.stream.Fits(s) || s.Header.Unsupported != nil) {
+	s, took, err := readTaking(path, e.stream.Draw, e.stream.Fits)
+	if !took {
 		e.stream, e.spool = nil, spool{}
-		return source.Open(path)
 	}
 	return s, err
 }
 
-// take draws the entries of every turn before the newest one's start.
-func (e *earlyCards) take(b *session.Builder) {
-	if b.Format != session.FormatHarness || b.Header.Unsupported != nil {
-		return
+// takeWhileReading is false only in tests, which read a session both ways.
+var takeWhileReading = true
+
+// readTaking reads the session at path, handing use the entries of each
+// turn the next has begun while it reads a harness log (source.OpenTaking,
+// session.Builder.Take). When it took some but the log is one deck does
+// not show, or could not be read whole, or fits says the session read
+// does not fit what was done with them, it reads the log again whole and
+// took is false.
+func readTaking(path string, use func(*session.Session, []session.Entry), fits func(*session.Session) bool) (s *session.Session, took bool, err error) {
+	if !takeWhileReading {
+		s, err = source.Open(path)
+		return s, false, err
 	}
-	entries := b.Entries
-	n := 0
-	for i := len(entries) - 1; i >= min(e.scanned, len(entries)) && i > 0; i-- {
-		if _, ok := entries[i].(*session.TurnStart); ok {
-			n = i
-			break
+	scanned := 0 // how many of the session's entries were looked at for a turn's start
+	s, err = source.OpenTaking(path, func(b *session.Builder) {
+		if b.Format != session.FormatHarness || b.Header.Unsupported != nil {
+			return
 		}
+		entries := b.Entries
+		n := 0
+		for i := len(entries) - 1; i >= min(scanned, len(entries)) && i > 0; i-- {
+			if _, ok := entries[i].(*session.TurnStart); ok {
+				n = i
+				break
+			}
+		}
+		if n > 0 {
+			use(b.Session, b.Take(n))
+			took = true
+		}
+		scanned = len(b.Entries)
+	})
+	if took && (err != nil || !fits(s) || s.Header.Unsupported != nil) {
+		s, err = source.Open(path)
+		return s, false, err
 	}
-	if n > 0 {
-		e.stream.Draw(b.Session, b.Take(n))
-	}
-	e.scanned = len(b.Entries)
+	return s, took, err
 }
 
 // drawing reports that cards were drawn while the log was read.

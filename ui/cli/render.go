@@ -111,7 +111,7 @@ func printCards(cmd *cobra.Command, o renderOptions, path string) error {
 	co := cards.Options{Width: p.width, Theme: p.cardTheme(), Expanded: !o.collapse, Collapse: cfg.Collapse}
 	var early *earlyCards // the terminal's cards are drawn as the log is read
 	open := source.Open
-	if o.formatName != "html" && o.formatName != "markdown" && drawWhileReading {
+	if o.formatName != "html" && o.formatName != "markdown" {
 		co.Pictures = pictures(cmd, p.profile)
 		early = newEarlyCards(co, p.profile)
 		open = early.open

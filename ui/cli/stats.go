@@ -2,10 +2,12 @@ package cli
 
 import (
 	"errors"
+	"math"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deck-tui/deck/cards"
+	"github.com/deck-tui/deck/session"
 	"github.com/deck-tui/deck/session/stats"
 	"github.com/deck-tui/deck/theme"
 )
@@ -57,11 +59,37 @@ deck stats --last --json | jq .outputTokens`,
 
 func printStats(cmd *cobra.Command, o statsOptions, path string) error {
 	defer collectLess(logBudget(path))() // as render: the whole log is read, then printed
-	p, err := startPrinting(cmd, o.source, path, "dark", o.color, o.width, o.json)
+	p, err := newPrinting(cmd, "dark", o.color, o.width)
 	if err != nil {
 		return err
 	}
-	st := stats.Of(p.s)
+	// a harness log's turns are counted as it is read and let go of, as
+	// render draws them (readTaking): a million events are never held
+	var counted *stats.Counter
+	count := func(s *session.Session, entries []session.Entry) {
+		if counted == nil {
+			counted = stats.NewCounter(s.Format, math.MaxInt)
+		}
+		for _, e := range entries {
+			counted.Add(e)
+		}
+	}
+	open := func(path string) (*session.Session, error) {
+		s, took, err := readTaking(path, count, func(s *session.Session) bool { return !s.Conflicted() })
+		if !took {
+			counted = nil
+		}
+		return s, err
+	}
+	if err := p.read(cmd, o.source, path, o.json, open); err != nil {
+		return err
+	}
+	var st stats.Stats
+	if counted != nil {
+		st = counted.Rest(p.s)
+	} else {
+		st = stats.Of(p.s)
+	}
 	if o.json {
 		err = writeJSON(p.out, st)
 	} else {

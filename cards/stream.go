@@ -48,13 +48,18 @@ func (st *Stream) Draw(s *session.Session, entries []session.Entry) {
 		}
 		st.counter = stats.NewCounter(s.Format, maxCardRows) // the stats card lists a turn a row at least
 	}
-	for _, e := range entries {
-		st.counter.Add(e)
-		st.footer.add(e)
-	}
+	st.count(entries)
 	st.pending = append(st.pending, entries...)
 	if len(st.pending) >= streamBatch {
 		st.drawPending()
+	}
+}
+
+// count counts entries for the figures and the footer.
+func (st *Stream) count(entries []session.Entry) {
+	for _, e := range entries {
+		st.counter.Add(e)
+		st.footer.add(e)
 	}
 }
 
@@ -84,12 +89,8 @@ func (st *Stream) Fits(s *session.Session) bool {
 // before them; after them the footer and the stats card, each led by its
 // blank row.
 func (st *Stream) Close(s *session.Session) (header, footer, statsCard []string, err error) {
-	rest := s.Entries
 	st.Draw(s, nil) // started, for a session with nothing taken
-	for _, e := range rest {
-		st.counter.Add(e)
-		st.footer.add(e)
-	}
+	st.count(s.Entries)
 	totals := st.counter.Stats(s)
 	o := st.drawn
 	header = headerOf(s, totals, o) // before Release: the title's prompt is the session's

@@ -103,18 +103,14 @@ func (e *earlyCards) write(out io.Writer, s *session.Session) error {
 	if err != nil {
 		return err
 	}
-	for _, part := range [][]byte{e.enc.AppendRows(nil, header), nil, e.enc.AppendRows(nil, footer), e.enc.AppendRows(nil, statsCard)} {
-		if part == nil {
-			if _, err := e.spool.WriteTo(out); err != nil {
-				return err
-			}
-			continue
-		}
-		if _, err := out.Write(part); err != nil {
-			return err
-		}
+	if _, err := out.Write(e.enc.AppendRows(nil, header)); err != nil {
+		return err
 	}
-	return nil
+	if _, err := e.spool.WriteTo(out); err != nil {
+		return err
+	}
+	_, err = out.Write(e.enc.AppendRows(nil, append(footer, statsCard...)))
+	return err
 }
 
 // spool holds drawn cards, encoded, in pieces of about a megabyte: text
